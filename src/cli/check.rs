@@ -1,0 +1,56 @@
+//! `gunbai check ROSTER...`: validate army files.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::roster::RosterText;
+use crate::rules::{self, RULE_SETS};
+
+/// Arguments of `gunbai check`.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Roster files (RON). The rule set is the folder's name (rosters/sky/…) unless --ruleset says.
+    #[arg(required = true)]
+    pub rosters: Vec<PathBuf>,
+    /// The rule set the rosters are for: sky, daimyo, kozeriai, simple, skirmish.
+    #[arg(long)]
+    pub ruleset: Option<String>,
+}
+
+/// The rule set a roster file is for: its folder's name, if that is a rule set key.
+pub fn ruleset_of(path: &Path) -> Option<&'static str> {
+    let folder = path.parent()?.file_name()?.to_str()?;
+    RULE_SETS.iter().map(|r| r.key).find(|k| *k == folder)
+}
+
+/// Runs `gunbai check`: exit 0 when every roster is valid (warnings printed), 1 otherwise.
+pub fn run(args: &CheckArgs) -> ExitCode {
+    let mut failed = false;
+    for path in &args.rosters {
+        let key = match (&args.ruleset, ruleset_of(path)) {
+            (Some(k), _) => k.as_str(),
+            (None, Some(k)) => k,
+            (None, None) => {
+                eprintln!("{}:1:1: cannot tell the rule set: keep the file in a folder named after it (rosters/sky/) or pass --ruleset", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        let result = RosterText::read(path).map_err(|e| vec![e]).and_then(|text| rules::check_roster(key, &text));
+        match result {
+            Ok(warnings) => {
+                for w in &warnings {
+                    println!("warning: {w}");
+                }
+                println!("{}: valid {key} roster", path.display());
+            }
+            Err(errors) => {
+                failed = true;
+                for e in &errors {
+                    eprintln!("error: {e}");
+                }
+            }
+        }
+    }
+    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+}

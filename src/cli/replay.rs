@@ -1,0 +1,107 @@
+//! `gunbai replay JOURNAL`: replay a battle and print its state.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+use crate::engine::Game;
+use crate::engine::view::BattleView;
+use crate::rules;
+
+/// Arguments of `gunbai replay`.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The journal file.
+    pub journal: PathBuf,
+    /// Print one JSON document on one line.
+    #[arg(long)]
+    pub json: bool,
+    /// Accept the intact part of a damaged journal, with a warning.
+    #[arg(long)]
+    pub recover: bool,
+}
+
+/// Runs `gunbai replay`.
+pub fn run(args: &ReplayArgs) -> ExitCode {
+    match rules::open_journal(&args.journal, args.recover, false) {
+        Ok((game, warnings)) => {
+            for w in &warnings {
+                eprintln!("warning: {w}");
+            }
+            if args.json {
+                println!("{}", state_json(game.as_ref()));
+            } else {
+                print!("{}", state_text(game.as_ref()));
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The state as `replay --json` prints it (and `simulate` prints last).
+pub fn state_json(game: &dyn Game) -> Value {
+    let view = game.view();
+    let checks: Vec<Value> = game
+        .checks()
+        .iter()
+        .map(|c| {
+            json!({
+                "who": c.who, "what": c.what, "why": c.why, "citation": c.citation,
+                "dice": c.roll.as_ref().map(|r| r.notation()), "target": c.target,
+                "required": c.required,
+                "odds": c.odds.iter().map(|o| json!({"outcome": o.outcome, "probability": o.probability})).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "ruleset": game.key(),
+        "entries": game.entries(),
+        "turn": view.turn,
+        "phase": view.phase,
+        "ended": view.ended,
+        "sides": serde_json::to_value(&view.sides).unwrap_or(Value::Null),
+        "pending": checks,
+    })
+}
+
+/// The state as readable text.
+pub fn state_text(game: &dyn Game) -> String {
+    let view: BattleView = game.view();
+    let mut out = format!("{} — turn {}, {} ({} journal entries)\n", game.title(), view.turn, view.phase, game.entries());
+    if view.ended {
+        out.push_str("The battle is over.\n");
+    }
+    for side in &view.sides {
+        let (now, start) = side.strength();
+        out.push_str(&format!("\n{} ({now}/{start})\n", side.name));
+        let leaders = side.general.iter().chain(side.groups.iter().filter_map(|g| g.leader.as_ref()));
+        for leader in leaders {
+            out.push_str(&format!("  {} {} {}\n", leader.name, leader.rating_name, leader.rating));
+            for h in &leader.history {
+                out.push_str(&format!("    turn {}: {:+} {} ({})\n", h.turn, h.delta, h.reason, h.at.format("%Y-%m-%d %H:%M:%S UTC")));
+            }
+        }
+        for group in &side.groups {
+            out.push_str(&format!("  {}\n", group.name));
+            for u in &group.units {
+                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
+                let marked = if u.marked_hits > 0 { format!(", {} hits marked", u.marked_hits) } else { String::new() };
+                out.push_str(&format!("    {:<28} {}/{} {}{marked} {}\n", u.name, u.strength, u.starting_strength, u.measure, badges.join(", ")));
+            }
+        }
+    }
+    let checks = game.checks();
+    if !checks.is_empty() {
+        out.push_str("\nRequired now:\n");
+        for c in &checks {
+            let odds = c.odds.first().map(|o| format!(" — {}: {:.1}%", o.outcome, 100.0 * o.probability)).unwrap_or_default();
+            out.push_str(&format!("  {}: {} [{}]{odds}\n", c.who, c.what, c.citation));
+        }
+    }
+    out
+}

@@ -1,0 +1,379 @@
+//! A battle: header, journal entries, the timeline of undos, and the state they give.
+
+use std::path::{Path, PathBuf};
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::check::Check;
+use super::error::{BattleError, CommandError};
+use super::journal::{
+    Action, Entry, FORMAT_VERSION, Header, JournalWriter, RawJournal, damaged, parse_line,
+};
+use super::ruleset::{ApplyContext, RuleSet};
+use super::timeline::Timeline;
+use super::view::BattleView;
+use crate::dice::DiceSource;
+use crate::reference::HouseRules;
+
+/// One journal entry in effect, as the battle log shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogEntry {
+    /// Its index among the journal's entries (0 is the first after the header).
+    pub entry: usize,
+    /// When it was made.
+    pub at: DateTime<Utc>,
+    /// The turn it was made in.
+    pub turn: u32,
+    /// The phase it was made in.
+    pub phase: String,
+    /// The kind of command: `fire`, `melee`…
+    pub kind: &'static str,
+    /// One sentence per event.
+    pub lines: Vec<String>,
+    /// Ids of the units concerned.
+    pub units: Vec<String>,
+}
+
+/// A battle under one rule set.
+#[derive(Debug)]
+pub struct Battle<R: RuleSet> {
+    header: Header<R::Army>,
+    rules: R::Rules,
+    entries: Vec<Entry<R::Command, R::Event>>,
+    timeline: Timeline,
+    initial: R::State,
+    state: R::State,
+    log: Vec<LogEntry>,
+    writer: Option<JournalWriter>,
+    version: u64,
+    /// Snapshots of the state after every `CHECKPOINT_EVERY` commands in effect, so an undo
+    /// replays a few hundred commands, not the whole battle.
+    checkpoints: Vec<(usize, R::State)>,
+}
+
+/// How many commands in effect lie between two state snapshots.
+const CHECKPOINT_EVERY: usize = 256;
+
+impl<R: RuleSet> Battle<R> {
+    /// Starts a battle. With a path, its journal is created there (header durable on return).
+    ///
+    /// # Errors
+    /// The house rules do not fit the reference tables, or the journal cannot be created.
+    pub fn start(
+        armies: [R::Army; 2],
+        house_rules: HouseRules,
+        journal: Option<&Path>,
+    ) -> Result<Self, BattleError> {
+        let header = Header {
+            format: FORMAT_VERSION,
+            app_version: env!("CARGO_PKG_VERSION").to_owned(),
+            ruleset: R::KEY.to_owned(),
+            started: Utc::now(),
+            armies,
+            house_rules,
+        };
+        let writer = journal.map(|p| JournalWriter::create(p, &header)).transpose()?;
+        let rules = R::rules(&header.house_rules)?;
+        let initial = R::start(&rules, &header.armies);
+        Ok(Self {
+            state: initial.clone(),
+            initial,
+            header,
+            rules,
+            entries: Vec::new(),
+            timeline: Timeline::default(),
+            log: Vec::new(),
+            writer,
+            version: 0,
+            checkpoints: Vec::new(),
+        })
+    }
+
+    /// Replays a journal read from disk. Damage names its line; with `recover`, the
+    /// intact prefix before the first damaged line is kept and the rest dropped, with a
+    /// warning.
+    ///
+    /// # Errors
+    /// A damaged header, or a damaged entry without `recover`.
+    pub fn replay(
+        path: &Path,
+        raw: &RawJournal,
+        recover: bool,
+    ) -> Result<(Self, Vec<String>), BattleError> {
+        let header: Header<R::Army> = parse_line(path, 1, &raw.header)?;
+        if header.format != FORMAT_VERSION {
+            return Err(BattleError::Header(format!(
+                "{}: journal format {} is not the {FORMAT_VERSION} this Gunbai reads",
+                path.display(),
+                header.format
+            )));
+        }
+        let rules = R::rules(&header.house_rules)?;
+        let initial = R::start(&rules, &header.armies);
+        let mut battle = Self {
+            state: initial.clone(),
+            initial,
+            header,
+            rules,
+            entries: Vec::new(),
+            timeline: Timeline::default(),
+            log: Vec::new(),
+            writer: None,
+            version: 0,
+            checkpoints: Vec::new(),
+        };
+        let mut warnings = raw.warnings.clone();
+        for (line, text) in &raw.lines {
+            let result = parse_line::<Entry<R::Command, R::Event>>(path, *line, text)
+                .and_then(|entry| battle.push(entry).map_err(|m| damaged(path, *line, &m)));
+            if let Err(e) = result {
+                if !recover {
+                    return Err(e);
+                }
+                // The failed entry may have half-applied: rebuild from the intact prefix.
+                battle.rebuild_all();
+                warnings.push(format!("{e}; recovered the {} entries before it", battle.entries.len()));
+                break;
+            }
+        }
+        Ok((battle, warnings))
+    }
+
+    /// Goes on writing to the journal this battle was replayed from.
+    ///
+    /// # Errors
+    /// The file cannot be opened for appending.
+    pub fn resume_writing(&mut self, path: &Path, intact_bytes: u64) -> Result<(), BattleError> {
+        self.writer = Some(JournalWriter::resume(path, intact_bytes)?);
+        Ok(())
+    }
+
+    /// Checks and carries out a command: on success its entry is on disk before this returns.
+    ///
+    /// # Errors
+    /// The command is refused (nothing changes), or the journal cannot be written (nothing
+    /// changes either: an entry that is not durable is not applied).
+    pub fn execute(
+        &mut self,
+        command: R::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<&LogEntry, BattleError> {
+        let events = R::execute(&self.rules, &self.state, &command, dice)?;
+        let entry = Entry { at: Utc::now(), action: Action::Command { command, events } };
+        self.commit(entry)?;
+        self.log.last().ok_or_else(|| BattleError::History("nothing was logged".into()))
+    }
+
+    /// Takes back the last `count` commands in effect.
+    ///
+    /// # Errors
+    /// Fewer are in effect, or the journal cannot be written.
+    pub fn undo(&mut self, count: usize) -> Result<(), BattleError> {
+        let count = u32::try_from(count).map_err(|_| BattleError::History("too many".into()))?;
+        self.commit(Entry { at: Utc::now(), action: Action::Undo { count } })
+    }
+
+    /// Puts back the last `count` commands undone.
+    ///
+    /// # Errors
+    /// Fewer can be redone, or the journal cannot be written.
+    pub fn redo(&mut self, count: usize) -> Result<(), BattleError> {
+        let count = u32::try_from(count).map_err(|_| BattleError::History("too many".into()))?;
+        self.commit(Entry { at: Utc::now(), action: Action::Redo { count } })
+    }
+
+    /// Checks an entry, writes it durably, then makes it live: an entry that is not on disk
+    /// never changes the battle.
+    fn commit(&mut self, entry: Entry<R::Command, R::Event>) -> Result<(), BattleError> {
+        let index = self.entries.len();
+        let prepared = match &entry.action {
+            Action::Command { command, events } => {
+                let mut next = self.state.clone();
+                let log = apply_all::<R>(&self.rules, &mut next, index, &entry.at, command, events)
+                    .map_err(|m| BattleError::Command(CommandError::Illegal(m)))?;
+                Some((next, log))
+            }
+            Action::Undo { count } => {
+                self.timeline.clone().undo(*count as usize).map_err(BattleError::History)?;
+                None
+            }
+            Action::Redo { count } => {
+                self.timeline.clone().redo(*count as usize).map_err(BattleError::History)?;
+                None
+            }
+        };
+        if let Some(writer) = &mut self.writer {
+            writer.append(&entry)?;
+        }
+        match prepared {
+            Some((next, log)) => {
+                self.state = next;
+                self.install_command(entry, log);
+                Ok(())
+            }
+            None => self.push(entry).map_err(BattleError::History),
+        }
+    }
+
+    /// Makes an entry live in place (no disk): the replay path.
+    fn push(&mut self, entry: Entry<R::Command, R::Event>) -> Result<(), String> {
+        let index = self.entries.len();
+        match &entry.action {
+            Action::Command { command, events } => {
+                let log = apply_all::<R>(&self.rules, &mut self.state, index, &entry.at, command, events)?;
+                self.install_command(entry, log);
+            }
+            Action::Undo { count } => {
+                let count = *count as usize;
+                self.timeline.undo(count)?;
+                self.entries.push(entry);
+                self.rewind();
+            }
+            Action::Redo { count } => {
+                let count = *count as usize;
+                self.timeline.redo(count)?;
+                self.entries.push(entry);
+                let redone = self.timeline.effective()[self.log.len()..].to_vec();
+                for index in redone {
+                    self.reapply(index, true)?;
+                }
+            }
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    fn install_command(&mut self, entry: Entry<R::Command, R::Event>, log: LogEntry) {
+        let index = self.entries.len();
+        self.entries.push(entry);
+        self.timeline.command(index);
+        self.log.push(log);
+        if self.log.len() % CHECKPOINT_EVERY == 0 {
+            self.checkpoints.push((self.log.len(), self.state.clone()));
+        }
+        self.version += 1;
+    }
+
+    /// After an undo: restores the nearest checkpoint and reapplies up to the new end.
+    fn rewind(&mut self) {
+        let len = self.timeline.effective().len();
+        self.log.truncate(len);
+        self.checkpoints.retain(|(at, _)| *at <= len);
+        let (from, state) = match self.checkpoints.last() {
+            Some((at, state)) => (*at, state.clone()),
+            None => (0, self.initial.clone()),
+        };
+        self.state = state;
+        let indices = self.timeline.effective()[from..len].to_vec();
+        for index in indices {
+            // These entries applied cleanly before, so they apply cleanly again.
+            let _ = self.reapply(index, false);
+        }
+    }
+
+    /// Applies one earlier command entry again; with `log`, appends its log entry too.
+    fn reapply(&mut self, index: usize, log: bool) -> Result<(), String> {
+        let Some(entry) = self.entries.get(index) else {
+            return Err(format!("no entry {index}"));
+        };
+        if let Action::Command { command, events } = &entry.action {
+            let line = apply_all::<R>(&self.rules, &mut self.state, index, &entry.at, command, events)?;
+            if log {
+                self.log.push(line);
+                if self.log.len() % CHECKPOINT_EVERY == 0 {
+                    self.checkpoints.push((self.log.len(), self.state.clone()));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Replays every kept entry from the initial state (after a recovered damage).
+    fn rebuild_all(&mut self) {
+        let entries = std::mem::take(&mut self.entries);
+        self.state = self.initial.clone();
+        self.timeline = Timeline::default();
+        self.log.clear();
+        self.checkpoints.clear();
+        for entry in entries {
+            // Each of these entries pushed cleanly once, so it pushes cleanly again.
+            let _ = self.push(entry);
+        }
+    }
+
+    /// The state now.
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// The tables and rulings in force.
+    pub fn rules(&self) -> &R::Rules {
+        &self.rules
+    }
+
+    /// The header: armies as loaded, house rules, start time.
+    pub fn header(&self) -> &Header<R::Army> {
+        &self.header
+    }
+
+    /// Every journal entry, undone ones and undo entries included.
+    pub fn entries(&self) -> &[Entry<R::Command, R::Event>] {
+        &self.entries
+    }
+
+    /// The log of the commands in effect, oldest first.
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// How many undone commands could be redone.
+    pub fn redoable(&self) -> usize {
+        self.timeline.redoable()
+    }
+
+    /// Goes up by one with every change, so views can cache what they derive.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// The checks due now.
+    pub fn pending(&self) -> Vec<Check<R::Command>> {
+        R::pending(&self.rules, &self.state)
+    }
+
+    /// The neutral picture of the battle.
+    pub fn view(&self) -> BattleView {
+        R::view(&self.rules, &self.state)
+    }
+
+    /// The journal file, if the battle is written to one.
+    pub fn journal_path(&self) -> Option<PathBuf> {
+        self.writer.as_ref().map(|w| w.path().to_owned())
+    }
+}
+
+/// Applies one command's events, building its log entry from the state before each.
+fn apply_all<R: RuleSet>(
+    rules: &R::Rules,
+    state: &mut R::State,
+    index: usize,
+    at: &DateTime<Utc>,
+    command: &R::Command,
+    events: &[R::Event],
+) -> Result<LogEntry, String> {
+    let (turn, phase) = R::turn_and_phase(state);
+    let mut lines = Vec::with_capacity(events.len());
+    let mut units = Vec::new();
+    for event in events {
+        let sentence = R::describe(rules, state, event);
+        if !sentence.text.is_empty() {
+            lines.push(sentence.text);
+        }
+        units.extend(sentence.units);
+        R::apply(rules, state, event, ApplyContext { at: *at })?;
+    }
+    units.sort();
+    units.dedup();
+    Ok(LogEntry { entry: index, at: *at, turn, phase, kind: R::command_kind(command), lines, units })
+}

@@ -1,0 +1,132 @@
+//! Checks: the tests the rules require right now, as data the UI and the command line show.
+
+use crate::dice::{Comparison, Expr};
+
+/// One signed adjustment to a roll, with the reason and the rule it comes from.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Modifier {
+    /// The signed amount (`-2`, `+1`).
+    pub value: i64,
+    /// What the amount counts: `""` for the total, `"dice"` for the size of a pool.
+    pub unit: &'static str,
+    /// Why it applies, in a few words.
+    pub reason: String,
+    /// The rule it comes from, like `sky: Melee Adjudication`.
+    pub citation: String,
+}
+
+impl Modifier {
+    /// A modifier to the total rolled (or to a rating, shown as its parts).
+    pub fn total(value: i64, reason: impl Into<String>, citation: impl Into<String>) -> Self {
+        Self { value, unit: "", reason: reason.into(), citation: citation.into() }
+    }
+
+    /// A modifier to the number of dice in a pool.
+    pub fn dice(value: i64, reason: impl Into<String>, citation: impl Into<String>) -> Self {
+        Self { value, unit: "dice", reason: reason.into(), citation: citation.into() }
+    }
+
+    /// `+2 dice: charging (sky: Melee Adjudication)`.
+    pub fn sentence(&self) -> String {
+        let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
+        format!("{:+}{unit}: {} ({})", self.value, self.reason, self.citation)
+    }
+}
+
+/// The dice of a check and what counts as success.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub enum RollSpec {
+    /// A pass/fail test: the comparison holds on success (`2d6+1 <= 9`).
+    Test(Comparison),
+    /// A pool or a total whose value the rule set reads (`8d6cs>=5` hits, `2d6kh1` actions).
+    Value(Expr),
+    /// Two sides rolling against each other (initiative, melee): each pool with its reading.
+    Opposed(Expr, Expr),
+}
+
+impl RollSpec {
+    /// The notation shown on the card, the same the dice tray and `gunbai odds` take.
+    pub fn notation(&self) -> String {
+        match self {
+            RollSpec::Test(c) => c.to_string(),
+            RollSpec::Value(e) => e.to_string(),
+            RollSpec::Opposed(a, b) => format!("{a} vs {b}"),
+        }
+    }
+
+    /// How many dice one roll of this check needs, to prompt for the table's faces.
+    pub fn dice_count(&self) -> u32 {
+        match self {
+            RollSpec::Test(c) => c.left.dice_count() + c.right.dice_count(),
+            RollSpec::Value(e) => e.dice_count(),
+            RollSpec::Opposed(a, b) => a.dice_count() + b.dice_count(),
+        }
+    }
+}
+
+/// The exact odds of a check, as the card shows them.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Odds {
+    /// What the probability is of, like `pass` or `Takeda first`.
+    pub outcome: String,
+    /// The exact probability, 0..=1.
+    pub probability: f64,
+}
+
+/// One way to settle a check: a button on its card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answer<C> {
+    /// The button's label: `Roll`, `Moved to the rear`, `Left the table`.
+    pub label: String,
+    /// The command it sends.
+    pub command: C,
+    /// Whether the command rolls dice (so typed table faces apply to it).
+    pub rolls: bool,
+}
+
+/// A test the rules require (or offer) right now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check<C> {
+    /// Who tests: a unit, a leader, a side.
+    pub who: String,
+    /// What the test is: `Route test`, `Activate the Baba clan`.
+    pub what: String,
+    /// The trigger: why the rules require it now.
+    pub why: String,
+    /// The rule it comes from.
+    pub citation: String,
+    /// The dice, if any are rolled.
+    pub roll: Option<RollSpec>,
+    /// The target in words: `2d6 + 2 at or under Bushi 9`.
+    pub target: String,
+    /// Every modifier, each with its reason.
+    pub modifiers: Vec<Modifier>,
+    /// The exact odds of the outcomes that matter.
+    pub odds: Vec<Odds>,
+    /// Required by the rules (true) or merely offered (false: it may be declined).
+    pub required: bool,
+    /// The ways to settle it; the first is the default (Enter or the Roll shortcut).
+    pub answers: Vec<Answer<C>>,
+}
+
+impl<C> Check<C> {
+    /// Maps the command type, so a rule set's checks can be shown by the shared screens.
+    pub fn map<D>(self, f: impl Fn(C) -> D) -> Check<D> {
+        Check {
+            who: self.who,
+            what: self.what,
+            why: self.why,
+            citation: self.citation,
+            roll: self.roll,
+            target: self.target,
+            modifiers: self.modifiers,
+            odds: self.odds,
+            required: self.required,
+            answers: self
+                .answers
+                .into_iter()
+                .map(|a| Answer { label: a.label, command: f(a.command), rolls: a.rolls })
+                .collect(),
+        }
+    }
+}

@@ -1,0 +1,190 @@
+//! A battle of any rule set behind one interface, for the shared screens and the CLI.
+
+use std::any::Any;
+use std::path::PathBuf;
+
+use chrono::{DateTime, Utc};
+use rand_chacha::ChaCha8Rng;
+
+use super::battle::{Battle, LogEntry};
+use super::check::Check;
+use super::error::{BattleError, CommandError};
+use super::ruleset::RuleSet;
+use super::view::BattleView;
+use crate::dice::{DiceSource, TableDice};
+use crate::reference::HouseRules;
+
+/// Where the dice for a command come from.
+pub enum Dice<'a> {
+    /// Gunbai rolls.
+    Roll(&'a mut dyn DiceSource),
+    /// The faces rolled at the table; every one must be used.
+    Table(TableDice),
+}
+
+/// Any battle, whatever its rule set.
+pub trait Game {
+    /// The rule set key.
+    fn key(&self) -> &'static str;
+    /// The rule set's title.
+    fn title(&self) -> &'static str;
+    /// Goes up with every change.
+    fn version(&self) -> u64;
+    /// The neutral picture.
+    fn view(&self) -> BattleView;
+    /// The checks due now; answers are chosen by index with [`Game::answer`].
+    fn checks(&self) -> Vec<Check<()>>;
+    /// Settles check `check` with its answer `answer`.
+    ///
+    /// # Errors
+    /// Refused, bad table faces, or the journal could not be written; nothing changes then.
+    fn answer(&mut self, check: usize, answer: usize, dice: Dice<'_>) -> Result<(), BattleError>;
+    /// The log of commands in effect.
+    fn log(&self) -> &[LogEntry];
+    /// Takes back the last `count` commands.
+    ///
+    /// # Errors
+    /// Fewer are in effect, or the journal could not be written.
+    fn undo(&mut self, count: usize) -> Result<(), BattleError>;
+    /// Puts back the last `count` commands undone.
+    ///
+    /// # Errors
+    /// Fewer can be redone, or the journal could not be written.
+    fn redo(&mut self, count: usize) -> Result<(), BattleError>;
+    /// How many commands could be redone.
+    fn redoable(&self) -> usize;
+    /// Journal entries, undo entries included.
+    fn entries(&self) -> usize;
+    /// The journal file, if any.
+    fn journal_path(&self) -> Option<PathBuf>;
+    /// The two armies' names.
+    fn army_names(&self) -> [String; 2];
+    /// The house rules in force.
+    fn house_rules(&self) -> &HouseRules;
+    /// When the battle started.
+    fn started(&self) -> DateTime<Utc>;
+    /// Whether the umpire ended it.
+    fn ended(&self) -> bool;
+    /// Plays one random legal command (for `simulate`); `false` when none could be found.
+    ///
+    /// # Errors
+    /// The journal could not be written.
+    fn random_step(&mut self, rng: &mut ChaCha8Rng, dice: &mut dyn DiceSource) -> Result<bool, BattleError>;
+    /// The concrete battle, for a rule set's own action forms.
+    fn as_any(&self) -> &dyn Any;
+    /// The concrete battle, mutably.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+impl<R: RuleSet> Battle<R> {
+    /// Carries out a command with the table's dice, refusing faces left over.
+    ///
+    /// # Errors
+    /// As [`Battle::execute`], and unused faces.
+    pub fn execute_with(&mut self, command: R::Command, dice: Dice<'_>) -> Result<&LogEntry, BattleError> {
+        match dice {
+            Dice::Roll(source) => self.execute(command, source),
+            Dice::Table(mut faces) => {
+                let mut check = faces.clone();
+                R::execute(self.rules(), self.state(), &command, &mut check)?;
+                check.finish().map_err(CommandError::from)?;
+                self.execute(command, &mut faces)
+            }
+        }
+    }
+}
+
+impl<R: RuleSet> Game for Battle<R> {
+    fn key(&self) -> &'static str {
+        R::KEY
+    }
+
+    fn title(&self) -> &'static str {
+        R::NAME
+    }
+
+    fn version(&self) -> u64 {
+        Battle::version(self)
+    }
+
+    fn view(&self) -> BattleView {
+        Battle::view(self)
+    }
+
+    fn checks(&self) -> Vec<Check<()>> {
+        self.pending().into_iter().map(|c| c.map(|_| ())).collect()
+    }
+
+    fn answer(&mut self, check: usize, answer: usize, dice: Dice<'_>) -> Result<(), BattleError> {
+        let command = self
+            .pending()
+            .into_iter()
+            .nth(check)
+            .and_then(|c| c.answers.into_iter().nth(answer))
+            .map(|a| a.command)
+            .ok_or_else(|| CommandError::illegal("that check is no longer due"))?;
+        self.execute_with(command, dice).map(|_| ())
+    }
+
+    fn log(&self) -> &[LogEntry] {
+        Battle::log(self)
+    }
+
+    fn undo(&mut self, count: usize) -> Result<(), BattleError> {
+        Battle::undo(self, count)
+    }
+
+    fn redo(&mut self, count: usize) -> Result<(), BattleError> {
+        Battle::redo(self, count)
+    }
+
+    fn redoable(&self) -> usize {
+        Battle::redoable(self)
+    }
+
+    fn entries(&self) -> usize {
+        Battle::entries(self).len()
+    }
+
+    fn journal_path(&self) -> Option<PathBuf> {
+        Battle::journal_path(self)
+    }
+
+    fn army_names(&self) -> [String; 2] {
+        let views = Battle::view(self);
+        let name = |i: usize| views.sides.get(i).map(|s| s.name.clone()).unwrap_or_default();
+        [name(0), name(1)]
+    }
+
+    fn house_rules(&self) -> &HouseRules {
+        &self.header().house_rules
+    }
+
+    fn started(&self) -> DateTime<Utc> {
+        self.header().started
+    }
+
+    fn ended(&self) -> bool {
+        R::ended(self.state())
+    }
+
+    fn random_step(&mut self, rng: &mut ChaCha8Rng, dice: &mut dyn DiceSource) -> Result<bool, BattleError> {
+        for _ in 0..50 {
+            let Some(command) = R::random_command(self.rules(), self.state(), rng) else { return Ok(false) };
+            match self.execute(command, dice) {
+                Ok(_) => return Ok(true),
+                Err(BattleError::Command(_)) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(false)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}

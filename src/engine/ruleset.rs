@@ -1,0 +1,109 @@
+//! The seam every rule set plugs into.
+
+use std::fmt::Debug;
+
+use chrono::{DateTime, Utc};
+use rand_chacha::ChaCha8Rng;
+use serde::{Serialize, de::DeserializeOwned};
+
+use super::check::Check;
+use super::error::CommandError;
+use super::view::BattleView;
+use crate::dice::DiceSource;
+use crate::reference::{HouseRules, ReferenceError};
+use crate::roster::{RosterReport, RosterText};
+
+/// What applying an event needs besides the event.
+#[derive(Clone, Copy, Debug)]
+pub struct ApplyContext {
+    /// When the journal entry that carries the event was made.
+    pub at: DateTime<Utc>,
+}
+
+/// One line of the battle log, for one event.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Sentence {
+    /// The plain sentence.
+    pub text: String,
+    /// Ids of the units it concerns, for the log filter.
+    pub units: Vec<String>,
+}
+
+impl Sentence {
+    /// A sentence about the given units.
+    pub fn new(text: impl Into<String>, units: Vec<String>) -> Self {
+        Self { text: text.into(), units }
+    }
+}
+
+/// A rule set: its rosters, rules in force, state, commands and events.
+///
+/// The engine drives every rule set the same way: `execute` checks a command against the
+/// state and returns the events it causes (rolling any dice then, so the faces live in the
+/// events); `apply` is the only mutation. Both are pure functions of their inputs, which is
+/// what makes replay equal the live game.
+pub trait RuleSet: Sized + 'static {
+    /// The key used in files and on the command line: `sky`.
+    const KEY: &'static str;
+    /// The published title.
+    const NAME: &'static str;
+
+    /// A validated army, as stored in the journal header.
+    type Army: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The tables and rulings in force for one battle.
+    type Rules: Debug;
+    /// The battle state.
+    type State: Clone + Debug + PartialEq;
+    /// What the umpire asks for.
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What happened, with every die face.
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+
+    /// Reads and validates one army file.
+    fn load_army(roster: &RosterText) -> RosterReport<Self::Army>;
+    /// The tables and rulings in force, with the battle's house rules.
+    ///
+    /// # Errors
+    /// A house rule that names no table value or ruling, or an option the ruling lacks.
+    fn rules(house: &HouseRules) -> Result<Self::Rules, ReferenceError>;
+    /// The state at the start of a battle between two armies.
+    fn start(rules: &Self::Rules, armies: &[Self::Army; 2]) -> Self::State;
+    /// Checks a command; when legal, rolls its dice and returns the events.
+    ///
+    /// # Errors
+    /// An illegal command, with the reason; or dice that could not be had.
+    fn execute(
+        rules: &Self::Rules,
+        state: &Self::State,
+        command: &Self::Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Self::Event>, CommandError>;
+    /// Applies one event: the only way the state changes.
+    ///
+    /// # Errors
+    /// An event that does not fit the state (only from a damaged or forged journal).
+    fn apply(
+        rules: &Self::Rules,
+        state: &mut Self::State,
+        event: &Self::Event,
+        context: ApplyContext,
+    ) -> Result<(), String>;
+    /// The checks the rules require or offer now, with their odds.
+    fn pending(rules: &Self::Rules, state: &Self::State) -> Vec<Check<Self::Command>>;
+    /// A plain sentence for an event, given the state just before it.
+    fn describe(rules: &Self::Rules, state: &Self::State, event: &Self::Event) -> Sentence;
+    /// A short name for the kind of a command, for the log filter: `fire`, `melee`.
+    fn command_kind(command: &Self::Command) -> &'static str;
+    /// The neutral picture of the battle.
+    fn view(rules: &Self::Rules, state: &Self::State) -> BattleView;
+    /// The current turn and phase, in words.
+    fn turn_and_phase(state: &Self::State) -> (u32, String);
+    /// Whether the battle has ended.
+    fn ended(state: &Self::State) -> bool;
+    /// A random legal command, for `simulate`: answering checks, acting, advancing.
+    fn random_command(
+        rules: &Self::Rules,
+        state: &Self::State,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<Self::Command>;
+}

@@ -1,0 +1,138 @@
+//! A rule-set-neutral picture of a battle: what the roster panel, `replay` and the report show.
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+
+use super::check::Modifier;
+
+/// The whole battle at one moment.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BattleView {
+    /// The turn number, from 1.
+    pub turn: u32,
+    /// The current phase, in words.
+    pub phase: String,
+    /// What comes after this phase.
+    pub next: String,
+    /// Whether the umpire has ended the battle.
+    pub ended: bool,
+    /// Both sides, in roster order.
+    pub sides: Vec<SideView>,
+}
+
+/// One army.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SideView {
+    /// The army's name.
+    pub name: String,
+    /// Its overall commander, if the rule set has one.
+    pub general: Option<LeaderView>,
+    /// Clans, commands or contingents, each with its units.
+    pub groups: Vec<GroupView>,
+}
+
+impl SideView {
+    /// Current and starting strength summed over every unit, in the units' own measure.
+    pub fn strength(&self) -> (u32, u32) {
+        self.groups.iter().flat_map(|g| &g.units).fold((0, 0), |(now, start), u| {
+            (now + u.strength, start + u.starting_strength)
+        })
+    }
+}
+
+/// A clan, command or contingent.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GroupView {
+    /// Its name.
+    pub name: String,
+    /// Its leader, if any.
+    pub leader: Option<LeaderView>,
+    /// Badges for the group as a whole (`Activated`, `Missed`).
+    pub badges: Vec<Badge>,
+    /// Its units or figures.
+    pub units: Vec<UnitView>,
+}
+
+/// A unit (or a figure, in a skirmish game).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UnitView {
+    /// A stable id, unique in the battle.
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// What it is: `Mounted Samurai, armoured, bow`.
+    pub kind: String,
+    /// Strength now, in `measure` (stands, figures, wounds left).
+    pub strength: u32,
+    /// Strength at the start of the battle.
+    pub starting_strength: u32,
+    /// What strength counts: `stands`, `figures`.
+    pub measure: String,
+    /// Hits marked but not yet enough to remove a stand.
+    pub marked_hits: u32,
+    /// Status badges.
+    pub badges: Vec<Badge>,
+    /// Further facts for the details pane, as label and value.
+    pub details: Vec<(String, String)>,
+}
+
+/// How a badge should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Tone {
+    /// Plain information.
+    Info,
+    /// Something is wrong but the unit still fights.
+    Warning,
+    /// The unit is broken, fleeing or gone.
+    Danger,
+    /// Something good, like Honor.
+    Good,
+}
+
+/// A short status marker on a unit or group.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Badge {
+    /// The word shown: `Disordered`.
+    pub label: String,
+    /// Its colour.
+    pub tone: Tone,
+    /// What it means and why it is there, shown on hover.
+    pub why: String,
+}
+
+impl Badge {
+    /// A badge with its tone and explanation.
+    pub fn new(label: impl Into<String>, tone: Tone, why: impl Into<String>) -> Self {
+        Self { label: label.into(), tone, why: why.into() }
+    }
+}
+
+/// A leader and the rating the rules use for him.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LeaderView {
+    /// His name.
+    pub name: String,
+    /// What the rating is called: `Command`.
+    pub rating_name: String,
+    /// The rating in force now, all parts included.
+    pub rating: i64,
+    /// The parts that make it up, base first.
+    pub parts: Vec<Modifier>,
+    /// Every change, oldest first.
+    pub history: Vec<RatingChange>,
+    /// Badges: `Attached to …`, `Injured`.
+    pub badges: Vec<Badge>,
+}
+
+/// One change of a leader's rating.
+#[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
+pub struct RatingChange {
+    /// The turn it happened in.
+    pub turn: u32,
+    /// The signed change.
+    pub delta: i64,
+    /// Why: `Honor: won the melee against …`.
+    pub reason: String,
+    /// When, from the journal entry.
+    pub at: DateTime<Utc>,
+}

@@ -1,0 +1,155 @@
+//! Reference tables: every number a rule set uses, with the section it comes from, and the
+//! rulings we make where the text is unclear. Embedded at compile time from `reference/`.
+//!
+//! The engine deserialises its typed tables from the same text the quick reference shows,
+//! after applying a battle's house-rule overrides, so what the umpire reads is what the
+//! engine uses.
+
+mod rows;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use ron::Value;
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+pub use rows::{RefRow, rows};
+
+/// Options a battle plays with beyond the reference tables, recorded in its journal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HouseRules {
+    /// Optional rules switched on, by key.
+    pub optional: BTreeSet<String>,
+    /// The option chosen for a ruling, by ruling key, where it differs from our default.
+    pub rulings: BTreeMap<String, String>,
+    /// Table values replaced, by dotted path (`movement.foot_inches`).
+    pub overrides: BTreeMap<String, i64>,
+}
+
+/// A ruling: what the rules text leaves open, and what Gunbai does about it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    /// The rule section concerned.
+    pub section: String,
+    /// What the text says or leaves unsaid, in our words.
+    pub text_says: String,
+    /// What Gunbai does by default.
+    pub we_do: String,
+    /// The options an umpire may pick; the first is the default. One option: not switchable.
+    pub options: Vec<String>,
+}
+
+/// An optional rule from the text that a battle may switch on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionalRule {
+    /// The rule section.
+    pub section: String,
+    /// What switching it on does, in our words.
+    pub summary: String,
+}
+
+/// Why a rule set's tables could not be set up for a battle.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReferenceError {
+    /// The embedded table does not fit its typed form (a build defect, caught by tests).
+    #[error("reference table for {ruleset}: {message}")]
+    Table {
+        /// The rule set.
+        ruleset: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// A house rule names a value the tables do not have.
+    #[error("house rule `{0}`: no such table value")]
+    UnknownOverride(String),
+    /// A house rule picks a ruling that does not exist.
+    #[error("house rule: no ruling `{0}`")]
+    UnknownRuling(String),
+    /// A house rule picks an option the ruling does not offer.
+    #[error("ruling `{ruling}`: `{option}` is not one of {options:?}")]
+    UnknownOption {
+        /// The ruling.
+        ruling: String,
+        /// The option asked for.
+        option: String,
+        /// The options it has.
+        options: Vec<String>,
+    },
+    /// A house rule switches on an optional rule that does not exist.
+    #[error("no optional rule `{0}`")]
+    UnknownOptional(String),
+}
+
+/// The embedded reference text of a rule set, by key.
+pub fn text(ruleset: &str) -> Option<&'static str> {
+    match ruleset {
+        "sky" => Some(include_str!("../../reference/sky.ron")),
+        _ => None,
+    }
+}
+
+/// Reads a rule set's typed tables from its reference text, with house-rule overrides.
+///
+/// # Errors
+/// An override that names no numeric value, or a table that does not fit `T`.
+pub fn load<T: DeserializeOwned>(
+    ruleset: &'static str,
+    text: &str,
+    house: &HouseRules,
+) -> Result<T, ReferenceError> {
+    let table = |message: String| ReferenceError::Table { ruleset, message };
+    let mut value: Value = ron::from_str(text).map_err(|e| table(e.to_string()))?;
+    for (path, new) in &house.overrides {
+        let slot = lookup_mut(&mut value, path)
+            .filter(|v| matches!(v, Value::Number(_)))
+            .ok_or_else(|| ReferenceError::UnknownOverride(path.clone()))?;
+        *slot = Value::Number(ron::value::Number::from(*new));
+    }
+    value.into_rust().map_err(|e| table(e.to_string()))
+}
+
+/// Checks a battle's chosen rulings and optional rules against those the tables offer.
+///
+/// # Errors
+/// A ruling, option or optional rule that does not exist.
+pub fn check_choices(
+    rulings: &BTreeMap<String, Ruling>,
+    optional: &BTreeMap<String, OptionalRule>,
+    house: &HouseRules,
+) -> Result<(), ReferenceError> {
+    for (key, option) in &house.rulings {
+        let ruling = rulings.get(key).ok_or_else(|| ReferenceError::UnknownRuling(key.clone()))?;
+        if !ruling.options.contains(option) {
+            return Err(ReferenceError::UnknownOption {
+                ruling: key.clone(),
+                option: option.clone(),
+                options: ruling.options.clone(),
+            });
+        }
+    }
+    for key in &house.optional {
+        if !optional.contains_key(key) {
+            return Err(ReferenceError::UnknownOptional(key.clone()));
+        }
+    }
+    Ok(())
+}
+
+/// The option in force for a ruling: the house rule's choice, or our default (the first).
+pub fn chosen<'a>(rulings: &'a BTreeMap<String, Ruling>, house: &'a HouseRules, key: &str) -> &'a str {
+    house
+        .rulings
+        .get(key)
+        .map(String::as_str)
+        .or_else(|| rulings.get(key).and_then(|r| r.options.first()).map(String::as_str))
+        .unwrap_or("")
+}
+
+fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
+    let mut current = value;
+    for part in path.split('.') {
+        let Value::Map(map) = current else { return None };
+        current = map.get_mut(&Value::String(part.to_owned()))?;
+    }
+    Some(current)
+}

@@ -1,0 +1,157 @@
+//! Army files: RON text -> raw serde types -> validated armies, with positioned errors.
+//!
+//! As ripgrep turns `LowArgs` into `HiArgs`, each rule set reads its roster into plain
+//! serde structs first and then validates them into the engine's types. Every problem names
+//! `file:line:column`, says what is wrong and what is allowed.
+
+use std::fmt;
+use std::path::Path;
+
+use serde::de::DeserializeOwned;
+
+/// The largest roster file we read; a real army is a few kilobytes.
+pub const MAX_ROSTER_BYTES: usize = 1024 * 1024;
+
+/// A roster file's name and text.
+#[derive(Clone, Debug)]
+pub struct RosterText {
+    /// The name shown in messages (a path, or `rosters/sky/takeda.ron` for a built-in one).
+    pub file: String,
+    /// The file's text.
+    pub source: String,
+}
+
+impl RosterText {
+    /// Reads a roster file, refusing one too large or not text.
+    ///
+    /// # Errors
+    /// The file cannot be read, is too large, or is not UTF-8.
+    pub fn read(path: &Path) -> Result<Self, RosterProblem> {
+        let file = path.display().to_string();
+        let at_start = |message: String| RosterProblem { file: file.clone(), line: 1, column: 1, message };
+        let meta = std::fs::metadata(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
+        if meta.len() > MAX_ROSTER_BYTES as u64 {
+            return Err(at_start(format!("{} bytes is too large for a roster (at most {MAX_ROSTER_BYTES})", meta.len())));
+        }
+        let bytes = std::fs::read(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
+        let source = String::from_utf8(bytes).map_err(|e| {
+            let (line, column) = position_of_byte(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
+            RosterProblem { file: file.clone(), line, column, message: "not UTF-8 text".into() }
+        })?;
+        Ok(Self { file, source })
+    }
+}
+
+/// An error or warning in a roster, at its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterProblem {
+    /// The file.
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub column: usize,
+    /// What is wrong and what is allowed.
+    pub message: String,
+}
+
+impl fmt::Display for RosterProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for RosterProblem {}
+
+/// A valid army with any warnings (legal but unusual).
+#[derive(Clone, Debug)]
+pub struct Loaded<A> {
+    /// The validated army.
+    pub army: A,
+    /// Legal but unusual things worth a look.
+    pub warnings: Vec<RosterProblem>,
+}
+
+/// Reading a roster: the army, or every error found.
+pub type RosterReport<A> = Result<Loaded<A>, Vec<RosterProblem>>;
+
+/// Collects problems while validating a raw roster.
+#[derive(Debug)]
+pub struct Validator<'a> {
+    roster: &'a RosterText,
+    /// Errors found so far.
+    pub errors: Vec<RosterProblem>,
+    /// Warnings found so far.
+    pub warnings: Vec<RosterProblem>,
+}
+
+impl<'a> Validator<'a> {
+    /// Starts validating a roster's text.
+    pub fn new(roster: &'a RosterText) -> Self {
+        Self { roster, errors: Vec::new(), warnings: Vec::new() }
+    }
+
+    /// Records an error at the `nth` (0-based) occurrence of `anchor` in the text.
+    pub fn error(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
+        let p = self.problem(anchor, nth, message.into());
+        self.errors.push(p);
+    }
+
+    /// Records a warning at the `nth` occurrence of `anchor`.
+    pub fn warn(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
+        let p = self.problem(anchor, nth, message.into());
+        self.warnings.push(p);
+    }
+
+    fn problem(&self, anchor: &str, nth: usize, message: String) -> RosterProblem {
+        let (line, column) = locate(&self.roster.source, anchor, nth);
+        RosterProblem { file: self.roster.file.clone(), line, column, message }
+    }
+
+    /// The army if no error was found, else every error.
+    ///
+    /// # Errors
+    /// Any error recorded.
+    pub fn finish<A>(self, army: A) -> RosterReport<A> {
+        if self.errors.is_empty() { Ok(Loaded { army, warnings: self.warnings }) } else { Err(self.errors) }
+    }
+}
+
+/// Parses a roster's text into its raw serde form, naming the position of a syntax error.
+///
+/// # Errors
+/// Text that is not the raw roster form, too large, or nested too deep.
+pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterProblem> {
+    if roster.source.len() > MAX_ROSTER_BYTES {
+        return Err(RosterProblem {
+            file: roster.file.clone(),
+            line: 1,
+            column: 1,
+            message: format!("too large for a roster (at most {MAX_ROSTER_BYTES} bytes)"),
+        });
+    }
+    ron::from_str(&roster.source).map_err(|e| RosterProblem {
+        file: roster.file.clone(),
+        line: e.span.start.line.max(1),
+        column: e.span.start.col.max(1),
+        message: e.code.to_string(),
+    })
+}
+
+/// Line and column (1-based) of the `nth` occurrence of `needle`, or of the file's start.
+pub fn locate(source: &str, needle: &str, nth: usize) -> (usize, usize) {
+    if needle.is_empty() {
+        return (1, 1);
+    }
+    source
+        .match_indices(needle)
+        .nth(nth)
+        .map_or((1, 1), |(byte, _)| position_of_byte(source, byte))
+}
+
+fn position_of_byte(source: &str, byte: usize) -> (usize, usize) {
+    let before = source.get(..byte).unwrap_or(source);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}

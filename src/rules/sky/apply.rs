@@ -1,0 +1,166 @@
+//! Applying Sky events: the only place the state changes.
+
+use super::event::{Event, Test};
+use super::state::{ChargeStage, Due, MoraleKind, Phase, State, UnitState};
+use crate::engine::ruleset::ApplyContext;
+use crate::engine::view::RatingChange;
+
+/// Applies one event. Errors only for events that cannot belong to this battle.
+///
+/// # Errors
+/// A reference to a unit, clan or side the battle does not have.
+pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), String> {
+    match event {
+        Event::Initiative { first, .. } => state.first = *first,
+        Event::Tested { test, passed, .. } => tested(state, *test, *passed)?,
+        Event::PhaseBegins(phase) => {
+            state.phase = *phase;
+            if let Phase::Activation { .. } = phase {
+                state.actions_left = None;
+            }
+        }
+        Event::TurnBegins(turn) => {
+            state.turn = *turn;
+            state.phase = Phase::Initiative;
+            state.first = None;
+            state.intervention = None;
+            for side in &mut state.sides {
+                side.general_turn = Default::default();
+                for clan in &mut side.clans {
+                    clan.tried = false;
+                    clan.activated = false;
+                }
+            }
+        }
+        Event::InterventionOffered(clan) => state.intervention = Some(*clan),
+        Event::InterventionClosed => state.intervention = None,
+        Event::GeneralBarred(side) => side_mut(state, *side)?.general_turn.barred = true,
+        Event::ActionsRolled { actions, .. } => state.actions_left = Some(*actions),
+        Event::Required(due) => state.due.push(*due),
+        Event::Settled(due) => {
+            let at = state.due.iter().position(|d| d == due).ok_or("settled something not due")?;
+            state.due.remove(at);
+        }
+        Event::ActionTaken { unit, kind, cost } => {
+            let left = state.actions_left.unwrap_or(0);
+            state.actions_left = Some(left.checked_sub(*cost).ok_or("more actions than the clan had")?);
+            unit_mut(state, *unit)?.take(*kind);
+        }
+        Event::RoutMoved(_) | Event::Moved { .. } | Event::Fired { .. } | Event::InjuryRolled { .. } => {}
+        Event::ImpetusSettled { .. } | Event::ChargeFailed(_) | Event::Fled(_) | Event::Melee(_) => {}
+        Event::Withdrew(_) => {}
+        Event::Removed { unit, .. } => {
+            let u = unit_mut(state, *unit)?;
+            u.removed = true;
+            u.stands = 0;
+            u.marked_hits = 0;
+            // Tests still due for a unit that is gone no longer apply.
+            let unit = *unit;
+            state.due.retain(|d| !concerns(*d, unit));
+            if let Some(c) = state.clan_mut(unit.clan()).filter(|c| c.attached_to == Some(unit.2)) {
+                c.attached_to = None;
+            }
+        }
+        Event::Reloaded(unit) => unit_mut(state, *unit)?.loaded = true,
+        Event::Unloaded(unit) => unit_mut(state, *unit)?.loaded = false,
+        Event::Casualties { unit, stands_lost, marked, .. } => {
+            let u = unit_mut(state, *unit)?;
+            u.stands = u.stands.saturating_sub(*stands_lost);
+            u.marked_hits = *marked;
+        }
+        Event::Disordered { unit, .. } => unit_mut(state, *unit)?.disordered = true,
+        Event::Reordered(unit) => unit_mut(state, *unit)?.disordered = false,
+        Event::Routed(unit) => unit_mut(state, *unit)?.routing = true,
+        Event::Rallied(unit) => {
+            let u = unit_mut(state, *unit)?;
+            u.routing = false;
+            u.disordered = true;
+        }
+        Event::TedateLost(unit) => unit_mut(state, *unit)?.tedate = false,
+        Event::ChargeDeclared(charge) => {
+            unit_mut(state, charge.charger)?;
+            unit_mut(state, charge.target)?;
+            state.charge = Some(*charge);
+        }
+        Event::ChargeStage(stage) => {
+            let charge = state.charge.as_mut().ok_or("no charge under way")?;
+            charge.stage = *stage;
+        }
+        Event::ChargeOver => state.charge = None,
+        Event::CommandChanged { clan, side, kind, delta, reason } => {
+            let change = RatingChange { turn: state.turn, delta: *delta, reason: reason.clone(), at: ctx.at };
+            let leader = match clan {
+                Some(c) => &mut state.clan_mut(*c).ok_or("no such clan")?.leader,
+                None => &mut side_mut(state, *side)?.general,
+            };
+            leader.changes.push((*kind, change));
+        }
+        Event::SpiritRolled { unit, change, .. } => unit_mut(state, *unit)?.spirit = Some(*change),
+        Event::ActivationEnded(clan) => {
+            for u in &mut state.clan_mut(*clan).ok_or("no such clan")?.units {
+                u.actions_taken = 0;
+            }
+            state.actions_left = None;
+        }
+        Event::Attached { clan, unit } => {
+            let c = state.clan_mut(*clan).ok_or("no such clan")?;
+            if unit.is_some_and(|u| usize::from(u) >= c.units.len()) {
+                return Err("no such unit".into());
+            }
+            c.attached_to = *unit;
+        }
+        Event::FormationSet { unit, formation } => unit_mut(state, *unit)?.formation = *formation,
+        Event::BattleEnded => state.ended = true,
+    }
+    Ok(())
+}
+
+fn tested(state: &mut State, test: Test, passed: bool) -> Result<(), String> {
+    match test {
+        Test::Activation { clan, by_general } => {
+            let c = state.clan_mut(clan).ok_or("no such clan")?;
+            c.tried = true;
+            if passed {
+                c.activated = true;
+            }
+            if by_general {
+                side_mut(state, clan.side())?.general_turn.intervened = true;
+            }
+        }
+        Test::Charge(u) | Test::Stand(u) | Test::Impetus(u) | Test::Route(u) => {
+            unit_mut(state, u)?;
+        }
+        Test::Morale { unit, .. } => {
+            unit_mut(state, unit)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether a due item is about this unit.
+pub fn concerns(due: Due, unit: super::state::UnitRef) -> bool {
+    match due {
+        Due::RoutMove(u)
+        | Due::Impetus(u)
+        | Due::ImpetusTest(u)
+        | Due::ImpetusCharge(u)
+        | Due::Route(u)
+        | Due::Rally(u)
+        | Due::Reorder(u)
+        | Due::GeneralRetry(u, _) => u == unit,
+        // A leader's injury test stands even if the unit he was with is gone.
+        Due::Injury(_) | Due::Actions(_) => false,
+    }
+}
+
+fn unit_mut(state: &mut State, u: super::state::UnitRef) -> Result<&mut UnitState, String> {
+    state.unit_mut(u).ok_or_else(|| format!("no unit {}", u.id()))
+}
+
+fn side_mut(state: &mut State, side: usize) -> Result<&mut super::state::SideState, String> {
+    state.sides.get_mut(side).ok_or_else(|| format!("no side {side}"))
+}
+
+/// Keeps the compiler honest about enum use in this module.
+#[allow(dead_code)]
+fn _uses(_: ChargeStage, _: MoraleKind) {}

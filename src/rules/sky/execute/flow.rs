@@ -1,0 +1,278 @@
+//! The turn sequence: initiative, rounds, activation, morale, roll call.
+
+use super::{Ctx, spirit_owed};
+use crate::engine::error::CommandError;
+use crate::rules::sky::event::{Event, Test};
+use crate::rules::sky::numbers;
+use crate::rules::sky::state::{ClanRef, Due, MoraleKind, Phase, Side, UnitRef};
+
+fn illegal(reason: &str) -> CommandError {
+    CommandError::illegal(reason)
+}
+
+pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Initiative {
+        return Err(illegal("initiative is rolled at the start of a turn"));
+    }
+    let t = &ctx.rules.t.initiative;
+    let (dice, sides) = (t.dice, t.sides);
+    let a = ctx.roll(dice, sides)?;
+    let b = ctx.roll(dice, sides)?;
+    let clans = [ctx.state.clans_under_control(0), ctx.state.clans_under_control(1)].map(|c| c as u32);
+    let total = |f: &[u32], c: u32| f.iter().sum::<u32>() + c;
+    let (ta, tb) = (total(&a, clans[0]), total(&b, clans[1]));
+    let first = match ta.cmp(&tb) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    ctx.emit(Event::Initiative { faces: [a, b], clans, first })?;
+    if let Some(side) = first {
+        next_round(ctx, side)?;
+    }
+    Ok(())
+}
+
+/// Gives the round to `side` if it has clans to try, else to the other, else ends the rounds.
+fn next_round(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
+    let phase = if !ctx.state.untried(side).is_empty() {
+        Phase::Rounds { side }
+    } else if !ctx.state.untried(1 - side).is_empty() {
+        Phase::Rounds { side: 1 - side }
+    } else {
+        return begin_morale(ctx);
+    };
+    ctx.emit(Event::PhaseBegins(phase))
+}
+
+fn begin_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    ctx.emit(Event::PhaseBegins(Phase::Morale))?;
+    for unit in ctx.state.all_units() {
+        let Some(u) = ctx.state.unit(unit) else { continue };
+        if u.removed {
+            continue;
+        }
+        if u.routing {
+            ctx.require(Due::Rally(unit))?;
+        } else if u.disordered {
+            ctx.require(Due::Reorder(unit))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn try_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), CommandError> {
+    let Phase::Rounds { side } = ctx.state.phase else {
+        return Err(illegal("clans are activated in the rounds of a turn"));
+    };
+    if ctx.state.intervention.is_some() {
+        return Err(illegal("first decide whether the General steps in"));
+    }
+    if clan.side() != side {
+        return Err(illegal("it is the other side's round"));
+    }
+    if !ctx.state.untried(side).contains(&clan) {
+        return Err(illegal("that clan has already had its chance this turn"));
+    }
+    let numbers = numbers::command(ctx.rules, &ctx.state, side, Some(clan), true);
+    if ctx.test(Test::Activation { clan, by_general: false }, &numbers)? {
+        return begin_activation(ctx, clan);
+    }
+    let g = ctx.state.sides[side].general_turn;
+    if g.intervened || g.barred {
+        next_round(ctx, 1 - side)
+    } else {
+        ctx.emit(Event::InterventionOffered(clan))
+    }
+}
+
+fn begin_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), CommandError> {
+    ctx.emit(Event::PhaseBegins(Phase::Activation { clan }))?;
+    ctx.require(Due::Actions(clan))
+}
+
+pub(super) fn general_steps_in(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let clan = ctx.state.intervention.ok_or_else(|| illegal("no clan has just missed its activation"))?;
+    let side = clan.side();
+    let numbers = numbers::command(ctx.rules, &ctx.state, side, None, true);
+    ctx.emit(Event::InterventionClosed)?;
+    if ctx.test(Test::Activation { clan, by_general: true }, &numbers)? {
+        begin_activation(ctx, clan)
+    } else {
+        ctx.emit(Event::GeneralBarred(side))?;
+        next_round(ctx, 1 - side)
+    }
+}
+
+pub(super) fn decline_general(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let clan = ctx.state.intervention.ok_or_else(|| illegal("no clan has just missed its activation"))?;
+    ctx.emit(Event::InterventionClosed)?;
+    next_round(ctx, 1 - clan.side())
+}
+
+pub(super) fn roll_actions(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let Phase::Activation { clan } = ctx.state.phase else {
+        return Err(illegal("actions are rolled for an activated clan"));
+    };
+    ctx.settle(Due::Actions(clan))?;
+    let t = &ctx.rules.t.actions;
+    let (dice, sides) = (t.dice, t.sides);
+    let faces = ctx.roll(dice, sides)?;
+    let actions = faces.iter().copied().max().unwrap_or(0);
+    ctx.emit(Event::ActionsRolled { faces, actions })?;
+    // First the clan's routing units fall back, then its Samurai answer any enemy Samurai near.
+    for unit in ctx.state.units_of(clan) {
+        if ctx.state.unit(unit).is_some_and(|u| !u.removed && u.routing) {
+            ctx.require(Due::RoutMove(unit))?;
+        }
+    }
+    for unit in ctx.state.units_of(clan) {
+        if ctx.state.unit(unit).is_some_and(|u| u.in_good_standing() && u.is_samurai()) {
+            ctx.require(Due::Impetus(unit))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn rout_move(ctx: &mut Ctx<'_>, unit: UnitRef, left_table: bool) -> Result<(), CommandError> {
+    ctx.settle(Due::RoutMove(unit))?;
+    ctx.emit(Event::RoutMoved(unit))?;
+    if left_table {
+        ctx.emit(Event::Removed { unit, why: "routed off the table".into() })?;
+    }
+    Ok(())
+}
+
+pub(super) fn no_impetus(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
+    ctx.settle(Due::Impetus(unit))?;
+    ctx.emit(Event::ImpetusSettled { unit, obeyed: false })
+}
+
+pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
+    let converted = ctx.state.due.contains(&Due::Impetus(unit));
+    if converted {
+        ctx.settle(Due::Impetus(unit))?;
+        ctx.require(Due::ImpetusTest(unit))?;
+    }
+    if spirit_owed(ctx.rules, &ctx.state, unit, Test::Impetus(unit)) {
+        // The test's card now shows the first-Bushi-test roll, which comes before it.
+        return if converted { Ok(()) } else { Err(illegal("make the first-Bushi-test roll first")) };
+    }
+    ctx.settle(Due::ImpetusTest(unit))?;
+    if ctx.bushi_test(Test::Impetus(unit), unit)? {
+        // Their martial spirit overrides the order: charge the nearest enemy Samurai, disordered.
+        ctx.emit(Event::Disordered { unit, why: "Bushi overrode the order: charging the enemy Samurai".into() })?;
+        ctx.require(Due::ImpetusCharge(unit))
+    } else {
+        ctx.emit(Event::ImpetusSettled { unit, obeyed: true })
+    }
+}
+
+pub(super) fn spirit_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
+    if !ctx.rules.optional("first_bushi_roll") {
+        return Err(illegal("the first-Bushi-test roll is an optional rule not in play"));
+    }
+    if ctx.unit(unit)?.spirit.is_some() {
+        return Err(illegal("this unit has made its first-Bushi-test roll already"));
+    }
+    let s = &ctx.rules.t.spirit;
+    let (sides, low, high, change) = (s.sides, s.low_face, s.high_face, s.bushi_change);
+    let face = ctx.roll(1, sides)?.first().copied().unwrap_or(0);
+    let change = if face == low {
+        -change
+    } else if face == high {
+        change
+    } else {
+        0
+    };
+    ctx.emit(Event::SpiritRolled { unit, face, change })
+}
+
+pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let Phase::Activation { clan } = ctx.state.phase else {
+        return Err(illegal("no clan is activated"));
+    };
+    if let Some(due) = ctx.state.due.first() {
+        return Err(CommandError::illegal(format!("settle what is required first ({due:?})")));
+    }
+    if ctx.state.charge.is_some() {
+        return Err(illegal("finish the charge under way first"));
+    }
+    ctx.emit(Event::ActivationEnded(clan))?;
+    next_round(ctx, 1 - clan.side())
+}
+
+pub(super) fn morale(ctx: &mut Ctx<'_>, unit: UnitRef, kind: MoraleKind, by_general: bool) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Morale {
+        return Err(illegal("rally and re-order happen in the Morale phase"));
+    }
+    let due = if by_general {
+        Due::GeneralRetry(unit, kind)
+    } else if kind == MoraleKind::Rally {
+        Due::Rally(unit)
+    } else {
+        Due::Reorder(unit)
+    };
+    ctx.settle(due)?;
+    let side = unit.side();
+    if by_general {
+        let leader = ctx.state.clan(unit.clan()).map(|c| c.leader.name.clone()).unwrap_or_default();
+        let loss = ctx.rules.t.dishonor.command_loss;
+        let what = numbers::morale_words(kind);
+        ctx.emit(Event::CommandChanged {
+            clan: Some(unit.clan()),
+            side,
+            kind: crate::rules::sky::state::ChangeKind::Dishonor,
+            delta: -loss,
+            reason: format!("Dishonor: the General stepped in after {leader} failed to {what} {}", ctx.name(unit)),
+        })?;
+    }
+    let numbers = numbers::morale(ctx.rules, &ctx.state, unit, by_general);
+    let passed = ctx.test(Test::Morale { unit, kind, by_general }, &numbers)?;
+    match (passed, kind) {
+        (true, MoraleKind::Rally) => ctx.emit(Event::Rallied(unit)),
+        (true, MoraleKind::Reorder) => ctx.emit(Event::Reordered(unit)),
+        (false, _) if !by_general && general_may_retry(ctx, side) => ctx.require(Due::GeneralRetry(unit, kind)),
+        (false, _) => Ok(()),
+    }
+}
+
+/// The General may retry a failed rally or re-order unless he tried an activation this turn.
+fn general_may_retry(ctx: &Ctx<'_>, side: Side) -> bool {
+    let g = ctx.state.sides[side].general_turn;
+    !g.intervened && !g.barred
+}
+
+pub(super) fn skip_morale(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
+    let due = ctx
+        .state
+        .due
+        .iter()
+        .copied()
+        .find(|d| matches!(d, Due::Rally(u) | Due::Reorder(u) | Due::GeneralRetry(u, _) if *u == unit))
+        .ok_or_else(|| illegal("no rally or re-order is open for that unit"))?;
+    ctx.settle(due)
+}
+
+pub(super) fn end_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Morale {
+        return Err(illegal("not in the Morale phase"));
+    }
+    // Attempts not taken lapse; a test the rules require (Route, injury) must be rolled first.
+    let open: Vec<Due> = ctx.state.due.clone();
+    for due in open {
+        match due {
+            Due::Rally(_) | Due::Reorder(_) | Due::GeneralRetry(..) => ctx.settle(due)?,
+            _ => return Err(illegal("roll the tests still required first")),
+        }
+    }
+    ctx.emit(Event::PhaseBegins(Phase::EndOfTurn))
+}
+
+pub(super) fn next_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::EndOfTurn {
+        return Err(illegal("the next turn starts after the roll call"));
+    }
+    let turn = ctx.state.turn + 1;
+    ctx.emit(Event::TurnBegins(turn))
+}

@@ -1,0 +1,258 @@
+//! Every number a Sky roll needs, with its reasons: shared by the rolls and the check cards,
+//! so what the card shows is exactly what is rolled.
+
+use super::event::Test;
+use super::roster::{Troop, Weapon};
+use super::state::{ClanRef, MoraleKind, State, UnitRef, UnitState};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::Modifier;
+
+const TURN: &str = "sky: Turn Sequence";
+const BUSHI: &str = "sky: Command and Bushi";
+const CHARGE: &str = "sky: Charge and Bushi Test";
+const ROUTE: &str = "sky: Route and Rally";
+const FIRE: &str = "sky: Firing Procedure";
+const MELEE: &str = "sky: Melee Adjudication";
+const MORALE: &str = "sky: The Morale Phase";
+
+/// A 2d6 test: modifier on the dice, the rating to stay at or under, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TestNumbers {
+    /// Dice rolled.
+    pub dice: u32,
+    /// Added to the dice.
+    pub modifier: i64,
+    /// The rating.
+    pub target: i64,
+    /// Passing needs strictly under the rating (ruling `charge_test_pass`).
+    pub strictly_under: bool,
+    /// The modifiers on the dice and the parts of the rating.
+    pub reasons: Vec<Modifier>,
+}
+
+impl TestNumbers {
+    /// Whether a roll of `faces` passes.
+    pub fn passes(&self, faces: &[u32]) -> bool {
+        let total = faces.iter().map(|&f| i64::from(f)).sum::<i64>() + self.modifier;
+        if self.strictly_under { total < self.target } else { total <= self.target }
+    }
+
+    /// The comparison the odds come from.
+    pub fn comparison(&self) -> Comparison {
+        let op = if self.strictly_under { CmpOp::Lt } else { CmpOp::Le };
+        Comparison::new(Expr::dice(self.dice, 6).offset(self.modifier), op, Expr::constant(self.target))
+    }
+
+    /// `2d6 - 2 at or under Bushi 9`.
+    pub fn words(&self, rating: &str) -> String {
+        let m = match self.modifier {
+            0 => String::new(),
+            m if m > 0 => format!(" + {m}"),
+            m => format!(" - {}", -m),
+        };
+        let cmp = if self.strictly_under { "under" } else { "at or under" };
+        format!("{}d6{m} {cmp} {rating} {}", self.dice, self.target)
+    }
+}
+
+/// Effective Command of a Clan Leader (or the General, with `clan` none) for a purpose.
+pub fn command(rules: &Rules, state: &State, side: usize, clan: Option<ClanRef>, activation: bool) -> TestNumbers {
+    let t = &rules.t;
+    let mut reasons = Vec::new();
+    let leader = match clan.and_then(|c| state.clan(c)) {
+        Some(c) => &c.leader,
+        None => &state.sides[side].general,
+    };
+    reasons.push(Modifier::total(leader.base, format!("{}'s Command", leader.name), BUSHI));
+    for (kind, change) in &leader.changes {
+        let section = match kind {
+            super::state::ChangeKind::Honor => MELEE,
+            super::state::ChangeKind::Dishonor => MORALE,
+            super::state::ChangeKind::Injury => "sky: Clan Leader Injury",
+        };
+        reasons.push(Modifier::total(change.delta, format!("{} (turn {})", change.reason, change.turn), section));
+    }
+    let mut target = leader.command();
+    if let Some(c) = clan.and_then(|c| state.clan(c)) {
+        let applies = activation || rules.ruling("attached_penalty") == "all_command_rolls";
+        if c.attached_to.is_some() && applies {
+            let p = t.command_rolls.attached_leader_penalty;
+            target -= p;
+            reasons.push(Modifier::total(-p, "attached to a unit", TURN));
+        }
+        let other = 1 - side;
+        if activation && state.untried(other).is_empty() {
+            let p = t.command_rolls.last_side_penalty;
+            target -= p;
+            reasons.push(Modifier::total(-p, "only this side has clans left to try", TURN));
+        }
+    }
+    TestNumbers { dice: t.command_rolls.dice, modifier: 0, target, strictly_under: false, reasons }
+}
+
+/// A rally or re-order roll: by the Clan Leader or by the General.
+pub fn morale(rules: &Rules, state: &State, unit: UnitRef, by_general: bool) -> TestNumbers {
+    let clan = (!by_general).then_some(unit.clan());
+    command(rules, state, unit.side(), clan, false)
+}
+
+/// A Bushi test (charge, stand, impetus) or a Route test.
+pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
+    let t = &rules.t;
+    let (unit, leader_penalty, route) = match test {
+        Test::Charge(u) | Test::Stand(u) => (u, true, false),
+        Test::Impetus(u) => (u, false, false),
+        Test::Route(u) => (u, false, true),
+        Test::Activation { .. } | Test::Morale { .. } => {
+            return TestNumbers { dice: 2, modifier: 0, target: 0, strictly_under: false, reasons: Vec::new() };
+        }
+    };
+    let mut reasons = Vec::new();
+    let mut modifier = 0;
+    let Some(u) = state.unit(unit) else {
+        return TestNumbers { dice: 2, modifier: 0, target: 0, strictly_under: false, reasons };
+    };
+    reasons.push(Modifier::total(u.spec.bushi, format!("{} Bushi", u.spec.troop.name()), BUSHI));
+    if let Some(change) = u.spirit.filter(|c| *c != 0) {
+        reasons.push(Modifier::total(change, "first Bushi test roll (optional rule)", "sky: Command and Bushi (optional)"));
+    }
+    if leader_penalty && state.leader_attached(unit) {
+        let p = t.bushi_test.attached_leader_penalty;
+        modifier -= p;
+        reasons.push(Modifier::total(-p, "Clan Leader attached: on the dice", CHARGE));
+    }
+    if route {
+        let lost = i64::from(u.stands_lost()) * t.route_test.per_stand_lost;
+        if lost != 0 {
+            modifier += lost;
+            reasons.push(Modifier::total(lost, format!("{} stands lost: on the dice", u.stands_lost()), ROUTE));
+        }
+    }
+    let strictly_under = matches!(test, Test::Charge(_)) && rules.ruling("charge_test_pass") == "strictly_under";
+    let dice = if route { t.route_test.dice } else { t.bushi_test.dice };
+    TestNumbers { dice, modifier, target: u.bushi(), strictly_under, reasons }
+}
+
+/// The number each die needs to hit this unit (firing and melee alike).
+pub fn hit_target(rules: &Rules, target: &UnitState) -> u32 {
+    let h = &rules.t.hit_target;
+    let n = match target.spec.troop {
+        Troop::Samurai => h.samurai,
+        Troop::Ashigaru | Troop::WarriorMonks if target.spec.armoured => h.armoured_ashigaru_or_monk,
+        _ => h.unarmoured,
+    };
+    u32::try_from(n).unwrap_or(6)
+}
+
+/// A dice pool with its reasons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pool {
+    /// Dice to roll.
+    pub dice: u32,
+    /// Each die hits at or over this.
+    pub needed: u32,
+    /// How the pool was built.
+    pub reasons: Vec<Modifier>,
+}
+
+impl Pool {
+    /// `7d6cs>=6`.
+    pub fn expr(&self) -> Expr {
+        Expr::success_count(self.dice, 6, CmpOp::Ge, i64::from(self.needed))
+    }
+}
+
+/// Firing dice of a unit with a weapon at a target.
+pub fn fire(rules: &Rules, firer: &UnitState, weapon: Weapon, target: &UnitState) -> Pool {
+    let t = &rules.t;
+    let mut reasons = Vec::new();
+    let per = t.fire_dice.per_stand;
+    let (stands, what) = if firer.spec.mounted {
+        (firer.stands, "mounted bow: every stand")
+    } else {
+        (firer.front_rank(), "front-rank stands")
+    };
+    let mut dice = per * stands;
+    reasons.push(Modifier::dice(i64::from(dice), format!("{per} per stand x {stands} ({what}, {})", weapon.name()), FIRE));
+    if firer.disordered {
+        let half = dice / t.fire_dice.disordered_divisor.max(1);
+        reasons.push(Modifier::dice(i64::from(half) - i64::from(dice), "disordered: half the dice", FIRE));
+        dice = half;
+    }
+    let needed = hit_target(rules, target);
+    reasons.push(Modifier::total(i64::from(needed), format!("to hit {}: {needed}+", target.spec.kind()), FIRE));
+    Pool { dice, needed, reasons }
+}
+
+/// Melee dice of a unit against an enemy.
+pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, charging: bool) -> Pool {
+    let t = &rules.t.melee_dice;
+    let (Some(u), Some(e)) = (state.unit(unit), state.unit(enemy)) else {
+        return Pool { dice: 0, needed: 6, reasons: Vec::new() };
+    };
+    let mut reasons = Vec::new();
+    let base = match u.spec.troop {
+        Troop::Samurai => t.samurai,
+        Troop::WarriorMonks => t.warrior_monks,
+        Troop::Ashigaru => t.ashigaru,
+        Troop::Peasants => t.peasants,
+    };
+    let stands = u.stands;
+    let mut dice = base * stands;
+    reasons.push(Modifier::dice(i64::from(dice), format!("{base} per stand x {stands} ({})", u.spec.troop.name()), MELEE));
+    let mut add = |n: u32, why: String, reasons: &mut Vec<Modifier>| {
+        if n > 0 {
+            dice += n;
+            reasons.push(Modifier::dice(i64::from(n), why, MELEE));
+        }
+    };
+    if u.spec.mounted {
+        add(t.mounted_bonus * stands, format!("mounted: +{} per stand", t.mounted_bonus), &mut reasons);
+    }
+    if charging {
+        add(t.charging_bonus * stands, format!("charging: +{} per stand", t.charging_bonus), &mut reasons);
+    }
+    if !u.spec.mounted && u.spec.weapons.contains(&Weapon::PoleArms) {
+        let front = u.front_rank();
+        let backed = front.min(stands.saturating_sub(front));
+        add(t.pole_arm_second_rank_bonus * backed, format!("{backed} front stands backed by pole arms"), &mut reasons);
+    }
+    if state.leader_attached(unit) {
+        let mut n = t.samurai;
+        if rules.ruling("leader_in_melee") == "stand_with_unit_bonuses" {
+            n += if u.spec.mounted { t.mounted_bonus } else { 0 } + if charging { t.charging_bonus } else { 0 };
+        }
+        add(n, "attached Clan Leader fights as a Samurai stand".to_owned(), &mut reasons);
+    }
+    if u.disordered {
+        let half = dice / t.disordered_divisor.max(1);
+        reasons.push(Modifier::dice(i64::from(half) - i64::from(dice), "disordered: half the dice, rounded down", MELEE));
+        dice = half;
+    }
+    let needed = hit_target(rules, e);
+    reasons.push(Modifier::total(i64::from(needed), format!("to hit {}: {needed}+", e.spec.kind()), MELEE));
+    Pool { dice, needed, reasons }
+}
+
+/// Hits that count against a unit in cover (ruling `cover_rounding`).
+pub fn after_cover(rules: &Rules, hits: u32, cover: bool) -> u32 {
+    if !cover {
+        return hits;
+    }
+    let d = rules.t.casualties.cover_divisor.max(1);
+    if rules.ruling("cover_rounding") == "up" { hits.div_ceil(d) } else { hits / d }
+}
+
+/// Whether a unit with `stands` left of `start` is weak enough to test (ruling `route_threshold`).
+pub fn at_route_threshold(rules: &Rules, stands: u32, start: u32) -> bool {
+    if rules.ruling("route_threshold") == "under_half" { 2 * stands < start } else { 2 * stands <= start }
+}
+
+/// The kind of morale roll due for a unit, in words.
+pub fn morale_words(kind: MoraleKind) -> &'static str {
+    match kind {
+        MoraleKind::Rally => "rally",
+        MoraleKind::Reorder => "re-order",
+    }
+}

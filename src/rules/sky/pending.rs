@@ -1,0 +1,394 @@
+//! The checks a Sky battle requires (or offers) right now, as cards.
+
+use super::command::Command;
+use super::event::Test;
+use super::execute::spirit_owed;
+use super::numbers::{self, TestNumbers};
+use super::roster::Weapon;
+use super::state::{ChargeStage, ClanRef, Due, MoraleKind, Phase, State, UnitRef};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+
+fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
+    Answer { label: label.to_owned(), command, rolls }
+}
+
+fn roll(command: Command) -> Answer<Command> {
+    answer("Roll", command, true)
+}
+
+/// A card for a 2d6 test.
+fn test_card(who: String, what: &str, why: String, citation: &str, n: &TestNumbers, rating: &str) -> Check<Command> {
+    let comparison = n.comparison();
+    let p = comparison.probability();
+    Check {
+        who,
+        what: what.to_owned(),
+        why,
+        citation: citation.to_owned(),
+        target: n.words(rating),
+        modifiers: n.reasons.clone(),
+        odds: vec![Odds { outcome: "pass".into(), probability: p }],
+        roll: Some(RollSpec::Test(comparison)),
+        required: true,
+        answers: Vec::new(),
+    }
+}
+
+/// Every check due now, most urgent first.
+pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    if state.ended {
+        return Vec::new();
+    }
+    let mut cards: Vec<Check<Command>> = state.due.iter().filter_map(|d| due_card(rules, state, *d)).collect();
+    if let Some(card) = charge_card(rules, state) {
+        cards.push(card);
+    }
+    cards.extend(phase_cards(rules, state));
+    cards
+}
+
+fn unit_who(state: &State, u: UnitRef) -> String {
+    let side = state.sides.get(u.side()).map_or("", |s| s.name.as_str());
+    format!("{} ({side})", state.unit_name(u))
+}
+
+/// The optional first-Bushi-test roll, shown in place of the test it precedes.
+fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
+    let s = &rules.t.spirit;
+    Check {
+        who: unit_who(state, unit),
+        what: "First Bushi test: spirit roll".into(),
+        why: "its first test against Bushi is due (optional rule in play)".into(),
+        citation: "sky: Command and Bushi (optional)".into(),
+        roll: Some(RollSpec::Value(Expr::dice(1, s.sides))),
+        target: format!("{}: Bushi -{c}; {}: Bushi +{c}; otherwise unchanged", s.low_face, s.high_face, c = s.bushi_change),
+        modifiers: Vec::new(),
+        odds: vec![
+            Odds { outcome: "Bushi down".into(), probability: 1.0 / f64::from(s.sides) },
+            Odds { outcome: "Bushi up".into(), probability: 1.0 / f64::from(s.sides) },
+        ],
+        required: true,
+        answers: vec![roll(Command::SpiritRoll(unit))],
+    }
+}
+
+fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
+    Some(match due {
+        Due::Actions(clan) => {
+            let a = &rules.t.actions;
+            let expr = Expr::keep_highest(a.dice, a.sides, a.keep_highest);
+            let dist = expr.distribution();
+            Check {
+                who: clan_who(state, clan),
+                what: "Actions".into(),
+                why: "the clan activated".into(),
+                citation: "sky: Turn Sequence".into(),
+                target: format!("actions = the higher of {}d{}", a.dice, a.sides),
+                modifiers: Vec::new(),
+                odds: vec![Odds { outcome: "4 or more actions".into(), probability: dist.probability_that(CmpOp::Ge, 4) }],
+                roll: Some(RollSpec::Value(expr)),
+                required: true,
+                answers: vec![roll(Command::RollActions)],
+            }
+        }
+        Due::RoutMove(unit) => plain_card(
+            state,
+            unit,
+            "Rout move",
+            "routing when its clan activated: a full move to the rear (no action)",
+            "sky: Clan Activation",
+            vec![
+                answer("Moved to the rear", Command::RoutMove { unit, left_table: false }, false),
+                answer("Reached the table edge: remove", Command::RoutMove { unit, left_table: true }, false),
+            ],
+        ),
+        Due::Impetus(unit) => plain_card(
+            state,
+            unit,
+            "Samurai near enemy Samurai?",
+            "Samurai within charge distance of enemy Samurai must charge them (1 action), or test Bushi to do anything else",
+            "sky: Clan Activation",
+            vec![
+                answer("None within charge distance", Command::NoImpetus(unit), false),
+                answer("Ordered otherwise: Bushi test", Command::ImpetusTest(unit), true),
+            ],
+        ),
+        Due::ImpetusTest(unit) => {
+            if spirit_owed(rules, state, unit, Test::Impetus(unit)) {
+                return Some(spirit_card(rules, state, unit));
+            }
+            let n = numbers::bushi(rules, state, Test::Impetus(unit));
+            let mut c = test_card(unit_who(state, unit), "Bushi test: obey the order?", "ordered to do other than charge the enemy Samurai near it; a pass means it charges them anyway, disordered, for no action".into(), "sky: Clan Activation", &n, "Bushi");
+            c.odds = vec![Odds { outcome: "obeys (fails the test)".into(), probability: 1.0 - c.odds[0].probability }, c.odds[0].clone()];
+            c.odds[1].outcome = "charges anyway".into();
+            c.answers = vec![roll(Command::ImpetusTest(unit))];
+            c
+        }
+        Due::ImpetusCharge(unit) => {
+            let mut answers: Vec<Answer<Command>> = state
+                .all_units()
+                .into_iter()
+                .filter(|t| t.side() != unit.side() && state.unit(*t).is_some_and(|u| !u.removed && u.is_samurai()))
+                .map(|t| answer(&format!("Charge {}", state.unit_name(t)), Command::Charge { unit, target: t }, false))
+                .collect();
+            answers.truncate(12);
+            plain_card(state, unit, "Charge the nearest enemy Samurai", "its Bushi overrode the order: it charges, disordered, for no action", "sky: Clan Activation", answers)
+        }
+        Due::Route(unit) => {
+            if spirit_owed(rules, state, unit, Test::Route(unit)) {
+                return Some(spirit_card(rules, state, unit));
+            }
+            let n = numbers::bushi(rules, state, Test::Route(unit));
+            let u = state.unit(unit)?;
+            let why = format!("{} of {} stands left, or lost a melee", u.stands, u.spec.stands);
+            let mut c = test_card(unit_who(state, unit), "Route test", why, "sky: Route and Rally", &n, "Bushi");
+            c.answers = vec![roll(Command::RouteTest(unit))];
+            c
+        }
+        Due::Injury(unit) => {
+            let i = &rules.t.injury;
+            let leader = state.clan(unit.clan()).map_or(String::new(), |c| c.leader.name.clone());
+            Check {
+                who: leader,
+                what: "Clan Leader injury".into(),
+                why: format!("attached to {}, which lost a stand", state.unit_name(unit)),
+                citation: "sky: Clan Leader Injury".into(),
+                roll: Some(RollSpec::Test(Comparison::new(Expr::dice(1, i.sides), CmpOp::Eq, Expr::constant(i64::from(i.injured_on))))),
+                target: format!("injured on a {} (Command -{})", i.injured_on, i.command_loss),
+                modifiers: Vec::new(),
+                odds: vec![Odds { outcome: "injured".into(), probability: 1.0 / f64::from(i.sides.max(1)) }],
+                required: true,
+                answers: vec![roll(Command::InjuryRoll(unit))],
+            }
+        }
+        Due::Rally(unit) | Due::Reorder(unit) | Due::GeneralRetry(unit, _) => morale_card(rules, state, due, unit),
+    })
+}
+
+fn morale_card(rules: &Rules, state: &State, due: Due, unit: UnitRef) -> Check<Command> {
+    let (kind, by_general) = match due {
+        Due::Rally(_) => (MoraleKind::Rally, false),
+        Due::GeneralRetry(_, k) => (k, true),
+        _ => (MoraleKind::Reorder, false),
+    };
+    let n = numbers::morale(rules, state, unit, by_general);
+    let words = numbers::morale_words(kind);
+    let (what, why) = match (kind, by_general) {
+        (_, true) => (format!("General retries the {words}"), "the Clan Leader failed; the Clan Leader loses 1 Command (Dishonor) if the General tries".to_owned()),
+        (MoraleKind::Rally, _) => ("Rally".to_owned(), "routing: a pass turns it about, disordered".to_owned()),
+        (MoraleKind::Reorder, _) => ("Re-order".to_owned(), "disordered: a pass restores good order".to_owned()),
+    };
+    let mut c = test_card(unit_who(state, unit), &what, why, "sky: The Morale Phase", &n, "Command");
+    c.required = false;
+    c.answers = vec![
+        roll(Command::Morale { unit, kind, by_general }),
+        answer("Don't try", Command::SkipMorale(unit), false),
+    ];
+    c
+}
+
+fn plain_card(state: &State, unit: UnitRef, what: &str, why: &str, citation: &str, answers: Vec<Answer<Command>>) -> Check<Command> {
+    Check {
+        who: unit_who(state, unit),
+        what: what.into(),
+        why: why.into(),
+        citation: citation.into(),
+        roll: None,
+        target: String::new(),
+        modifiers: Vec::new(),
+        odds: Vec::new(),
+        required: true,
+        answers,
+    }
+}
+
+fn clan_who(state: &State, clan: ClanRef) -> String {
+    match (state.clan(clan), state.sides.get(clan.side())) {
+        (Some(c), Some(s)) => format!("{} clan, {} ({})", c.name, c.leader.name, s.name),
+        _ => String::new(),
+    }
+}
+
+fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
+    let c = state.charge?;
+    let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
+    let headline = format!("{} charges {}", charger.spec.name, target.spec.name);
+    Some(match c.stage {
+        ChargeStage::DefensiveFire => {
+            let weapon = if target.spec.weapons.contains(&Weapon::Bow) { Weapon::Bow } else { Weapon::Arquebus };
+            let pool = numbers::fire(rules, target, weapon, charger);
+            let mut card = pool_card(unit_who(state, c.target), "Defensive fire", format!("{headline}: the target may shoot first"), "sky: Charge and Bushi Test", &pool, "hits on the charger");
+            card.required = false;
+            card.answers = vec![
+                answer("Fire (in range)", Command::DefensiveFire { weapon, in_range: true, cover: false }, true),
+                answer("Fire: out of range", Command::DefensiveFire { weapon, in_range: false, cover: false }, false),
+                answer("Hold fire", Command::SkipDefensiveFire, false),
+            ];
+            card
+        }
+        ChargeStage::ChargerTest | ChargeStage::TargetTest => {
+            let (unit, test, what, why) = if c.stage == ChargeStage::ChargerTest {
+                (c.charger, Test::Charge(c.charger), "Charge test", format!("{headline}: does it close to contact?"))
+            } else {
+                (c.target, Test::Stand(c.target), "Stand test", format!("{headline}: does it stand? A fail disorders it and it falls back a full move"))
+            };
+            if spirit_owed(rules, state, unit, test) {
+                return Some(spirit_card(rules, state, unit));
+            }
+            let n = numbers::bushi(rules, state, test);
+            let command = if c.stage == ChargeStage::ChargerTest { Command::ChargerTest } else { Command::TargetTest };
+            let mut card = test_card(unit_who(state, unit), what, why, "sky: Charge and Bushi Test", &n, "Bushi");
+            card.answers = vec![roll(command)];
+            card
+        }
+        ChargeStage::StillContacted => plain_card(
+            state,
+            c.charger,
+            "Still in contact?",
+            "the target failed to stand and fell back a full move: if the charger still reaches it, it is destroyed",
+            "sky: Charge and Bushi Test",
+            vec![
+                answer("Still contacted: destroy the target", Command::StillContacted(true), false),
+                answer("Out of reach", Command::StillContacted(false), false),
+            ],
+        ),
+        ChargeStage::Melee => melee_card(rules, state, c.charger, c.target, headline),
+    })
+}
+
+fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &numbers::Pool, outcome: &str) -> Check<Command> {
+    let expr = pool.expr();
+    let dist = expr.distribution();
+    let mut odds = vec![Odds { outcome: format!("expected {outcome}: {:.1}", dist.mean()), probability: dist.probability_that(CmpOp::Ge, 1) }];
+    odds[0].outcome = format!("at least 1 hit (mean {:.1})", dist.mean());
+    odds.push(Odds { outcome: "3+ hits: a stand".into(), probability: dist.probability_that(CmpOp::Ge, 3) });
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: citation.into(),
+        target: format!("{}d6, each {}+ hits", pool.dice, pool.needed),
+        modifiers: pool.reasons.clone(),
+        odds,
+        roll: Some(RollSpec::Value(expr)),
+        required: true,
+        answers: Vec::new(),
+    }
+}
+
+fn melee_card(rules: &Rules, state: &State, charger: UnitRef, target: UnitRef, headline: String) -> Check<Command> {
+    let a = numbers::melee(rules, state, charger, target, true);
+    let b = numbers::melee(rules, state, target, charger, false);
+    let (ea, eb) = (a.expr(), b.expr());
+    let p_win = Comparison::new(ea.clone(), CmpOp::Gt, eb.clone()).probability();
+    let p_tie = Comparison::new(ea.clone(), CmpOp::Eq, eb.clone()).probability();
+    let name = |u| state.unit_name(u);
+    let mut modifiers: Vec<Modifier> = a
+        .reasons
+        .iter()
+        .map(|m| Modifier { reason: format!("{}: {}", name(charger), m.reason), ..m.clone() })
+        .collect();
+    modifiers.extend(b.reasons.iter().map(|m| Modifier { reason: format!("{}: {}", name(target), m.reason), ..m.clone() }));
+    Check {
+        who: headline,
+        what: "Melee".into(),
+        why: "both passed their tests (or the charger came in disordered)".into(),
+        citation: "sky: Melee Adjudication".into(),
+        target: format!("{}: {}d6 at {}+ vs {}: {}d6 at {}+; more hits taken withdraws", name(charger), a.dice, a.needed, name(target), b.dice, b.needed),
+        modifiers,
+        odds: vec![
+            Odds { outcome: format!("{} scores more hits", name(charger)), probability: p_win },
+            Odds { outcome: "equal hits".into(), probability: p_tie },
+            Odds { outcome: format!("{} scores more hits", name(target)), probability: (1.0 - p_win - p_tie).max(0.0) },
+        ],
+        roll: Some(RollSpec::Opposed(ea, eb)),
+        required: true,
+        answers: vec![roll(Command::FightMelee)],
+    }
+}
+
+fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let blocked = !state.due.is_empty() || state.charge.is_some();
+    match state.phase {
+        Phase::Initiative => vec![initiative_card(rules, state)],
+        Phase::Rounds { side } => {
+            if let Some(clan) = state.intervention {
+                let n = numbers::command(rules, state, side, None, true);
+                let general = &state.sides[side].general.name;
+                let mut c = test_card(general.clone(), "General steps in?", format!("the {} clan missed its activation; once per turn the General may try (he needs line of sight to the Clan Leader). If he fails, he may do nothing else this turn", state.clan(clan).map_or("", |c| c.name.as_str())), "sky: Turn Sequence", &n, "Command");
+                c.required = false;
+                c.answers = vec![
+                    answer("General steps in (line of sight)", Command::GeneralStepsIn, true),
+                    answer("No: the round passes", Command::DeclineGeneral, false),
+                ];
+                return vec![c];
+            }
+            state
+                .untried(side)
+                .into_iter()
+                .map(|clan| {
+                    let n = numbers::command(rules, state, side, Some(clan), true);
+                    let name = state.clan(clan).map_or(String::new(), |c| c.name.clone());
+                    let mut c = test_card(clan_who(state, clan), &format!("Activate the {name} clan"), format!("{}'s round: choose a clan that has not tried this turn", state.sides[side].name), "sky: Turn Sequence", &n, "Command");
+                    c.required = false;
+                    c.answers = vec![roll(Command::TryActivation(clan))];
+                    c
+                })
+                .collect()
+        }
+        Phase::Activation { clan } if !blocked => {
+            let left = state.actions_left.unwrap_or(0);
+            vec![step_card(clan_who(state, clan), "Activation", format!("{left} action(s) left: use the action forms, then end the activation"), "End activation", Command::EndActivation)]
+        }
+        Phase::Morale if !blocked => {
+            vec![step_card("Both sides".into(), "Morale phase", "no more rallies or re-orders to try".into(), "End Morale phase: roll call", Command::EndMorale)]
+        }
+        Phase::EndOfTurn => vec![step_card("Both sides".into(), "Roll call", format!("end of turn {}: compare every unit's stands and status with the table", state.turn), &format!("Start turn {}", state.turn + 1), Command::NextTurn)],
+        Phase::Activation { .. } | Phase::Morale => Vec::new(),
+    }
+}
+
+fn step_card(who: String, what: &str, why: String, label: &str, command: Command) -> Check<Command> {
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: "sky: Turn Sequence".into(),
+        roll: None,
+        target: String::new(),
+        modifiers: Vec::new(),
+        odds: Vec::new(),
+        required: false,
+        answers: vec![answer(label, command, false)],
+    }
+}
+
+fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
+    let t = &rules.t.initiative;
+    let clans = [0, 1].map(|s| state.clans_under_control(s) as i64);
+    let a = Expr::dice(t.dice, t.sides).offset(clans[0]);
+    let b = Expr::dice(t.dice, t.sides).offset(clans[1]);
+    let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
+    let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
+    let names = [&state.sides[0].name, &state.sides[1].name];
+    Check {
+        who: format!("{} and {}", state.sides[0].general.name, state.sides[1].general.name),
+        what: "Initiative".into(),
+        why: format!("turn {} begins", state.turn),
+        citation: "sky: Turn Sequence".into(),
+        target: "2d6 + clans under control each; the higher takes the first round; a tie rolls again".into(),
+        modifiers: vec![
+            Modifier::total(clans[0], format!("{}: clans under control", names[0]), "sky: Turn Sequence"),
+            Modifier::total(clans[1], format!("{}: clans under control", names[1]), "sky: Turn Sequence"),
+        ],
+        odds: vec![
+            Odds { outcome: format!("{} first", names[0]), probability: p_a / (1.0 - p_tie) },
+            Odds { outcome: format!("{} first", names[1]), probability: (1.0 - p_a - p_tie) / (1.0 - p_tie) },
+        ],
+        roll: Some(RollSpec::Opposed(a, b)),
+        required: true,
+        answers: vec![roll(Command::RollInitiative)],
+    }
+}

@@ -1,0 +1,302 @@
+//! Sky army files: the raw RON form and its validation.
+
+use serde::{Deserialize, Serialize};
+
+use super::tables::Rules;
+use crate::roster::{Loaded, RosterReport, RosterText, Validator, parse_raw};
+
+/// The kind of troops in a unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Troop {
+    /// Samurai, foot or mounted.
+    Samurai,
+    /// Warrior Monks (Sohei), foot or mounted.
+    WarriorMonks,
+    /// Ashigaru foot soldiers.
+    Ashigaru,
+    /// Peasant levies.
+    Peasants,
+}
+
+impl Troop {
+    /// The name shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Troop::Samurai => "Samurai",
+            Troop::WarriorMonks => "Warrior Monks",
+            Troop::Ashigaru => "Ashigaru",
+            Troop::Peasants => "Peasants",
+        }
+    }
+}
+
+/// A category of weapons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Weapon {
+    /// Katana, nodachi.
+    HandWeapons,
+    /// Yari, naginata.
+    PoleArms,
+    /// Arquebus (teppo).
+    Arquebus,
+    /// Bow.
+    Bow,
+}
+
+impl Weapon {
+    /// The name shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Weapon::HandWeapons => "hand weapons",
+            Weapon::PoleArms => "pole arms",
+            Weapon::Arquebus => "arquebus",
+            Weapon::Bow => "bow",
+        }
+    }
+
+    /// Whether it shoots.
+    pub fn fires(self) -> bool {
+        matches!(self, Weapon::Arquebus | Weapon::Bow)
+    }
+}
+
+/// How a unit stands on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Formation {
+    /// One stand wide.
+    Column,
+    /// A line this many stands wide (cavalry one deep, infantry two ranks).
+    Line(u32),
+}
+
+/// A leader in the roster.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leader {
+    /// His name.
+    pub name: String,
+    /// His Command rating.
+    pub command: i64,
+}
+
+/// A validated unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSpec {
+    /// Its name.
+    pub name: String,
+    /// Its troops.
+    pub troop: Troop,
+    /// Mounted or on foot.
+    pub mounted: bool,
+    /// Its weapons (cavalry: a bow at most; their pole arms and swords are assumed).
+    pub weapons: Vec<Weapon>,
+    /// Armoured (decides Ashigaru and Monks' target number).
+    pub armoured: bool,
+    /// Starting stands.
+    pub stands: u32,
+    /// Starting formation.
+    pub formation: Formation,
+    /// Equipped with Tedate (pavise).
+    pub tedate: bool,
+    /// Bushi rating.
+    pub bushi: i64,
+}
+
+impl UnitSpec {
+    /// `Mounted Samurai, bow, Tedate`.
+    pub fn kind(&self) -> String {
+        let mut parts = vec![format!("{}{}", if self.mounted { "Mounted " } else { "" }, self.troop.name())];
+        if matches!(self.troop, Troop::Ashigaru | Troop::WarriorMonks) {
+            parts.push(if self.armoured { "armoured" } else { "unarmoured" }.to_owned());
+        }
+        parts.extend(self.weapons.iter().map(|w| w.name().to_owned()));
+        if self.tedate {
+            parts.push("Tedate".to_owned());
+        }
+        parts.join(", ")
+    }
+}
+
+/// A validated clan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clan {
+    /// Its name.
+    pub name: String,
+    /// Its Clan Leader.
+    pub leader: Leader,
+    /// Its units.
+    pub units: Vec<UnitSpec>,
+}
+
+/// A validated army.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Army {
+    /// The army's name.
+    pub name: String,
+    /// Its General.
+    pub general: Leader,
+    /// Its clans.
+    pub clans: Vec<Clan>,
+}
+
+#[allow(missing_docs)]
+mod raw {
+    use super::{Deserialize, Formation, Troop, Weapon};
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Army { pub name: String, pub general: Leader, pub clans: Vec<Clan> }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Leader { pub name: String, #[serde(default)] pub command: Option<i64> }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Clan { pub name: String, pub leader: Leader, pub units: Vec<Unit> }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Unit {
+        pub name: String,
+        pub troop: Troop,
+        #[serde(default)]
+        pub mounted: bool,
+        #[serde(default)]
+        pub weapons: Vec<Weapon>,
+        #[serde(default)]
+        pub armoured: Option<bool>,
+        pub stands: u32,
+        pub formation: Formation,
+        #[serde(default)]
+        pub tedate: bool,
+        #[serde(default)]
+        pub bushi: Option<i64>,
+    }
+}
+
+/// Reads and validates a Sky army.
+pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
+    let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
+    let mut v = Validator::new(roster);
+    let t = &rules.t;
+    let mut names: Vec<String> = Vec::new();
+    let mut seen = |v: &mut Validator<'_>, name: &str| {
+        let anchor = format!("\"{name}\"");
+        let count = names.iter().filter(|n| *n == name).count();
+        if count > 0 {
+            v.error(&anchor, count, format!("the name \"{name}\" is used twice; every leader, clan and unit needs its own"));
+        }
+        names.push(name.to_owned());
+    };
+    let leader = |v: &mut Validator<'_>, l: &raw::Leader, default: i64| -> Leader {
+        let command = l.command.unwrap_or(default);
+        if !(2..=12).contains(&command) {
+            v.error(&format!("\"{}\"", l.name), 0, format!("Command {command} cannot be rolled against on 2d6: allowed 2 to 12 (default {default})"));
+        } else if command != default {
+            v.warn(&format!("\"{}\"", l.name), 0, format!("Command {command} differs from the rules' {default} (scenario rating)"));
+        }
+        Leader { name: l.name.clone(), command }
+    };
+    if raw.clans.is_empty() {
+        v.error("clans", 0, "an army needs at least one clan");
+    }
+    seen(&mut v, &raw.general.name);
+    let general = leader(&mut v, &raw.general, t.command.general);
+    let mut clans = Vec::new();
+    for clan in &raw.clans {
+        seen(&mut v, &clan.name);
+        seen(&mut v, &clan.leader.name);
+        let anchor = format!("\"{}\"", clan.name);
+        let n = clan.units.len();
+        let (lo, hi) = (t.organisation.clan_units_min, t.organisation.clan_units_max);
+        if !(lo..=hi).contains(&n) {
+            v.error(&anchor, 0, format!("clan has {n} units: a Clan Leader commands {lo} to {hi}"));
+        }
+        let leader = leader(&mut v, &clan.leader, t.command.clan_leader);
+        let units = clan.units.iter().map(|u| {
+            seen(&mut v, &u.name);
+            unit(&mut v, rules, u)
+        });
+        clans.push(Clan { name: clan.name.clone(), leader, units: units.collect() });
+    }
+    v.finish(Army { name: raw.name, general, clans })
+}
+
+/// Validates one unit against the organisation rules.
+fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
+    let t = &rules.t;
+    let at = format!("\"{}\"", u.name);
+    let o = &t.organisation;
+    if u.mounted && !matches!(u.troop, Troop::Samurai | Troop::WarriorMonks) {
+        v.error(&at, 0, format!("{} cannot be mounted: only Samurai and Warrior Monks ride", u.troop.name()));
+    }
+    let (lo, hi, what) = if u.mounted {
+        (o.cavalry_stands_min, o.cavalry_stands_max, "cavalry")
+    } else {
+        (o.infantry_stands_min, o.infantry_stands_max, "infantry")
+    };
+    if !(lo..=hi).contains(&u.stands) {
+        v.error(&at, 0, format!("{} stands: {what} units have {lo} to {hi}", u.stands));
+    }
+    if let Formation::Line(width) = u.formation {
+        if !(o.line_width_min..=o.line_width_max).contains(&width) {
+            v.error(&at, 0, format!("a line {width} stands wide: lines are {} or {} wide", o.line_width_min, o.line_width_max));
+        } else if u.mounted && width != u.stands {
+            v.error(&at, 0, format!("cavalry in line stand one deep: width {width} must equal its {} stands", u.stands));
+        } else if !u.mounted && (u.stands > 2 * width || u.stands <= width) {
+            v.error(&at, 0, format!("infantry in line form two ranks: {} stands do not fit a line {width} wide", u.stands));
+        }
+    }
+    let mut weapons = u.weapons.clone();
+    weapons.sort();
+    weapons.dedup();
+    if u.mounted {
+        if weapons.iter().any(|w| *w != Weapon::Bow) {
+            v.warn(&at, 0, "cavalry always fight with pole arms and swords; only a bow needs listing");
+            weapons.retain(|w| *w == Weapon::Bow);
+        }
+    } else if weapons.is_empty() {
+        v.error(&at, 0, "infantry must be marked with their weapons: HandWeapons, PoleArms, Arquebus or Bow");
+    } else if weapons.len() > 2 || (weapons.len() == 2 && u.troop != Troop::Samurai) {
+        v.error(&at, 0, "only Samurai infantry may carry two kinds of weapons (e.g. HandWeapons and Bow)");
+    }
+    if u.tedate && (u.mounted || !weapons.iter().any(|w| w.fires())) {
+        v.error(&at, 0, "only bow- or arquebus-armed infantry may carry Tedate");
+    }
+    let armoured = match (u.troop, u.armoured) {
+        (Troop::Samurai, _) => true,
+        (Troop::Peasants, Some(true)) => {
+            v.warn(&at, 0, "Peasants fight as unarmoured whatever they wear");
+            false
+        }
+        (Troop::Peasants, _) => false,
+        (_, Some(a)) => a,
+        (_, None) => {
+            v.error(&at, 0, format!("say whether these {} are armoured (armoured: true or false): it sets their target number", u.troop.name()));
+            false
+        }
+    };
+    let default = match u.troop {
+        Troop::Samurai => t.bushi.samurai,
+        Troop::WarriorMonks => t.bushi.warrior_monks,
+        Troop::Ashigaru => t.bushi.ashigaru,
+        Troop::Peasants => t.bushi.peasants,
+    };
+    let bushi = u.bushi.unwrap_or(default);
+    if !(2..=12).contains(&bushi) {
+        v.error(&at, 0, format!("Bushi {bushi}: allowed 2 to 12 ({} default {default})", u.troop.name()));
+    } else if bushi != default {
+        v.warn(&at, 0, format!("Bushi {bushi} differs from the rules' {default} for {}", u.troop.name()));
+    }
+    UnitSpec {
+        name: u.name.clone(),
+        troop: u.troop,
+        mounted: u.mounted,
+        weapons,
+        armoured,
+        stands: u.stands,
+        formation: u.formation,
+        tedate: u.tedate,
+        bushi,
+    }
+}
+
+/// Keeps `Loaded` in the signature readers expect.
+pub type LoadedArmy = Loaded<Army>;

@@ -1,0 +1,428 @@
+//! The state of a Sky battle.
+
+use serde::{Deserialize, Serialize};
+
+use super::roster::{Army, Formation, Troop, UnitSpec, Weapon};
+use super::tables::Rules;
+use crate::engine::view::RatingChange;
+
+/// A side: 0 or 1, in roster order.
+pub type Side = usize;
+
+/// A clan: its side and its place in the army.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct ClanRef(pub u8, pub u8);
+
+/// A unit: side, clan, place in the clan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitRef(pub u8, pub u8, pub u8);
+
+impl ClanRef {
+    /// The side it belongs to.
+    pub fn side(self) -> Side {
+        usize::from(self.0)
+    }
+}
+
+impl UnitRef {
+    /// The side it belongs to.
+    pub fn side(self) -> Side {
+        usize::from(self.0)
+    }
+
+    /// Its clan.
+    pub fn clan(self) -> ClanRef {
+        ClanRef(self.0, self.1)
+    }
+
+    /// The stable id shown in views and logs.
+    pub fn id(self) -> String {
+        format!("{}.{}.{}", self.0, self.1, self.2)
+    }
+}
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Both Generals roll for the first round.
+    Initiative,
+    /// A side chooses a clan to try to activate.
+    Rounds {
+        /// Whose round it is.
+        side: Side,
+    },
+    /// A clan is activated and spends its actions.
+    Activation {
+        /// The clan.
+        clan: ClanRef,
+    },
+    /// Rally routing units and re-order disordered ones.
+    Morale,
+    /// The roll call before the next turn.
+    EndOfTurn,
+}
+
+/// What the umpire must settle before play goes on, in the order it arose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Due {
+    /// The activated clan's actions roll (the higher of 2d6).
+    Actions(ClanRef),
+    /// A routing unit of the activated clan moves a full move to the rear.
+    RoutMove(UnitRef),
+    /// A Samurai unit of the activated clan: is it within charge distance of enemy Samurai?
+    Impetus(UnitRef),
+    /// Its Bushi test to do something other than charge the enemy Samurai.
+    ImpetusTest(UnitRef),
+    /// It passed: it must charge the nearest enemy Samurai, for no action.
+    ImpetusCharge(UnitRef),
+    /// A Route test.
+    Route(UnitRef),
+    /// The unit's attached Clan Leader tests for injury.
+    Injury(UnitRef),
+    /// A routing unit the Clan Leader may rally.
+    Rally(UnitRef),
+    /// A disordered unit the Clan Leader may re-order.
+    Reorder(UnitRef),
+    /// The General may retry a failed rally or re-order.
+    GeneralRetry(UnitRef, MoraleKind),
+}
+
+/// Rally or re-order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoraleKind {
+    /// Bring a routing unit back (it stays disordered).
+    Rally,
+    /// Clear disorder.
+    Reorder,
+}
+
+/// Where a charge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChargeStage {
+    /// The target may fire at the charger.
+    DefensiveFire,
+    /// The charger tests Bushi to go in.
+    ChargerTest,
+    /// The target tests Bushi to stand.
+    TargetTest,
+    /// The target fled: is the charger still in contact?
+    StillContacted,
+    /// The melee is fought.
+    Melee,
+}
+
+/// A charge under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Charge {
+    /// The charging unit.
+    pub charger: UnitRef,
+    /// Its target.
+    pub target: UnitRef,
+    /// Where it stands.
+    pub stage: ChargeStage,
+}
+
+/// Kinds of action, each at most once per unit per activation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// Move (1).
+    Move,
+    /// Charge (1, or 0 when driven by Bushi).
+    Charge,
+    /// Cross a wall or obstacle (1, with a move).
+    CrossObstacle,
+    /// Reload an arquebus (1).
+    Reload,
+    /// Fire (0).
+    Fire,
+    /// Fight a melee (0).
+    Melee,
+}
+
+impl ActionKind {
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// What changed a leader's Command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChangeKind {
+    /// A melee won with the leader attached.
+    Honor,
+    /// The General stepped in after the leader failed.
+    Dishonor,
+    /// Injured in combat.
+    Injury,
+}
+
+/// A leader: base Command and its history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LeaderState {
+    /// His name.
+    pub name: String,
+    /// Command from the roster.
+    pub base: i64,
+    /// Every change, oldest first.
+    pub changes: Vec<(ChangeKind, RatingChange)>,
+}
+
+impl LeaderState {
+    /// Sum of the changes of one kind.
+    pub fn total(&self, kind: ChangeKind) -> i64 {
+        self.changes.iter().filter(|(k, _)| *k == kind).map(|(_, c)| c.delta).sum()
+    }
+
+    /// Command with every permanent change (not the situational ones).
+    pub fn command(&self) -> i64 {
+        self.base + self.changes.iter().map(|(_, c)| c.delta).sum::<i64>()
+    }
+}
+
+/// A unit on the table (or gone from it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// What the roster says.
+    pub spec: UnitSpec,
+    /// Stands left.
+    pub stands: u32,
+    /// Hits marked short of a stand.
+    pub marked_hits: u32,
+    /// Disordered.
+    pub disordered: bool,
+    /// Routing.
+    pub routing: bool,
+    /// Arquebus loaded.
+    pub loaded: bool,
+    /// Tedate still carried.
+    pub tedate: bool,
+    /// Destroyed or off the table.
+    pub removed: bool,
+    /// Actions taken in the current activation (a bit per [`ActionKind`]).
+    pub actions_taken: u8,
+    /// The optional first Bushi roll's change, once rolled.
+    pub spirit: Option<i64>,
+    /// Current formation (the umpire may change it).
+    pub formation: Formation,
+}
+
+impl UnitState {
+    fn new(spec: &UnitSpec) -> Self {
+        Self {
+            stands: spec.stands,
+            marked_hits: 0,
+            disordered: false,
+            routing: false,
+            loaded: spec.weapons.contains(&Weapon::Arquebus),
+            tedate: spec.tedate,
+            removed: false,
+            actions_taken: 0,
+            spirit: None,
+            formation: spec.formation,
+            spec: spec.clone(),
+        }
+    }
+
+    /// Whether it has taken this kind of action this activation.
+    pub fn has_taken(&self, kind: ActionKind) -> bool {
+        self.actions_taken & kind.bit() != 0
+    }
+
+    /// Marks an action taken.
+    pub fn take(&mut self, kind: ActionKind) {
+        self.actions_taken |= kind.bit();
+    }
+
+    /// On the table and not routing: able to act.
+    pub fn in_good_standing(&self) -> bool {
+        !self.removed && !self.routing
+    }
+
+    /// Bushi with the optional first-test change.
+    pub fn bushi(&self) -> i64 {
+        self.spec.bushi + self.spirit.unwrap_or(0)
+    }
+
+    /// Stands lost so far.
+    pub fn stands_lost(&self) -> u32 {
+        self.spec.stands.saturating_sub(self.stands)
+    }
+
+    /// Stands in the front rank (ruling `front_rank`).
+    pub fn front_rank(&self) -> u32 {
+        match self.formation {
+            Formation::Column => self.stands.min(1),
+            Formation::Line(width) => self.stands.min(width),
+        }
+    }
+
+    /// Whether it is Samurai (impetus and target 6).
+    pub fn is_samurai(&self) -> bool {
+        self.spec.troop == Troop::Samurai
+    }
+}
+
+/// A clan in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClanState {
+    /// Its name.
+    pub name: String,
+    /// Its Clan Leader.
+    pub leader: LeaderState,
+    /// The unit the leader is attached to, if any.
+    pub attached_to: Option<u8>,
+    /// Tried to activate this turn.
+    pub tried: bool,
+    /// Activated this turn.
+    pub activated: bool,
+    /// Its units.
+    pub units: Vec<UnitState>,
+}
+
+/// What a General has done this turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GeneralTurn {
+    /// Stepped in for a clan that missed activation (once per turn).
+    pub intervened: bool,
+    /// Failed that attempt: no other action this turn.
+    pub barred: bool,
+}
+
+/// One army in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    /// The army's name.
+    pub name: String,
+    /// Its General.
+    pub general: LeaderState,
+    /// The General's doings this turn.
+    pub general_turn: GeneralTurn,
+    /// Its clans.
+    pub clans: Vec<ClanState>,
+}
+
+/// The whole battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// Current phase.
+    pub phase: Phase,
+    /// Who took the first round this turn.
+    pub first: Option<Side>,
+    /// The clan whose leader just missed, while its General may still step in.
+    pub intervention: Option<ClanRef>,
+    /// Actions left to the activated clan (None until rolled).
+    pub actions_left: Option<u32>,
+    /// Things to settle, oldest first.
+    pub due: Vec<Due>,
+    /// The charge under way.
+    pub charge: Option<Charge>,
+    /// Both armies.
+    pub sides: [SideState; 2],
+    /// The umpire ended the battle.
+    pub ended: bool,
+}
+
+impl State {
+    /// A battle's first moment: turn 1, initiative due.
+    pub fn new(_rules: &Rules, armies: &[Army; 2]) -> Self {
+        let side = |a: &Army| SideState {
+            name: a.name.clone(),
+            general: leader(&a.general),
+            general_turn: GeneralTurn::default(),
+            clans: a
+                .clans
+                .iter()
+                .map(|c| ClanState {
+                    name: c.name.clone(),
+                    leader: leader(&c.leader),
+                    attached_to: None,
+                    tried: false,
+                    activated: false,
+                    units: c.units.iter().map(UnitState::new).collect(),
+                })
+                .collect(),
+        };
+        Self {
+            turn: 1,
+            phase: Phase::Initiative,
+            first: None,
+            intervention: None,
+            actions_left: None,
+            due: Vec::new(),
+            charge: None,
+            sides: [side(&armies[0]), side(&armies[1])],
+            ended: false,
+        }
+    }
+
+    /// A unit, if the reference is valid.
+    pub fn unit(&self, u: UnitRef) -> Option<&UnitState> {
+        self.clan(u.clan())?.units.get(usize::from(u.2))
+    }
+
+    /// A unit, mutably.
+    pub fn unit_mut(&mut self, u: UnitRef) -> Option<&mut UnitState> {
+        self.clan_mut(u.clan())?.units.get_mut(usize::from(u.2))
+    }
+
+    /// A clan, if the reference is valid.
+    pub fn clan(&self, c: ClanRef) -> Option<&ClanState> {
+        self.sides.get(c.side())?.clans.get(usize::from(c.1))
+    }
+
+    /// A clan, mutably.
+    pub fn clan_mut(&mut self, c: ClanRef) -> Option<&mut ClanState> {
+        self.sides.get_mut(c.side())?.clans.get_mut(usize::from(c.1))
+    }
+
+    /// Every unit reference of a clan.
+    pub fn units_of(&self, c: ClanRef) -> Vec<UnitRef> {
+        let n = self.clan(c).map_or(0, |clan| clan.units.len());
+        (0..n).filter_map(|i| u8::try_from(i).ok()).map(|i| UnitRef(c.0, c.1, i)).collect()
+    }
+
+    /// Every clan reference of a side.
+    pub fn clans_of(&self, side: Side) -> Vec<ClanRef> {
+        let n = self.sides.get(side).map_or(0, |s| s.clans.len());
+        let s = u8::try_from(side).unwrap_or(0);
+        (0..n).filter_map(|i| u8::try_from(i).ok()).map(|i| ClanRef(s, i)).collect()
+    }
+
+    /// Every unit reference in the battle.
+    pub fn all_units(&self) -> Vec<UnitRef> {
+        (0..2).flat_map(|s| self.clans_of(s)).flat_map(|c| self.units_of(c)).collect()
+    }
+
+    /// The unit's display name.
+    pub fn unit_name(&self, u: UnitRef) -> String {
+        self.unit(u).map_or_else(|| format!("unit {}", u.id()), |x| x.spec.name.clone())
+    }
+
+    /// Whether the clan's leader is attached to this unit.
+    pub fn leader_attached(&self, u: UnitRef) -> bool {
+        self.clan(u.clan()).is_some_and(|c| c.attached_to == Some(u.2))
+    }
+
+    /// Clans still under a General's control (ruling `clans_under_control`).
+    pub fn clans_under_control(&self, side: Side) -> usize {
+        self.sides[side]
+            .clans
+            .iter()
+            .filter(|c| c.units.iter().any(UnitState::in_good_standing))
+            .count()
+    }
+
+    /// Clans of a side that may still try to activate this turn.
+    pub fn untried(&self, side: Side) -> Vec<ClanRef> {
+        self.clans_of(side)
+            .into_iter()
+            .filter(|&c| self.clan(c).is_some_and(|x| !x.tried && x.units.iter().any(|u| !u.removed)))
+            .collect()
+    }
+}
+
+fn leader(l: &super::roster::Leader) -> LeaderState {
+    LeaderState { name: l.name.clone(), base: l.command, changes: Vec::new() }
+}
