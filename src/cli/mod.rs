@@ -2,3 +2,4 @@
 pub mod check;
 pub mod replay;
 pub mod simulate;
+pub mod report;

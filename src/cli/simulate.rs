@@ -9,7 +9,6 @@ use rand_chacha::ChaCha8Rng;
 
 use super::replay::{state_json, state_text};
 use crate::dice::RngDice;
-use crate::engine::Game;
 use crate::reference::HouseRules;
 use crate::rules;
 

@@ -347,6 +347,33 @@ impl<R: RuleSet> Battle<R> {
         R::view(&self.rules, &self.state)
     }
 
+    /// Each side's strength at the end of every turn so far (and now, for the turn under way):
+    /// `(turn, [side 0, side 1])`, for the report's chart.
+    pub fn strength_history(&self) -> Vec<(u32, [u32; 2])> {
+        let strengths = |state: &R::State| {
+            let view = R::view(&self.rules, state);
+            let s = |i: usize| view.sides.get(i).map_or(0, |side| side.strength().0);
+            [s(0), s(1)]
+        };
+        let mut state = self.initial.clone();
+        let mut history = Vec::new();
+        let mut turn = R::turn_and_phase(&state).0;
+        for &index in self.timeline.effective() {
+            let Some(Entry { at, action: Action::Command { events, .. } }) = self.entries.get(index) else { continue };
+            for event in events {
+                // These events applied cleanly when they were made.
+                let _ = R::apply(&self.rules, &mut state, event, ApplyContext { at: *at });
+                let now = R::turn_and_phase(&state).0;
+                if now != turn {
+                    history.push((turn, strengths(&state)));
+                    turn = now;
+                }
+            }
+        }
+        history.push((turn, strengths(&state)));
+        history
+    }
+
     /// The journal file, if the battle is written to one.
     pub fn journal_path(&self) -> Option<PathBuf> {
         self.writer.as_ref().map(|w| w.path().to_owned())

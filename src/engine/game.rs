@@ -65,6 +65,8 @@ pub trait Game {
     fn started(&self) -> DateTime<Utc>;
     /// Whether the umpire ended it.
     fn ended(&self) -> bool;
+    /// Each side's strength at the end of every turn: `(turn, [side 0, side 1])`.
+    fn strength_history(&self) -> Vec<(u32, [u32; 2])>;
     /// Plays one random legal command (for `simulate`); `false` when none could be found.
     ///
     /// # Errors
@@ -166,6 +168,10 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn ended(&self) -> bool {
         R::ended(self.state())
+    }
+
+    fn strength_history(&self) -> Vec<(u32, [u32; 2])> {
+        Battle::strength_history(self)
     }
 
     fn random_step(&mut self, rng: &mut ChaCha8Rng, dice: &mut dyn DiceSource) -> Result<bool, BattleError> {
