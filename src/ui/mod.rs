@@ -1,0 +1,1 @@
+//! The desktop app (being written on the `ui` branch).
