@@ -27,6 +27,8 @@ pub enum Command {
     },
     /// A Samurai unit is not within charge distance of enemy Samurai.
     NoImpetus(UnitRef),
+    /// A Samurai unit near enemy Samurai will charge them as the rules ask (with the Charge form).
+    ImpetusObeyed(UnitRef),
     /// A Samurai unit is ordered to do something other than charge the enemy Samurai: Bushi test.
     ImpetusTest(UnitRef),
     /// Move (1 action), crossing an obstacle (+1).
@@ -77,6 +79,13 @@ pub enum Command {
     StillContacted(bool),
     /// Fight the melee.
     FightMelee,
+    /// Units already in contact fight a melee (0 actions), without charging.
+    Melee {
+        /// The activated unit.
+        unit: UnitRef,
+        /// The enemy in contact.
+        target: UnitRef,
+    },
     /// A Route test.
     RouteTest(UnitRef),
     /// A Clan Leader's injury roll.
@@ -127,12 +136,12 @@ impl Command {
                 "activation"
             }
             Command::RoutMove { .. } | Command::Move { .. } => "movement",
-            Command::NoImpetus(_) | Command::ImpetusTest(_) => "impetus",
+            Command::NoImpetus(_) | Command::ImpetusObeyed(_) | Command::ImpetusTest(_) => "impetus",
             Command::Reload(_) | Command::Fire { .. } | Command::DefensiveFire { .. } | Command::SkipDefensiveFire => {
                 "fire"
             }
             Command::Charge { .. } | Command::ChargerTest | Command::TargetTest | Command::StillContacted(_) => "charge",
-            Command::FightMelee => "melee",
+            Command::FightMelee | Command::Melee { .. } => "melee",
             Command::RouteTest(_) | Command::InjuryRoll(_) | Command::SpiritRoll(_) => "test",
             Command::Morale { .. } | Command::SkipMorale(_) | Command::EndMorale => "morale",
             Command::EndActivation | Command::NextTurn | Command::EndBattle => "turn",

@@ -79,7 +79,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         Event::RoutMoved(u) => about(format!("{} routs a full move to the rear.", name(*u)), &[*u]),
         Event::Removed { unit, why } => about(format!("{} is removed: {why}.", name(*unit)), &[*unit]),
         Event::ImpetusSettled { unit, obeyed } => about(
-            if *obeyed { format!("{} obeys its order.", name(*unit)) } else { format!("{} has no enemy Samurai within charge distance.", name(*unit)) },
+            if *obeyed { format!("{} will charge the enemy Samurai, or obeys its order.", name(*unit)) } else { format!("{} has no enemy Samurai within charge distance.", name(*unit)) },
             &[*unit],
         ),
         Event::Moved { unit, obstacle } => about(format!("{} moved{}.", name(*unit), if *obstacle { ", crossing an obstacle" } else { "" }), &[*unit]),

@@ -112,6 +112,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             "sky: Clan Activation",
             vec![
                 answer("None within charge distance", Command::NoImpetus(unit), false),
+                answer("Will charge them (Charge form, 1 action)", Command::ImpetusObeyed(unit), false),
                 answer("Ordered otherwise: Bushi test", Command::ImpetusTest(unit), true),
             ],
         ),
@@ -214,7 +215,8 @@ fn clan_who(state: &State, clan: ClanRef) -> String {
 fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     let c = state.charge?;
     let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
-    let headline = format!("{} charges {}", charger.spec.name, target.spec.name);
+    let verb = if c.charging { "charges" } else { "fights" };
+    let headline = format!("{} {verb} {}", charger.spec.name, target.spec.name);
     Some(match c.stage {
         ChargeStage::DefensiveFire => {
             let weapon = if target.spec.weapons.contains(&Weapon::Bow) { Weapon::Bow } else { Weapon::Arquebus };
@@ -254,7 +256,7 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
                 answer("Out of reach", Command::StillContacted(false), false),
             ],
         ),
-        ChargeStage::Melee => melee_card(rules, state, c.charger, c.target, headline),
+        ChargeStage::Melee => melee_card(rules, state, c, headline),
     })
 }
 
@@ -278,8 +280,9 @@ fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &number
     }
 }
 
-fn melee_card(rules: &Rules, state: &State, charger: UnitRef, target: UnitRef, headline: String) -> Check<Command> {
-    let a = numbers::melee(rules, state, charger, target, true);
+fn melee_card(rules: &Rules, state: &State, c: super::state::Charge, headline: String) -> Check<Command> {
+    let (charger, target) = (c.charger, c.target);
+    let a = numbers::melee(rules, state, charger, target, c.charging);
     let b = numbers::melee(rules, state, target, charger, false);
     let (ea, eb) = (a.expr(), b.expr());
     let p_win = Comparison::new(ea.clone(), CmpOp::Gt, eb.clone()).probability();

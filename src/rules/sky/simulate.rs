@@ -49,11 +49,12 @@ fn action(state: &State, clan: super::state::ClanRef, rng: &mut ChaCha8Rng) -> O
     let enemies: Vec<UnitRef> = state.all_units().into_iter().filter(|t| t.side() != unit.side() && state.unit(*t).is_some_and(|x| !x.removed)).collect();
     let target = *enemies.choose(rng)?;
     let weapons: Vec<Weapon> = u.spec.weapons.iter().copied().filter(|w| w.fires()).collect();
-    Some(match rng.random_range(0..6) {
+    Some(match rng.random_range(0..7) {
         0 => Command::Move { unit, cross_obstacle: rng.random_bool(0.2) },
         1 if !weapons.is_empty() => Command::Fire { unit, weapon: *weapons.choose(rng)?, target, in_range: rng.random_bool(0.8), cover: rng.random_bool(0.1) },
         2 if u.spec.weapons.contains(&Weapon::Arquebus) && !u.loaded => Command::Reload(unit),
         3 | 4 => Command::Charge { unit, target },
+        5 => Command::Melee { unit, target },
         _ => Command::EndActivation,
     })
 }

@@ -120,6 +120,8 @@ pub struct Charge {
     pub target: UnitRef,
     /// Where it stands.
     pub stage: ChargeStage,
+    /// A real charge (the charger's extra dice); false for units already in contact.
+    pub charging: bool,
 }
 
 /// Kinds of action, each at most once per unit per activation.

@@ -167,7 +167,17 @@ pub(super) fn charge(ctx: &mut Ctx<'_>, unit: UnitRef, target: UnitRef) -> Resul
     let t = ctx.unit(target)?;
     let can_fire = !t.routing && (t.spec.weapons.contains(&Weapon::Bow) || (t.spec.weapons.contains(&Weapon::Arquebus) && t.loaded));
     let stage = if can_fire { ChargeStage::DefensiveFire } else { ChargeStage::ChargerTest };
-    ctx.emit(Event::ChargeDeclared(Charge { charger: unit, target, stage }))
+    ctx.emit(Event::ChargeDeclared(Charge { charger: unit, target, stage, charging: true }))
+}
+
+/// Units already in contact fight again (after a tied melee): no charge, no tests.
+pub(super) fn melee_in_contact(ctx: &mut Ctx<'_>, unit: UnitRef, target: UnitRef) -> Result<(), CommandError> {
+    acting_unit(ctx, unit, ActionKind::Melee)?;
+    let t = ctx.unit(target)?;
+    if t.removed || target.side() == unit.side() {
+        return Err(illegal("the target must be an enemy unit on the table"));
+    }
+    ctx.emit(Event::ChargeDeclared(Charge { charger: unit, target, stage: ChargeStage::Melee, charging: false }))
 }
 
 fn charge_at(ctx: &Ctx<'_>, stage: ChargeStage) -> Result<Charge, CommandError> {
@@ -230,7 +240,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::Melee)?;
     let units = [c.charger, c.target];
     let pools = [
-        numbers::melee(ctx.rules, &ctx.state, c.charger, c.target, true),
+        numbers::melee(ctx.rules, &ctx.state, c.charger, c.target, c.charging),
         numbers::melee(ctx.rules, &ctx.state, c.target, c.charger, false),
     ];
     let mut rolls = Vec::with_capacity(2);

@@ -143,9 +143,9 @@ pub(super) fn rout_move(ctx: &mut Ctx<'_>, unit: UnitRef, left_table: bool) -> R
     Ok(())
 }
 
-pub(super) fn no_impetus(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
+pub(super) fn no_impetus(ctx: &mut Ctx<'_>, unit: UnitRef, will_charge: bool) -> Result<(), CommandError> {
     ctx.settle(Due::Impetus(unit))?;
-    ctx.emit(Event::ImpetusSettled { unit, obeyed: false })
+    ctx.emit(Event::ImpetusSettled { unit, obeyed: will_charge })
 }
 
 pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {

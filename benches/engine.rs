@@ -1,0 +1,64 @@
+//! Engine benchmarks: replaying a long journal, and one durable append.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+
+use gunbai::dice::RngDice;
+use gunbai::engine::Battle;
+use gunbai::reference::HouseRules;
+use gunbai::rules::{self, sky::Sky};
+use rand::SeedableRng as _;
+use rand_chacha::ChaCha8Rng;
+
+fn main() {
+    divan::main();
+}
+
+/// Writes a journal of `entries` random legal entries (in memory first: no fsync per entry).
+/// When the battle ends, the umpire undoes the last few dozen entries and plays on.
+fn journal(entries: usize) -> (tempfile::TempDir, PathBuf) {
+    let rosters = rules::demo_rosters("sky").expect("demo");
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut dice = RngDice::seeded(1);
+    let mut game = rules::start_battle("sky", &rosters, HouseRules::default(), None).expect("starts");
+    while game.entries() < entries {
+        if !game.random_step(&mut rng, &mut dice).expect("step") {
+            let back = game.log().len().min(40);
+            game.undo(back).expect("undo");
+        }
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("long.ron");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
+    let battle = game.as_any().downcast_ref::<Battle<Sky>>().expect("sky");
+    writeln!(file, "{}", ron::to_string(battle.header()).expect("header")).expect("write");
+    for entry in battle.entries() {
+        writeln!(file, "{}", ron::to_string(entry).expect("entry")).expect("write");
+    }
+    drop(file);
+    (dir, path)
+}
+
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn replay_100k_entries(bencher: divan::Bencher) {
+    let (_dir, path) = journal(100_000);
+    bencher.bench(|| {
+        let (game, _) = rules::open_journal(&path, false, false).expect("replays");
+        divan::black_box(game.entries())
+    });
+}
+
+#[divan::bench(sample_count = 20, sample_size = 1)]
+fn append_one_entry_with_fsync(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let rosters = rules::demo_rosters("sky").expect("demo");
+    let mut game = rules::start_battle("sky", &rosters, HouseRules::default(), Some(&dir.path().join("b.ron"))).expect("starts");
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut dice = RngDice::seeded(2);
+    bencher.bench_local(|| {
+        if !game.random_step(&mut rng, &mut dice).expect("step") {
+            let back = game.log().len().min(40);
+            game.undo(back).expect("undo");
+        }
+    });
+}
