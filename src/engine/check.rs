@@ -107,6 +107,8 @@ pub struct Check<C> {
     pub required: bool,
     /// The ways to settle it; the first is the default (Enter or the Roll shortcut).
     pub answers: Vec<Answer<C>>,
+    /// Further lines to show, like the roll call's list of units.
+    pub notes: Vec<String>,
 }
 
 impl<C> Check<C> {
@@ -127,6 +129,7 @@ impl<C> Check<C> {
                 .into_iter()
                 .map(|a| Answer { label: a.label, command: f(a.command), rolls: a.rolls })
                 .collect(),
+            notes: self.notes,
         }
     }
 }

@@ -33,6 +33,7 @@ fn test_card(who: String, what: &str, why: String, citation: &str, n: &TestNumbe
         roll: Some(RollSpec::Test(comparison)),
         required: true,
         answers: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -71,6 +72,7 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
         ],
         required: true,
         answers: vec![roll(Command::SpiritRoll(unit))],
+        notes: Vec::new(),
     }
 }
 
@@ -91,6 +93,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 roll: Some(RollSpec::Value(expr)),
                 required: true,
                 answers: vec![roll(Command::RollActions)],
+                notes: Vec::new(),
             }
         }
         Due::RoutMove(unit) => plain_card(
@@ -162,6 +165,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 odds: vec![Odds { outcome: "injured".into(), probability: 1.0 / f64::from(i.sides.max(1)) }],
                 required: true,
                 answers: vec![roll(Command::InjuryRoll(unit))],
+                notes: Vec::new(),
             }
         }
         Due::Rally(unit) | Due::Reorder(unit) | Due::GeneralRetry(unit, _) => morale_card(rules, state, due, unit),
@@ -202,6 +206,7 @@ fn plain_card(state: &State, unit: UnitRef, what: &str, why: &str, citation: &st
         odds: Vec::new(),
         required: true,
         answers,
+        notes: Vec::new(),
     }
 }
 
@@ -277,6 +282,7 @@ fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &number
         roll: Some(RollSpec::Value(expr)),
         required: true,
         answers: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -309,6 +315,7 @@ fn melee_card(rules: &Rules, state: &State, c: super::state::Charge, headline: S
         roll: Some(RollSpec::Opposed(ea, eb)),
         required: true,
         answers: vec![roll(Command::FightMelee)],
+        notes: Vec::new(),
     }
 }
 
@@ -348,7 +355,11 @@ fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         Phase::Morale if !blocked => {
             vec![step_card("Both sides".into(), "Morale phase", "no more rallies or re-orders to try".into(), "End Morale phase: roll call", Command::EndMorale)]
         }
-        Phase::EndOfTurn => vec![step_card("Both sides".into(), "Roll call", format!("end of turn {}: compare every unit's stands and status with the table", state.turn), &format!("Start turn {}", state.turn + 1), Command::NextTurn)],
+        Phase::EndOfTurn => {
+            let mut card = step_card("Both sides".into(), "Roll call", format!("end of turn {}: compare every unit's stands and status with the table", state.turn), &format!("Start turn {}", state.turn + 1), Command::NextTurn);
+            card.notes = roll_call(state);
+            vec![card]
+        }
         Phase::Activation { .. } | Phase::Morale => Vec::new(),
     }
 }
@@ -365,6 +376,7 @@ fn step_card(who: String, what: &str, why: String, label: &str, command: Command
         odds: Vec::new(),
         required: false,
         answers: vec![answer(label, command, false)],
+        notes: Vec::new(),
     }
 }
 
@@ -393,5 +405,29 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
         roll: Some(RollSpec::Opposed(a, b)),
         required: true,
         answers: vec![roll(Command::RollInitiative)],
+        notes: Vec::new(),
     }
+}
+
+/// One line per unit: stands, marked hits and status, to compare with the table.
+fn roll_call(state: &State) -> Vec<String> {
+    state
+        .all_units()
+        .into_iter()
+        .filter_map(|u| {
+            let x = state.unit(u)?;
+            let side = &state.sides.get(u.side())?.name;
+            let status: Vec<&str> = [
+                (x.removed, "removed"),
+                (x.routing, "routing"),
+                (x.disordered && !x.removed, "disordered"),
+                (x.spec.weapons.contains(&Weapon::Arquebus) && !x.loaded && !x.removed, "unloaded"),
+            ]
+            .into_iter()
+            .filter_map(|(on, word)| on.then_some(word))
+            .collect();
+            let status = if status.is_empty() { "good order".to_owned() } else { status.join(", ") };
+            Some(format!("{side} — {}: {}/{} stands, {} hits marked, {status}", x.spec.name, x.stands, x.spec.stands, x.marked_hits))
+        })
+        .collect()
 }
