@@ -128,7 +128,8 @@ impl<R: RuleSet> Battle<R> {
         let mut warnings = raw.warnings.clone();
         let parsed = parse_entries::<R>(path, &raw.lines);
         for ((line, _), entry) in raw.lines.iter().zip(parsed) {
-            let result = entry.and_then(|entry| battle.push(entry).map_err(|m| damaged(path, *line, &m)));
+            let result =
+                entry.and_then(|entry| battle.push(entry).map_err(|m| damaged(path, *line, &m)));
             if let Err(e) = result {
                 if !recover {
                     return Err(e);
@@ -429,7 +430,10 @@ fn parse_entries<R: RuleSet>(
     lines: &[(usize, String)],
 ) -> Vec<Result<Entry<R::Command, R::Event>, BattleError>> {
     let parse = |chunk: &[(usize, String)]| -> Vec<_> {
-        chunk.iter().map(|(line, text)| parse_line(path, *line, text)).collect()
+        chunk
+            .iter()
+            .map(|(line, text)| parse_line(path, *line, text))
+            .collect()
     };
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     if threads < 2 || lines.len() < 2_000 {
@@ -437,7 +441,10 @@ fn parse_entries<R: RuleSet>(
     }
     let size = lines.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = lines.chunks(size).map(|chunk| scope.spawn(move || parse(chunk))).collect();
+        let handles: Vec<_> = lines
+            .chunks(size)
+            .map(|chunk| scope.spawn(move || parse(chunk)))
+            .collect();
         let mut all = Vec::with_capacity(lines.len());
         for (handle, chunk) in handles.into_iter().zip(lines.chunks(size)) {
             // A parser thread cannot panic on any input; should it, parse its lines here instead.
