@@ -1,6 +1,13 @@
 //! From the Sky we Came: one test per rule, named after it, driving the real engine with
 //! the faces a table would roll. Sections are those of the rules text.
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
 use gunbai::dice::TableDice;
 use gunbai::engine::RuleSet as _;
 use gunbai::engine::{Battle, BattleError, Dice};
