@@ -1,6 +1,7 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
 pub mod sky;
+pub mod skirmish;
 
 use std::path::Path;
 
@@ -19,7 +20,10 @@ pub struct RuleSetInfo {
 }
 
 /// Every rule set, in menu order.
-pub const RULE_SETS: &[RuleSetInfo] = &[RuleSetInfo { key: sky::Sky::KEY, title: sky::Sky::NAME }];
+pub const RULE_SETS: &[RuleSetInfo] = &[
+    RuleSetInfo { key: sky::Sky::KEY, title: sky::Sky::NAME },
+    RuleSetInfo { key: skirmish::Skirmish::KEY, title: skirmish::Skirmish::NAME },
+];
 
 /// The shipped demo rosters of a rule set, as (file, text).
 pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
@@ -28,6 +32,10 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
         "sky" => Some([
             text("rosters/sky/takeda.ron", include_str!("../../rosters/sky/takeda.ron")),
             text("rosters/sky/uesugi.ron", include_str!("../../rosters/sky/uesugi.ron")),
+        ]),
+        "skirmish" => Some([
+            text("rosters/skirmish/oda_raiders.ron", include_str!("../../rosters/skirmish/oda_raiders.ron")),
+            text("rosters/skirmish/village_defenders.ron", include_str!("../../rosters/skirmish/village_defenders.ron")),
         ]),
         _ => None,
     }
@@ -54,6 +62,7 @@ pub enum StartError {
 pub fn check_roster(key: &str, roster: &RosterText) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
     match key {
         "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
+        "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
         _ => Err(vec![RosterProblem { file: roster.file.clone(), line: 1, column: 1, message: format!("no rule set `{key}`") }]),
     }
 }
@@ -70,6 +79,7 @@ pub fn start_battle(
 ) -> Result<Box<dyn Game>, StartError> {
     match key {
         "sky" => start::<sky::Sky>(rosters, house, journal),
+        "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
         other => Err(StartError::UnknownRuleSet(other.to_owned())),
     }
 }
@@ -103,6 +113,7 @@ pub fn open_journal(path: &Path, recover: bool, resume: bool) -> Result<(Box<dyn
     }
     match key.ruleset.as_str() {
         "sky" => open::<sky::Sky>(path, &raw, recover, resume),
+        "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
         other => Err(BattleError::Header(format!("{}: unknown rule set `{other}`", path.display()))),
     }
 }
