@@ -20,7 +20,8 @@ fn journal(entries: usize) -> (tempfile::TempDir, PathBuf) {
     let rosters = rules::demo_rosters("sky").expect("demo");
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let mut dice = RngDice::seeded(1);
-    let mut game = rules::start_battle("sky", &rosters, HouseRules::default(), None).expect("starts");
+    let mut game =
+        rules::start_battle("sky", &rosters, HouseRules::default(), None).expect("starts");
     while game.entries() < entries {
         if !game.random_step(&mut rng, &mut dice).expect("step") {
             let back = game.log().len().min(40);
@@ -52,7 +53,13 @@ fn replay_100k_entries(bencher: divan::Bencher) {
 fn append_one_entry_with_fsync(bencher: divan::Bencher) {
     let dir = tempfile::tempdir().expect("tempdir");
     let rosters = rules::demo_rosters("sky").expect("demo");
-    let mut game = rules::start_battle("sky", &rosters, HouseRules::default(), Some(&dir.path().join("b.ron"))).expect("starts");
+    let mut game = rules::start_battle(
+        "sky",
+        &rosters,
+        HouseRules::default(),
+        Some(&dir.path().join("b.ron")),
+    )
+    .expect("starts");
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let mut dice = RngDice::seeded(2);
     bencher.bench_local(|| {

@@ -8,7 +8,11 @@ fn gunbai() -> Command {
 }
 
 fn last_line(out: &[u8]) -> String {
-    String::from_utf8_lossy(out).lines().last().unwrap_or_default().to_owned()
+    String::from_utf8_lossy(out)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_owned()
 }
 
 #[test]
@@ -18,7 +22,11 @@ fn check_accepts_every_shipped_roster() {
         .map(|e| e.expect("entry").path())
         .collect();
     let out = gunbai().arg("check").args(&rosters).output().expect("runs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -27,7 +35,11 @@ fn check_rejects_a_damaged_roster_with_its_position() {
     let sky = dir.path().join("sky");
     std::fs::create_dir(&sky).expect("dir");
     let path = sky.join("bad.ron");
-    std::fs::write(&path, "(name: \"x\", general: (name: \"g\"), clans: [ (name: 3) ])").expect("write");
+    std::fs::write(
+        &path,
+        "(name: \"x\", general: (name: \"g\"), clans: [ (name: 3) ])",
+    )
+    .expect("write");
     let out = gunbai().arg("check").arg(&path).output().expect("runs");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
@@ -39,13 +51,36 @@ fn replay_of_a_simulated_journal_equals_the_simulated_final_state() {
     let dir = tempfile::tempdir().expect("tempdir");
     let journal = dir.path().join("b.ron");
     let sim = gunbai()
-        .args(["simulate", "--ruleset", "sky", "--seed", "11", "--steps", "400", "--json", "--journal"])
+        .args([
+            "simulate",
+            "--ruleset",
+            "sky",
+            "--seed",
+            "11",
+            "--steps",
+            "400",
+            "--json",
+            "--journal",
+        ])
         .arg(&journal)
         .output()
         .expect("runs");
-    assert!(sim.status.success(), "{}", String::from_utf8_lossy(&sim.stderr));
-    let replay = gunbai().arg("replay").arg(&journal).arg("--json").output().expect("runs");
-    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    assert!(
+        sim.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sim.stderr)
+    );
+    let replay = gunbai()
+        .arg("replay")
+        .arg(&journal)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
     let a: serde_json::Value = serde_json::from_str(&last_line(&sim.stdout)).expect("json");
     let b: serde_json::Value = serde_json::from_str(&last_line(&replay.stdout)).expect("json");
     assert_eq!(a, b);
@@ -57,7 +92,16 @@ fn simulate_killed_at_a_random_moment_keeps_every_durable_entry() {
     let dir = tempfile::tempdir().expect("tempdir");
     let journal = dir.path().join("b.ron");
     let mut child = gunbai()
-        .args(["simulate", "--ruleset", "sky", "--seed", "5", "--steps", "1000000", "--journal"])
+        .args([
+            "simulate",
+            "--ruleset",
+            "sky",
+            "--seed",
+            "5",
+            "--steps",
+            "1000000",
+            "--journal",
+        ])
         .arg(&journal)
         .stdout(Stdio::piped())
         .spawn()
@@ -76,21 +120,53 @@ fn simulate_killed_at_a_random_moment_keeps_every_durable_entry() {
     }
     child.kill().expect("kill -9");
     let _ = child.wait();
-    let replay = gunbai().arg("replay").arg(&journal).arg("--json").output().expect("runs");
-    assert!(replay.status.success(), "{}", String::from_utf8_lossy(&replay.stderr));
+    let replay = gunbai()
+        .arg("replay")
+        .arg(&journal)
+        .arg("--json")
+        .output()
+        .expect("runs");
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
     let state: serde_json::Value = serde_json::from_str(&last_line(&replay.stdout)).expect("json");
-    assert!(state["entries"].as_u64().unwrap_or(0) >= durable, "{} < {durable}", state["entries"]);
+    assert!(
+        state["entries"].as_u64().unwrap_or(0) >= durable,
+        "{} < {durable}",
+        state["entries"]
+    );
 }
 
 #[test]
 fn report_writes_markdown_and_html() {
     let dir = tempfile::tempdir().expect("tempdir");
     let journal = dir.path().join("b.ron");
-    let sim = gunbai().args(["simulate", "--ruleset", "sky", "--seed", "2", "--steps", "150", "--journal"]).arg(&journal).output().expect("runs");
+    let sim = gunbai()
+        .args([
+            "simulate",
+            "--ruleset",
+            "sky",
+            "--seed",
+            "2",
+            "--steps",
+            "150",
+            "--journal",
+        ])
+        .arg(&journal)
+        .output()
+        .expect("runs");
     assert!(sim.status.success());
     for (format, needle) in [("md", "# After-action report"), ("html", "<svg")] {
         let out = dir.path().join(format!("r.{format}"));
-        let status = gunbai().arg("report").arg(&journal).args(["--format", format, "-o"]).arg(&out).status().expect("runs");
+        let status = gunbai()
+            .arg("report")
+            .arg(&journal)
+            .args(["--format", format, "-o"])
+            .arg(&out)
+            .status()
+            .expect("runs");
         assert!(status.success());
         let text = std::fs::read_to_string(&out).expect("written");
         assert!(text.contains(needle), "{format}");

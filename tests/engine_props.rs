@@ -12,17 +12,24 @@ use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
 
 fn sky_state(game: &dyn Game) -> gunbai::rules::sky::State {
-    game.as_any().downcast_ref::<Battle<Sky>>().map(|b| b.state().clone()).expect("a sky battle")
+    game.as_any()
+        .downcast_ref::<Battle<Sky>>()
+        .map(|b| b.state().clone())
+        .expect("a sky battle")
 }
 
 /// Plays `steps` random legal commands on the sky demo, journalled at `path`.
 fn play(path: &Path, seed: u64, steps: usize) -> Box<dyn Game> {
     let rosters = rules::demo_rosters("sky").expect("sky demo");
-    let mut game = rules::start_battle("sky", &rosters, HouseRules::default(), Some(path)).expect("starts");
+    let mut game =
+        rules::start_battle("sky", &rosters, HouseRules::default(), Some(path)).expect("starts");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut dice = RngDice::seeded(seed);
     for _ in 0..steps {
-        if !game.random_step(&mut rng, &mut dice).expect("journal writes") {
+        if !game
+            .random_step(&mut rng, &mut dice)
+            .expect("journal writes")
+        {
             break;
         }
     }
@@ -157,7 +164,10 @@ fn damage_before_the_last_line_is_refused_naming_the_line_and_recoverable() {
     assert!(lines.len() > 10);
     lines[5] = "(this is not an entry)";
     std::fs::write(&path, lines.join("\n") + "\n").expect("write");
-    let err = rules::open_journal(&path, false, false).err().expect("refused").to_string();
+    let err = rules::open_journal(&path, false, false)
+        .err()
+        .expect("refused")
+        .to_string();
     assert!(err.contains(":6:"), "names line 6: {err}");
     let (game, warnings) = rules::open_journal(&path, true, false).expect("recovers");
     assert_eq!(game.entries(), 4);
@@ -168,7 +178,11 @@ fn damage_before_the_last_line_is_refused_naming_the_line_and_recoverable() {
 fn every_shipped_roster_passes_check() {
     for info in rules::RULE_SETS {
         for roster in rules::demo_rosters(info.key).expect("demo rosters") {
-            assert!(rules::check_roster(info.key, &roster).is_ok(), "{}", roster.file);
+            assert!(
+                rules::check_roster(info.key, &roster).is_ok(),
+                "{}",
+                roster.file
+            );
         }
     }
 }
@@ -180,16 +194,34 @@ fn roster_errors_name_the_unit_line_and_say_what_is_allowed() {
         "(name: \"Kansuke's Archers\", troop: Ashigaru, weapons: [Bow], armoured: false, stands: 6,",
         "(name: \"Kansuke's Archers\", troop: Ashigaru, weapons: [Bow], armoured: false, stands: 9,",
     );
-    let line = source.lines().position(|l| l.contains("Kansuke's Archers")).expect("line") + 1;
-    let errors = rules::check_roster("sky", &RosterText { file: "t.ron".into(), source }).expect_err("invalid");
+    let line = source
+        .lines()
+        .position(|l| l.contains("Kansuke's Archers"))
+        .expect("line")
+        + 1;
+    let errors = rules::check_roster(
+        "sky",
+        &RosterText {
+            file: "t.ron".into(),
+            source,
+        },
+    )
+    .expect_err("invalid");
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].line, line);
-    assert!(errors[0].message.contains("6 to 8"), "{}", errors[0].message);
+    assert!(
+        errors[0].message.contains("6 to 8"),
+        "{}",
+        errors[0].message
+    );
 }
 
 #[test]
 fn a_syntax_error_names_its_line_and_column() {
-    let roster = RosterText { file: "t.ron".into(), source: "(\n  name: \"x\",\n  general: oops,\n)".into() };
+    let roster = RosterText {
+        file: "t.ron".into(),
+        source: "(\n  name: \"x\",\n  general: oops,\n)".into(),
+    };
     let errors = rules::check_roster("sky", &roster).expect_err("invalid");
     assert_eq!((errors[0].line, errors[0].column), (3, 12));
 }

@@ -31,12 +31,17 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             (Some(k), _) => k.as_str(),
             (None, Some(k)) => k,
             (None, None) => {
-                eprintln!("{}:1:1: cannot tell the rule set: keep the file in a folder named after it (rosters/sky/) or pass --ruleset", path.display());
+                eprintln!(
+                    "{}:1:1: cannot tell the rule set: keep the file in a folder named after it (rosters/sky/) or pass --ruleset",
+                    path.display()
+                );
                 failed = true;
                 continue;
             }
         };
-        let result = RosterText::read(path).map_err(|e| vec![e]).and_then(|text| rules::check_roster(key, &text));
+        let result = RosterText::read(path)
+            .map_err(|e| vec![e])
+            .and_then(|text| rules::check_roster(key, &text));
         match result {
             Ok(warnings) => {
                 for w in &warnings {
@@ -52,5 +57,9 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             }
         }
     }
-    if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }

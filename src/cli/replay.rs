@@ -72,26 +72,55 @@ pub fn state_json(game: &dyn Game) -> Value {
 /// The state as readable text.
 pub fn state_text(game: &dyn Game) -> String {
     let view: BattleView = game.view();
-    let mut out = format!("{} — turn {}, {} ({} journal entries)\n", game.title(), view.turn, view.phase, game.entries());
+    let mut out = format!(
+        "{} — turn {}, {} ({} journal entries)\n",
+        game.title(),
+        view.turn,
+        view.phase,
+        game.entries()
+    );
     if view.ended {
         out.push_str("The battle is over.\n");
     }
     for side in &view.sides {
         let (now, start) = side.strength();
         out.push_str(&format!("\n{} ({now}/{start})\n", side.name));
-        let leaders = side.general.iter().chain(side.groups.iter().filter_map(|g| g.leader.as_ref()));
+        let leaders = side
+            .general
+            .iter()
+            .chain(side.groups.iter().filter_map(|g| g.leader.as_ref()));
         for leader in leaders {
-            out.push_str(&format!("  {} {} {}\n", leader.name, leader.rating_name, leader.rating));
+            out.push_str(&format!(
+                "  {} {} {}\n",
+                leader.name, leader.rating_name, leader.rating
+            ));
             for h in &leader.history {
-                out.push_str(&format!("    turn {}: {:+} {} ({})\n", h.turn, h.delta, h.reason, h.at.format("%Y-%m-%d %H:%M:%S UTC")));
+                out.push_str(&format!(
+                    "    turn {}: {:+} {} ({})\n",
+                    h.turn,
+                    h.delta,
+                    h.reason,
+                    h.at.format("%Y-%m-%d %H:%M:%S UTC")
+                ));
             }
         }
         for group in &side.groups {
             out.push_str(&format!("  {}\n", group.name));
             for u in &group.units {
                 let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
-                let marked = if u.marked_hits > 0 { format!(", {} hits marked", u.marked_hits) } else { String::new() };
-                out.push_str(&format!("    {:<28} {}/{} {}{marked} {}\n", u.name, u.strength, u.starting_strength, u.measure, badges.join(", ")));
+                let marked = if u.marked_hits > 0 {
+                    format!(", {} hits marked", u.marked_hits)
+                } else {
+                    String::new()
+                };
+                out.push_str(&format!(
+                    "    {:<28} {}/{} {}{marked} {}\n",
+                    u.name,
+                    u.strength,
+                    u.starting_strength,
+                    u.measure,
+                    badges.join(", ")
+                ));
             }
         }
     }
@@ -99,7 +128,11 @@ pub fn state_text(game: &dyn Game) -> String {
     if !checks.is_empty() {
         out.push_str("\nRequired now:\n");
         for c in &checks {
-            let odds = c.odds.first().map(|o| format!(" — {}: {:.1}%", o.outcome, 100.0 * o.probability)).unwrap_or_default();
+            let odds = c
+                .odds
+                .first()
+                .map(|o| format!(" — {}: {:.1}%", o.outcome, 100.0 * o.probability))
+                .unwrap_or_default();
             out.push_str(&format!("  {}: {} [{}]{odds}\n", c.who, c.what, c.citation));
         }
     }

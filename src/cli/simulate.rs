@@ -40,12 +40,17 @@ pub struct SimulateArgs {
 /// # Errors
 /// Unknown rule set, an existing journal, or a write failure.
 pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
-    let rosters = rules::demo_rosters(&args.ruleset).ok_or_else(|| anyhow::anyhow!("no rule set `{}`", args.ruleset))?;
-    let house = HouseRules { optional: args.optional.iter().cloned().collect(), ..HouseRules::default() };
+    let rosters = rules::demo_rosters(&args.ruleset)
+        .ok_or_else(|| anyhow::anyhow!("no rule set `{}`", args.ruleset))?;
+    let house = HouseRules {
+        optional: args.optional.iter().cloned().collect(),
+        ..HouseRules::default()
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let mut dice = RngDice::seeded(args.seed.wrapping_add(1));
     let mut battle_no = 1;
-    let mut game = rules::start_battle(&args.ruleset, &rosters, house.clone(), Some(&args.journal))?;
+    let mut game =
+        rules::start_battle(&args.ruleset, &rosters, house.clone(), Some(&args.journal))?;
     let stdout = std::io::stdout();
     let mut step = 0;
     while step < args.steps {

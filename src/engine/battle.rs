@@ -73,7 +73,9 @@ impl<R: RuleSet> Battle<R> {
             armies,
             house_rules,
         };
-        let writer = journal.map(|p| JournalWriter::create(p, &header)).transpose()?;
+        let writer = journal
+            .map(|p| JournalWriter::create(p, &header))
+            .transpose()?;
         let rules = R::rules(&header.house_rules)?;
         let initial = R::start(&rules, &header.armies);
         Ok(Self {
@@ -133,7 +135,10 @@ impl<R: RuleSet> Battle<R> {
                 }
                 // The failed entry may have half-applied: rebuild from the intact prefix.
                 battle.rebuild_all();
-                warnings.push(format!("{e}; recovered the {} entries before it", battle.entries.len()));
+                warnings.push(format!(
+                    "{e}; recovered the {} entries before it",
+                    battle.entries.len()
+                ));
                 break;
             }
         }
@@ -160,9 +165,14 @@ impl<R: RuleSet> Battle<R> {
         dice: &mut dyn DiceSource,
     ) -> Result<&LogEntry, BattleError> {
         let events = R::execute(&self.rules, &self.state, &command, dice)?;
-        let entry = Entry { at: Utc::now(), action: Action::Command { command, events } };
+        let entry = Entry {
+            at: Utc::now(),
+            action: Action::Command { command, events },
+        };
         self.commit(entry)?;
-        self.log.last().ok_or_else(|| BattleError::History("nothing was logged".into()))
+        self.log
+            .last()
+            .ok_or_else(|| BattleError::History("nothing was logged".into()))
     }
 
     /// Takes back the last `count` commands in effect.
@@ -171,7 +181,10 @@ impl<R: RuleSet> Battle<R> {
     /// Fewer are in effect, or the journal cannot be written.
     pub fn undo(&mut self, count: usize) -> Result<(), BattleError> {
         let count = u32::try_from(count).map_err(|_| BattleError::History("too many".into()))?;
-        self.commit(Entry { at: Utc::now(), action: Action::Undo { count } })
+        self.commit(Entry {
+            at: Utc::now(),
+            action: Action::Undo { count },
+        })
     }
 
     /// Puts back the last `count` commands undone.
@@ -180,7 +193,10 @@ impl<R: RuleSet> Battle<R> {
     /// Fewer can be redone, or the journal cannot be written.
     pub fn redo(&mut self, count: usize) -> Result<(), BattleError> {
         let count = u32::try_from(count).map_err(|_| BattleError::History("too many".into()))?;
-        self.commit(Entry { at: Utc::now(), action: Action::Redo { count } })
+        self.commit(Entry {
+            at: Utc::now(),
+            action: Action::Redo { count },
+        })
     }
 
     /// Checks an entry, writes it durably, then makes it live: an entry that is not on disk
@@ -195,11 +211,17 @@ impl<R: RuleSet> Battle<R> {
                 Some((next, log))
             }
             Action::Undo { count } => {
-                self.timeline.clone().undo(*count as usize).map_err(BattleError::History)?;
+                self.timeline
+                    .clone()
+                    .undo(*count as usize)
+                    .map_err(BattleError::History)?;
                 None
             }
             Action::Redo { count } => {
-                self.timeline.clone().redo(*count as usize).map_err(BattleError::History)?;
+                self.timeline
+                    .clone()
+                    .redo(*count as usize)
+                    .map_err(BattleError::History)?;
                 None
             }
         };
@@ -221,7 +243,14 @@ impl<R: RuleSet> Battle<R> {
         let index = self.entries.len();
         match &entry.action {
             Action::Command { command, events } => {
-                let log = apply_all::<R>(&self.rules, &mut self.state, index, &entry.at, command, events)?;
+                let log = apply_all::<R>(
+                    &self.rules,
+                    &mut self.state,
+                    index,
+                    &entry.at,
+                    command,
+                    events,
+                )?;
                 self.install_command(entry, log);
             }
             Action::Undo { count } => {
@@ -278,7 +307,14 @@ impl<R: RuleSet> Battle<R> {
             return Err(format!("no entry {index}"));
         };
         if let Action::Command { command, events } = &entry.action {
-            let line = apply_all::<R>(&self.rules, &mut self.state, index, &entry.at, command, events)?;
+            let line = apply_all::<R>(
+                &self.rules,
+                &mut self.state,
+                index,
+                &entry.at,
+                command,
+                events,
+            )?;
             if log {
                 self.log.push(line);
                 if self.log.len() % CHECKPOINT_EVERY == 0 {
@@ -359,7 +395,13 @@ impl<R: RuleSet> Battle<R> {
         let mut history = Vec::new();
         let mut turn = R::turn_and_phase(&state).0;
         for &index in self.timeline.effective() {
-            let Some(Entry { at, action: Action::Command { events, .. } }) = self.entries.get(index) else { continue };
+            let Some(Entry {
+                at,
+                action: Action::Command { events, .. },
+            }) = self.entries.get(index)
+            else {
+                continue;
+            };
             for event in events {
                 // These events applied cleanly when they were made.
                 let _ = R::apply(&self.rules, &mut state, event, ApplyContext { at: *at });
@@ -402,5 +444,13 @@ fn apply_all<R: RuleSet>(
     }
     units.sort();
     units.dedup();
-    Ok(LogEntry { entry: index, at: *at, turn, phase, kind: R::command_kind(command), lines, units })
+    Ok(LogEntry {
+        entry: index,
+        at: *at,
+        turn,
+        phase,
+        kind: R::command_kind(command),
+        lines,
+        units,
+    })
 }

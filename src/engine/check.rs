@@ -18,18 +18,35 @@ pub struct Modifier {
 impl Modifier {
     /// A modifier to the total rolled (or to a rating, shown as its parts).
     pub fn total(value: i64, reason: impl Into<String>, citation: impl Into<String>) -> Self {
-        Self { value, unit: "", reason: reason.into(), citation: citation.into() }
+        Self {
+            value,
+            unit: "",
+            reason: reason.into(),
+            citation: citation.into(),
+        }
     }
 
     /// A modifier to the number of dice in a pool.
     pub fn dice(value: i64, reason: impl Into<String>, citation: impl Into<String>) -> Self {
-        Self { value, unit: "dice", reason: reason.into(), citation: citation.into() }
+        Self {
+            value,
+            unit: "dice",
+            reason: reason.into(),
+            citation: citation.into(),
+        }
     }
 
     /// `+2 dice: charging (sky: Melee Adjudication)`.
     pub fn sentence(&self) -> String {
-        let unit = if self.unit.is_empty() { String::new() } else { format!(" {}", self.unit) };
-        format!("{:+}{unit}: {} ({})", self.value, self.reason, self.citation)
+        let unit = if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        };
+        format!(
+            "{:+}{unit}: {} ({})",
+            self.value, self.reason, self.citation
+        )
     }
 }
 
@@ -127,7 +144,11 @@ impl<C> Check<C> {
             answers: self
                 .answers
                 .into_iter()
-                .map(|a| Answer { label: a.label, command: f(a.command), rolls: a.rolls })
+                .map(|a| Answer {
+                    label: a.label,
+                    command: f(a.command),
+                    rolls: a.rolls,
+                })
                 .collect(),
             notes: self.notes,
         }

@@ -71,7 +71,11 @@ pub trait Game {
     ///
     /// # Errors
     /// The journal could not be written.
-    fn random_step(&mut self, rng: &mut ChaCha8Rng, dice: &mut dyn DiceSource) -> Result<bool, BattleError>;
+    fn random_step(
+        &mut self,
+        rng: &mut ChaCha8Rng,
+        dice: &mut dyn DiceSource,
+    ) -> Result<bool, BattleError>;
     /// The concrete battle, for a rule set's own action forms.
     fn as_any(&self) -> &dyn Any;
     /// The concrete battle, mutably.
@@ -83,7 +87,11 @@ impl<R: RuleSet> Battle<R> {
     ///
     /// # Errors
     /// As [`Battle::execute`], and unused faces.
-    pub fn execute_with(&mut self, command: R::Command, dice: Dice<'_>) -> Result<&LogEntry, BattleError> {
+    pub fn execute_with(
+        &mut self,
+        command: R::Command,
+        dice: Dice<'_>,
+    ) -> Result<&LogEntry, BattleError> {
         match dice {
             Dice::Roll(source) => self.execute(command, source),
             Dice::Table(mut faces) => {
@@ -154,7 +162,13 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn army_names(&self) -> [String; 2] {
         let views = Battle::view(self);
-        let name = |i: usize| views.sides.get(i).map(|s| s.name.clone()).unwrap_or_default();
+        let name = |i: usize| {
+            views
+                .sides
+                .get(i)
+                .map(|s| s.name.clone())
+                .unwrap_or_default()
+        };
         [name(0), name(1)]
     }
 
@@ -174,9 +188,15 @@ impl<R: RuleSet> Game for Battle<R> {
         Battle::strength_history(self)
     }
 
-    fn random_step(&mut self, rng: &mut ChaCha8Rng, dice: &mut dyn DiceSource) -> Result<bool, BattleError> {
+    fn random_step(
+        &mut self,
+        rng: &mut ChaCha8Rng,
+        dice: &mut dyn DiceSource,
+    ) -> Result<bool, BattleError> {
         for _ in 0..50 {
-            let Some(command) = R::random_command(self.rules(), self.state(), rng) else { return Ok(false) };
+            let Some(command) = R::random_command(self.rules(), self.state(), rng) else {
+                return Ok(false);
+            };
             match self.execute(command, dice) {
                 Ok(_) => return Ok(true),
                 Err(BattleError::Command(_)) => {}

@@ -125,7 +125,11 @@ pub fn split_lines(path: &Path, bytes: &[u8]) -> Result<RawJournal, BattleError>
             break;
         }
         if line.len() > MAX_LINE_BYTES {
-            return Err(damaged(path, number, "line is longer than any journal entry can be"));
+            return Err(damaged(
+                path,
+                number,
+                "line is longer than any journal entry can be",
+            ));
         }
         let text = std::str::from_utf8(line)
             .map_err(|e| damaged(path, number, &format!("not text: {e}")))?;
@@ -138,16 +142,29 @@ pub fn split_lines(path: &Path, bytes: &[u8]) -> Result<RawJournal, BattleError>
         return Err(damaged(path, 1, "the journal is empty: no header line"));
     }
     let (_, header) = lines.remove(0);
-    Ok(RawJournal { header, lines, intact_bytes: intact as u64, warnings })
+    Ok(RawJournal {
+        header,
+        lines,
+        intact_bytes: intact as u64,
+        warnings,
+    })
 }
 
 /// Parses one RON line, naming the line and column on error.
 ///
 /// # Errors
 /// The line is not the expected value.
-pub fn parse_line<T: DeserializeOwned>(path: &Path, line: usize, text: &str) -> Result<T, BattleError> {
+pub fn parse_line<T: DeserializeOwned>(
+    path: &Path,
+    line: usize,
+    text: &str,
+) -> Result<T, BattleError> {
     ron::from_str(text).map_err(|e| {
-        damaged(path, line, &format!("column {}: {}", e.span.start.col, e.code))
+        damaged(
+            path,
+            line,
+            &format!("column {}: {}", e.span.start.col, e.code),
+        )
     })
 }
 
@@ -172,7 +189,10 @@ impl JournalWriter {
             .create_new(true)
             .open(path)
             .map_err(|e| io(path, e))?;
-        let mut writer = Self { file, path: path.to_owned() };
+        let mut writer = Self {
+            file,
+            path: path.to_owned(),
+        };
         writer.append(header)?;
         sync_parent(path);
         Ok(writer)
@@ -183,12 +203,21 @@ impl JournalWriter {
     /// # Errors
     /// The file cannot be opened or truncated.
     pub fn resume(path: &Path, intact_bytes: u64) -> Result<Self, BattleError> {
-        let file = OpenOptions::new().write(true).open(path).map_err(|e| io(path, e))?;
+        let file = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| io(path, e))?;
         file.set_len(intact_bytes).map_err(|e| io(path, e))?;
         file.sync_all().map_err(|e| io(path, e))?;
         drop(file);
-        let file = OpenOptions::new().append(true).open(path).map_err(|e| io(path, e))?;
-        Ok(Self { file, path: path.to_owned() })
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| io(path, e))?;
+        Ok(Self {
+            file,
+            path: path.to_owned(),
+        })
     }
 
     /// Writes one value as one line and waits until it is on disk.
@@ -197,10 +226,15 @@ impl JournalWriter {
     /// The value cannot be written or synced.
     pub fn append<T: Serialize>(&mut self, value: &T) -> Result<(), BattleError> {
         let mut line = ron::to_string(value).map_err(|e| {
-            io(&self.path, std::io::Error::other(format!("cannot encode entry: {e}")))
+            io(
+                &self.path,
+                std::io::Error::other(format!("cannot encode entry: {e}")),
+            )
         })?;
         line.push('\n');
-        self.file.write_all(line.as_bytes()).map_err(|e| io(&self.path, e))?;
+        self.file
+            .write_all(line.as_bytes())
+            .map_err(|e| io(&self.path, e))?;
         self.file.sync_data().map_err(|e| io(&self.path, e))
     }
 
@@ -224,8 +258,14 @@ fn sync_parent(path: &Path) {
 /// # Errors
 /// Any write, sync or rename fails; the old file is then untouched.
 pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), BattleError> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut file = File::create(&temp)?;
@@ -242,9 +282,16 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), BattleError>
 }
 
 pub(crate) fn io(path: &Path, source: std::io::Error) -> BattleError {
-    BattleError::Io { path: path.to_owned(), source }
+    BattleError::Io {
+        path: path.to_owned(),
+        source,
+    }
 }
 
 pub(crate) fn damaged(path: &Path, line: usize, message: &str) -> BattleError {
-    BattleError::Damaged { path: path.to_owned(), line, message: message.to_owned() }
+    BattleError::Damaged {
+        path: path.to_owned(),
+        line,
+        message: message.to_owned(),
+    }
 }

@@ -32,7 +32,10 @@ pub struct Sentence {
 impl Sentence {
     /// A sentence about the given units.
     pub fn new(text: impl Into<String>, units: Vec<String>) -> Self {
-        Self { text: text.into(), units }
+        Self {
+            text: text.into(),
+            units,
+        }
     }
 }
 

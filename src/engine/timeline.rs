@@ -24,7 +24,10 @@ impl Timeline {
     /// Fewer than `count` commands are in effect.
     pub fn undo(&mut self, count: usize) -> Result<(), String> {
         if count == 0 || count > self.effective.len() {
-            return Err(format!("cannot undo {count}: {} entries in effect", self.effective.len()));
+            return Err(format!(
+                "cannot undo {count}: {} entries in effect",
+                self.effective.len()
+            ));
         }
         for _ in 0..count {
             if let Some(e) = self.effective.pop() {
@@ -40,7 +43,10 @@ impl Timeline {
     /// Fewer than `count` commands can be redone.
     pub fn redo(&mut self, count: usize) -> Result<(), String> {
         if count == 0 || count > self.undone.len() {
-            return Err(format!("cannot redo {count}: {} entries undone", self.undone.len()));
+            return Err(format!(
+                "cannot redo {count}: {} entries undone",
+                self.undone.len()
+            ));
         }
         for _ in 0..count {
             if let Some(e) = self.undone.pop() {

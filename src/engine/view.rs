@@ -34,9 +34,12 @@ pub struct SideView {
 impl SideView {
     /// Current and starting strength summed over every unit, in the units' own measure.
     pub fn strength(&self) -> (u32, u32) {
-        self.groups.iter().flat_map(|g| &g.units).fold((0, 0), |(now, start), u| {
-            (now + u.strength, start + u.starting_strength)
-        })
+        self.groups
+            .iter()
+            .flat_map(|g| &g.units)
+            .fold((0, 0), |(now, start), u| {
+                (now + u.strength, start + u.starting_strength)
+            })
     }
 }
 
@@ -103,7 +106,11 @@ pub struct Badge {
 impl Badge {
     /// A badge with its tone and explanation.
     pub fn new(label: impl Into<String>, tone: Tone, why: impl Into<String>) -> Self {
-        Self { label: label.into(), tone, why: why.into() }
+        Self {
+            label: label.into(),
+            tone,
+            why: why.into(),
+        }
     }
 }
 

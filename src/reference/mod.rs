@@ -119,7 +119,9 @@ pub fn check_choices(
     house: &HouseRules,
 ) -> Result<(), ReferenceError> {
     for (key, option) in &house.rulings {
-        let ruling = rulings.get(key).ok_or_else(|| ReferenceError::UnknownRuling(key.clone()))?;
+        let ruling = rulings
+            .get(key)
+            .ok_or_else(|| ReferenceError::UnknownRuling(key.clone()))?;
         if !ruling.options.contains(option) {
             return Err(ReferenceError::UnknownOption {
                 ruling: key.clone(),
@@ -137,19 +139,30 @@ pub fn check_choices(
 }
 
 /// The option in force for a ruling: the house rule's choice, or our default (the first).
-pub fn chosen<'a>(rulings: &'a BTreeMap<String, Ruling>, house: &'a HouseRules, key: &str) -> &'a str {
+pub fn chosen<'a>(
+    rulings: &'a BTreeMap<String, Ruling>,
+    house: &'a HouseRules,
+    key: &str,
+) -> &'a str {
     house
         .rulings
         .get(key)
         .map(String::as_str)
-        .or_else(|| rulings.get(key).and_then(|r| r.options.first()).map(String::as_str))
+        .or_else(|| {
+            rulings
+                .get(key)
+                .and_then(|r| r.options.first())
+                .map(String::as_str)
+        })
         .unwrap_or("")
 }
 
 fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {
     let mut current = value;
     for part in path.split('.') {
-        let Value::Map(map) = current else { return None };
+        let Value::Map(map) = current else {
+            return None;
+        };
         current = map.get_mut(&Value::String(part.to_owned()))?;
     }
     Some(current)

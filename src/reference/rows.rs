@@ -18,20 +18,31 @@ pub struct RefRow {
 impl RefRow {
     /// Whether every word of `query` appears somewhere in the row (case-insensitive).
     pub fn matches(&self, query: &str) -> bool {
-        let hay = format!("{} {} {} {}", self.topic, self.item, self.value, self.section).to_lowercase();
-        query.split_whitespace().all(|w| hay.contains(&w.to_lowercase()))
+        let hay = format!(
+            "{} {} {} {}",
+            self.topic, self.item, self.value, self.section
+        )
+        .to_lowercase();
+        query
+            .split_whitespace()
+            .all(|w| hay.contains(&w.to_lowercase()))
     }
 }
 
 /// Every row of a reference text: each table's entries, then rulings and optional rules.
 pub fn rows(text: &str) -> Vec<RefRow> {
-    let Ok(Value::Map(top)) = ron::from_str::<Value>(text) else { return Vec::new() };
+    let Ok(Value::Map(top)) = ron::from_str::<Value>(text) else {
+        return Vec::new();
+    };
     let mut rows = Vec::new();
     for (key, table) in top.iter() {
         let topic = words(&plain(key));
         let Value::Map(entries) = table else { continue };
         let section_of = |v: &Value| match v {
-            Value::Map(m) => m.get(&Value::String("section".into())).map(plain).unwrap_or_default(),
+            Value::Map(m) => m
+                .get(&Value::String("section".into()))
+                .map(plain)
+                .unwrap_or_default(),
             _ => String::new(),
         };
         let table_section = section_of(table);
@@ -39,7 +50,12 @@ pub fn rows(text: &str) -> Vec<RefRow> {
             // A keyed collection (rulings, optional rules): one row per member.
             for (name, member) in entries.iter() {
                 let Value::Map(fields) = member else { continue };
-                let text = |f: &str| fields.get(&Value::String(f.into())).map(plain).unwrap_or_default();
+                let text = |f: &str| {
+                    fields
+                        .get(&Value::String(f.into()))
+                        .map(plain)
+                        .unwrap_or_default()
+                };
                 let mut value = text("we_do");
                 if value.is_empty() {
                     value = text("summary");
@@ -48,7 +64,12 @@ pub fn rows(text: &str) -> Vec<RefRow> {
                 if options.contains(',') {
                     value = format!("{value} (umpire may choose: {options})");
                 }
-                rows.push(RefRow { topic: topic.clone(), item: words(&plain(name)), value, section: section_of(member) });
+                rows.push(RefRow {
+                    topic: topic.clone(),
+                    item: words(&plain(name)),
+                    value,
+                    section: section_of(member),
+                });
             }
             continue;
         }

@@ -23,25 +23,54 @@ fn facts(game: &dyn Game) -> Facts {
     Facts {
         title: game.title().to_owned(),
         armies: game.army_names(),
-        started: game.started().with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string(),
+        started: game
+            .started()
+            .with_timezone(&Local)
+            .format("%Y-%m-%d %H:%M")
+            .to_string(),
         view: game.view(),
         history: game.strength_history(),
         timeline: game
             .log()
             .iter()
-            .map(|e| (e.at.with_timezone(&Local).format("%H:%M:%S").to_string(), e.turn, e.phase.clone(), e.lines.clone()))
+            .map(|e| {
+                (
+                    e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
+                    e.turn,
+                    e.phase.clone(),
+                    e.lines.clone(),
+                )
+            })
             .collect(),
     }
 }
 
 fn outcome(f: &Facts) -> String {
     let s: Vec<(u32, u32)> = f.view.sides.iter().map(|s| s.strength()).collect();
-    let pct = |(now, start): (u32, u32)| if start == 0 { 0.0 } else { 100.0 * f64::from(now) / f64::from(start) };
+    let pct = |(now, start): (u32, u32)| {
+        if start == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(now) / f64::from(start)
+        }
+    };
     match s.as_slice() {
         [a, b] => format!(
             "{} kept {}/{} ({:.0}%), {} kept {}/{} ({:.0}%) after {} turn(s){}.",
-            f.armies[0], a.0, a.1, pct(*a), f.armies[1], b.0, b.1, pct(*b), f.view.turn,
-            if f.view.ended { "; the umpire ended the battle" } else { "; the battle is still under way" }
+            f.armies[0],
+            a.0,
+            a.1,
+            pct(*a),
+            f.armies[1],
+            b.0,
+            b.1,
+            pct(*b),
+            f.view.turn,
+            if f.view.ended {
+                "; the umpire ended the battle"
+            } else {
+                "; the battle is still under way"
+            }
         ),
         _ => String::new(),
     }
@@ -50,7 +79,12 @@ fn outcome(f: &Facts) -> String {
 fn leaders(view: &BattleView) -> Vec<(&str, &LeaderView)> {
     view.sides
         .iter()
-        .flat_map(|s| s.general.iter().chain(s.groups.iter().filter_map(|g| g.leader.as_ref())).map(move |l| (s.name.as_str(), l)))
+        .flat_map(|s| {
+            s.general
+                .iter()
+                .chain(s.groups.iter().filter_map(|g| g.leader.as_ref()))
+                .map(move |l| (s.name.as_str(), l))
+        })
         .collect()
 }
 
@@ -58,9 +92,17 @@ fn leaders(view: &BattleView) -> Vec<(&str, &LeaderView)> {
 pub fn markdown(game: &dyn Game) -> String {
     let f = facts(game);
     let mut out = String::new();
-    let _ = writeln!(out, "# After-action report: {} vs {}\n", f.armies[0], f.armies[1]);
+    let _ = writeln!(
+        out,
+        "# After-action report: {} vs {}\n",
+        f.armies[0], f.armies[1]
+    );
     let _ = writeln!(out, "*{}*, begun {}. {}\n", f.title, f.started, outcome(&f));
-    let _ = writeln!(out, "## Strength per turn\n\n| Turn | {} | {} |\n|---:|---:|---:|", f.armies[0], f.armies[1]);
+    let _ = writeln!(
+        out,
+        "## Strength per turn\n\n| Turn | {} | {} |\n|---:|---:|---:|",
+        f.armies[0], f.armies[1]
+    );
     for (turn, s) in &f.history {
         let _ = writeln!(out, "| {turn} | {} | {} |", s[0], s[1]);
     }
@@ -69,15 +111,35 @@ pub fn markdown(game: &dyn Game) -> String {
         for g in &side.groups {
             for u in &g.units {
                 let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
-                let _ = writeln!(out, "| {} | {} | {} | {} | {} | {} |", side.name, g.name, u.name, u.strength, u.starting_strength, badges.join(", "));
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} | {} | {} | {} |",
+                    side.name,
+                    g.name,
+                    u.name,
+                    u.strength,
+                    u.starting_strength,
+                    badges.join(", ")
+                );
             }
         }
     }
     out.push_str("\n## Leaders\n\n");
     for (side, l) in leaders(&f.view) {
-        let _ = writeln!(out, "- **{}** ({side}): {} {}", l.name, l.rating_name, l.rating);
+        let _ = writeln!(
+            out,
+            "- **{}** ({side}): {} {}",
+            l.name, l.rating_name, l.rating
+        );
         for h in &l.history {
-            let _ = writeln!(out, "  - turn {}: {:+} — {} ({})", h.turn, h.delta, h.reason, h.at.with_timezone(&Local).format("%H:%M"));
+            let _ = writeln!(
+                out,
+                "  - turn {}: {:+} — {} ({})",
+                h.turn,
+                h.delta,
+                h.reason,
+                h.at.with_timezone(&Local).format("%H:%M")
+            );
         }
     }
     out.push_str("\n## Timeline\n\n");
@@ -101,28 +163,68 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
         a = e(&f.armies[0]),
         b = e(&f.armies[1])
     );
-    let _ = write!(out, "<h1>After-action report: {} vs {}</h1><p><em>{}</em>, begun {}. {}</p>", e(&f.armies[0]), e(&f.armies[1]), e(&f.title), e(&f.started), e(&outcome(&f)));
-    let _ = write!(out, "<h2>Strength per turn</h2>{}", svg::strength_chart(&f.history, &f.armies));
+    let _ = write!(
+        out,
+        "<h1>After-action report: {} vs {}</h1><p><em>{}</em>, begun {}. {}</p>",
+        e(&f.armies[0]),
+        e(&f.armies[1]),
+        e(&f.title),
+        e(&f.started),
+        e(&outcome(&f))
+    );
+    let _ = write!(
+        out,
+        "<h2>Strength per turn</h2>{}",
+        svg::strength_chart(&f.history, &f.armies)
+    );
     out.push_str("<h2>Losses per unit</h2><table><tr><th>Side</th><th>Group</th><th>Unit</th><th>Left</th><th>Start</th><th>Status</th></tr>");
     for side in &f.view.sides {
         for g in &side.groups {
             for u in &g.units {
                 let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
-                let _ = write!(out, "<tr><td>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td>{}</td></tr>", e(&side.name), e(&g.name), e(&u.name), u.strength, u.starting_strength, e(&badges.join(", ")));
+                let _ = write!(
+                    out,
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td>{}</td></tr>",
+                    e(&side.name),
+                    e(&g.name),
+                    e(&u.name),
+                    u.strength,
+                    u.starting_strength,
+                    e(&badges.join(", "))
+                );
             }
         }
     }
     out.push_str("</table><h2>Leaders</h2><ul>");
     for (side, l) in leaders(&f.view) {
-        let _ = write!(out, "<li><strong>{}</strong> ({}): {} {}<ul>", e(&l.name), e(side), e(&l.rating_name), l.rating);
+        let _ = write!(
+            out,
+            "<li><strong>{}</strong> ({}): {} {}<ul>",
+            e(&l.name),
+            e(side),
+            e(&l.rating_name),
+            l.rating
+        );
         for h in &l.history {
-            let _ = write!(out, "<li>turn {}: {:+} — {}</li>", h.turn, h.delta, e(&h.reason));
+            let _ = write!(
+                out,
+                "<li>turn {}: {:+} — {}</li>",
+                h.turn,
+                h.delta,
+                e(&h.reason)
+            );
         }
         out.push_str("</ul></li>");
     }
     out.push_str("</ul><h2>Timeline</h2><ol>");
     for (time, turn, phase, lines) in &f.timeline {
-        let _ = write!(out, "<li>{} · turn {turn} · {}: {}</li>", e(time), e(phase), e(&lines.join(" ")));
+        let _ = write!(
+            out,
+            "<li>{} · turn {turn} · {}: {}</li>",
+            e(time),
+            e(phase),
+            e(&lines.join(" "))
+        );
     }
     out.push_str("</ol></body></html>\n");
     out
@@ -130,7 +232,10 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
 
 /// Escapes text for HTML.
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -8,21 +8,56 @@ const PAD: f64 = 36.0;
 
 /// Strength of both sides per turn as an inline SVG line chart.
 pub fn strength_chart(history: &[(u32, [u32; 2])], names: &[String; 2]) -> String {
-    let max_y = history.iter().flat_map(|(_, s)| s.iter().copied()).max().unwrap_or(1).max(1);
+    let max_y = history
+        .iter()
+        .flat_map(|(_, s)| s.iter().copied())
+        .max()
+        .unwrap_or(1)
+        .max(1);
     let max_x = history.len().saturating_sub(1).max(1);
     let x = |i: usize| PAD + (W - 2.0 * PAD) * i as f64 / max_x as f64;
     let y = |v: u32| H - PAD - (H - 2.0 * PAD) * f64::from(v) / f64::from(max_y);
-    let mut out = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"strength per turn\">");
-    let _ = write!(out, "<line x1=\"{PAD}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\" stroke=\"#888\"/><line x1=\"{PAD}\" y1=\"{PAD}\" x2=\"{PAD}\" y2=\"{b}\" stroke=\"#888\"/>", b = H - PAD, r = W - PAD);
-    let _ = write!(out, "<text x=\"4\" y=\"{}\" font-size=\"11\">{max_y}</text><text x=\"4\" y=\"{}\" font-size=\"11\">0</text>", PAD + 4.0, H - PAD);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"strength per turn\">"
+    );
+    let _ = write!(
+        out,
+        "<line x1=\"{PAD}\" y1=\"{b}\" x2=\"{r}\" y2=\"{b}\" stroke=\"#888\"/><line x1=\"{PAD}\" y1=\"{PAD}\" x2=\"{PAD}\" y2=\"{b}\" stroke=\"#888\"/>",
+        b = H - PAD,
+        r = W - PAD
+    );
+    let _ = write!(
+        out,
+        "<text x=\"4\" y=\"{}\" font-size=\"11\">{max_y}</text><text x=\"4\" y=\"{}\" font-size=\"11\">0</text>",
+        PAD + 4.0,
+        H - PAD
+    );
     for (i, (turn, _)) in history.iter().enumerate() {
-        let _ = write!(out, "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{turn}</text>", x(i), H - PAD + 16.0);
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\">{turn}</text>",
+            x(i),
+            H - PAD + 16.0
+        );
     }
     for side in 0..2 {
-        let points: Vec<String> = history.iter().enumerate().map(|(i, (_, s))| format!("{:.1},{:.1}", x(i), y(s[side]))).collect();
-        let _ = write!(out, "<polyline class=\"s{side}\" fill=\"none\" stroke-width=\"2.5\" points=\"{}\"/>", points.join(" "));
+        let points: Vec<String> = history
+            .iter()
+            .enumerate()
+            .map(|(i, (_, s))| format!("{:.1},{:.1}", x(i), y(s[side])))
+            .collect();
+        let _ = write!(
+            out,
+            "<polyline class=\"s{side}\" fill=\"none\" stroke-width=\"2.5\" points=\"{}\"/>",
+            points.join(" ")
+        );
         let label = super::escape(&names[side]);
-        let _ = write!(out, "<text class=\"s{side}\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"currentColor\">— {label}</text>", W - 200.0, 16.0 + 16.0 * side as f64);
+        let _ = write!(
+            out,
+            "<text class=\"s{side}\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"currentColor\">— {label}</text>",
+            W - 200.0,
+            16.0 + 16.0 * side as f64
+        );
     }
     out.push_str("</svg>");
     out

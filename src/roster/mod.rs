@@ -28,15 +28,31 @@ impl RosterText {
     /// The file cannot be read, is too large, or is not UTF-8.
     pub fn read(path: &Path) -> Result<Self, RosterProblem> {
         let file = path.display().to_string();
-        let at_start = |message: String| RosterProblem { file: file.clone(), line: 1, column: 1, message };
+        let at_start = |message: String| RosterProblem {
+            file: file.clone(),
+            line: 1,
+            column: 1,
+            message,
+        };
         let meta = std::fs::metadata(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
         if meta.len() > MAX_ROSTER_BYTES as u64 {
-            return Err(at_start(format!("{} bytes is too large for a roster (at most {MAX_ROSTER_BYTES})", meta.len())));
+            return Err(at_start(format!(
+                "{} bytes is too large for a roster (at most {MAX_ROSTER_BYTES})",
+                meta.len()
+            )));
         }
         let bytes = std::fs::read(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
         let source = String::from_utf8(bytes).map_err(|e| {
-            let (line, column) = position_of_byte(&String::from_utf8_lossy(e.as_bytes()), e.utf8_error().valid_up_to());
-            RosterProblem { file: file.clone(), line, column, message: "not UTF-8 text".into() }
+            let (line, column) = position_of_byte(
+                &String::from_utf8_lossy(e.as_bytes()),
+                e.utf8_error().valid_up_to(),
+            );
+            RosterProblem {
+                file: file.clone(),
+                line,
+                column,
+                message: "not UTF-8 text".into(),
+            }
         })?;
         Ok(Self { file, source })
     }
@@ -57,7 +73,11 @@ pub struct RosterProblem {
 
 impl fmt::Display for RosterProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.message
+        )
     }
 }
 
@@ -88,7 +108,11 @@ pub struct Validator<'a> {
 impl<'a> Validator<'a> {
     /// Starts validating a roster's text.
     pub fn new(roster: &'a RosterText) -> Self {
-        Self { roster, errors: Vec::new(), warnings: Vec::new() }
+        Self {
+            roster,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+        }
     }
 
     /// Records an error at the `nth` (0-based) occurrence of `anchor` in the text.
@@ -105,7 +129,12 @@ impl<'a> Validator<'a> {
 
     fn problem(&self, anchor: &str, nth: usize, message: String) -> RosterProblem {
         let (line, column) = locate(&self.roster.source, anchor, nth);
-        RosterProblem { file: self.roster.file.clone(), line, column, message }
+        RosterProblem {
+            file: self.roster.file.clone(),
+            line,
+            column,
+            message,
+        }
     }
 
     /// The army if no error was found, else every error.
@@ -113,7 +142,14 @@ impl<'a> Validator<'a> {
     /// # Errors
     /// Any error recorded.
     pub fn finish<A>(self, army: A) -> RosterReport<A> {
-        if self.errors.is_empty() { Ok(Loaded { army, warnings: self.warnings }) } else { Err(self.errors) }
+        if self.errors.is_empty() {
+            Ok(Loaded {
+                army,
+                warnings: self.warnings,
+            })
+        } else {
+            Err(self.errors)
+        }
     }
 }
 
@@ -130,7 +166,10 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
             message: format!("too large for a roster (at most {MAX_ROSTER_BYTES} bytes)"),
         });
     }
-    ron::from_str(&roster.source).map_err(|e| RosterProblem {
+    // Optional fields are written plainly (`command: 9`), not as `Some(9)`.
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    options.from_str(&roster.source).map_err(|e| RosterProblem {
         file: roster.file.clone(),
         line: e.span.start.line.max(1),
         column: e.span.start.col.max(1),

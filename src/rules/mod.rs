@@ -1,7 +1,7 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
-pub mod sky;
 pub mod skirmish;
+pub mod sky;
 
 use std::path::Path;
 
@@ -21,21 +21,42 @@ pub struct RuleSetInfo {
 
 /// Every rule set, in menu order.
 pub const RULE_SETS: &[RuleSetInfo] = &[
-    RuleSetInfo { key: sky::Sky::KEY, title: sky::Sky::NAME },
-    RuleSetInfo { key: skirmish::Skirmish::KEY, title: skirmish::Skirmish::NAME },
+    RuleSetInfo {
+        key: sky::Sky::KEY,
+        title: sky::Sky::NAME,
+    },
+    RuleSetInfo {
+        key: skirmish::Skirmish::KEY,
+        title: skirmish::Skirmish::NAME,
+    },
 ];
 
 /// The shipped demo rosters of a rule set, as (file, text).
 pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
-    let text = |file: &str, source: &str| RosterText { file: file.to_owned(), source: source.to_owned() };
+    let text = |file: &str, source: &str| RosterText {
+        file: file.to_owned(),
+        source: source.to_owned(),
+    };
     match key {
         "sky" => Some([
-            text("rosters/sky/takeda.ron", include_str!("../../rosters/sky/takeda.ron")),
-            text("rosters/sky/uesugi.ron", include_str!("../../rosters/sky/uesugi.ron")),
+            text(
+                "rosters/sky/takeda.ron",
+                include_str!("../../rosters/sky/takeda.ron"),
+            ),
+            text(
+                "rosters/sky/uesugi.ron",
+                include_str!("../../rosters/sky/uesugi.ron"),
+            ),
         ]),
         "skirmish" => Some([
-            text("rosters/skirmish/oda_raiders.ron", include_str!("../../rosters/skirmish/oda_raiders.ron")),
-            text("rosters/skirmish/village_defenders.ron", include_str!("../../rosters/skirmish/village_defenders.ron")),
+            text(
+                "rosters/skirmish/oda_raiders.ron",
+                include_str!("../../rosters/skirmish/oda_raiders.ron"),
+            ),
+            text(
+                "rosters/skirmish/village_defenders.ron",
+                include_str!("../../rosters/skirmish/village_defenders.ron"),
+            ),
         ]),
         _ => None,
     }
@@ -59,11 +80,19 @@ pub enum StartError {
 ///
 /// # Errors
 /// An unknown rule set (as a problem at the file's start) or the roster's errors.
-pub fn check_roster(key: &str, roster: &RosterText) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
+pub fn check_roster(
+    key: &str,
+    roster: &RosterText,
+) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
     match key {
         "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
         "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
-        _ => Err(vec![RosterProblem { file: roster.file.clone(), line: 1, column: 1, message: format!("no rule set `{key}`") }]),
+        _ => Err(vec![RosterProblem {
+            file: roster.file.clone(),
+            line: 1,
+            column: 1,
+            message: format!("no rule set `{key}`"),
+        }]),
     }
 }
 
@@ -84,7 +113,11 @@ pub fn start_battle(
     }
 }
 
-fn start<R: RuleSet>(rosters: &[RosterText; 2], house: HouseRules, journal: Option<&Path>) -> Result<Box<dyn Game>, StartError> {
+fn start<R: RuleSet>(
+    rosters: &[RosterText; 2],
+    house: HouseRules,
+    journal: Option<&Path>,
+) -> Result<Box<dyn Game>, StartError> {
     let mut problems = Vec::new();
     let mut armies = Vec::new();
     for roster in rosters {
@@ -105,27 +138,52 @@ fn start<R: RuleSet>(rosters: &[RosterText; 2], house: HouseRules, journal: Opti
 ///
 /// # Errors
 /// Unreadable file, unknown rule set, or damage (without `recover`), naming the line.
-pub fn open_journal(path: &Path, recover: bool, resume: bool) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
+pub fn open_journal(
+    path: &Path,
+    recover: bool,
+    resume: bool,
+) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
     let raw = journal::read_lines(path)?;
     let key: HeaderKey = parse_line(path, 1, &raw.header)?;
     if key.format != journal::FORMAT_VERSION {
-        return Err(BattleError::Header(format!("{}: journal format {} is not one this Gunbai reads", path.display(), key.format)));
+        return Err(BattleError::Header(format!(
+            "{}: journal format {} is not one this Gunbai reads",
+            path.display(),
+            key.format
+        )));
     }
     match key.ruleset.as_str() {
         "sky" => open::<sky::Sky>(path, &raw, recover, resume),
         "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
-        other => Err(BattleError::Header(format!("{}: unknown rule set `{other}`", path.display()))),
+        other => Err(BattleError::Header(format!(
+            "{}: unknown rule set `{other}`",
+            path.display()
+        ))),
     }
 }
 
-fn open<R: RuleSet>(path: &Path, raw: &journal::RawJournal, recover: bool, resume: bool) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
+fn open<R: RuleSet>(
+    path: &Path,
+    raw: &journal::RawJournal,
+    recover: bool,
+    resume: bool,
+) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
     let (mut battle, warnings) = Battle::<R>::replay(path, raw, recover)?;
     if resume {
         // Cut the file back to what was replayed, so new entries follow intact ones.
-        let intact = if warnings.len() > raw.warnings.len() { None } else { Some(raw.intact_bytes) };
+        let intact = if warnings.len() > raw.warnings.len() {
+            None
+        } else {
+            Some(raw.intact_bytes)
+        };
         match intact {
             Some(bytes) => battle.resume_writing(path, bytes)?,
-            None => return Err(BattleError::Header("a recovered journal cannot be resumed in place: save it under a new name".into())),
+            None => {
+                return Err(BattleError::Header(
+                    "a recovered journal cannot be resumed in place: save it under a new name"
+                        .into(),
+                ));
+            }
         }
     }
     Ok((Box::new(battle), warnings))

@@ -19,7 +19,9 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             unit_mut(state, *unit)?.moved = true;
             state.moves_begun = true;
         }
-        Event::Shot { shooter, target, .. } => {
+        Event::Shot {
+            shooter, target, ..
+        } => {
             let turn = state.turn;
             let section = state.section;
             figure_mut(state, *shooter)?.last_shot = Some((turn, section));
@@ -29,7 +31,9 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
         }
         Event::Hit { figure, hits } => figure_mut(state, *figure)?.pending_hits += hits,
-        Event::Results { figure, outcomes, .. } => {
+        Event::Results {
+            figure, outcomes, ..
+        } => {
             let f = figure_mut(state, *figure)?;
             f.pending_hits = 0;
             for o in outcomes {
@@ -47,7 +51,11 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::Required(due) => state.due.push(*due),
         Event::Settled(due) => {
-            let at = state.due.iter().position(|d| d == due).ok_or("settled something not due")?;
+            let at = state
+                .due
+                .iter()
+                .position(|d| d == due)
+                .ok_or("settled something not due")?;
             state.due.remove(at);
         }
         Event::MoraleRolled { unit, .. } => {
@@ -61,7 +69,9 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 super::state::Due::Morale(u, _) => *u != unit,
             });
         }
-        Event::Holding { unit, through } => unit_mut(state, *unit)?.holding_through = Some(*through),
+        Event::Holding { unit, through } => {
+            unit_mut(state, *unit)?.holding_through = Some(*through)
+        }
         Event::Engaged(a, b) => {
             unit_mut(state, *a)?;
             unit_mut(state, *b)?;
@@ -99,9 +109,13 @@ fn new_turn(state: &mut State, turn: u32) {
 }
 
 fn unit_mut(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
-    state.unit_mut(u).ok_or_else(|| format!("no unit {}", u.id()))
+    state
+        .unit_mut(u)
+        .ok_or_else(|| format!("no unit {}", u.id()))
 }
 
 fn figure_mut(state: &mut State, f: FigureRef) -> Result<&mut FigureState, String> {
-    state.figure_mut(f).ok_or_else(|| format!("no figure {}", f.id()))
+    state
+        .figure_mut(f)
+        .ok_or_else(|| format!("no figure {}", f.id()))
 }

@@ -9,11 +9,21 @@ use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
 /// A button.
 pub fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
-    Answer { label: label.to_owned(), command, rolls }
+    Answer {
+        label: label.to_owned(),
+        command,
+        rolls,
+    }
 }
 
 /// A card with no dice.
-pub fn step(who: String, what: &str, why: String, citation: &str, answers: Vec<Answer<Command>>) -> Check<Command> {
+pub fn step(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    answers: Vec<Answer<Command>>,
+) -> Check<Command> {
     Check {
         who,
         what: what.into(),
@@ -32,7 +42,11 @@ pub fn step(who: String, what: &str, why: String, citation: &str, answers: Vec<A
 /// `Taro (Oda raiders)`.
 pub fn figure_who(state: &State, f: FigureRef) -> String {
     let side = state.sides.get(f.side()).map_or("", |s| s.name.as_str());
-    format!("{} of {} ({side})", state.figure_name(f), state.unit_name(f.unit()))
+    format!(
+        "{} of {} ({side})",
+        state.figure_name(f),
+        state.unit_name(f.unit())
+    )
 }
 
 /// `Ashigaru bowmen (Oda raiders)`.
@@ -42,7 +56,13 @@ pub fn unit_who(state: &State, u: UnitRef) -> String {
 }
 
 /// A shooting card: the pool, its hits' odds.
-pub fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &Pool) -> Check<Command> {
+pub fn pool_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    pool: &Pool,
+) -> Check<Command> {
     let expr = pool.expr();
     let dist = expr.distribution();
     Check {
@@ -53,8 +73,14 @@ pub fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &Po
         target: pool.words(),
         modifiers: pool.reasons.clone(),
         odds: vec![
-            Odds { outcome: format!("at least 1 hit (mean {:.2})", dist.mean()), probability: dist.probability_that(CmpOp::Ge, 1) },
-            Odds { outcome: "2 or more hits".into(), probability: dist.probability_that(CmpOp::Ge, 2) },
+            Odds {
+                outcome: format!("at least 1 hit (mean {:.2})", dist.mean()),
+                probability: dist.probability_that(CmpOp::Ge, 1),
+            },
+            Odds {
+                outcome: "2 or more hits".into(),
+                probability: dist.probability_that(CmpOp::Ge, 2),
+            },
         ],
         roll: Some(RollSpec::Value(expr)),
         required: false,
@@ -80,13 +106,29 @@ pub fn bout_card(rules: &Rules, state: &State, a: FigureRef, b: FigureRef) -> Ch
         }
     };
     let (name_a, name_b) = (state.figure_name(a), state.figure_name(b));
-    let mut modifiers: Vec<Modifier> = pa.reasons.iter().map(|m| Modifier { reason: format!("{name_a}: {}", m.reason), ..m.clone() }).collect();
-    modifiers.extend(pb.reasons.iter().map(|m| Modifier { reason: format!("{name_b}: {}", m.reason), ..m.clone() }));
-    let parry = if rules.ruling("parry") == "all_hits_land" { "every hit lands" } else { "hits parry one for one; the difference lands" };
+    let mut modifiers: Vec<Modifier> = pa
+        .reasons
+        .iter()
+        .map(|m| Modifier {
+            reason: format!("{name_a}: {}", m.reason),
+            ..m.clone()
+        })
+        .collect();
+    modifiers.extend(pb.reasons.iter().map(|m| Modifier {
+        reason: format!("{name_b}: {}", m.reason),
+        ..m.clone()
+    }));
+    let parry = if rules.ruling("parry") == "all_hits_land" {
+        "every hit lands"
+    } else {
+        "hits parry one for one; the difference lands"
+    };
     let mut notes = Vec::new();
     for (h, n) in holding.iter().zip([&name_a, &name_b]) {
         if *h {
-            notes.push(format!("{n}'s unit is holding its ground: its hits only parry"));
+            notes.push(format!(
+                "{n}'s unit is holding its ground: its hits only parry"
+            ));
         }
     }
     notes.push("Defending an obstacle: use the melee form to add -1 die to the attacker".into());
@@ -95,15 +137,33 @@ pub fn bout_card(rules: &Rules, state: &State, a: FigureRef, b: FigureRef) -> Ch
         what: "Melee bout".into(),
         why: "suggested pairing: the greatest opponents first".into(),
         citation: "skirmish: Melee section".into(),
-        target: format!("{name_a}: {} vs {name_b}: {}; simultaneous, {parry}", pa.words(), pb.words()),
+        target: format!(
+            "{name_a}: {} vs {name_b}: {}; simultaneous, {parry}",
+            pa.words(),
+            pb.words()
+        ),
         modifiers,
         odds: vec![
-            Odds { outcome: format!("{name_a} lands a hit"), probability: lands(&ea, &eb, holding[0], holding[1]) },
-            Odds { outcome: format!("{name_b} lands a hit"), probability: lands(&eb, &ea, holding[1], holding[0]) },
+            Odds {
+                outcome: format!("{name_a} lands a hit"),
+                probability: lands(&ea, &eb, holding[0], holding[1]),
+            },
+            Odds {
+                outcome: format!("{name_b} lands a hit"),
+                probability: lands(&eb, &ea, holding[1], holding[0]),
+            },
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),
         required: false,
-        answers: vec![answer("Roll", Command::Melee { a, b, obstacle: [false, false] }, true)],
+        answers: vec![answer(
+            "Roll",
+            Command::Melee {
+                a,
+                b,
+                obstacle: [false, false],
+            },
+            true,
+        )],
         notes,
     }
 }
@@ -118,12 +178,21 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
     Some(Check {
         who: figure_who(state, f),
         what: format!("Results: {hits} hit(s)"),
-        why: format!("hit by fire or melee; {} wound(s) so far, {kill} kill", x.wounds.len()),
+        why: format!(
+            "hit by fire or melee; {} wound(s) so far, {kill} kill",
+            x.wounds.len()
+        ),
         citation: "skirmish: Results Section".into(),
         roll: Some(RollSpec::Value(Expr::dice(hits, r.sides))),
-        target: format!("each 1d{}: {} or less dead, to {} leg wound, to {} arm wound, {} lucky escape", r.sides, r.dead_at_most, r.leg_at_most, r.arm_at_most, r.sides),
+        target: format!(
+            "each 1d{}: {} or less dead, to {} leg wound, to {} arm wound, {} lucky escape",
+            r.sides, r.dead_at_most, r.leg_at_most, r.arm_at_most, r.sides
+        ),
         modifiers: Vec::new(),
-        odds: vec![Odds { outcome: "dead".into(), probability: p }],
+        odds: vec![Odds {
+            outcome: "dead".into(),
+            probability: p,
+        }],
         required: true,
         answers: vec![answer("Roll", Command::ResolveHits(f), true)],
         notes: Vec::new(),
@@ -133,7 +202,11 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
 /// The morale test due for a unit: odds for each ground, rolled on the chosen one.
 pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
     let Due::Morale(unit, trigger) = due;
-    let grounds = [(Ground::Open, "in the open"), (Ground::Cover, "in cover"), (Ground::Neither, "neither")];
+    let grounds = [
+        (Ground::Open, "in the open"),
+        (Ground::Cover, "in cover"),
+        (Ground::Neither, "neither"),
+    ];
     let odds = |pool: &Pool| {
         let d = pool.expr().distribution();
         let m = &rules.t.morale;
@@ -149,7 +222,13 @@ pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
         .map(|(g, words)| {
             let p = numbers::morale(rules, state, unit, *g);
             let (r, h, c) = odds(&p);
-            format!("{words}: {} — rout {:.0}%, hold {:.0}%, carry on {:.0}%", p.words(), r * 100.0, h * 100.0, c * 100.0)
+            format!(
+                "{words}: {} — rout {:.0}%, hold {:.0}%, carry on {:.0}%",
+                p.words(),
+                r * 100.0,
+                h * 100.0,
+                c * 100.0
+            )
         })
         .collect();
     Check {
@@ -158,17 +237,35 @@ pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
         why: format!("the unit {}", trigger.words()),
         citation: "skirmish: Morale (optional)".into(),
         roll: Some(RollSpec::Value(open.expr())),
-        target: format!("{} (shown in the open): none routs, one holds, two carry on", open.words()),
+        target: format!(
+            "{} (shown in the open): none routs, one holds, two carry on",
+            open.words()
+        ),
         modifiers: open.reasons.clone(),
         odds: vec![
-            Odds { outcome: "rout (removed)".into(), probability: rout },
-            Odds { outcome: "hold ground one turn".into(), probability: hold },
-            Odds { outcome: "carry on".into(), probability: carry },
+            Odds {
+                outcome: "rout (removed)".into(),
+                probability: rout,
+            },
+            Odds {
+                outcome: "hold ground one turn".into(),
+                probability: hold,
+            },
+            Odds {
+                outcome: "carry on".into(),
+                probability: carry,
+            },
         ],
         required: true,
         answers: grounds
             .iter()
-            .map(|(g, words)| answer(&format!("Roll: {words}"), Command::MoraleTest { unit, ground: *g }, true))
+            .map(|(g, words)| {
+                answer(
+                    &format!("Roll: {words}"),
+                    Command::MoraleTest { unit, ground: *g },
+                    true,
+                )
+            })
             .collect(),
         notes,
     }

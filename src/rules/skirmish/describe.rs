@@ -24,7 +24,9 @@ fn outcome_words(o: Outcome) -> &'static str {
 pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
     let fig = |f: FigureRef| format!("{} ({})", state.figure_name(f), state.unit_name(f.unit()));
     let unit = |u: UnitRef| state.unit_name(u);
-    let about = |text: String, units: &[UnitRef]| Sentence::new(text, units.iter().map(|u| u.id()).collect());
+    let about = |text: String, units: &[UnitRef]| {
+        Sentence::new(text, units.iter().map(|u| u.id()).collect())
+    };
     let none = |text: String| Sentence::new(text, Vec::new());
     let side = |s: usize| state.sides.get(s).map_or("?", |x| x.name.as_str());
     match event {
@@ -33,56 +35,161 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
                 Some(w) => format!("{} wins precedence", side(*w)),
                 None => "a tie: roll again".into(),
             };
-            none(format!("Precedence: {} rolled {}, {} rolled {}; {result}.", side(0), faces(&f[0]), side(1), faces(&f[1])))
+            none(format!(
+                "Precedence: {} rolled {}, {} rolled {}; {result}.",
+                side(0),
+                faces(&f[0]),
+                side(1),
+                faces(&f[1])
+            ))
         }
         Event::MovesFirst(s) => none(format!("{} moves first this turn.", side(*s))),
-        Event::ChargeDeclared { unit: u, target } => about(format!("{} declares a charge on {}.", unit(*u), unit(*target)), &[*u, *target]),
-        Event::Moved { unit: u, obstacles, difficult } => {
+        Event::ChargeDeclared { unit: u, target } => about(
+            format!("{} declares a charge on {}.", unit(*u), unit(*target)),
+            &[*u, *target],
+        ),
+        Event::Moved {
+            unit: u,
+            obstacles,
+            difficult,
+        } => {
             let charging = state.unit(*u).is_some_and(|x| x.charging.is_some());
             let moves: Vec<String> = state
                 .fighting(*u)
                 .iter()
                 .filter_map(|&f| state.figure(f))
-                .map(|f| format!("{} {}\"", f.spec.name, numbers::move_allowance(rules, f, charging, *obstacles, *difficult).0))
+                .map(|f| {
+                    format!(
+                        "{} {}\"",
+                        f.spec.name,
+                        numbers::move_allowance(rules, f, charging, *obstacles, *difficult).0
+                    )
+                })
                 .collect();
             let how = match (obstacles, difficult) {
                 (0, false) => String::new(),
-                (n, d) => format!(" ({n} obstacle(s){})", if *d { ", difficult ground" } else { "" }),
+                (n, d) => format!(
+                    " ({n} obstacle(s){})",
+                    if *d { ", difficult ground" } else { "" }
+                ),
             };
-            about(format!("{} moves{how}: up to {}.", unit(*u), moves.join(", ")), &[*u])
+            about(
+                format!("{} moves{how}: up to {}.", unit(*u), moves.join(", ")),
+                &[*u],
+            )
         }
-        Event::Shot { shooter, target, weapon, faces: f, needed, hits, defensive } => {
+        Event::Shot {
+            shooter,
+            target,
+            weapon,
+            faces: f,
+            needed,
+            hits,
+            defensive,
+        } => {
             let kind = if *defensive { "Defensive fire: " } else { "" };
             about(
-                format!("{kind}{} shoots {} at {}: rolled {} needing {needed}+: {hits} hit(s).", fig(*shooter), weapon.name(), fig(*target), faces(f)),
+                format!(
+                    "{kind}{} shoots {} at {}: rolled {} needing {needed}+: {hits} hit(s).",
+                    fig(*shooter),
+                    weapon.name(),
+                    fig(*target),
+                    faces(f)
+                ),
                 &[shooter.unit(), target.unit()],
             )
         }
         Event::Bout(r) => {
-            let part = |i: usize| format!("{} rolled {} ({}+): {} hit(s), {} land", fig(r[i].figure), faces(&r[i].faces), r[i].needed, r[i].hits, r[i].landed);
-            about(format!("Bout: {}; {}.", part(0), part(1)), &[r[0].figure.unit(), r[1].figure.unit()])
+            let part = |i: usize| {
+                format!(
+                    "{} rolled {} ({}+): {} hit(s), {} land",
+                    fig(r[i].figure),
+                    faces(&r[i].faces),
+                    r[i].needed,
+                    r[i].hits,
+                    r[i].landed
+                )
+            };
+            about(
+                format!("Bout: {}; {}.", part(0), part(1)),
+                &[r[0].figure.unit(), r[1].figure.unit()],
+            )
         }
-        Event::Hit { figure, hits } => about(format!("{} takes {hits} hit(s).", fig(*figure)), &[figure.unit()]),
-        Event::Results { figure, faces: f, outcomes } => {
-            let parts: Vec<String> = f.iter().zip(outcomes).map(|(x, o)| format!("{x}: {}", outcome_words(*o))).collect();
-            about(format!("Results for {}: {}.", fig(*figure), parts.join(", ")), &[figure.unit()])
+        Event::Hit { figure, hits } => about(
+            format!("{} takes {hits} hit(s).", fig(*figure)),
+            &[figure.unit()],
+        ),
+        Event::Results {
+            figure,
+            faces: f,
+            outcomes,
+        } => {
+            let parts: Vec<String> = f
+                .iter()
+                .zip(outcomes)
+                .map(|(x, o)| format!("{x}: {}", outcome_words(*o)))
+                .collect();
+            about(
+                format!("Results for {}: {}.", fig(*figure), parts.join(", ")),
+                &[figure.unit()],
+            )
         }
-        Event::Died { figure, why } => about(format!("{} is dead ({why}).", fig(*figure)), &[figure.unit()]),
-        Event::Required(Due::Morale(u, t)) => about(format!("{} must test morale: it {}.", unit(*u), t.words()), &[*u]),
-        Event::Settled(Due::Morale(u, _)) => about(format!("{}'s morale test is settled.", unit(*u)), &[*u]),
-        Event::MoraleRolled { unit: u, faces: f, needed, successes, result } => {
+        Event::Died { figure, why } => about(
+            format!("{} is dead ({why}).", fig(*figure)),
+            &[figure.unit()],
+        ),
+        Event::Required(Due::Morale(u, t)) => about(
+            format!("{} must test morale: it {}.", unit(*u), t.words()),
+            &[*u],
+        ),
+        Event::Settled(Due::Morale(u, _)) => {
+            about(format!("{}'s morale test is settled.", unit(*u)), &[*u])
+        }
+        Event::MoraleRolled {
+            unit: u,
+            faces: f,
+            needed,
+            successes,
+            result,
+        } => {
             let r = match result {
                 MoraleResult::Rout => "it routs",
                 MoraleResult::Hold => "it holds its ground",
                 MoraleResult::CarryOn => "it carries on",
             };
-            about(format!("Morale for {}: rolled {} needing {needed}+: {successes} counted, {r}.", unit(*u), faces(f)), &[*u])
+            about(
+                format!(
+                    "Morale for {}: rolled {} needing {needed}+: {successes} counted, {r}.",
+                    unit(*u),
+                    faces(f)
+                ),
+                &[*u],
+            )
         }
-        Event::Routed(u) => about(format!("{} routs and is removed from the game.", unit(*u)), &[*u]),
-        Event::Holding { unit: u, through } => about(format!("{} holds its ground through turn {through}: in melee it may only parry.", unit(*u)), &[*u]),
-        Event::Engaged(a, b) => about(format!("{} and {} are in melee.", unit(*a), unit(*b)), &[*a, *b]),
-        Event::Disengaged(a, b) => about(format!("{} and {} are no longer in melee.", unit(*a), unit(*b)), &[*a, *b]),
-        Event::SectionBegins(s) => none(format!("Turn {}: the {} section begins.", state.turn, s.name())),
+        Event::Routed(u) => about(
+            format!("{} routs and is removed from the game.", unit(*u)),
+            &[*u],
+        ),
+        Event::Holding { unit: u, through } => about(
+            format!(
+                "{} holds its ground through turn {through}: in melee it may only parry.",
+                unit(*u)
+            ),
+            &[*u],
+        ),
+        Event::Engaged(a, b) => about(
+            format!("{} and {} are in melee.", unit(*a), unit(*b)),
+            &[*a, *b],
+        ),
+        Event::Disengaged(a, b) => about(
+            format!("{} and {} are no longer in melee.", unit(*a), unit(*b)),
+            &[*a, *b],
+        ),
+        Event::SectionBegins(s) => none(format!(
+            "Turn {}: the {} section begins.",
+            state.turn,
+            s.name()
+        )),
         Event::TurnBegins(t) => none(format!("Turn {t} begins.")),
         Event::BattleEnded => none("The umpire ends the battle.".into()),
     }

@@ -12,7 +12,10 @@ mod raw {
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub struct Army { pub name: String, pub units: Vec<Unit> }
+    pub struct Army {
+        pub name: String,
+        pub units: Vec<Unit>,
+    }
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Unit {
@@ -56,57 +59,126 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         let anchor = format!("\"{}\"", u.name);
         let twice = names.iter().filter(|n| **n == u.name).count();
         if twice > 0 {
-            v.error(&anchor, twice, format!("the unit name \"{}\" is used twice; every unit needs its own", u.name));
+            v.error(
+                &anchor,
+                twice,
+                format!(
+                    "the unit name \"{}\" is used twice; every unit needs its own",
+                    u.name
+                ),
+            );
         }
         names.push(&u.name);
         units.push(unit(&mut v, rules, roster, u, twice));
     }
-    v.finish(Army { name: raw.name, units })
+    v.finish(Army {
+        name: raw.name,
+        units,
+    })
 }
 
 /// Validates one unit: its leader, rank and file, and size.
-fn unit(v: &mut Validator<'_>, rules: &Rules, roster: &RosterText, u: &raw::Unit, nth: usize) -> UnitSpec {
+fn unit(
+    v: &mut Validator<'_>,
+    rules: &Rules,
+    roster: &RosterText,
+    u: &raw::Unit,
+    nth: usize,
+) -> UnitSpec {
     let at = format!("\"{}\"", u.name);
     let mut figures = Vec::new();
     match (&u.leader, u.troop.led()) {
         (Some(l), true) => {
-            let name = l.name.clone().unwrap_or_else(|| format!("{} leader", u.name));
+            let name = l
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("{} leader", u.name));
             let troop = l.troop.unwrap_or(u.troop.leaders()[0]);
-            let anchor = l.name.as_ref().map_or_else(|| "leader".to_owned(), |n| format!("\"{n}\""));
+            let anchor = l
+                .name
+                .as_ref()
+                .map_or_else(|| "leader".to_owned(), |n| format!("\"{n}\""));
             if !u.troop.leaders().contains(&troop) {
-                let allowed = u.troop.leaders().iter().map(|t| t.name()).collect::<Vec<_>>().join(", ");
-                v.error(&anchor, 0, format!("a {} cannot lead {} units: allowed {allowed}", troop.name(), u.troop.name()));
+                let allowed = u
+                    .troop
+                    .leaders()
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                v.error(
+                    &anchor,
+                    0,
+                    format!(
+                        "a {} cannot lead {} units: allowed {allowed}",
+                        troop.name(),
+                        u.troop.name()
+                    ),
+                );
             }
             if l.count.is_some_and(|c| c != 1) {
                 v.error(&anchor, 0, "a unit has one leader: drop `count`");
             }
             figures.push(figure(v, &anchor, l, troop, name, true));
         }
-        (None, true) => v.error(&at, nth, format!("{} units need a leader: leader: (name: \"…\", troop: …)", u.troop.name())),
-        (Some(_), false) => v.error(&at, nth, format!("{} units are leaderless: remove the leader", u.troop.name())),
+        (None, true) => v.error(
+            &at,
+            nth,
+            format!(
+                "{} units need a leader: leader: (name: \"…\", troop: …)",
+                u.troop.name()
+            ),
+        ),
+        (Some(_), false) => v.error(
+            &at,
+            nth,
+            format!("{} units are leaderless: remove the leader", u.troop.name()),
+        ),
         (None, false) => {}
     }
     let groups = group_positions(roster, &at, nth, u.figures.len());
     for (g, group) in u.figures.iter().enumerate() {
         let anchor_nth = groups.get(g).copied();
-        let problem = |v: &mut Validator<'_>, error: bool, message: String| match (anchor_nth, error) {
-            (Some(n), true) => v.error("(", n, message),
-            (Some(n), false) => v.warn("(", n, message),
-            (None, true) => v.error(&at, nth, message),
-            (None, false) => v.warn(&at, nth, message),
-        };
+        let problem =
+            |v: &mut Validator<'_>, error: bool, message: String| match (anchor_nth, error) {
+                (Some(n), true) => v.error("(", n, message),
+                (Some(n), false) => v.warn("(", n, message),
+                (None, true) => v.error(&at, nth, message),
+                (None, false) => v.warn(&at, nth, message),
+            };
         let troop = group.troop.unwrap_or(u.troop.members()[0]);
         if !u.troop.members().contains(&troop) {
-            let allowed = u.troop.members().iter().map(|t| t.name()).collect::<Vec<_>>().join(" or ");
-            problem(v, true, format!("{} units are made of {allowed}, not {}", u.troop.name(), troop.name()));
+            let allowed = u
+                .troop
+                .members()
+                .iter()
+                .map(|t| t.name())
+                .collect::<Vec<_>>()
+                .join(" or ");
+            problem(
+                v,
+                true,
+                format!(
+                    "{} units are made of {allowed}, not {}",
+                    u.troop.name(),
+                    troop.name()
+                ),
+            );
         }
         let count = group.count.unwrap_or(1);
         if count == 0 {
             problem(v, true, "a group needs a count of 1 or more".into());
         }
-        let base = group.name.clone().unwrap_or_else(|| default_name(troop, group.weapon.unwrap_or(Weapon::Hand)));
+        let base = group
+            .name
+            .clone()
+            .unwrap_or_else(|| default_name(troop, group.weapon.unwrap_or(Weapon::Hand)));
         for i in 0..count {
-            let name = if count == 1 && group.name.is_some() { base.clone() } else { format!("{base} {}", i + 1) };
+            let name = if count == 1 && group.name.is_some() {
+                base.clone()
+            } else {
+                format!("{base} {}", i + 1)
+            };
             let mut checked = Vec::new();
             let spec = figure(&mut Collect(&mut checked), "", group, troop, name, false);
             if i == 0 {
@@ -118,7 +190,11 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, roster: &RosterText, u: &raw::Unit
         }
     }
     size(v, rules, &at, nth, u.troop, figures.len());
-    UnitSpec { name: u.name.clone(), kind: u.troop, figures }
+    UnitSpec {
+        name: u.name.clone(),
+        kind: u.troop,
+        figures,
+    }
 }
 
 /// Checks the unit's size, the leader included.
@@ -131,8 +207,19 @@ fn size(v: &mut Validator<'_>, rules: &Rules, at: &str, nth: usize, kind: UnitTy
         UnitType::Ronin | UnitType::Ninja => (s.leaderless_min, s.leaderless_max),
     };
     if !(lo as usize..=hi as usize).contains(&n) {
-        let leader = if kind.led() { ", its leader included" } else { "" };
-        v.error(at, nth, format!("{n} figures{leader}: {} units have {lo} to {hi}", kind.name()));
+        let leader = if kind.led() {
+            ", its leader included"
+        } else {
+            ""
+        };
+        v.error(
+            at,
+            nth,
+            format!(
+                "{n} figures{leader}: {} units have {lo} to {hi}",
+                kind.name()
+            ),
+        );
     }
 }
 
@@ -164,15 +251,31 @@ impl Problems for Collect<'_> {
 }
 
 /// Validates one figure's gear.
-fn figure(p: &mut dyn Problems, anchor: &str, f: &raw::Figure, troop: Troop, name: String, leader: bool) -> FigureSpec {
+fn figure(
+    p: &mut dyn Problems,
+    anchor: &str,
+    f: &raw::Figure,
+    troop: Troop,
+    name: String,
+    leader: bool,
+) -> FigureSpec {
     let weapon = f.weapon.unwrap_or(Weapon::Hand);
     if weapon == Weapon::Thrown && troop != Troop::Ninja {
-        p.problem(anchor, format!("only Ninja carry thrown weapons, not {}", troop.name()));
+        p.problem(
+            anchor,
+            format!("only Ninja carry thrown weapons, not {}", troop.name()),
+        );
     }
     if f.mounted && troop == Troop::Ninja {
         p.problem(anchor, "Ninja fight on foot".into());
     } else if f.mounted && !troop.samurai_born() && troop != Troop::Ronin {
-        p.note(anchor, format!("a mounted {} is unusual; it moves 10\" and fights at +1", troop.name()));
+        p.note(
+            anchor,
+            format!(
+                "a mounted {} is unusual; it moves 10\" and fights at +1",
+                troop.name()
+            ),
+        );
     }
     let trained = match (weapon.missile(), f.trained) {
         (true, Some(t)) => t,
@@ -181,16 +284,31 @@ fn figure(p: &mut dyn Problems, anchor: &str, f: &raw::Figure, troop: Troop, nam
             false
         }
         (false, Some(_)) => {
-            p.note(anchor, "`trained` matters only for shooters: ignored".into());
+            p.note(
+                anchor,
+                "`trained` matters only for shooters: ignored".into(),
+            );
             false
         }
         (false, None) => false,
     };
     let armoured = f.armoured.unwrap_or(troop.samurai_born());
     if armoured && troop == Troop::Ninja {
-        p.note(anchor, "a Ninja counts -1 to hit already; armour does not add another (ruling armoured_ninja)".into());
+        p.note(
+            anchor,
+            "a Ninja counts -1 to hit already; armour does not add another (ruling armoured_ninja)"
+                .into(),
+        );
     }
-    FigureSpec { name, troop, weapon, armoured, mounted: f.mounted, trained, leader }
+    FigureSpec {
+        name,
+        troop,
+        weapon,
+        armoured,
+        mounted: f.mounted,
+        trained,
+        leader,
+    }
 }
 
 /// `Ashigaru yumi`, the stem of a group's numbered names.
@@ -205,8 +323,16 @@ fn default_name(troop: Troop, weapon: Weapon) -> String {
 /// parenthesis among all `(` in the file, so problems point at the group itself.
 fn group_positions(roster: &RosterText, anchor: &str, nth: usize, groups: usize) -> Vec<usize> {
     let src = &roster.source;
-    let Some((start, _)) = src.match_indices(anchor).nth(nth) else { return Vec::new() };
-    let Some(list) = src.get(start..).and_then(|s| s.find("figures")).map(|i| start + i) else { return Vec::new() };
+    let Some((start, _)) = src.match_indices(anchor).nth(nth) else {
+        return Vec::new();
+    };
+    let Some(list) = src
+        .get(start..)
+        .and_then(|s| s.find("figures"))
+        .map(|i| start + i)
+    else {
+        return Vec::new();
+    };
     let mut found = Vec::new();
     let mut depth = 0i32;
     let mut in_comment = false;

@@ -52,7 +52,12 @@ impl RuleSet for Skirmish {
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         match Rules::new(&HouseRules::default()) {
             Ok(rules) => load::load(&rules, roster),
-            Err(e) => Err(vec![RosterProblem { file: roster.file.clone(), line: 1, column: 1, message: e.to_string() }]),
+            Err(e) => Err(vec![RosterProblem {
+                file: roster.file.clone(),
+                line: 1,
+                column: 1,
+                message: e.to_string(),
+            }]),
         }
     }
 
@@ -64,11 +69,21 @@ impl RuleSet for Skirmish {
         State::new(armies)
     }
 
-    fn execute(rules: &Rules, state: &State, command: &Command, dice: &mut dyn DiceSource) -> Result<Vec<Event>, CommandError> {
+    fn execute(
+        rules: &Rules,
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, CommandError> {
         execute::execute(rules, state, command, dice)
     }
 
-    fn apply(_rules: &Rules, state: &mut State, event: &Event, _context: ApplyContext) -> Result<(), String> {
+    fn apply(
+        _rules: &Rules,
+        state: &mut State,
+        event: &Event,
+        _context: ApplyContext,
+    ) -> Result<(), String> {
         apply::apply(state, event)
     }
 

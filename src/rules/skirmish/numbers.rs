@@ -56,8 +56,16 @@ fn pool(rules: &Rules, mut reasons: Vec<Modifier>, needed: u32, section: &str) -
     } else {
         u32::try_from(total).unwrap_or(1)
     };
-    reasons.push(Modifier::total(i64::from(needed), format!("each die counts on {needed}+"), section));
-    Pool { dice, needed, reasons }
+    reasons.push(Modifier::total(
+        i64::from(needed),
+        format!("each die counts on {needed}+"),
+        section,
+    ));
+    Pool {
+        dice,
+        needed,
+        reasons,
+    }
 }
 
 /// A troop type's number of dice.
@@ -75,7 +83,11 @@ pub fn troop_dice(rules: &Rules, troop: Troop) -> i64 {
 }
 
 fn base(rules: &Rules, f: &FigureState) -> Modifier {
-    Modifier::dice(troop_dice(rules, f.spec.troop), format!("{}: No. of D6", f.spec.troop.name()), DICE)
+    Modifier::dice(
+        troop_dice(rules, f.spec.troop),
+        format!("{}: No. of D6", f.spec.troop.name()),
+        DICE,
+    )
 }
 
 /// Armoured or a Ninja (once, ruling `armoured_ninja`).
@@ -84,7 +96,14 @@ fn hard_target(f: &FigureState) -> bool {
 }
 
 /// The dice a figure shoots at a target with.
-pub fn fire(rules: &Rules, state: &State, shooter: FigureRef, target: FigureRef, close: bool, cover: bool) -> Pool {
+pub fn fire(
+    rules: &Rules,
+    state: &State,
+    shooter: FigureRef,
+    target: FigureRef,
+    close: bool,
+    cover: bool,
+) -> Pool {
     let m = &rules.t.fire_modifiers;
     let (Some(s), Some(t)) = (state.figure(shooter), state.figure(target)) else {
         return pool(rules, Vec::new(), 6, FIRE);
@@ -94,56 +113,99 @@ pub fn fire(rules: &Rules, state: &State, shooter: FigureRef, target: FigureRef,
         reasons.push(Modifier::dice(m.cover, "target in cover", FIRE));
     }
     if hard_target(t) {
-        let what = if t.spec.troop == Troop::Ninja { "target is a Ninja" } else { "target armoured" };
+        let what = if t.spec.troop == Troop::Ninja {
+            "target is a Ninja"
+        } else {
+            "target armoured"
+        };
         reasons.push(Modifier::dice(m.armoured_or_ninja, what, FIRE));
     }
     match (close, s.spec.weapon) {
-        (true, Weapon::Yumi) => reasons.push(Modifier::dice(m.yumi_close, "close range with yumi", FIRE)),
-        (true, Weapon::Arquebus) => reasons.push(Modifier::dice(m.arquebus_close, "close range with teppo", FIRE)),
+        (true, Weapon::Yumi) => {
+            reasons.push(Modifier::dice(m.yumi_close, "close range with yumi", FIRE))
+        }
+        (true, Weapon::Arquebus) => reasons.push(Modifier::dice(
+            m.arquebus_close,
+            "close range with teppo",
+            FIRE,
+        )),
         _ => {}
     }
     if state.unit(shooter.unit()).is_some_and(|u| u.moved) {
         reasons.push(Modifier::dice(m.firer_moved, "firer moved", FIRE));
     }
     let h = &rules.t.fire_hit;
-    let needed = if s.spec.trained { h.trained } else { h.untrained };
+    let needed = if s.spec.trained {
+        h.trained
+    } else {
+        h.untrained
+    };
     let section = "skirmish: Firing";
     pool(rules, reasons, needed, section)
 }
 
 /// The dice a figure fights an enemy with; `obstacle`: the enemy defends an obstacle.
-pub fn melee(rules: &Rules, state: &State, me: FigureRef, enemy: FigureRef, obstacle: bool) -> Pool {
+pub fn melee(
+    rules: &Rules,
+    state: &State,
+    me: FigureRef,
+    enemy: FigureRef,
+    obstacle: bool,
+) -> Pool {
     let m = &rules.t.melee_modifiers;
     let (Some(f), Some(e)) = (state.figure(me), state.figure(enemy)) else {
         return pool(rules, Vec::new(), 6, MELEE);
     };
     let mut reasons = vec![base(rules, f)];
     if hard_target(e) {
-        let what = if e.spec.troop == Troop::Ninja { "opponent is a Ninja" } else { "opponent armoured" };
+        let what = if e.spec.troop == Troop::Ninja {
+            "opponent is a Ninja"
+        } else {
+            "opponent armoured"
+        };
         reasons.push(Modifier::dice(m.armoured_or_ninja, what, MELEE));
     }
     if obstacle {
-        reasons.push(Modifier::dice(m.defending_obstacle, "opponent defends an obstacle", MELEE));
+        reasons.push(Modifier::dice(
+            m.defending_obstacle,
+            "opponent defends an obstacle",
+            MELEE,
+        ));
     }
     if f.spec.weapon.heavy() {
         reasons.push(Modifier::dice(m.heavy_weapon, f.spec.weapon.name(), MELEE));
     }
-    if state.unit(me.unit()).is_some_and(|u| u.charging == Some(enemy.unit())) {
+    if state
+        .unit(me.unit())
+        .is_some_and(|u| u.charging == Some(enemy.unit()))
+    {
         reasons.push(Modifier::dice(m.charged, "charged this turn", MELEE));
     }
     if f.spec.mounted {
         reasons.push(Modifier::dice(m.mounted, "mounted", MELEE));
     }
     if f.spec.weapon == Weapon::Naginata {
-        let (n, what) = if e.spec.mounted { (m.naginata_vs_mounted, "naginata against mounted") } else { (m.naginata_vs_foot, "naginata against foot") };
+        let (n, what) = if e.spec.mounted {
+            (m.naginata_vs_mounted, "naginata against mounted")
+        } else {
+            (m.naginata_vs_foot, "naginata against foot")
+        };
         reasons.push(Modifier::dice(n, what, MELEE));
     }
     let arms = i64::from(f.count(Wound::Arm));
     if arms > 0 {
-        reasons.push(Modifier::dice(m.arm_wound * arms, format!("arm wound x{arms}"), "skirmish: Results Section"));
+        reasons.push(Modifier::dice(
+            m.arm_wound * arms,
+            format!("arm wound x{arms}"),
+            "skirmish: Results Section",
+        ));
     }
     let h = &rules.t.melee_hit;
-    let needed = if f.spec.troop.warrior_class() { h.samurai_ronin_ninja } else { h.others };
+    let needed = if f.spec.troop.warrior_class() {
+        h.samurai_ronin_ninja
+    } else {
+        h.others
+    };
     pool(rules, reasons, needed, "skirmish: Melee")
 }
 
@@ -151,35 +213,61 @@ pub fn melee(rules: &Rules, state: &State, me: FigureRef, enemy: FigureRef, obst
 pub fn landed(rules: &Rules, hits: [u32; 2], holding: [bool; 2]) -> [u32; 2] {
     let cancel = rules.ruling("parry") != "all_hits_land";
     let land = |mine: u32, theirs: u32, their_holding: bool| {
-        if cancel || their_holding { mine.saturating_sub(theirs) } else { mine }
+        if cancel || their_holding {
+            mine.saturating_sub(theirs)
+        } else {
+            mine
+        }
     };
     [
-        if holding[0] { 0 } else { land(hits[0], hits[1], holding[1]) },
-        if holding[1] { 0 } else { land(hits[1], hits[0], holding[0]) },
+        if holding[0] {
+            0
+        } else {
+            land(hits[0], hits[1], holding[1])
+        },
+        if holding[1] {
+            0
+        } else {
+            land(hits[1], hits[0], holding[0])
+        },
     ]
 }
 
 /// The morale dice of a unit on its ground.
 pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Pool {
     let m = &rules.t.morale;
-    let Some(u) = state.unit(unit) else { return pool(rules, Vec::new(), m.counts_at, MORALE) };
+    let Some(u) = state.unit(unit) else {
+        return pool(rules, Vec::new(), m.counts_at, MORALE);
+    };
     let mut reasons = Vec::new();
     match u.leader() {
         Some(l) => {
             let who = if l.dead { "dead leader's" } else { "leader's" };
-            reasons.push(Modifier::dice(troop_dice(rules, l.spec.troop), format!("{who} No. of D6 ({})", l.spec.troop.name()), MORALE));
+            reasons.push(Modifier::dice(
+                troop_dice(rules, l.spec.troop),
+                format!("{who} No. of D6 ({})", l.spec.troop.name()),
+                MORALE,
+            ));
             if l.dead {
                 reasons.push(Modifier::dice(m.leader_dead, "leader is dead", MORALE));
             } else {
                 reasons.push(Modifier::dice(m.leader_alive, "leader alive", MORALE));
                 if l.spec.troop.samurai_born() {
-                    reasons.push(Modifier::dice(m.leader_samurai, "leader is a Samurai", MORALE));
+                    reasons.push(Modifier::dice(
+                        m.leader_samurai,
+                        "leader is a Samurai",
+                        MORALE,
+                    ));
                 }
             }
         }
         None => {
             let troop = u.figures.first().map_or(Troop::Ronin, |f| f.spec.troop);
-            reasons.push(Modifier::dice(troop_dice(rules, troop), format!("leaderless: a {}'s No. of D6", troop.name()), MORALE));
+            reasons.push(Modifier::dice(
+                troop_dice(rules, troop),
+                format!("leaderless: a {}'s No. of D6", troop.name()),
+                MORALE,
+            ));
         }
     }
     match ground {
@@ -188,7 +276,11 @@ pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Po
         Ground::Neither => {}
     }
     if u.shot_at {
-        reasons.push(Modifier::dice(m.under_ranged_attack, "under ranged attack (shot at this turn)", MORALE));
+        reasons.push(Modifier::dice(
+            m.under_ranged_attack,
+            "under ranged attack (shot at this turn)",
+            MORALE,
+        ));
     }
     pool(rules, reasons, m.counts_at, MORALE)
 }
@@ -261,7 +353,13 @@ pub fn death_chance(rules: &Rules, wounds: u32, kill: u32, hits: u32) -> f64 {
 }
 
 /// How far a figure may move, in inches, with the reasons (the movement calculator).
-pub fn move_allowance(rules: &Rules, f: &FigureState, charging: bool, obstacles: u32, difficult: bool) -> (f64, Vec<String>) {
+pub fn move_allowance(
+    rules: &Rules,
+    f: &FigureState,
+    charging: bool,
+    obstacles: u32,
+    difficult: bool,
+) -> (f64, Vec<String>) {
     let m = &rules.t.movement_inches;
     let ninja = f.spec.troop == Troop::Ninja;
     let (base, what) = if f.spec.mounted {
@@ -288,7 +386,10 @@ pub fn move_allowance(rules: &Rules, f: &FigureState, charging: bool, obstacles:
         }
         if obstacles > 0 {
             inches += m.obstacle * i64::from(obstacles);
-            parts.push(format!("{obstacles} obstacle(s) {:+}\"", m.obstacle * i64::from(obstacles)));
+            parts.push(format!(
+                "{obstacles} obstacle(s) {:+}\"",
+                m.obstacle * i64::from(obstacles)
+            ));
         }
     }
     let legs = i64::from(f.count(Wound::Leg));
@@ -307,14 +408,22 @@ pub fn move_allowance(rules: &Rules, f: &FigureState, charging: bool, obstacles:
 /// Whether a figure can shoot now: alive, a missile weapon, no arm wound, and its rate of
 /// fire allows (an arquebus: ruling `arquebus_rate`; others: once per section).
 pub fn ready(rules: &Rules, state: &State, figure: FigureRef) -> bool {
-    let Some(f) = state.figure(figure) else { return false };
-    if f.dead || !f.spec.weapon.missile() || f.count(Wound::Arm) > 0 || state.unit(figure.unit()).is_none_or(|u| u.routed) {
+    let Some(f) = state.figure(figure) else {
+        return false;
+    };
+    if f.dead
+        || !f.spec.weapon.missile()
+        || f.count(Wound::Arm) > 0
+        || state.unit(figure.unit()).is_none_or(|u| u.routed)
+    {
         return false;
     }
     let (turn, section) = (state.turn, state.section);
     match (f.spec.weapon, f.last_shot) {
         (_, None) => true,
-        (Weapon::Arquebus, Some((t, _))) => turn >= t + rules.t.rate_of_fire.arquebus_sections_per_shot,
+        (Weapon::Arquebus, Some((t, _))) => {
+            turn >= t + rules.t.rate_of_fire.arquebus_sections_per_shot
+        }
         (_, Some(last)) => last != (turn, section),
     }
 }
@@ -322,6 +431,9 @@ pub fn ready(rules: &Rules, state: &State, figure: FigureRef) -> bool {
 /// Whether an arquebus is reloading (for the badge).
 pub fn reloading(rules: &Rules, state: &State, figure: FigureRef) -> bool {
     state.figure(figure).is_some_and(|f| {
-        f.spec.weapon == Weapon::Arquebus && f.last_shot.is_some_and(|(t, _)| state.turn < t + rules.t.rate_of_fire.arquebus_sections_per_shot)
+        f.spec.weapon == Weapon::Arquebus
+            && f.last_shot.is_some_and(|(t, _)| {
+                state.turn < t + rules.t.rate_of_fire.arquebus_sections_per_shot
+            })
     })
 }

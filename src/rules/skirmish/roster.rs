@@ -92,7 +92,10 @@ impl Troop {
     /// Samurai, Ronin and Ninja (and Hatamoto and Daimyo, ruling `hatamoto_daimyo`): hit on
     /// 4+ in melee and roll the 1d12 result when hit.
     pub fn warrior_class(self) -> bool {
-        matches!(self, Troop::Samurai | Troop::Hatamoto | Troop::Daimyo | Troop::Ronin | Troop::Ninja)
+        matches!(
+            self,
+            Troop::Samurai | Troop::Hatamoto | Troop::Daimyo | Troop::Ronin | Troop::Ninja
+        )
     }
 
     /// Samurai by birth: the +1 for a Samurai leader in morale.

@@ -142,7 +142,13 @@ pub struct FigureState {
 
 impl FigureState {
     fn new(spec: &FigureSpec) -> Self {
-        Self { spec: spec.clone(), wounds: Vec::new(), dead: false, pending_hits: 0, last_shot: None }
+        Self {
+            spec: spec.clone(),
+            wounds: Vec::new(),
+            dead: false,
+            pending_hits: 0,
+            last_shot: None,
+        }
     }
 
     /// Wounds of one kind.
@@ -247,7 +253,10 @@ pub struct State {
 impl State {
     /// A battle's first moment: turn 1, movement section, precedence to roll.
     pub fn new(armies: &[Army; 2]) -> Self {
-        let side = |a: &Army| SideState { name: a.name.clone(), units: a.units.iter().map(UnitState::new).collect() };
+        let side = |a: &Army| SideState {
+            name: a.name.clone(),
+            units: a.units.iter().map(UnitState::new).collect(),
+        };
         Self {
             turn: 1,
             section: Section::Movement,
@@ -269,7 +278,10 @@ impl State {
 
     /// A unit, mutably.
     pub fn unit_mut(&mut self, u: UnitRef) -> Option<&mut UnitState> {
-        self.sides.get_mut(u.side())?.units.get_mut(usize::from(u.1))
+        self.sides
+            .get_mut(u.side())?
+            .units
+            .get_mut(usize::from(u.1))
     }
 
     /// A figure, if the reference is valid.
@@ -286,7 +298,10 @@ impl State {
     pub fn units_of(&self, side: Side) -> Vec<UnitRef> {
         let n = self.sides.get(side).map_or(0, |s| s.units.len());
         let s = u8::try_from(side).unwrap_or(0);
-        (0..n).filter_map(|i| u8::try_from(i).ok()).map(|i| UnitRef(s, i)).collect()
+        (0..n)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| UnitRef(s, i))
+            .collect()
     }
 
     /// Every unit in the battle.
@@ -297,7 +312,10 @@ impl State {
     /// Every figure of a unit.
     pub fn figures_of(&self, u: UnitRef) -> Vec<FigureRef> {
         let n = self.unit(u).map_or(0, |x| x.figures.len());
-        (0..n).filter_map(|i| u8::try_from(i).ok()).map(|i| FigureRef(u.0, u.1, i)).collect()
+        (0..n)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| FigureRef(u.0, u.1, i))
+            .collect()
     }
 
     /// Figures of a unit still fighting: alive, unit not routed.
@@ -305,17 +323,22 @@ impl State {
         if self.unit(u).is_none_or(|x| x.routed) {
             return Vec::new();
         }
-        self.figures_of(u).into_iter().filter(|&f| self.figure(f).is_some_and(|x| !x.dead)).collect()
+        self.figures_of(u)
+            .into_iter()
+            .filter(|&f| self.figure(f).is_some_and(|x| !x.dead))
+            .collect()
     }
 
     /// A unit's name.
     pub fn unit_name(&self, u: UnitRef) -> String {
-        self.unit(u).map_or_else(|| format!("unit {}", u.id()), |x| x.name.clone())
+        self.unit(u)
+            .map_or_else(|| format!("unit {}", u.id()), |x| x.name.clone())
     }
 
     /// A figure's name.
     pub fn figure_name(&self, f: FigureRef) -> String {
-        self.figure(f).map_or_else(|| format!("figure {}", f.id()), |x| x.spec.name.clone())
+        self.figure(f)
+            .map_or_else(|| format!("figure {}", f.id()), |x| x.spec.name.clone())
     }
 
     /// Whether two units are in melee.
@@ -330,7 +353,9 @@ impl State {
 
     /// Whether a side still has a unit fighting.
     pub fn has_units(&self, side: Side) -> bool {
-        self.units_of(side).iter().any(|&u| self.unit(u).is_some_and(UnitState::on_table))
+        self.units_of(side)
+            .iter()
+            .any(|&u| self.unit(u).is_some_and(UnitState::on_table))
     }
 }
 

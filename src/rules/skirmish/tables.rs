@@ -12,49 +12,121 @@ mod raw {
 
     #[derive(Debug, Deserialize)]
     pub struct UnitSizes {
-        pub ashigaru_min: u32, pub ashigaru_max: u32,
-        pub sohei_min: u32, pub sohei_max: u32,
-        pub samurai_min: u32, pub samurai_max: u32,
-        pub leaderless_min: u32, pub leaderless_max: u32,
+        pub ashigaru_min: u32,
+        pub ashigaru_max: u32,
+        pub sohei_min: u32,
+        pub sohei_max: u32,
+        pub samurai_min: u32,
+        pub samurai_max: u32,
+        pub leaderless_min: u32,
+        pub leaderless_max: u32,
     }
     #[derive(Debug, Deserialize)]
-    pub struct Coherency { pub leader: i64, pub ronin: i64, pub ninja: i64 }
+    pub struct Coherency {
+        pub leader: i64,
+        pub ronin: i64,
+        pub ninja: i64,
+    }
     #[derive(Debug, Deserialize)]
     pub struct Movement {
-        pub foot: i64, pub ninja: i64, pub mounted: i64, pub obstacle: i64, pub charge: i64,
-        pub ninja_charge: i64, pub leg_wound: i64, pub difficult_divisor: i64,
+        pub foot: i64,
+        pub ninja: i64,
+        pub mounted: i64,
+        pub obstacle: i64,
+        pub charge: i64,
+        pub ninja_charge: i64,
+        pub leg_wound: i64,
+        pub difficult_divisor: i64,
     }
     #[derive(Debug, Deserialize)]
     pub struct Dice {
-        pub ashigaru: i64, pub monk: i64, pub ninja: i64, pub ronin: i64, pub samurai: i64,
-        pub hatamoto: i64, pub daimyo: i64, pub sides: u32, pub always_hits: u32, pub always_misses: u32,
+        pub ashigaru: i64,
+        pub monk: i64,
+        pub ninja: i64,
+        pub ronin: i64,
+        pub samurai: i64,
+        pub hatamoto: i64,
+        pub daimyo: i64,
+        pub sides: u32,
+        pub always_hits: u32,
+        pub always_misses: u32,
     }
     #[derive(Debug, Deserialize)]
-    pub struct MeleeHit { pub samurai_ronin_ninja: u32, pub others: u32 }
+    pub struct MeleeHit {
+        pub samurai_ronin_ninja: u32,
+        pub others: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct FireHit { pub trained: u32, pub untrained: u32 }
+    pub struct FireHit {
+        pub trained: u32,
+        pub untrained: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Ranges { pub yumi_close: i64, pub yumi_long: i64, pub arquebus_close: i64, pub arquebus_long: i64, pub thrown_close: i64 }
+    pub struct Ranges {
+        pub yumi_close: i64,
+        pub yumi_long: i64,
+        pub arquebus_close: i64,
+        pub arquebus_long: i64,
+        pub thrown_close: i64,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct RateOfFire { pub yumi_shots_per_section: u32, pub thrown_shots_per_section: u32, pub arquebus_sections_per_shot: u32 }
+    pub struct RateOfFire {
+        pub yumi_shots_per_section: u32,
+        pub thrown_shots_per_section: u32,
+        pub arquebus_sections_per_shot: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct FireModifiers { pub cover: i64, pub armoured_or_ninja: i64, pub yumi_close: i64, pub arquebus_close: i64, pub firer_moved: i64 }
+    pub struct FireModifiers {
+        pub cover: i64,
+        pub armoured_or_ninja: i64,
+        pub yumi_close: i64,
+        pub arquebus_close: i64,
+        pub firer_moved: i64,
+    }
     #[derive(Debug, Deserialize)]
     pub struct MeleeModifiers {
-        pub armoured_or_ninja: i64, pub defending_obstacle: i64, pub heavy_weapon: i64, pub charged: i64,
-        pub mounted: i64, pub naginata_vs_mounted: i64, pub naginata_vs_foot: i64, pub arm_wound: i64,
+        pub armoured_or_ninja: i64,
+        pub defending_obstacle: i64,
+        pub heavy_weapon: i64,
+        pub charged: i64,
+        pub mounted: i64,
+        pub naginata_vs_mounted: i64,
+        pub naginata_vs_foot: i64,
+        pub arm_wound: i64,
     }
     #[derive(Debug, Deserialize)]
-    pub struct Results { pub sides: u32, pub dead_at_most: u32, pub leg_at_most: u32, pub arm_at_most: u32 }
+    pub struct Results {
+        pub sides: u32,
+        pub dead_at_most: u32,
+        pub leg_at_most: u32,
+        pub arm_at_most: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct WoundsToKill { pub samurai: u32, pub hatamoto: u32, pub daimyo: u32, pub ronin: u32, pub ninja: u32 }
+    pub struct WoundsToKill {
+        pub samurai: u32,
+        pub hatamoto: u32,
+        pub daimyo: u32,
+        pub ronin: u32,
+        pub ninja: u32,
+    }
     #[derive(Debug, Deserialize)]
     pub struct Morale {
-        pub sides: u32, pub counts_at: u32, pub in_cover: i64, pub leader_alive: i64, pub leader_samurai: i64,
-        pub in_open: i64, pub leader_dead: i64, pub under_ranged_attack: i64, pub rout_below: u32, pub carry_on_at: u32,
+        pub sides: u32,
+        pub counts_at: u32,
+        pub in_cover: i64,
+        pub leader_alive: i64,
+        pub leader_samurai: i64,
+        pub in_open: i64,
+        pub leader_dead: i64,
+        pub under_ranged_attack: i64,
+        pub rout_below: u32,
+        pub carry_on_at: u32,
     }
     #[derive(Debug, Deserialize)]
-    pub struct Precedence { pub dice: u32, pub sides: u32 }
+    pub struct Precedence {
+        pub dice: u32,
+        pub sides: u32,
+    }
 }
 
 pub use raw::*;
@@ -99,7 +171,10 @@ impl Rules {
         let text = reference::text("skirmish").unwrap_or_default();
         let t: SkirmishTables = reference::load("skirmish", text, house)?;
         reference::check_choices(&t.rulings, &t.optional, house)?;
-        Ok(Self { t, house: house.clone() })
+        Ok(Self {
+            t,
+            house: house.clone(),
+        })
     }
 
     /// The option in force for a ruling.

@@ -38,16 +38,29 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
         Event::ActionsRolled { actions, .. } => state.actions_left = Some(*actions),
         Event::Required(due) => state.due.push(*due),
         Event::Settled(due) => {
-            let at = state.due.iter().position(|d| d == due).ok_or("settled something not due")?;
+            let at = state
+                .due
+                .iter()
+                .position(|d| d == due)
+                .ok_or("settled something not due")?;
             state.due.remove(at);
         }
         Event::ActionTaken { unit, kind, cost } => {
             let left = state.actions_left.unwrap_or(0);
-            state.actions_left = Some(left.checked_sub(*cost).ok_or("more actions than the clan had")?);
+            state.actions_left = Some(
+                left.checked_sub(*cost)
+                    .ok_or("more actions than the clan had")?,
+            );
             unit_mut(state, *unit)?.take(*kind);
         }
-        Event::RoutMoved(_) | Event::Moved { .. } | Event::Fired { .. } | Event::InjuryRolled { .. } => {}
-        Event::ImpetusSettled { .. } | Event::ChargeFailed(_) | Event::Fled(_) | Event::Melee(_) => {}
+        Event::RoutMoved(_)
+        | Event::Moved { .. }
+        | Event::Fired { .. }
+        | Event::InjuryRolled { .. } => {}
+        Event::ImpetusSettled { .. }
+        | Event::ChargeFailed(_)
+        | Event::Fled(_)
+        | Event::Melee(_) => {}
         Event::Withdrew(_) => {}
         Event::Removed { unit, .. } => {
             let u = unit_mut(state, *unit)?;
@@ -57,13 +70,21 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             // Tests still due for a unit that is gone no longer apply.
             let unit = *unit;
             state.due.retain(|d| !concerns(*d, unit));
-            if let Some(c) = state.clan_mut(unit.clan()).filter(|c| c.attached_to == Some(unit.2)) {
+            if let Some(c) = state
+                .clan_mut(unit.clan())
+                .filter(|c| c.attached_to == Some(unit.2))
+            {
                 c.attached_to = None;
             }
         }
         Event::Reloaded(unit) => unit_mut(state, *unit)?.loaded = true,
         Event::Unloaded(unit) => unit_mut(state, *unit)?.loaded = false,
-        Event::Casualties { unit, stands_lost, marked, .. } => {
+        Event::Casualties {
+            unit,
+            stands_lost,
+            marked,
+            ..
+        } => {
             let u = unit_mut(state, *unit)?;
             u.stands = u.stands.saturating_sub(*stands_lost);
             u.marked_hits = *marked;
@@ -87,8 +108,19 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             charge.stage = *stage;
         }
         Event::ChargeOver => state.charge = None,
-        Event::CommandChanged { clan, side, kind, delta, reason } => {
-            let change = RatingChange { turn: state.turn, delta: *delta, reason: reason.clone(), at: ctx.at };
+        Event::CommandChanged {
+            clan,
+            side,
+            kind,
+            delta,
+            reason,
+        } => {
+            let change = RatingChange {
+                turn: state.turn,
+                delta: *delta,
+                reason: reason.clone(),
+                at: ctx.at,
+            };
             let leader = match clan {
                 Some(c) => &mut state.clan_mut(*c).ok_or("no such clan")?.leader,
                 None => &mut side_mut(state, *side)?.general,
@@ -154,11 +186,16 @@ pub fn concerns(due: Due, unit: super::state::UnitRef) -> bool {
 }
 
 fn unit_mut(state: &mut State, u: super::state::UnitRef) -> Result<&mut UnitState, String> {
-    state.unit_mut(u).ok_or_else(|| format!("no unit {}", u.id()))
+    state
+        .unit_mut(u)
+        .ok_or_else(|| format!("no unit {}", u.id()))
 }
 
 fn side_mut(state: &mut State, side: usize) -> Result<&mut super::state::SideState, String> {
-    state.sides.get_mut(side).ok_or_else(|| format!("no side {side}"))
+    state
+        .sides
+        .get_mut(side)
+        .ok_or_else(|| format!("no side {side}"))
 }
 
 /// Keeps the compiler honest about enum use in this module.

@@ -29,6 +29,8 @@ pub enum Command {
     NoImpetus(UnitRef),
     /// A Samurai unit near enemy Samurai will charge them as the rules ask (with the Charge form).
     ImpetusObeyed(UnitRef),
+    /// A Samurai unit driven by Bushi finds no enemy Samurai it can reach: it stays disordered.
+    ImpetusBlocked(UnitRef),
     /// A Samurai unit is ordered to do something other than charge the enemy Samurai: Bushi test.
     ImpetusTest(UnitRef),
     /// Move (1 action), crossing an obstacle (+1).
@@ -132,15 +134,23 @@ impl Command {
     pub fn kind(&self) -> &'static str {
         match self {
             Command::RollInitiative => "initiative",
-            Command::TryActivation(_) | Command::GeneralStepsIn | Command::DeclineGeneral | Command::RollActions => {
-                "activation"
-            }
+            Command::TryActivation(_)
+            | Command::GeneralStepsIn
+            | Command::DeclineGeneral
+            | Command::RollActions => "activation",
             Command::RoutMove { .. } | Command::Move { .. } => "movement",
-            Command::NoImpetus(_) | Command::ImpetusObeyed(_) | Command::ImpetusTest(_) => "impetus",
-            Command::Reload(_) | Command::Fire { .. } | Command::DefensiveFire { .. } | Command::SkipDefensiveFire => {
-                "fire"
-            }
-            Command::Charge { .. } | Command::ChargerTest | Command::TargetTest | Command::StillContacted(_) => "charge",
+            Command::NoImpetus(_)
+            | Command::ImpetusObeyed(_)
+            | Command::ImpetusBlocked(_)
+            | Command::ImpetusTest(_) => "impetus",
+            Command::Reload(_)
+            | Command::Fire { .. }
+            | Command::DefensiveFire { .. }
+            | Command::SkipDefensiveFire => "fire",
+            Command::Charge { .. }
+            | Command::ChargerTest
+            | Command::TargetTest
+            | Command::StillContacted(_) => "charge",
             Command::FightMelee | Command::Melee { .. } => "melee",
             Command::RouteTest(_) | Command::InjuryRoll(_) | Command::SpiritRoll(_) => "test",
             Command::Morale { .. } | Command::SkipMorale(_) | Command::EndMorale => "morale",

@@ -20,49 +20,118 @@ fn signed(m: i64) -> String {
 /// The sentence for an event, read against the state just before it.
 pub fn describe(state: &State, event: &Event) -> Sentence {
     let name = |u: UnitRef| state.unit_name(u);
-    let about = |text: String, units: &[UnitRef]| Sentence::new(text, units.iter().map(|u| u.id()).collect());
+    let about = |text: String, units: &[UnitRef]| {
+        Sentence::new(text, units.iter().map(|u| u.id()).collect())
+    };
     let none = |text: String| Sentence::new(text, Vec::new());
     match event {
-        Event::Initiative { faces: f, clans, first } => {
-            let side = |i: usize| format!("{} rolled {} + {} clans = {}", state.sides[i].name, faces(&f[i]), clans[i], f[i].iter().sum::<u32>() + clans[i]);
+        Event::Initiative {
+            faces: f,
+            clans,
+            first,
+        } => {
+            let side = |i: usize| {
+                format!(
+                    "{} rolled {} + {} clans = {}",
+                    state.sides[i].name,
+                    faces(&f[i]),
+                    clans[i],
+                    f[i].iter().sum::<u32>() + clans[i]
+                )
+            };
             let result = match first {
                 Some(s) => format!("{} takes the first round", state.sides[*s].name),
                 None => "a tie: roll again".into(),
             };
             none(format!("Initiative: {}; {}; {result}.", side(0), side(1)))
         }
-        Event::Tested { test, faces: f, modifier, target, passed } => {
+        Event::Tested {
+            test,
+            faces: f,
+            modifier,
+            target,
+            passed,
+        } => {
             let total = f.iter().map(|&x| i64::from(x)).sum::<i64>() + modifier;
             let verdict = if *passed { "passed" } else { "failed" };
-            let roll = format!("rolled {}{} = {total} against {target}", faces(f), signed(*modifier));
+            let roll = format!(
+                "rolled {}{} = {total} against {target}",
+                faces(f),
+                signed(*modifier)
+            );
             match test {
                 Test::Activation { clan, by_general } => {
                     let c = state.clan(*clan).map_or("?", |c| c.name.as_str());
-                    let who = if *by_general { "The General" } else { "The Clan Leader" };
+                    let who = if *by_general {
+                        "The General"
+                    } else {
+                        "The Clan Leader"
+                    };
                     none(format!("{who} {roll} to activate the {c} clan: {verdict}."))
                 }
-                Test::Charge(u) => about(format!("{} {roll} to close with the enemy: {verdict}.", name(*u)), &[*u]),
-                Test::Stand(u) => about(format!("{} {roll} to stand against the charge: {verdict}.", name(*u)), &[*u]),
-                Test::Impetus(u) => about(format!("{} {roll} on Bushi to obey its order: {verdict}.", name(*u)), &[*u]),
-                Test::Route(u) => about(format!("Route test for {}: {roll}: {verdict}.", name(*u)), &[*u]),
-                Test::Morale { unit, kind, by_general } => {
-                    let who = if *by_general { "the General" } else { "its Clan Leader" };
-                    about(format!("Attempt to {} {} by {who}: {roll}: {verdict}.", morale_words(*kind), name(*unit)), &[*unit])
+                Test::Charge(u) => about(
+                    format!("{} {roll} to close with the enemy: {verdict}.", name(*u)),
+                    &[*u],
+                ),
+                Test::Stand(u) => about(
+                    format!(
+                        "{} {roll} to stand against the charge: {verdict}.",
+                        name(*u)
+                    ),
+                    &[*u],
+                ),
+                Test::Impetus(u) => about(
+                    format!("{} {roll} on Bushi to obey its order: {verdict}.", name(*u)),
+                    &[*u],
+                ),
+                Test::Route(u) => about(
+                    format!("Route test for {}: {roll}: {verdict}.", name(*u)),
+                    &[*u],
+                ),
+                Test::Morale {
+                    unit,
+                    kind,
+                    by_general,
+                } => {
+                    let who = if *by_general {
+                        "the General"
+                    } else {
+                        "its Clan Leader"
+                    };
+                    about(
+                        format!(
+                            "Attempt to {} {} by {who}: {roll}: {verdict}.",
+                            morale_words(*kind),
+                            name(*unit)
+                        ),
+                        &[*unit],
+                    )
                 }
             }
         }
         Event::PhaseBegins(phase) => none(match phase {
             Phase::Initiative => "Initiative is due.".into(),
             Phase::Rounds { side } => format!("{}'s round.", state.sides[*side].name),
-            Phase::Activation { clan } => format!("The {} clan is activated.", state.clan(*clan).map_or("?", |c| c.name.as_str())),
+            Phase::Activation { clan } => format!(
+                "The {} clan is activated.",
+                state.clan(*clan).map_or("?", |c| c.name.as_str())
+            ),
             Phase::Morale => "All clans have had their chance: the Morale phase begins.".into(),
             Phase::EndOfTurn => format!("End of turn {}: roll call.", state.turn),
         }),
         Event::TurnBegins(t) => none(format!("Turn {t} begins.")),
-        Event::InterventionOffered(_) => none("The General may step in for the clan that missed.".into()),
+        Event::InterventionOffered(_) => {
+            none("The General may step in for the clan that missed.".into())
+        }
         Event::InterventionClosed => none("The General's chance to step in is settled.".into()),
-        Event::GeneralBarred(s) => none(format!("{}'s General failed: he may do nothing else this turn.", state.sides[*s].name)),
-        Event::ActionsRolled { faces: f, actions } => none(format!("Actions: rolled {}, the clan has {actions} actions.", faces(f))),
+        Event::GeneralBarred(s) => none(format!(
+            "{}'s General failed: he may do nothing else this turn.",
+            state.sides[*s].name
+        )),
+        Event::ActionsRolled { faces: f, actions } => none(format!(
+            "Actions: rolled {}, the clan has {actions} actions.",
+            faces(f)
+        )),
         Event::Required(due) => due_sentence(state, *due),
         Event::Settled(_) => none(String::new()),
         Event::ActionTaken { unit, kind, cost } => {
@@ -74,34 +143,119 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                 ActionKind::Fire => "fires",
                 ActionKind::Melee => "fights",
             };
-            about(format!("{} {what} ({cost} action{}).", name(*unit), if *cost == 1 { "" } else { "s" }), &[*unit])
+            about(
+                format!(
+                    "{} {what} ({cost} action{}).",
+                    name(*unit),
+                    if *cost == 1 { "" } else { "s" }
+                ),
+                &[*unit],
+            )
         }
-        Event::RoutMoved(u) => about(format!("{} routs a full move to the rear.", name(*u)), &[*u]),
-        Event::Removed { unit, why } => about(format!("{} is removed: {why}.", name(*unit)), &[*unit]),
+        Event::RoutMoved(u) => about(
+            format!("{} routs a full move to the rear.", name(*u)),
+            &[*u],
+        ),
+        Event::Removed { unit, why } => {
+            about(format!("{} is removed: {why}.", name(*unit)), &[*unit])
+        }
         Event::ImpetusSettled { unit, obeyed } => about(
-            if *obeyed { format!("{} will charge the enemy Samurai, or obeys its order.", name(*unit)) } else { format!("{} has no enemy Samurai within charge distance.", name(*unit)) },
+            if *obeyed {
+                format!(
+                    "{} will charge the enemy Samurai, or obeys its order.",
+                    name(*unit)
+                )
+            } else {
+                format!(
+                    "{} has no enemy Samurai within charge distance.",
+                    name(*unit)
+                )
+            },
             &[*unit],
         ),
-        Event::Moved { unit, obstacle } => about(format!("{} moved{}.", name(*unit), if *obstacle { ", crossing an obstacle" } else { "" }), &[*unit]),
+        Event::Moved { unit, obstacle } => about(
+            format!(
+                "{} moved{}.",
+                name(*unit),
+                if *obstacle {
+                    ", crossing an obstacle"
+                } else {
+                    ""
+                }
+            ),
+            &[*unit],
+        ),
         Event::Reloaded(u) => about(format!("{} reloaded its arquebuses.", name(*u)), &[*u]),
-        Event::Fired { unit, target, weapon, faces: f, needed, hits, counted, in_range, cover, defensive } => {
+        Event::Fired {
+            unit,
+            target,
+            weapon,
+            faces: f,
+            needed,
+            hits,
+            counted,
+            in_range,
+            cover,
+            defensive,
+        } => {
             let kind = if *defensive { "defensive fire" } else { "fire" };
             let text = if *in_range {
-                let cover = if *cover { format!(", {counted} count in cover") } else { String::new() };
-                format!("{} ({}, {kind}) at {}: rolled {} needing {needed}+: {hits} hits{cover}.", name(*unit), weapon.name(), name(*target), faces(f))
+                let cover = if *cover {
+                    format!(", {counted} count in cover")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} ({}, {kind}) at {}: rolled {} needing {needed}+: {hits} hits{cover}.",
+                    name(*unit),
+                    weapon.name(),
+                    name(*target),
+                    faces(f)
+                )
             } else {
-                format!("{} ({}, {kind}) at {}: out of range, no effect.", name(*unit), weapon.name(), name(*target))
+                format!(
+                    "{} ({}, {kind}) at {}: out of range, no effect.",
+                    name(*unit),
+                    weapon.name(),
+                    name(*target)
+                )
             };
             about(text, &[*unit, *target])
         }
         Event::Unloaded(u) => about(format!("{}'s arquebuses are empty.", name(*u)), &[*u]),
-        Event::Casualties { unit, hits, stands_lost, marked } => about(format!("{} takes {hits} hits: {stands_lost} stands lost, {marked} hits marked.", name(*unit)), &[*unit]),
-        Event::Disordered { unit, why } => about(format!("{} is disordered ({why}).", name(*unit)), &[*unit]),
+        Event::Casualties {
+            unit,
+            hits,
+            stands_lost,
+            marked,
+        } => about(
+            format!(
+                "{} takes {hits} hits: {stands_lost} stands lost, {marked} hits marked.",
+                name(*unit)
+            ),
+            &[*unit],
+        ),
+        Event::Disordered { unit, why } => {
+            about(format!("{} is disordered ({why}).", name(*unit)), &[*unit])
+        }
         Event::Reordered(u) => about(format!("{} is back in good order.", name(*u)), &[*u]),
-        Event::Routed(u) => about(format!("{} routs: a full move to the rear, facing away.", name(*u)), &[*u]),
-        Event::Rallied(u) => about(format!("{} rallies and turns about, disordered.", name(*u)), &[*u]),
+        Event::Routed(u) => about(
+            format!("{} routs: a full move to the rear, facing away.", name(*u)),
+            &[*u],
+        ),
+        Event::Rallied(u) => about(
+            format!("{} rallies and turns about, disordered.", name(*u)),
+            &[*u],
+        ),
         Event::TedateLost(u) => about(format!("{} abandons its Tedate.", name(*u)), &[*u]),
-        Event::ChargeDeclared(c) => about(format!("{} declares a charge on {}.", name(c.charger), name(c.target)), &[c.charger, c.target]),
+        Event::ChargeDeclared(c) => about(
+            format!(
+                "{} declares a charge on {}.",
+                name(c.charger),
+                name(c.target)
+            ),
+            &[c.charger, c.target],
+        ),
         Event::ChargeStage(stage) => none(match stage {
             ChargeStage::ChargerTest => "The charger tests its Bushi.".into(),
             ChargeStage::TargetTest => "Contact: the target tests its Bushi to stand.".into(),
@@ -110,45 +264,123 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ChargeStage::DefensiveFire => String::new(),
         }),
         Event::ChargeOver => none(String::new()),
-        Event::ChargeFailed(u) => about(format!("{} falters: it moves half the charge distance.", name(*u)), &[*u]),
-        Event::Fled(u) => about(format!("{} will not stand: it moves away a full move.", name(*u)), &[*u]),
+        Event::ChargeFailed(u) => about(
+            format!("{} falters: it moves half the charge distance.", name(*u)),
+            &[*u],
+        ),
+        Event::Fled(u) => about(
+            format!("{} will not stand: it moves away a full move.", name(*u)),
+            &[*u],
+        ),
         Event::Melee(rolls) => {
-            let side = |r: &MeleeRoll| format!("{} rolled {} dice needing {}+ ({}): {} hits", name(r.unit), r.faces.len(), r.needed, faces(&r.faces), r.hits);
-            about(format!("Melee: {}; {}.", side(&rolls[0]), side(&rolls[1])), &[rolls[0].unit, rolls[1].unit])
+            let side = |r: &MeleeRoll| {
+                format!(
+                    "{} rolled {} dice needing {}+ ({}): {} hits",
+                    name(r.unit),
+                    r.faces.len(),
+                    r.needed,
+                    faces(&r.faces),
+                    r.hits
+                )
+            };
+            about(
+                format!("Melee: {}; {}.", side(&rolls[0]), side(&rolls[1])),
+                &[rolls[0].unit, rolls[1].unit],
+            )
         }
-        Event::Withdrew(u) => about(format!("{} took more hits and withdraws a full move, facing the enemy.", name(*u)), &[*u]),
-        Event::CommandChanged { clan, side, delta, reason, .. } => {
+        Event::Withdrew(u) => about(
+            format!(
+                "{} took more hits and withdraws a full move, facing the enemy.",
+                name(*u)
+            ),
+            &[*u],
+        ),
+        Event::CommandChanged {
+            clan,
+            side,
+            delta,
+            reason,
+            ..
+        } => {
             let leader = match clan.and_then(|c| state.clan(c)) {
                 Some(c) => c.leader.name.clone(),
                 None => state.sides[*side].general.name.clone(),
             };
             none(format!("{leader}: Command {delta:+} ({reason})."))
         }
-        Event::InjuryRolled { unit, face, injured } => {
-            let leader = state.clan(unit.clan()).map_or(String::new(), |c| c.leader.name.clone());
-            none(format!("{leader} rolled {face} for injury: {}.", if *injured { "injured" } else { "unhurt" }))
+        Event::InjuryRolled {
+            unit,
+            face,
+            injured,
+        } => {
+            let leader = state
+                .clan(unit.clan())
+                .map_or(String::new(), |c| c.leader.name.clone());
+            none(format!(
+                "{leader} rolled {face} for injury: {}.",
+                if *injured { "injured" } else { "unhurt" }
+            ))
         }
-        Event::SpiritRolled { unit, face, change } => about(format!("{} rolled {face} before its first Bushi test: Bushi {change:+}.", name(*unit)), &[*unit]),
-        Event::ActivationEnded(c) => none(format!("The {} clan's activation ends.", state.clan(*c).map_or("?", |c| c.name.as_str()))),
+        Event::SpiritRolled { unit, face, change } => about(
+            format!(
+                "{} rolled {face} before its first Bushi test: Bushi {change:+}.",
+                name(*unit)
+            ),
+            &[*unit],
+        ),
+        Event::ActivationEnded(c) => none(format!(
+            "The {} clan's activation ends.",
+            state.clan(*c).map_or("?", |c| c.name.as_str())
+        )),
         Event::Attached { clan, unit } => {
             let c = state.clan(*clan);
             let leader = c.map_or(String::new(), |c| c.leader.name.clone());
             match unit {
-                Some(i) => about(format!("{leader} attaches to {}.", name(UnitRef(clan.0, clan.1, *i))), &[UnitRef(clan.0, clan.1, *i)]),
+                Some(i) => about(
+                    format!(
+                        "{leader} attaches to {}.",
+                        name(UnitRef(clan.0, clan.1, *i))
+                    ),
+                    &[UnitRef(clan.0, clan.1, *i)],
+                ),
                 None => none(format!("{leader} detaches.")),
             }
         }
-        Event::FormationSet { unit, formation } => about(format!("{} forms {formation:?}.", name(*unit)), &[*unit]),
+        Event::FormationSet { unit, formation } => {
+            about(format!("{} forms {formation:?}.", name(*unit)), &[*unit])
+        }
         Event::BattleEnded => none("The umpire declares the battle over.".into()),
     }
 }
 
 fn due_sentence(state: &State, due: Due) -> Sentence {
     let (text, unit) = match due {
-        Due::Route(u) => (format!("{} must take a Route test.", state.unit_name(u)), Some(u)),
-        Due::Injury(u) => (format!("The Clan Leader with {} must test for injury.", state.unit_name(u)), Some(u)),
-        Due::ImpetusCharge(u) => (format!("{}'s Bushi overrides its order: it charges the nearest enemy Samurai.", state.unit_name(u)), Some(u)),
-        Due::GeneralRetry(u, k) => (format!("The General may try to {} {}.", morale_words(k), state.unit_name(u)), Some(u)),
+        Due::Route(u) => (
+            format!("{} must take a Route test.", state.unit_name(u)),
+            Some(u),
+        ),
+        Due::Injury(u) => (
+            format!(
+                "The Clan Leader with {} must test for injury.",
+                state.unit_name(u)
+            ),
+            Some(u),
+        ),
+        Due::ImpetusCharge(u) => (
+            format!(
+                "{}'s Bushi overrides its order: it charges the nearest enemy Samurai.",
+                state.unit_name(u)
+            ),
+            Some(u),
+        ),
+        Due::GeneralRetry(u, k) => (
+            format!(
+                "The General may try to {} {}.",
+                morale_words(k),
+                state.unit_name(u)
+            ),
+            Some(u),
+        ),
         _ => (String::new(), None),
     };
     Sentence::new(text, unit.map(|u| vec![u.id()]).unwrap_or_default())

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::roster::{Formation, Weapon};
-use super::state::{ActionKind, ChangeKind, Charge, ChargeStage, ClanRef, Due, MoraleKind, Phase, Side, UnitRef};
+use super::state::{
+    ActionKind, ChangeKind, Charge, ChargeStage, ClanRef, Due, MoraleKind, Phase, Side, UnitRef,
+};
 
 /// What a 2d6 test was for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -48,7 +48,12 @@ impl RuleSet for Sky {
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         match Rules::new(&HouseRules::default()) {
             Ok(rules) => roster::load(&rules, roster),
-            Err(e) => Err(vec![crate::roster::RosterProblem { file: roster.file.clone(), line: 1, column: 1, message: e.to_string() }]),
+            Err(e) => Err(vec![crate::roster::RosterProblem {
+                file: roster.file.clone(),
+                line: 1,
+                column: 1,
+                message: e.to_string(),
+            }]),
         }
     }
 
@@ -60,11 +65,21 @@ impl RuleSet for Sky {
         State::new(rules, armies)
     }
 
-    fn execute(rules: &Rules, state: &State, command: &Command, dice: &mut dyn DiceSource) -> Result<Vec<Event>, CommandError> {
+    fn execute(
+        rules: &Rules,
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, CommandError> {
         execute::execute(rules, state, command, dice)
     }
 
-    fn apply(_rules: &Rules, state: &mut State, event: &Event, context: ApplyContext) -> Result<(), String> {
+    fn apply(
+        _rules: &Rules,
+        state: &mut State,
+        event: &Event,
+        context: ApplyContext,
+    ) -> Result<(), String> {
         apply::apply(state, event, context)
     }
 

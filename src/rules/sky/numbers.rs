@@ -35,13 +35,25 @@ impl TestNumbers {
     /// Whether a roll of `faces` passes.
     pub fn passes(&self, faces: &[u32]) -> bool {
         let total = faces.iter().map(|&f| i64::from(f)).sum::<i64>() + self.modifier;
-        if self.strictly_under { total < self.target } else { total <= self.target }
+        if self.strictly_under {
+            total < self.target
+        } else {
+            total <= self.target
+        }
     }
 
     /// The comparison the odds come from.
     pub fn comparison(&self) -> Comparison {
-        let op = if self.strictly_under { CmpOp::Lt } else { CmpOp::Le };
-        Comparison::new(Expr::dice(self.dice, 6).offset(self.modifier), op, Expr::constant(self.target))
+        let op = if self.strictly_under {
+            CmpOp::Lt
+        } else {
+            CmpOp::Le
+        };
+        Comparison::new(
+            Expr::dice(self.dice, 6).offset(self.modifier),
+            op,
+            Expr::constant(self.target),
+        )
     }
 
     /// `2d6 - 2 at or under Bushi 9`.
@@ -51,27 +63,45 @@ impl TestNumbers {
             m if m > 0 => format!(" + {m}"),
             m => format!(" - {}", -m),
         };
-        let cmp = if self.strictly_under { "under" } else { "at or under" };
+        let cmp = if self.strictly_under {
+            "under"
+        } else {
+            "at or under"
+        };
         format!("{}d6{m} {cmp} {rating} {}", self.dice, self.target)
     }
 }
 
 /// Effective Command of a Clan Leader (or the General, with `clan` none) for a purpose.
-pub fn command(rules: &Rules, state: &State, side: usize, clan: Option<ClanRef>, activation: bool) -> TestNumbers {
+pub fn command(
+    rules: &Rules,
+    state: &State,
+    side: usize,
+    clan: Option<ClanRef>,
+    activation: bool,
+) -> TestNumbers {
     let t = &rules.t;
     let mut reasons = Vec::new();
     let leader = match clan.and_then(|c| state.clan(c)) {
         Some(c) => &c.leader,
         None => &state.sides[side].general,
     };
-    reasons.push(Modifier::total(leader.base, format!("{}'s Command", leader.name), BUSHI));
+    reasons.push(Modifier::total(
+        leader.base,
+        format!("{}'s Command", leader.name),
+        BUSHI,
+    ));
     for (kind, change) in &leader.changes {
         let section = match kind {
             super::state::ChangeKind::Honor => MELEE,
             super::state::ChangeKind::Dishonor => MORALE,
             super::state::ChangeKind::Injury => "sky: Clan Leader Injury",
         };
-        reasons.push(Modifier::total(change.delta, format!("{} (turn {})", change.reason, change.turn), section));
+        reasons.push(Modifier::total(
+            change.delta,
+            format!("{} (turn {})", change.reason, change.turn),
+            section,
+        ));
     }
     let mut target = leader.command();
     if let Some(c) = clan.and_then(|c| state.clan(c)) {
@@ -85,10 +115,20 @@ pub fn command(rules: &Rules, state: &State, side: usize, clan: Option<ClanRef>,
         if activation && state.untried(other).is_empty() {
             let p = t.command_rolls.last_side_penalty;
             target -= p;
-            reasons.push(Modifier::total(-p, "only this side has clans left to try", TURN));
+            reasons.push(Modifier::total(
+                -p,
+                "only this side has clans left to try",
+                TURN,
+            ));
         }
     }
-    TestNumbers { dice: t.command_rolls.dice, modifier: 0, target, strictly_under: false, reasons }
+    TestNumbers {
+        dice: t.command_rolls.dice,
+        modifier: 0,
+        target,
+        strictly_under: false,
+        reasons,
+    }
 }
 
 /// A rally or re-order roll: by the Clan Leader or by the General.
@@ -105,33 +145,72 @@ pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
         Test::Impetus(u) => (u, false, false),
         Test::Route(u) => (u, false, true),
         Test::Activation { .. } | Test::Morale { .. } => {
-            return TestNumbers { dice: 2, modifier: 0, target: 0, strictly_under: false, reasons: Vec::new() };
+            return TestNumbers {
+                dice: 2,
+                modifier: 0,
+                target: 0,
+                strictly_under: false,
+                reasons: Vec::new(),
+            };
         }
     };
     let mut reasons = Vec::new();
     let mut modifier = 0;
     let Some(u) = state.unit(unit) else {
-        return TestNumbers { dice: 2, modifier: 0, target: 0, strictly_under: false, reasons };
+        return TestNumbers {
+            dice: 2,
+            modifier: 0,
+            target: 0,
+            strictly_under: false,
+            reasons,
+        };
     };
-    reasons.push(Modifier::total(u.spec.bushi, format!("{} Bushi", u.spec.troop.name()), BUSHI));
+    reasons.push(Modifier::total(
+        u.spec.bushi,
+        format!("{} Bushi", u.spec.troop.name()),
+        BUSHI,
+    ));
     if let Some(change) = u.spirit.filter(|c| *c != 0) {
-        reasons.push(Modifier::total(change, "first Bushi test roll (optional rule)", "sky: Command and Bushi (optional)"));
+        reasons.push(Modifier::total(
+            change,
+            "first Bushi test roll (optional rule)",
+            "sky: Command and Bushi (optional)",
+        ));
     }
     if leader_penalty && state.leader_attached(unit) {
         let p = t.bushi_test.attached_leader_penalty;
         modifier -= p;
-        reasons.push(Modifier::total(-p, "Clan Leader attached: on the dice", CHARGE));
+        reasons.push(Modifier::total(
+            -p,
+            "Clan Leader attached: on the dice",
+            CHARGE,
+        ));
     }
     if route {
         let lost = i64::from(u.stands_lost()) * t.route_test.per_stand_lost;
         if lost != 0 {
             modifier += lost;
-            reasons.push(Modifier::total(lost, format!("{} stands lost: on the dice", u.stands_lost()), ROUTE));
+            reasons.push(Modifier::total(
+                lost,
+                format!("{} stands lost: on the dice", u.stands_lost()),
+                ROUTE,
+            ));
         }
     }
-    let strictly_under = matches!(test, Test::Charge(_)) && rules.ruling("charge_test_pass") == "strictly_under";
-    let dice = if route { t.route_test.dice } else { t.bushi_test.dice };
-    TestNumbers { dice, modifier, target: u.bushi(), strictly_under, reasons }
+    let strictly_under =
+        matches!(test, Test::Charge(_)) && rules.ruling("charge_test_pass") == "strictly_under";
+    let dice = if route {
+        t.route_test.dice
+    } else {
+        t.bushi_test.dice
+    };
+    TestNumbers {
+        dice,
+        modifier,
+        target: u.bushi(),
+        strictly_under,
+        reasons,
+    }
 }
 
 /// The number each die needs to hit this unit (firing and melee alike).
@@ -139,7 +218,9 @@ pub fn hit_target(rules: &Rules, target: &UnitState) -> u32 {
     let h = &rules.t.hit_target;
     let n = match target.spec.troop {
         Troop::Samurai => h.samurai,
-        Troop::Ashigaru | Troop::WarriorMonks if target.spec.armoured => h.armoured_ashigaru_or_monk,
+        Troop::Ashigaru | Troop::WarriorMonks if target.spec.armoured => {
+            h.armoured_ashigaru_or_monk
+        }
         _ => h.unarmoured,
     };
     u32::try_from(n).unwrap_or(6)
@@ -174,22 +255,42 @@ pub fn fire(rules: &Rules, firer: &UnitState, weapon: Weapon, target: &UnitState
         (firer.front_rank(), "front-rank stands")
     };
     let mut dice = per * stands;
-    reasons.push(Modifier::dice(i64::from(dice), format!("{per} per stand x {stands} ({what}, {})", weapon.name()), FIRE));
+    reasons.push(Modifier::dice(
+        i64::from(dice),
+        format!("{per} per stand x {stands} ({what}, {})", weapon.name()),
+        FIRE,
+    ));
     if firer.disordered {
         let half = dice / t.fire_dice.disordered_divisor.max(1);
-        reasons.push(Modifier::dice(i64::from(half) - i64::from(dice), "disordered: half the dice", FIRE));
+        reasons.push(Modifier::dice(
+            i64::from(half) - i64::from(dice),
+            "disordered: half the dice",
+            FIRE,
+        ));
         dice = half;
     }
     let needed = hit_target(rules, target);
-    reasons.push(Modifier::total(i64::from(needed), format!("to hit {}: {needed}+", target.spec.kind()), FIRE));
-    Pool { dice, needed, reasons }
+    reasons.push(Modifier::total(
+        i64::from(needed),
+        format!("to hit {}: {needed}+", target.spec.kind()),
+        FIRE,
+    ));
+    Pool {
+        dice,
+        needed,
+        reasons,
+    }
 }
 
 /// Melee dice of a unit against an enemy.
 pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, charging: bool) -> Pool {
     let t = &rules.t.melee_dice;
     let (Some(u), Some(e)) = (state.unit(unit), state.unit(enemy)) else {
-        return Pool { dice: 0, needed: 6, reasons: Vec::new() };
+        return Pool {
+            dice: 0,
+            needed: 6,
+            reasons: Vec::new(),
+        };
     };
     let mut reasons = Vec::new();
     let base = match u.spec.troop {
@@ -200,7 +301,11 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
     };
     let stands = u.stands;
     let mut dice = base * stands;
-    reasons.push(Modifier::dice(i64::from(dice), format!("{base} per stand x {stands} ({})", u.spec.troop.name()), MELEE));
+    reasons.push(Modifier::dice(
+        i64::from(dice),
+        format!("{base} per stand x {stands} ({})", u.spec.troop.name()),
+        MELEE,
+    ));
     let mut add = |n: u32, why: String, reasons: &mut Vec<Modifier>| {
         if n > 0 {
             dice += n;
@@ -208,31 +313,60 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
         }
     };
     if u.spec.mounted {
-        add(t.mounted_bonus * stands, format!("mounted: +{} per stand", t.mounted_bonus), &mut reasons);
+        add(
+            t.mounted_bonus * stands,
+            format!("mounted: +{} per stand", t.mounted_bonus),
+            &mut reasons,
+        );
     }
     if charging {
-        add(t.charging_bonus * stands, format!("charging: +{} per stand", t.charging_bonus), &mut reasons);
+        add(
+            t.charging_bonus * stands,
+            format!("charging: +{} per stand", t.charging_bonus),
+            &mut reasons,
+        );
     }
     if !u.spec.mounted && u.spec.weapons.contains(&Weapon::PoleArms) {
         let front = u.front_rank();
         let backed = front.min(stands.saturating_sub(front));
-        add(t.pole_arm_second_rank_bonus * backed, format!("{backed} front stands backed by pole arms"), &mut reasons);
+        add(
+            t.pole_arm_second_rank_bonus * backed,
+            format!("{backed} front stands backed by pole arms"),
+            &mut reasons,
+        );
     }
     if state.leader_attached(unit) {
         let mut n = t.samurai;
         if rules.ruling("leader_in_melee") == "stand_with_unit_bonuses" {
-            n += if u.spec.mounted { t.mounted_bonus } else { 0 } + if charging { t.charging_bonus } else { 0 };
+            n += if u.spec.mounted { t.mounted_bonus } else { 0 }
+                + if charging { t.charging_bonus } else { 0 };
         }
-        add(n, "attached Clan Leader fights as a Samurai stand".to_owned(), &mut reasons);
+        add(
+            n,
+            "attached Clan Leader fights as a Samurai stand".to_owned(),
+            &mut reasons,
+        );
     }
     if u.disordered {
         let half = dice / t.disordered_divisor.max(1);
-        reasons.push(Modifier::dice(i64::from(half) - i64::from(dice), "disordered: half the dice, rounded down", MELEE));
+        reasons.push(Modifier::dice(
+            i64::from(half) - i64::from(dice),
+            "disordered: half the dice, rounded down",
+            MELEE,
+        ));
         dice = half;
     }
     let needed = hit_target(rules, e);
-    reasons.push(Modifier::total(i64::from(needed), format!("to hit {}: {needed}+", e.spec.kind()), MELEE));
-    Pool { dice, needed, reasons }
+    reasons.push(Modifier::total(
+        i64::from(needed),
+        format!("to hit {}: {needed}+", e.spec.kind()),
+        MELEE,
+    ));
+    Pool {
+        dice,
+        needed,
+        reasons,
+    }
 }
 
 /// Hits that count against a unit in cover (ruling `cover_rounding`).
@@ -241,12 +375,20 @@ pub fn after_cover(rules: &Rules, hits: u32, cover: bool) -> u32 {
         return hits;
     }
     let d = rules.t.casualties.cover_divisor.max(1);
-    if rules.ruling("cover_rounding") == "up" { hits.div_ceil(d) } else { hits / d }
+    if rules.ruling("cover_rounding") == "up" {
+        hits.div_ceil(d)
+    } else {
+        hits / d
+    }
 }
 
 /// Whether a unit with `stands` left of `start` is weak enough to test (ruling `route_threshold`).
 pub fn at_route_threshold(rules: &Rules, stands: u32, start: u32) -> bool {
-    if rules.ruling("route_threshold") == "under_half" { 2 * stands < start } else { 2 * stands <= start }
+    if rules.ruling("route_threshold") == "under_half" {
+        2 * stands < start
+    } else {
+        2 * stands <= start
+    }
 }
 
 /// The kind of morale roll due for a unit, in words.

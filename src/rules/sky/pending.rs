@@ -11,7 +11,11 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
 fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
-    Answer { label: label.to_owned(), command, rolls }
+    Answer {
+        label: label.to_owned(),
+        command,
+        rolls,
+    }
 }
 
 fn roll(command: Command) -> Answer<Command> {
@@ -19,7 +23,14 @@ fn roll(command: Command) -> Answer<Command> {
 }
 
 /// A card for a 2d6 test.
-fn test_card(who: String, what: &str, why: String, citation: &str, n: &TestNumbers, rating: &str) -> Check<Command> {
+fn test_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    n: &TestNumbers,
+    rating: &str,
+) -> Check<Command> {
     let comparison = n.comparison();
     let p = comparison.probability();
     Check {
@@ -29,7 +40,10 @@ fn test_card(who: String, what: &str, why: String, citation: &str, n: &TestNumbe
         citation: citation.to_owned(),
         target: n.words(rating),
         modifiers: n.reasons.clone(),
-        odds: vec![Odds { outcome: "pass".into(), probability: p }],
+        odds: vec![Odds {
+            outcome: "pass".into(),
+            probability: p,
+        }],
         roll: Some(RollSpec::Test(comparison)),
         required: true,
         answers: Vec::new(),
@@ -42,7 +56,11 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    let mut cards: Vec<Check<Command>> = state.due.iter().filter_map(|d| due_card(rules, state, *d)).collect();
+    let mut cards: Vec<Check<Command>> = state
+        .due
+        .iter()
+        .filter_map(|d| due_card(rules, state, *d))
+        .collect();
     if let Some(card) = charge_card(rules, state) {
         cards.push(card);
     }
@@ -64,11 +82,22 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
         why: "its first test against Bushi is due (optional rule in play)".into(),
         citation: "sky: Command and Bushi (optional)".into(),
         roll: Some(RollSpec::Value(Expr::dice(1, s.sides))),
-        target: format!("{}: Bushi -{c}; {}: Bushi +{c}; otherwise unchanged", s.low_face, s.high_face, c = s.bushi_change),
+        target: format!(
+            "{}: Bushi -{c}; {}: Bushi +{c}; otherwise unchanged",
+            s.low_face,
+            s.high_face,
+            c = s.bushi_change
+        ),
         modifiers: Vec::new(),
         odds: vec![
-            Odds { outcome: "Bushi down".into(), probability: 1.0 / f64::from(s.sides) },
-            Odds { outcome: "Bushi up".into(), probability: 1.0 / f64::from(s.sides) },
+            Odds {
+                outcome: "Bushi down".into(),
+                probability: 1.0 / f64::from(s.sides),
+            },
+            Odds {
+                outcome: "Bushi up".into(),
+                probability: 1.0 / f64::from(s.sides),
+            },
         ],
         required: true,
         answers: vec![roll(Command::SpiritRoll(unit))],
@@ -89,7 +118,10 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 citation: "sky: Turn Sequence".into(),
                 target: format!("actions = the higher of {}d{}", a.dice, a.sides),
                 modifiers: Vec::new(),
-                odds: vec![Odds { outcome: "4 or more actions".into(), probability: dist.probability_that(CmpOp::Ge, 4) }],
+                odds: vec![Odds {
+                    outcome: "4 or more actions".into(),
+                    probability: dist.probability_that(CmpOp::Ge, 4),
+                }],
                 roll: Some(RollSpec::Value(expr)),
                 required: true,
                 answers: vec![roll(Command::RollActions)],
@@ -103,8 +135,22 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             "routing when its clan activated: a full move to the rear (no action)",
             "sky: Clan Activation",
             vec![
-                answer("Moved to the rear", Command::RoutMove { unit, left_table: false }, false),
-                answer("Reached the table edge: remove", Command::RoutMove { unit, left_table: true }, false),
+                answer(
+                    "Moved to the rear",
+                    Command::RoutMove {
+                        unit,
+                        left_table: false,
+                    },
+                    false,
+                ),
+                answer(
+                    "Reached the table edge: remove",
+                    Command::RoutMove {
+                        unit,
+                        left_table: true,
+                    },
+                    false,
+                ),
             ],
         ),
         Due::Impetus(unit) => plain_card(
@@ -114,9 +160,21 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             "Samurai within charge distance of enemy Samurai must charge them (1 action), or test Bushi to do anything else",
             "sky: Clan Activation",
             vec![
-                answer("None within charge distance", Command::NoImpetus(unit), false),
-                answer("Will charge them (Charge form, 1 action)", Command::ImpetusObeyed(unit), false),
-                answer("Ordered otherwise: Bushi test", Command::ImpetusTest(unit), true),
+                answer(
+                    "None within charge distance",
+                    Command::NoImpetus(unit),
+                    false,
+                ),
+                answer(
+                    "Will charge them (Charge form, 1 action)",
+                    Command::ImpetusObeyed(unit),
+                    false,
+                ),
+                answer(
+                    "Ordered otherwise: Bushi test",
+                    Command::ImpetusTest(unit),
+                    true,
+                ),
             ],
         ),
         Due::ImpetusTest(unit) => {
@@ -125,7 +183,13 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             }
             let n = numbers::bushi(rules, state, Test::Impetus(unit));
             let mut c = test_card(unit_who(state, unit), "Bushi test: obey the order?", "ordered to do other than charge the enemy Samurai near it; a pass means it charges them anyway, disordered, for no action".into(), "sky: Clan Activation", &n, "Bushi");
-            c.odds = vec![Odds { outcome: "obeys (fails the test)".into(), probability: 1.0 - c.odds[0].probability }, c.odds[0].clone()];
+            c.odds = vec![
+                Odds {
+                    outcome: "obeys (fails the test)".into(),
+                    probability: 1.0 - c.odds[0].probability,
+                },
+                c.odds[0].clone(),
+            ];
             c.odds[1].outcome = "charges anyway".into();
             c.answers = vec![roll(Command::ImpetusTest(unit))];
             c
@@ -134,11 +198,32 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             let mut answers: Vec<Answer<Command>> = state
                 .all_units()
                 .into_iter()
-                .filter(|t| t.side() != unit.side() && state.unit(*t).is_some_and(|u| !u.removed && u.is_samurai()))
-                .map(|t| answer(&format!("Charge {}", state.unit_name(t)), Command::Charge { unit, target: t }, false))
+                .filter(|t| {
+                    t.side() != unit.side()
+                        && state.unit(*t).is_some_and(|u| !u.removed && u.is_samurai())
+                })
+                .map(|t| {
+                    answer(
+                        &format!("Charge {}", state.unit_name(t)),
+                        Command::Charge { unit, target: t },
+                        false,
+                    )
+                })
                 .collect();
             answers.truncate(12);
-            plain_card(state, unit, "Charge the nearest enemy Samurai", "its Bushi overrode the order: it charges, disordered, for no action", "sky: Clan Activation", answers)
+            answers.push(answer(
+                "No enemy Samurai within reach",
+                Command::ImpetusBlocked(unit),
+                false,
+            ));
+            plain_card(
+                state,
+                unit,
+                "Charge the nearest enemy Samurai",
+                "its Bushi overrode the order: it charges, disordered, for no action",
+                "sky: Clan Activation",
+                answers,
+            )
         }
         Due::Route(unit) => {
             if spirit_owed(rules, state, unit, Test::Route(unit)) {
@@ -146,29 +231,53 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             }
             let n = numbers::bushi(rules, state, Test::Route(unit));
             let u = state.unit(unit)?;
-            let why = format!("{} of {} stands left, or lost a melee", u.stands, u.spec.stands);
-            let mut c = test_card(unit_who(state, unit), "Route test", why, "sky: Route and Rally", &n, "Bushi");
+            let why = format!(
+                "{} of {} stands left, or lost a melee",
+                u.stands, u.spec.stands
+            );
+            let mut c = test_card(
+                unit_who(state, unit),
+                "Route test",
+                why,
+                "sky: Route and Rally",
+                &n,
+                "Bushi",
+            );
             c.answers = vec![roll(Command::RouteTest(unit))];
             c
         }
         Due::Injury(unit) => {
             let i = &rules.t.injury;
-            let leader = state.clan(unit.clan()).map_or(String::new(), |c| c.leader.name.clone());
+            let leader = state
+                .clan(unit.clan())
+                .map_or(String::new(), |c| c.leader.name.clone());
             Check {
                 who: leader,
                 what: "Clan Leader injury".into(),
                 why: format!("attached to {}, which lost a stand", state.unit_name(unit)),
                 citation: "sky: Clan Leader Injury".into(),
-                roll: Some(RollSpec::Test(Comparison::new(Expr::dice(1, i.sides), CmpOp::Eq, Expr::constant(i64::from(i.injured_on))))),
-                target: format!("injured on a {} (Command -{})", i.injured_on, i.command_loss),
+                roll: Some(RollSpec::Test(Comparison::new(
+                    Expr::dice(1, i.sides),
+                    CmpOp::Eq,
+                    Expr::constant(i64::from(i.injured_on)),
+                ))),
+                target: format!(
+                    "injured on a {} (Command -{})",
+                    i.injured_on, i.command_loss
+                ),
                 modifiers: Vec::new(),
-                odds: vec![Odds { outcome: "injured".into(), probability: 1.0 / f64::from(i.sides.max(1)) }],
+                odds: vec![Odds {
+                    outcome: "injured".into(),
+                    probability: 1.0 / f64::from(i.sides.max(1)),
+                }],
                 required: true,
                 answers: vec![roll(Command::InjuryRoll(unit))],
                 notes: Vec::new(),
             }
         }
-        Due::Rally(unit) | Due::Reorder(unit) | Due::GeneralRetry(unit, _) => morale_card(rules, state, due, unit),
+        Due::Rally(unit) | Due::Reorder(unit) | Due::GeneralRetry(unit, _) => {
+            morale_card(rules, state, due, unit)
+        }
     })
 }
 
@@ -185,16 +294,34 @@ fn morale_card(rules: &Rules, state: &State, due: Due, unit: UnitRef) -> Check<C
         (MoraleKind::Rally, _) => ("Rally".to_owned(), "routing: a pass turns it about, disordered".to_owned()),
         (MoraleKind::Reorder, _) => ("Re-order".to_owned(), "disordered: a pass restores good order".to_owned()),
     };
-    let mut c = test_card(unit_who(state, unit), &what, why, "sky: The Morale Phase", &n, "Command");
+    let mut c = test_card(
+        unit_who(state, unit),
+        &what,
+        why,
+        "sky: The Morale Phase",
+        &n,
+        "Command",
+    );
     c.required = false;
     c.answers = vec![
-        roll(Command::Morale { unit, kind, by_general }),
+        roll(Command::Morale {
+            unit,
+            kind,
+            by_general,
+        }),
         answer("Don't try", Command::SkipMorale(unit), false),
     ];
     c
 }
 
-fn plain_card(state: &State, unit: UnitRef, what: &str, why: &str, citation: &str, answers: Vec<Answer<Command>>) -> Check<Command> {
+fn plain_card(
+    state: &State,
+    unit: UnitRef,
+    what: &str,
+    why: &str,
+    citation: &str,
+    answers: Vec<Answer<Command>>,
+) -> Check<Command> {
     Check {
         who: unit_who(state, unit),
         what: what.into(),
@@ -224,29 +351,79 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     let headline = format!("{} {verb} {}", charger.spec.name, target.spec.name);
     Some(match c.stage {
         ChargeStage::DefensiveFire => {
-            let weapon = if target.spec.weapons.contains(&Weapon::Bow) { Weapon::Bow } else { Weapon::Arquebus };
+            let weapon = if target.spec.weapons.contains(&Weapon::Bow) {
+                Weapon::Bow
+            } else {
+                Weapon::Arquebus
+            };
             let pool = numbers::fire(rules, target, weapon, charger);
-            let mut card = pool_card(unit_who(state, c.target), "Defensive fire", format!("{headline}: the target may shoot first"), "sky: Charge and Bushi Test", &pool, "hits on the charger");
+            let mut card = pool_card(
+                unit_who(state, c.target),
+                "Defensive fire",
+                format!("{headline}: the target may shoot first"),
+                "sky: Charge and Bushi Test",
+                &pool,
+                "hits on the charger",
+            );
             card.required = false;
             card.answers = vec![
-                answer("Fire (in range)", Command::DefensiveFire { weapon, in_range: true, cover: false }, true),
-                answer("Fire: out of range", Command::DefensiveFire { weapon, in_range: false, cover: false }, false),
+                answer(
+                    "Fire (in range)",
+                    Command::DefensiveFire {
+                        weapon,
+                        in_range: true,
+                        cover: false,
+                    },
+                    true,
+                ),
+                answer(
+                    "Fire: out of range",
+                    Command::DefensiveFire {
+                        weapon,
+                        in_range: false,
+                        cover: false,
+                    },
+                    false,
+                ),
                 answer("Hold fire", Command::SkipDefensiveFire, false),
             ];
             card
         }
         ChargeStage::ChargerTest | ChargeStage::TargetTest => {
             let (unit, test, what, why) = if c.stage == ChargeStage::ChargerTest {
-                (c.charger, Test::Charge(c.charger), "Charge test", format!("{headline}: does it close to contact?"))
+                (
+                    c.charger,
+                    Test::Charge(c.charger),
+                    "Charge test",
+                    format!("{headline}: does it close to contact?"),
+                )
             } else {
-                (c.target, Test::Stand(c.target), "Stand test", format!("{headline}: does it stand? A fail disorders it and it falls back a full move"))
+                (
+                    c.target,
+                    Test::Stand(c.target),
+                    "Stand test",
+                    format!(
+                        "{headline}: does it stand? A fail disorders it and it falls back a full move"
+                    ),
+                )
             };
             if spirit_owed(rules, state, unit, test) {
                 return Some(spirit_card(rules, state, unit));
             }
             let n = numbers::bushi(rules, state, test);
-            let command = if c.stage == ChargeStage::ChargerTest { Command::ChargerTest } else { Command::TargetTest };
-            let mut card = test_card(unit_who(state, unit), what, why, "sky: Charge and Bushi Test", &n, "Bushi");
+            let command = if c.stage == ChargeStage::ChargerTest {
+                Command::ChargerTest
+            } else {
+                Command::TargetTest
+            };
+            let mut card = test_card(
+                unit_who(state, unit),
+                what,
+                why,
+                "sky: Charge and Bushi Test",
+                &n,
+                "Bushi",
+            );
             card.answers = vec![roll(command)];
             card
         }
@@ -257,7 +434,11 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
             "the target failed to stand and fell back a full move: if the charger still reaches it, it is destroyed",
             "sky: Charge and Bushi Test",
             vec![
-                answer("Still contacted: destroy the target", Command::StillContacted(true), false),
+                answer(
+                    "Still contacted: destroy the target",
+                    Command::StillContacted(true),
+                    false,
+                ),
                 answer("Out of reach", Command::StillContacted(false), false),
             ],
         ),
@@ -265,12 +446,25 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     })
 }
 
-fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &numbers::Pool, outcome: &str) -> Check<Command> {
+fn pool_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    pool: &numbers::Pool,
+    outcome: &str,
+) -> Check<Command> {
     let expr = pool.expr();
     let dist = expr.distribution();
-    let mut odds = vec![Odds { outcome: format!("expected {outcome}: {:.1}", dist.mean()), probability: dist.probability_that(CmpOp::Ge, 1) }];
+    let mut odds = vec![Odds {
+        outcome: format!("expected {outcome}: {:.1}", dist.mean()),
+        probability: dist.probability_that(CmpOp::Ge, 1),
+    }];
     odds[0].outcome = format!("at least 1 hit (mean {:.1})", dist.mean());
-    odds.push(Odds { outcome: "3+ hits: a stand".into(), probability: dist.probability_that(CmpOp::Ge, 3) });
+    odds.push(Odds {
+        outcome: "3+ hits: a stand".into(),
+        probability: dist.probability_that(CmpOp::Ge, 3),
+    });
     Check {
         who,
         what: what.into(),
@@ -286,7 +480,12 @@ fn pool_card(who: String, what: &str, why: String, citation: &str, pool: &number
     }
 }
 
-fn melee_card(rules: &Rules, state: &State, c: super::state::Charge, headline: String) -> Check<Command> {
+fn melee_card(
+    rules: &Rules,
+    state: &State,
+    c: super::state::Charge,
+    headline: String,
+) -> Check<Command> {
     let (charger, target) = (c.charger, c.target);
     let a = numbers::melee(rules, state, charger, target, c.charging);
     let b = numbers::melee(rules, state, target, charger, false);
@@ -297,20 +496,43 @@ fn melee_card(rules: &Rules, state: &State, c: super::state::Charge, headline: S
     let mut modifiers: Vec<Modifier> = a
         .reasons
         .iter()
-        .map(|m| Modifier { reason: format!("{}: {}", name(charger), m.reason), ..m.clone() })
+        .map(|m| Modifier {
+            reason: format!("{}: {}", name(charger), m.reason),
+            ..m.clone()
+        })
         .collect();
-    modifiers.extend(b.reasons.iter().map(|m| Modifier { reason: format!("{}: {}", name(target), m.reason), ..m.clone() }));
+    modifiers.extend(b.reasons.iter().map(|m| Modifier {
+        reason: format!("{}: {}", name(target), m.reason),
+        ..m.clone()
+    }));
     Check {
         who: headline,
         what: "Melee".into(),
         why: "both passed their tests (or the charger came in disordered)".into(),
         citation: "sky: Melee Adjudication".into(),
-        target: format!("{}: {}d6 at {}+ vs {}: {}d6 at {}+; more hits taken withdraws", name(charger), a.dice, a.needed, name(target), b.dice, b.needed),
+        target: format!(
+            "{}: {}d6 at {}+ vs {}: {}d6 at {}+; more hits taken withdraws",
+            name(charger),
+            a.dice,
+            a.needed,
+            name(target),
+            b.dice,
+            b.needed
+        ),
         modifiers,
         odds: vec![
-            Odds { outcome: format!("{} scores more hits", name(charger)), probability: p_win },
-            Odds { outcome: "equal hits".into(), probability: p_tie },
-            Odds { outcome: format!("{} scores more hits", name(target)), probability: (1.0 - p_win - p_tie).max(0.0) },
+            Odds {
+                outcome: format!("{} scores more hits", name(charger)),
+                probability: p_win,
+            },
+            Odds {
+                outcome: "equal hits".into(),
+                probability: p_tie,
+            },
+            Odds {
+                outcome: format!("{} scores more hits", name(target)),
+                probability: (1.0 - p_win - p_tie).max(0.0),
+            },
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),
         required: true,
@@ -327,10 +549,24 @@ fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             if let Some(clan) = state.intervention {
                 let n = numbers::command(rules, state, side, None, true);
                 let general = &state.sides[side].general.name;
-                let mut c = test_card(general.clone(), "General steps in?", format!("the {} clan missed its activation; once per turn the General may try (he needs line of sight to the Clan Leader). If he fails, he may do nothing else this turn", state.clan(clan).map_or("", |c| c.name.as_str())), "sky: Turn Sequence", &n, "Command");
+                let mut c = test_card(
+                    general.clone(),
+                    "General steps in?",
+                    format!(
+                        "the {} clan missed its activation; once per turn the General may try (he needs line of sight to the Clan Leader). If he fails, he may do nothing else this turn",
+                        state.clan(clan).map_or("", |c| c.name.as_str())
+                    ),
+                    "sky: Turn Sequence",
+                    &n,
+                    "Command",
+                );
                 c.required = false;
                 c.answers = vec![
-                    answer("General steps in (line of sight)", Command::GeneralStepsIn, true),
+                    answer(
+                        "General steps in (line of sight)",
+                        Command::GeneralStepsIn,
+                        true,
+                    ),
                     answer("No: the round passes", Command::DeclineGeneral, false),
                 ];
                 return vec![c];
@@ -341,7 +577,17 @@ fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 .map(|clan| {
                     let n = numbers::command(rules, state, side, Some(clan), true);
                     let name = state.clan(clan).map_or(String::new(), |c| c.name.clone());
-                    let mut c = test_card(clan_who(state, clan), &format!("Activate the {name} clan"), format!("{}'s round: choose a clan that has not tried this turn", state.sides[side].name), "sky: Turn Sequence", &n, "Command");
+                    let mut c = test_card(
+                        clan_who(state, clan),
+                        &format!("Activate the {name} clan"),
+                        format!(
+                            "{}'s round: choose a clan that has not tried this turn",
+                            state.sides[side].name
+                        ),
+                        "sky: Turn Sequence",
+                        &n,
+                        "Command",
+                    );
                     c.required = false;
                     c.answers = vec![roll(Command::TryActivation(clan))];
                     c
@@ -350,13 +596,34 @@ fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         }
         Phase::Activation { clan } if !blocked => {
             let left = state.actions_left.unwrap_or(0);
-            vec![step_card(clan_who(state, clan), "Activation", format!("{left} action(s) left: use the action forms, then end the activation"), "End activation", Command::EndActivation)]
+            vec![step_card(
+                clan_who(state, clan),
+                "Activation",
+                format!("{left} action(s) left: use the action forms, then end the activation"),
+                "End activation",
+                Command::EndActivation,
+            )]
         }
         Phase::Morale if !blocked => {
-            vec![step_card("Both sides".into(), "Morale phase", "no more rallies or re-orders to try".into(), "End Morale phase: roll call", Command::EndMorale)]
+            vec![step_card(
+                "Both sides".into(),
+                "Morale phase",
+                "no more rallies or re-orders to try".into(),
+                "End Morale phase: roll call",
+                Command::EndMorale,
+            )]
         }
         Phase::EndOfTurn => {
-            let mut card = step_card("Both sides".into(), "Roll call", format!("end of turn {}: compare every unit's stands and status with the table", state.turn), &format!("Start turn {}", state.turn + 1), Command::NextTurn);
+            let mut card = step_card(
+                "Both sides".into(),
+                "Roll call",
+                format!(
+                    "end of turn {}: compare every unit's stands and status with the table",
+                    state.turn
+                ),
+                &format!("Start turn {}", state.turn + 1),
+                Command::NextTurn,
+            );
             card.notes = roll_call(state);
             vec![card]
         }
@@ -364,7 +631,13 @@ fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     }
 }
 
-fn step_card(who: String, what: &str, why: String, label: &str, command: Command) -> Check<Command> {
+fn step_card(
+    who: String,
+    what: &str,
+    why: String,
+    label: &str,
+    command: Command,
+) -> Check<Command> {
     Check {
         who,
         what: what.into(),
@@ -389,18 +662,37 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
     let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
     let names = [&state.sides[0].name, &state.sides[1].name];
     Check {
-        who: format!("{} and {}", state.sides[0].general.name, state.sides[1].general.name),
+        who: format!(
+            "{} and {}",
+            state.sides[0].general.name, state.sides[1].general.name
+        ),
         what: "Initiative".into(),
         why: format!("turn {} begins", state.turn),
         citation: "sky: Turn Sequence".into(),
-        target: "2d6 + clans under control each; the higher takes the first round; a tie rolls again".into(),
+        target:
+            "2d6 + clans under control each; the higher takes the first round; a tie rolls again"
+                .into(),
         modifiers: vec![
-            Modifier::total(clans[0], format!("{}: clans under control", names[0]), "sky: Turn Sequence"),
-            Modifier::total(clans[1], format!("{}: clans under control", names[1]), "sky: Turn Sequence"),
+            Modifier::total(
+                clans[0],
+                format!("{}: clans under control", names[0]),
+                "sky: Turn Sequence",
+            ),
+            Modifier::total(
+                clans[1],
+                format!("{}: clans under control", names[1]),
+                "sky: Turn Sequence",
+            ),
         ],
         odds: vec![
-            Odds { outcome: format!("{} first", names[0]), probability: p_a / (1.0 - p_tie) },
-            Odds { outcome: format!("{} first", names[1]), probability: (1.0 - p_a - p_tie) / (1.0 - p_tie) },
+            Odds {
+                outcome: format!("{} first", names[0]),
+                probability: p_a / (1.0 - p_tie),
+            },
+            Odds {
+                outcome: format!("{} first", names[1]),
+                probability: (1.0 - p_a - p_tie) / (1.0 - p_tie),
+            },
         ],
         roll: Some(RollSpec::Opposed(a, b)),
         required: true,
@@ -421,13 +713,23 @@ fn roll_call(state: &State) -> Vec<String> {
                 (x.removed, "removed"),
                 (x.routing, "routing"),
                 (x.disordered && !x.removed, "disordered"),
-                (x.spec.weapons.contains(&Weapon::Arquebus) && !x.loaded && !x.removed, "unloaded"),
+                (
+                    x.spec.weapons.contains(&Weapon::Arquebus) && !x.loaded && !x.removed,
+                    "unloaded",
+                ),
             ]
             .into_iter()
             .filter_map(|(on, word)| on.then_some(word))
             .collect();
-            let status = if status.is_empty() { "good order".to_owned() } else { status.join(", ") };
-            Some(format!("{side} — {}: {}/{} stands, {} hits marked, {status}", x.spec.name, x.stands, x.spec.stands, x.marked_hits))
+            let status = if status.is_empty() {
+                "good order".to_owned()
+            } else {
+                status.join(", ")
+            };
+            Some(format!(
+                "{side} — {}: {}/{} stands, {} hits marked, {status}",
+                x.spec.name, x.stands, x.spec.stands, x.marked_hits
+            ))
         })
         .collect()
 }

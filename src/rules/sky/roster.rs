@@ -104,9 +104,20 @@ pub struct UnitSpec {
 impl UnitSpec {
     /// `Mounted Samurai, bow, Tedate`.
     pub fn kind(&self) -> String {
-        let mut parts = vec![format!("{}{}", if self.mounted { "Mounted " } else { "" }, self.troop.name())];
+        let mut parts = vec![format!(
+            "{}{}",
+            if self.mounted { "Mounted " } else { "" },
+            self.troop.name()
+        )];
         if matches!(self.troop, Troop::Ashigaru | Troop::WarriorMonks) {
-            parts.push(if self.armoured { "armoured" } else { "unarmoured" }.to_owned());
+            parts.push(
+                if self.armoured {
+                    "armoured"
+                } else {
+                    "unarmoured"
+                }
+                .to_owned(),
+            );
         }
         parts.extend(self.weapons.iter().map(|w| w.name().to_owned()));
         if self.tedate {
@@ -144,13 +155,25 @@ mod raw {
 
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub struct Army { pub name: String, pub general: Leader, pub clans: Vec<Clan> }
+    pub struct Army {
+        pub name: String,
+        pub general: Leader,
+        pub clans: Vec<Clan>,
+    }
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub struct Leader { pub name: String, #[serde(default)] pub command: Option<i64> }
+    pub struct Leader {
+        pub name: String,
+        #[serde(default)]
+        pub command: Option<i64>,
+    }
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
-    pub struct Clan { pub name: String, pub leader: Leader, pub units: Vec<Unit> }
+    pub struct Clan {
+        pub name: String,
+        pub leader: Leader,
+        pub units: Vec<Unit>,
+    }
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
     pub struct Unit {
@@ -181,7 +204,13 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         let anchor = format!("\"{name}\"");
         let count = names.iter().filter(|n| *n == name).count();
         if count > 0 {
-            v.error(&anchor, count, format!("the name \"{name}\" is used twice; every leader, clan and unit needs its own"));
+            v.error(
+                &anchor,
+                count,
+                format!(
+                    "the name \"{name}\" is used twice; every leader, clan and unit needs its own"
+                ),
+            );
         }
         names.push(name.to_owned());
     };
@@ -190,9 +219,16 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         if !(2..=12).contains(&command) {
             v.error(&format!("\"{}\"", l.name), 0, format!("Command {command} cannot be rolled against on 2d6: allowed 2 to 12 (default {default})"));
         } else if command != default {
-            v.warn(&format!("\"{}\"", l.name), 0, format!("Command {command} differs from the rules' {default} (scenario rating)"));
+            v.warn(
+                &format!("\"{}\"", l.name),
+                0,
+                format!("Command {command} differs from the rules' {default} (scenario rating)"),
+            );
         }
-        Leader { name: l.name.clone(), command }
+        Leader {
+            name: l.name.clone(),
+            command,
+        }
     };
     if raw.clans.is_empty() {
         v.error("clans", 0, "an army needs at least one clan");
@@ -207,16 +243,28 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         let n = clan.units.len();
         let (lo, hi) = (t.organisation.clan_units_min, t.organisation.clan_units_max);
         if !(lo..=hi).contains(&n) {
-            v.error(&anchor, 0, format!("clan has {n} units: a Clan Leader commands {lo} to {hi}"));
+            v.error(
+                &anchor,
+                0,
+                format!("clan has {n} units: a Clan Leader commands {lo} to {hi}"),
+            );
         }
         let leader = leader(&mut v, &clan.leader, t.command.clan_leader);
         let units = clan.units.iter().map(|u| {
             seen(&mut v, &u.name);
             unit(&mut v, rules, u)
         });
-        clans.push(Clan { name: clan.name.clone(), leader, units: units.collect() });
+        clans.push(Clan {
+            name: clan.name.clone(),
+            leader,
+            units: units.collect(),
+        });
     }
-    v.finish(Army { name: raw.name, general, clans })
+    v.finish(Army {
+        name: raw.name,
+        general,
+        clans,
+    })
 }
 
 /// Validates one unit against the organisation rules.
@@ -225,23 +273,57 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     let at = format!("\"{}\"", u.name);
     let o = &t.organisation;
     if u.mounted && !matches!(u.troop, Troop::Samurai | Troop::WarriorMonks) {
-        v.error(&at, 0, format!("{} cannot be mounted: only Samurai and Warrior Monks ride", u.troop.name()));
+        v.error(
+            &at,
+            0,
+            format!(
+                "{} cannot be mounted: only Samurai and Warrior Monks ride",
+                u.troop.name()
+            ),
+        );
     }
     let (lo, hi, what) = if u.mounted {
         (o.cavalry_stands_min, o.cavalry_stands_max, "cavalry")
     } else {
         (o.infantry_stands_min, o.infantry_stands_max, "infantry")
     };
-    if !(lo..=hi).contains(&u.stands) {
-        v.error(&at, 0, format!("{} stands: {what} units have {lo} to {hi}", u.stands));
+    let stands_ok = (lo..=hi).contains(&u.stands);
+    if !stands_ok {
+        v.error(
+            &at,
+            0,
+            format!("{} stands: {what} units have {lo} to {hi}", u.stands),
+        );
     }
-    if let Formation::Line(width) = u.formation {
+    // A formation is judged only for a legal number of stands, so one mistake gives one error.
+    if let (Formation::Line(width), true) = (u.formation, stands_ok) {
         if !(o.line_width_min..=o.line_width_max).contains(&width) {
-            v.error(&at, 0, format!("a line {width} stands wide: lines are {} or {} wide", o.line_width_min, o.line_width_max));
+            v.error(
+                &at,
+                0,
+                format!(
+                    "a line {width} stands wide: lines are {} or {} wide",
+                    o.line_width_min, o.line_width_max
+                ),
+            );
         } else if u.mounted && width != u.stands {
-            v.error(&at, 0, format!("cavalry in line stand one deep: width {width} must equal its {} stands", u.stands));
+            v.error(
+                &at,
+                0,
+                format!(
+                    "cavalry in line stand one deep: width {width} must equal its {} stands",
+                    u.stands
+                ),
+            );
         } else if !u.mounted && (u.stands > 2 * width || u.stands <= width) {
-            v.error(&at, 0, format!("infantry in line form two ranks: {} stands do not fit a line {width} wide", u.stands));
+            v.error(
+                &at,
+                0,
+                format!(
+                    "infantry in line form two ranks: {} stands do not fit a line {width} wide",
+                    u.stands
+                ),
+            );
         }
     }
     let mut weapons = u.weapons.clone();
@@ -249,16 +331,32 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     weapons.dedup();
     if u.mounted {
         if weapons.iter().any(|w| *w != Weapon::Bow) {
-            v.warn(&at, 0, "cavalry always fight with pole arms and swords; only a bow needs listing");
+            v.warn(
+                &at,
+                0,
+                "cavalry always fight with pole arms and swords; only a bow needs listing",
+            );
             weapons.retain(|w| *w == Weapon::Bow);
         }
     } else if weapons.is_empty() {
-        v.error(&at, 0, "infantry must be marked with their weapons: HandWeapons, PoleArms, Arquebus or Bow");
+        v.error(
+            &at,
+            0,
+            "infantry must be marked with their weapons: HandWeapons, PoleArms, Arquebus or Bow",
+        );
     } else if weapons.len() > 2 || (weapons.len() == 2 && u.troop != Troop::Samurai) {
-        v.error(&at, 0, "only Samurai infantry may carry two kinds of weapons (e.g. HandWeapons and Bow)");
+        v.error(
+            &at,
+            0,
+            "only Samurai infantry may carry two kinds of weapons (e.g. HandWeapons and Bow)",
+        );
     }
     if u.tedate && (u.mounted || !weapons.iter().any(|w| w.fires())) {
-        v.error(&at, 0, "only bow- or arquebus-armed infantry may carry Tedate");
+        v.error(
+            &at,
+            0,
+            "only bow- or arquebus-armed infantry may carry Tedate",
+        );
     }
     let armoured = match (u.troop, u.armoured) {
         (Troop::Samurai, _) => true,
@@ -281,9 +379,23 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     };
     let bushi = u.bushi.unwrap_or(default);
     if !(2..=12).contains(&bushi) {
-        v.error(&at, 0, format!("Bushi {bushi}: allowed 2 to 12 ({} default {default})", u.troop.name()));
+        v.error(
+            &at,
+            0,
+            format!(
+                "Bushi {bushi}: allowed 2 to 12 ({} default {default})",
+                u.troop.name()
+            ),
+        );
     } else if bushi != default {
-        v.warn(&at, 0, format!("Bushi {bushi} differs from the rules' {default} for {}", u.troop.name()));
+        v.warn(
+            &at,
+            0,
+            format!(
+                "Bushi {bushi} differs from the rules' {default} for {}",
+                u.troop.name()
+            ),
+        );
     }
     UnitSpec {
         name: u.name.clone(),

@@ -172,7 +172,11 @@ pub struct LeaderState {
 impl LeaderState {
     /// Sum of the changes of one kind.
     pub fn total(&self, kind: ChangeKind) -> i64 {
-        self.changes.iter().filter(|(k, _)| *k == kind).map(|(_, c)| c.delta).sum()
+        self.changes
+            .iter()
+            .filter(|(k, _)| *k == kind)
+            .map(|(_, c)| c.delta)
+            .sum()
     }
 
     /// Command with every permanent change (not the situational ones).
@@ -376,35 +380,49 @@ impl State {
 
     /// A clan, mutably.
     pub fn clan_mut(&mut self, c: ClanRef) -> Option<&mut ClanState> {
-        self.sides.get_mut(c.side())?.clans.get_mut(usize::from(c.1))
+        self.sides
+            .get_mut(c.side())?
+            .clans
+            .get_mut(usize::from(c.1))
     }
 
     /// Every unit reference of a clan.
     pub fn units_of(&self, c: ClanRef) -> Vec<UnitRef> {
         let n = self.clan(c).map_or(0, |clan| clan.units.len());
-        (0..n).filter_map(|i| u8::try_from(i).ok()).map(|i| UnitRef(c.0, c.1, i)).collect()
+        (0..n)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| UnitRef(c.0, c.1, i))
+            .collect()
     }
 
     /// Every clan reference of a side.
     pub fn clans_of(&self, side: Side) -> Vec<ClanRef> {
         let n = self.sides.get(side).map_or(0, |s| s.clans.len());
         let s = u8::try_from(side).unwrap_or(0);
-        (0..n).filter_map(|i| u8::try_from(i).ok()).map(|i| ClanRef(s, i)).collect()
+        (0..n)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| ClanRef(s, i))
+            .collect()
     }
 
     /// Every unit reference in the battle.
     pub fn all_units(&self) -> Vec<UnitRef> {
-        (0..2).flat_map(|s| self.clans_of(s)).flat_map(|c| self.units_of(c)).collect()
+        (0..2)
+            .flat_map(|s| self.clans_of(s))
+            .flat_map(|c| self.units_of(c))
+            .collect()
     }
 
     /// The unit's display name.
     pub fn unit_name(&self, u: UnitRef) -> String {
-        self.unit(u).map_or_else(|| format!("unit {}", u.id()), |x| x.spec.name.clone())
+        self.unit(u)
+            .map_or_else(|| format!("unit {}", u.id()), |x| x.spec.name.clone())
     }
 
     /// Whether the clan's leader is attached to this unit.
     pub fn leader_attached(&self, u: UnitRef) -> bool {
-        self.clan(u.clan()).is_some_and(|c| c.attached_to == Some(u.2))
+        self.clan(u.clan())
+            .is_some_and(|c| c.attached_to == Some(u.2))
     }
 
     /// Clans still under a General's control (ruling `clans_under_control`).
@@ -420,11 +438,18 @@ impl State {
     pub fn untried(&self, side: Side) -> Vec<ClanRef> {
         self.clans_of(side)
             .into_iter()
-            .filter(|&c| self.clan(c).is_some_and(|x| !x.tried && x.units.iter().any(|u| !u.removed)))
+            .filter(|&c| {
+                self.clan(c)
+                    .is_some_and(|x| !x.tried && x.units.iter().any(|u| !u.removed))
+            })
             .collect()
     }
 }
 
 fn leader(l: &super::roster::Leader) -> LeaderState {
-    LeaderState { name: l.name.clone(), base: l.command, changes: Vec::new() }
+    LeaderState {
+        name: l.name.clone(),
+        base: l.command,
+        changes: Vec::new(),
+    }
 }

@@ -11,55 +11,135 @@ mod raw {
     use super::Deserialize;
 
     #[derive(Debug, Deserialize)]
-    pub struct Command { pub clan_leader: i64, pub general: i64 }
-    #[derive(Debug, Deserialize)]
-    pub struct Bushi { pub samurai: i64, pub warrior_monks: i64, pub ashigaru: i64, pub peasants: i64 }
-    #[derive(Debug, Deserialize)]
-    pub struct Organisation {
-        pub cavalry_stands_min: u32, pub cavalry_stands_max: u32,
-        pub infantry_stands_min: u32, pub infantry_stands_max: u32,
-        pub line_width_min: u32, pub line_width_max: u32,
-        pub clan_units_min: usize, pub clan_units_max: usize,
+    pub struct Command {
+        pub clan_leader: i64,
+        pub general: i64,
     }
     #[derive(Debug, Deserialize)]
-    pub struct CommandRolls { pub dice: u32, pub sides: u32, pub attached_leader_penalty: i64, pub injury_penalty: i64, pub last_side_penalty: i64 }
+    pub struct Bushi {
+        pub samurai: i64,
+        pub warrior_monks: i64,
+        pub ashigaru: i64,
+        pub peasants: i64,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Dice { pub dice: u32, pub sides: u32 }
+    pub struct Organisation {
+        pub cavalry_stands_min: u32,
+        pub cavalry_stands_max: u32,
+        pub infantry_stands_min: u32,
+        pub infantry_stands_max: u32,
+        pub line_width_min: u32,
+        pub line_width_max: u32,
+        pub clan_units_min: usize,
+        pub clan_units_max: usize,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Actions { pub dice: u32, pub sides: u32, pub keep_highest: u32 }
+    pub struct CommandRolls {
+        pub dice: u32,
+        pub sides: u32,
+        pub attached_leader_penalty: i64,
+        pub injury_penalty: i64,
+        pub last_side_penalty: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Dice {
+        pub dice: u32,
+        pub sides: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Actions {
+        pub dice: u32,
+        pub sides: u32,
+        pub keep_highest: u32,
+    }
     #[derive(Debug, Deserialize)]
     pub struct ActionCosts {
-        pub move_or_charge: u32, pub cross_obstacle: u32, pub reload_arquebus: u32, pub fire: u32,
-        pub melee: u32, pub rout_move: u32, pub samurai_stand: u32, pub samurai_other_order: u32,
+        pub move_or_charge: u32,
+        pub cross_obstacle: u32,
+        pub reload_arquebus: u32,
+        pub fire: u32,
+        pub melee: u32,
+        pub rout_move: u32,
+        pub samurai_stand: u32,
+        pub samurai_other_order: u32,
         pub samurai_impetus_charge: u32,
     }
     #[derive(Debug, Deserialize)]
-    pub struct Movement { pub foot: i64, pub foot_charge_bonus: i64, pub mounted: i64, pub mounted_charge_bonus: i64, pub leader: i64, pub tedate_slower: i64 }
-    #[derive(Debug, Deserialize)]
-    pub struct Ranges { pub foot_bow: i64, pub mounted_bow: i64, pub arquebus: i64 }
-    #[derive(Debug, Deserialize)]
-    pub struct FireDice { pub per_stand: u32, pub sides: u32, pub disordered_divisor: u32 }
-    #[derive(Debug, Deserialize)]
-    pub struct HitTarget { pub samurai: i64, pub armoured_ashigaru_or_monk: i64, pub unarmoured: i64 }
-    #[derive(Debug, Deserialize)]
-    pub struct Casualties { pub hits_per_stand: u32, pub cover_divisor: u32 }
-    #[derive(Debug, Deserialize)]
-    pub struct MeleeDice {
-        pub samurai: u32, pub warrior_monks: u32, pub ashigaru: u32, pub peasants: u32,
-        pub mounted_bonus: u32, pub charging_bonus: u32, pub pole_arm_second_rank_bonus: u32, pub disordered_divisor: u32,
+    pub struct Movement {
+        pub foot: i64,
+        pub foot_charge_bonus: i64,
+        pub mounted: i64,
+        pub mounted_charge_bonus: i64,
+        pub leader: i64,
+        pub tedate_slower: i64,
     }
     #[derive(Debug, Deserialize)]
-    pub struct BushiTest { pub dice: u32, pub sides: u32, pub attached_leader_penalty: i64 }
+    pub struct Ranges {
+        pub foot_bow: i64,
+        pub mounted_bow: i64,
+        pub arquebus: i64,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct RouteTest { pub dice: u32, pub sides: u32, pub per_stand_lost: i64 }
+    pub struct FireDice {
+        pub per_stand: u32,
+        pub sides: u32,
+        pub disordered_divisor: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Injury { pub sides: u32, pub injured_on: u32, pub command_loss: i64 }
+    pub struct HitTarget {
+        pub samurai: i64,
+        pub armoured_ashigaru_or_monk: i64,
+        pub unarmoured: i64,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Honor { pub command_gain: i64 }
+    pub struct Casualties {
+        pub hits_per_stand: u32,
+        pub cover_divisor: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Dishonor { pub command_loss: i64 }
+    pub struct MeleeDice {
+        pub samurai: u32,
+        pub warrior_monks: u32,
+        pub ashigaru: u32,
+        pub peasants: u32,
+        pub mounted_bonus: u32,
+        pub charging_bonus: u32,
+        pub pole_arm_second_rank_bonus: u32,
+        pub disordered_divisor: u32,
+    }
     #[derive(Debug, Deserialize)]
-    pub struct Spirit { pub sides: u32, pub low_face: u32, pub high_face: u32, pub bushi_change: i64 }
+    pub struct BushiTest {
+        pub dice: u32,
+        pub sides: u32,
+        pub attached_leader_penalty: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct RouteTest {
+        pub dice: u32,
+        pub sides: u32,
+        pub per_stand_lost: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Injury {
+        pub sides: u32,
+        pub injured_on: u32,
+        pub command_loss: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Honor {
+        pub command_gain: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Dishonor {
+        pub command_loss: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Spirit {
+        pub sides: u32,
+        pub low_face: u32,
+        pub high_face: u32,
+        pub bushi_change: i64,
+    }
 }
 
 pub use raw::*;
@@ -109,7 +189,10 @@ impl Rules {
         let text = reference::text("sky").unwrap_or_default();
         let t: SkyTables = reference::load("sky", text, house)?;
         reference::check_choices(&t.rulings, &t.optional, house)?;
-        Ok(Self { t, house: house.clone() })
+        Ok(Self {
+            t,
+            house: house.clone(),
+        })
     }
 
     /// The option in force for a ruling.

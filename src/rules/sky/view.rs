@@ -22,10 +22,18 @@ pub fn phase_words(state: &State) -> (String, String) {
     let clan = |c: ClanRef| state.clan(c).map_or(String::new(), |c| c.name.clone());
     match state.phase {
         Phase::Initiative => ("Initiative".into(), "rounds of clan activation".into()),
-        Phase::Rounds { side } => (format!("Round: {}", state.sides[side].name), "a clan activates, or the round passes".into()),
+        Phase::Rounds { side } => (
+            format!("Round: {}", state.sides[side].name),
+            "a clan activates, or the round passes".into(),
+        ),
         Phase::Activation { clan: c } => {
-            let left = state.actions_left.map_or("actions to roll".into(), |a| format!("{a} actions left"));
-            (format!("Activation: {} clan ({left})", clan(c)), "the other side's round".into())
+            let left = state
+                .actions_left
+                .map_or("actions to roll".into(), |a| format!("{a} actions left"));
+            (
+                format!("Activation: {} clan ({left})", clan(c)),
+                "the other side's round".into(),
+            )
         }
         Phase::Morale => ("Morale".into(), "roll call".into()),
         Phase::EndOfTurn => ("Roll call".into(), format!("turn {}", state.turn + 1)),
@@ -46,43 +54,84 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
                 let mut badges = Vec::new();
                 if let Phase::Activation { clan: active } = state.phase {
                     if active == c {
-                        badges.push(Badge::new("Active", Tone::Good, "this clan is activated now"));
+                        badges.push(Badge::new(
+                            "Active",
+                            Tone::Good,
+                            "this clan is activated now",
+                        ));
                     }
                 }
                 if clan.tried && !clan.activated {
-                    badges.push(Badge::new("Missed", Tone::Info, "failed to activate this turn"));
+                    badges.push(Badge::new(
+                        "Missed",
+                        Tone::Info,
+                        "failed to activate this turn",
+                    ));
                 } else if clan.activated {
-                    badges.push(Badge::new("Activated", Tone::Info, "has activated this turn"));
+                    badges.push(Badge::new(
+                        "Activated",
+                        Tone::Info,
+                        "has activated this turn",
+                    ));
                 }
                 Some(GroupView {
                     name: clan.name.clone(),
                     leader: Some(leader_view(rules, state, &clan.leader, s, Some(c))),
                     badges,
-                    units: state.units_of(c).into_iter().filter_map(|u| unit_view(rules, state, u)).collect(),
+                    units: state
+                        .units_of(c)
+                        .into_iter()
+                        .filter_map(|u| unit_view(rules, state, u))
+                        .collect(),
                 })
             })
             .collect(),
     }
 }
 
-fn leader_view(rules: &Rules, state: &State, leader: &LeaderState, side: usize, clan: Option<ClanRef>) -> LeaderView {
+fn leader_view(
+    rules: &Rules,
+    state: &State,
+    leader: &LeaderState,
+    side: usize,
+    clan: Option<ClanRef>,
+) -> LeaderView {
     let numbers = numbers::command(rules, state, side, clan, true);
     let mut badges = Vec::new();
     if let Some(c) = clan.and_then(|c| state.clan(c)) {
         if let Some(i) = c.attached_to {
-            let u = c.units.get(usize::from(i)).map_or("?", |u| u.spec.name.as_str());
-            badges.push(Badge::new(format!("With {u}"), Tone::Info, "attached: Command -1, fights as a Samurai stand, may be injured"));
+            let u = c
+                .units
+                .get(usize::from(i))
+                .map_or("?", |u| u.spec.name.as_str());
+            badges.push(Badge::new(
+                format!("With {u}"),
+                Tone::Info,
+                "attached: Command -1, fights as a Samurai stand, may be injured",
+            ));
         }
     } else {
         let g = state.sides[side].general_turn;
         if g.barred {
-            badges.push(Badge::new("Barred", Tone::Danger, "failed to step in this turn: may do nothing else"));
+            badges.push(Badge::new(
+                "Barred",
+                Tone::Danger,
+                "failed to step in this turn: may do nothing else",
+            ));
         } else if g.intervened {
-            badges.push(Badge::new("Stepped in", Tone::Info, "has made his one activation attempt this turn: no morale retries"));
+            badges.push(Badge::new(
+                "Stepped in",
+                Tone::Info,
+                "has made his one activation attempt this turn: no morale retries",
+            ));
         }
     }
     if leader.total(ChangeKind::Injury) != 0 {
-        badges.push(Badge::new("Injured", Tone::Warning, "each injury costs 1 Command for good"));
+        badges.push(Badge::new(
+            "Injured",
+            Tone::Warning,
+            "each injury costs 1 Command for good",
+        ));
     }
     LeaderView {
         name: leader.name.clone(),
@@ -108,7 +157,10 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
         details: vec![
             ("Bushi".into(), u.bushi().to_string()),
             ("Formation".into(), format!("{:?}", u.formation)),
-            ("Hits to hit it".into(), format!("{}+", numbers::hit_target(rules, u))),
+            (
+                "Hits to hit it".into(),
+                format!("{}+", numbers::hit_target(rules, u)),
+            ),
         ],
     })
 }
@@ -116,28 +168,60 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
 fn badges(state: &State, unit: UnitRef, u: &UnitState) -> Vec<Badge> {
     let mut b = Vec::new();
     if u.removed {
-        b.push(Badge::new("Removed", Tone::Danger, "destroyed or off the table"));
+        b.push(Badge::new(
+            "Removed",
+            Tone::Danger,
+            "destroyed or off the table",
+        ));
         return b;
     }
     if u.routing {
-        b.push(Badge::new("Routing", Tone::Danger, "failed a Route test: moves to the rear each activation until rallied"));
+        b.push(Badge::new(
+            "Routing",
+            Tone::Danger,
+            "failed a Route test: moves to the rear each activation until rallied",
+        ));
     }
     if u.disordered {
-        b.push(Badge::new("Disordered", Tone::Warning, "half dice in fire and melee until re-ordered"));
+        b.push(Badge::new(
+            "Disordered",
+            Tone::Warning,
+            "half dice in fire and melee until re-ordered",
+        ));
     }
     if u.spec.weapons.contains(&super::roster::Weapon::Arquebus) && !u.loaded {
-        b.push(Badge::new("Unloaded", Tone::Warning, "fired its arquebuses: reload for 1 action"));
+        b.push(Badge::new(
+            "Unloaded",
+            Tone::Warning,
+            "fired its arquebuses: reload for 1 action",
+        ));
     }
     if u.spec.tedate && !u.tedate {
-        b.push(Badge::new("Tedate lost", Tone::Info, "charged or routed: no longer counts as in cover"));
+        b.push(Badge::new(
+            "Tedate lost",
+            Tone::Info,
+            "charged or routed: no longer counts as in cover",
+        ));
     } else if u.tedate {
-        b.push(Badge::new("Tedate", Tone::Info, "in cover when fired at: half the hits count; moves 2\" slower"));
+        b.push(Badge::new(
+            "Tedate",
+            Tone::Info,
+            "in cover when fired at: half the hits count; moves 2\" slower",
+        ));
     }
     if state.leader_attached(unit) {
-        b.push(Badge::new("Leader attached", Tone::Good, "Clan Leader fights with it; Bushi tests to charge or stand at -2 on the dice"));
+        b.push(Badge::new(
+            "Leader attached",
+            Tone::Good,
+            "Clan Leader fights with it; Bushi tests to charge or stand at -2 on the dice",
+        ));
     }
     if let Some(s) = u.spirit.filter(|s| *s != 0) {
-        b.push(Badge::new(format!("Bushi {s:+}"), Tone::Info, "first Bushi test roll (optional rule)"));
+        b.push(Badge::new(
+            format!("Bushi {s:+}"),
+            Tone::Info,
+            "first Bushi test roll (optional rule)",
+        ));
     }
     b
 }

@@ -36,15 +36,21 @@ impl Ctx<'_> {
 
     /// Rolls `n` dice of `sides`.
     fn roll(&mut self, n: u32, sides: u32) -> Result<Vec<u32>, CommandError> {
-        (0..n).map(|_| self.dice.roll(sides).map_err(CommandError::from)).collect()
+        (0..n)
+            .map(|_| self.dice.roll(sides).map_err(CommandError::from))
+            .collect()
     }
 
     fn unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
-        self.state.unit(u).ok_or_else(|| illegal(format!("there is no unit {}", u.id())))
+        self.state
+            .unit(u)
+            .ok_or_else(|| illegal(format!("there is no unit {}", u.id())))
     }
 
     fn figure(&self, f: FigureRef) -> Result<&FigureState, CommandError> {
-        self.state.figure(f).ok_or_else(|| illegal(format!("there is no figure {}", f.id())))
+        self.state
+            .figure(f)
+            .ok_or_else(|| illegal(format!("there is no figure {}", f.id())))
     }
 
     /// A unit still fighting.
@@ -72,7 +78,11 @@ impl Ctx<'_> {
     /// Requires something, unless it is already due.
     fn require(&mut self, due: Due) -> Result<(), CommandError> {
         let Due::Morale(unit, _) = due;
-        if self.state.due.iter().any(|Due::Morale(u, _)| *u == unit) { Ok(()) } else { self.emit(Event::Required(due)) }
+        if self.state.due.iter().any(|Due::Morale(u, _)| *u == unit) {
+            Ok(())
+        } else {
+            self.emit(Event::Required(due))
+        }
     }
 }
 
@@ -84,16 +94,32 @@ fn illegal(reason: impl Into<String>) -> CommandError {
 ///
 /// # Errors
 /// The command is not allowed now, or the dice could not be had.
-pub fn execute(rules: &Rules, state: &State, command: &Command, dice: &mut dyn DiceSource) -> Result<Vec<Event>, CommandError> {
+pub fn execute(
+    rules: &Rules,
+    state: &State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, CommandError> {
     if state.ended {
         return Err(illegal("the battle is over"));
     }
-    let mut ctx = Ctx { rules, state: state.clone(), events: Vec::new(), dice };
+    let mut ctx = Ctx {
+        rules,
+        state: state.clone(),
+        events: Vec::new(),
+        dice,
+    };
     match command {
         Command::RollPrecedence => turn::precedence(&mut ctx)?,
         Command::MovesFirst(side) => turn::moves_first(&mut ctx, *side)?,
-        Command::DeclareCharge { unit, target } => combat::declare_charge(&mut ctx, *unit, *target)?,
-        Command::Move { unit, obstacles, difficult } => combat::move_unit(&mut ctx, *unit, *obstacles, *difficult)?,
+        Command::DeclareCharge { unit, target } => {
+            combat::declare_charge(&mut ctx, *unit, *target)?
+        }
+        Command::Move {
+            unit,
+            obstacles,
+            difficult,
+        } => combat::move_unit(&mut ctx, *unit, *obstacles, *difficult)?,
         Command::DefensiveFire(shot) => combat::fire(&mut ctx, shot, true)?,
         Command::Fire(shot) => combat::fire(&mut ctx, shot, false)?,
         Command::Melee { a, b, obstacle } => combat::bout(&mut ctx, *a, *b, *obstacle)?,

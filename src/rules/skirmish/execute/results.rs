@@ -63,7 +63,11 @@ pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), Comman
     let mut outcomes = Vec::new();
     let mut dead = None;
     for &face in &faces {
-        let o = if dead.is_some() { Outcome::NoEffect } else { numbers::outcome(ctx.rules, face) };
+        let o = if dead.is_some() {
+            Outcome::NoEffect
+        } else {
+            numbers::outcome(ctx.rules, face)
+        };
         match o {
             Outcome::Dead => dead = Some(format!("rolled {face} on the d12: dead")),
             Outcome::Leg | Outcome::Arm => {
@@ -76,7 +80,11 @@ pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), Comman
         }
         outcomes.push(o);
     }
-    ctx.emit(Event::Results { figure, faces, outcomes })?;
+    ctx.emit(Event::Results {
+        figure,
+        faces,
+        outcomes,
+    })?;
     if let Some(why) = dead {
         kill(ctx, figure, why)?;
     }
@@ -110,19 +118,32 @@ fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), Command
 
 /// Whether a unit takes morale tests: the rule is on, it is not a Samurai unit, it fights on.
 pub fn tests_morale(rules: &Rules, state: &State, unit: UnitRef) -> bool {
-    rules.optional("morale") && state.unit(unit).is_some_and(|u| u.kind != UnitType::Samurai && u.on_table())
+    rules.optional("morale")
+        && state
+            .unit(unit)
+            .is_some_and(|u| u.kind != UnitType::Samurai && u.on_table())
 }
 
-pub(super) fn declare(ctx: &mut Ctx<'_>, unit: UnitRef, trigger: Trigger) -> Result<(), CommandError> {
+pub(super) fn declare(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    trigger: Trigger,
+) -> Result<(), CommandError> {
     if !ctx.rules.optional("morale") {
-        return Err(illegal("morale is an optional rule not in play in this battle"));
+        return Err(illegal(
+            "morale is an optional rule not in play in this battle",
+        ));
     }
     let u = ctx.fighting_unit(unit)?;
     if u.kind == UnitType::Samurai {
-        return Err(illegal("Samurai units are honour bound: they never test morale"));
+        return Err(illegal(
+            "Samurai units are honour bound: they never test morale",
+        ));
     }
     if trigger == Trigger::FleeingFriend && ctx.state.in_melee(unit) {
-        return Err(illegal("only an unengaged unit tests when a fleeing friend passes"));
+        return Err(illegal(
+            "only an unengaged unit tests when a fleeing friend passes",
+        ));
     }
     if ctx.state.due.iter().any(|Due::Morale(u, _)| *u == unit) {
         return Err(illegal("a morale test is already due for that unit"));
@@ -130,19 +151,38 @@ pub(super) fn declare(ctx: &mut Ctx<'_>, unit: UnitRef, trigger: Trigger) -> Res
     ctx.require(Due::Morale(unit, trigger))
 }
 
-pub(super) fn morale_test(ctx: &mut Ctx<'_>, unit: UnitRef, ground: Ground) -> Result<(), CommandError> {
-    let Some(due) = ctx.state.due.iter().copied().find(|Due::Morale(u, _)| *u == unit) else {
+pub(super) fn morale_test(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    ground: Ground,
+) -> Result<(), CommandError> {
+    let Some(due) = ctx
+        .state
+        .due
+        .iter()
+        .copied()
+        .find(|Due::Morale(u, _)| *u == unit)
+    else {
         return Err(illegal("no morale test is due for that unit"));
     };
     let pool = numbers::morale(ctx.rules, &ctx.state, unit, ground);
     let faces = ctx.roll(pool.dice, 6)?;
     let successes = pool.count(&faces);
     let result = numbers::morale_result(ctx.rules, successes);
-    ctx.emit(Event::MoraleRolled { unit, faces, needed: pool.needed, successes, result })?;
+    ctx.emit(Event::MoraleRolled {
+        unit,
+        faces,
+        needed: pool.needed,
+        successes,
+        result,
+    })?;
     ctx.emit(Event::Settled(due))?;
     match result {
         MoraleResult::Rout => ctx.emit(Event::Routed(unit)),
-        MoraleResult::Hold => ctx.emit(Event::Holding { unit, through: ctx.state.turn + 1 }),
+        MoraleResult::Hold => ctx.emit(Event::Holding {
+            unit,
+            through: ctx.state.turn + 1,
+        }),
         MoraleResult::CarryOn => Ok(()),
     }
 }

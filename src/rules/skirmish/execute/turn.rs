@@ -6,8 +6,13 @@ use crate::rules::skirmish::event::Event;
 use crate::rules::skirmish::state::{Section, Side, UnitRef};
 
 pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.section != Section::Movement || ctx.state.first.is_some() || ctx.state.precedence.is_some() {
-        return Err(illegal("precedence is rolled once, at the start of the movement section"));
+    if ctx.state.section != Section::Movement
+        || ctx.state.first.is_some()
+        || ctx.state.precedence.is_some()
+    {
+        return Err(illegal(
+            "precedence is rolled once, at the start of the movement section",
+        ));
     }
     let p = &ctx.rules.t.precedence;
     let (n, sides) = (p.dice, p.sides);
@@ -26,8 +31,13 @@ pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
-    if ctx.state.precedence.is_none() || ctx.state.first.is_some() || ctx.state.section != Section::Movement {
-        return Err(illegal("the precedence winner chooses once, after the roll"));
+    if ctx.state.precedence.is_none()
+        || ctx.state.first.is_some()
+        || ctx.state.section != Section::Movement
+    {
+        return Err(illegal(
+            "the precedence winner chooses once, after the roll",
+        ));
     }
     if side > 1 {
         return Err(illegal("there are two sides: 0 and 1"));
@@ -35,7 +45,12 @@ pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandEr
     ctx.emit(Event::MovesFirst(side))
 }
 
-pub(super) fn engage(ctx: &mut Ctx<'_>, a: UnitRef, b: UnitRef, on: bool) -> Result<(), CommandError> {
+pub(super) fn engage(
+    ctx: &mut Ctx<'_>,
+    a: UnitRef,
+    b: UnitRef,
+    on: bool,
+) -> Result<(), CommandError> {
     if a.side() == b.side() {
         return Err(illegal("only enemy units meet in melee"));
     }
@@ -64,7 +79,10 @@ pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     }
     if results::resolving_now(ctx.rules, section) {
         if let Some(f) = results::owed(&ctx.state).first() {
-            return Err(illegal(format!("roll the results for the hits on {} first", ctx.state.figure_name(*f))));
+            return Err(illegal(format!(
+                "roll the results for the hits on {} first",
+                ctx.state.figure_name(*f)
+            )));
         }
     }
     match section.next() {

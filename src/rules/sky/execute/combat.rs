@@ -11,13 +11,23 @@ fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
 }
 
-pub(super) fn move_unit(ctx: &mut Ctx<'_>, unit: UnitRef, obstacle: bool) -> Result<(), CommandError> {
+pub(super) fn move_unit(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    obstacle: bool,
+) -> Result<(), CommandError> {
     acting_unit(ctx, unit, ActionKind::Move)?;
     let u = ctx.unit(unit)?;
     if u.has_taken(ActionKind::Charge) {
-        return Err(illegal(format!("{} has charged this activation", u.spec.name)));
+        return Err(illegal(format!(
+            "{} has charged this activation",
+            u.spec.name
+        )));
     }
-    if u.has_taken(ActionKind::Fire) && u.spec.weapons.contains(&Weapon::Arquebus) && !u.spec.weapons.contains(&Weapon::Bow) {
+    if u.has_taken(ActionKind::Fire)
+        && u.spec.weapons.contains(&Weapon::Arquebus)
+        && !u.spec.weapons.contains(&Weapon::Bow)
+    {
         return Err(illegal("a unit that fired its arquebus may not move"));
     }
     let costs = &ctx.rules.t.action_costs;
@@ -25,7 +35,9 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, unit: UnitRef, obstacle: bool) -> Res
     let total = m + if obstacle { o } else { 0 };
     let left = ctx.state.actions_left.unwrap_or(0);
     if total > left {
-        return Err(illegal(format!("that costs {total} actions; the clan has {left} left")));
+        return Err(illegal(format!(
+            "that costs {total} actions; the clan has {left} left"
+        )));
     }
     spend(ctx, unit, ActionKind::Move, m)?;
     if obstacle {
@@ -41,7 +53,10 @@ pub(super) fn reload(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandErro
         return Err(illegal(format!("{} has no arquebus", u.spec.name)));
     }
     if u.loaded {
-        return Err(illegal(format!("{}'s arquebuses are loaded already", u.spec.name)));
+        return Err(illegal(format!(
+            "{}'s arquebuses are loaded already",
+            u.spec.name
+        )));
     }
     let cost = ctx.rules.t.action_costs.reload_arquebus;
     spend(ctx, unit, ActionKind::Reload, cost)?;
@@ -49,13 +64,21 @@ pub(super) fn reload(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandErro
 }
 
 /// Checks a unit can shoot this weapon now (loaded arquebus, a bow it carries).
-fn can_shoot(ctx: &Ctx<'_>, unit: UnitRef, weapon: Weapon, target: UnitRef) -> Result<(), CommandError> {
+fn can_shoot(
+    ctx: &Ctx<'_>,
+    unit: UnitRef,
+    weapon: Weapon,
+    target: UnitRef,
+) -> Result<(), CommandError> {
     let u = ctx.unit(unit)?;
     if !weapon.fires() || !(u.spec.weapons.contains(&weapon)) {
         return Err(illegal(format!("{} has no {}", u.spec.name, weapon.name())));
     }
     if weapon == Weapon::Arquebus && !u.loaded {
-        return Err(illegal(format!("{}'s arquebuses are not loaded", u.spec.name)));
+        return Err(illegal(format!(
+            "{}'s arquebuses are not loaded",
+            u.spec.name
+        )));
     }
     let t = ctx.unit(target)?;
     if t.removed || target.side() == unit.side() {
@@ -93,11 +116,26 @@ fn shoot(
     defensive: bool,
 ) -> Result<(), CommandError> {
     let pool = numbers::fire(ctx.rules, ctx.unit(unit)?, weapon, ctx.unit(target)?);
-    let faces = if in_range { ctx.roll(pool.dice, 6)? } else { Vec::new() };
+    let faces = if in_range {
+        ctx.roll(pool.dice, 6)?
+    } else {
+        Vec::new()
+    };
     let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
     let cover = cover || ctx.unit(target)?.tedate;
     let counted = numbers::after_cover(ctx.rules, hits, cover);
-    ctx.emit(Event::Fired { unit, target, weapon, faces, needed: pool.needed, hits, counted, in_range, cover, defensive })?;
+    ctx.emit(Event::Fired {
+        unit,
+        target,
+        weapon,
+        faces,
+        needed: pool.needed,
+        hits,
+        counted,
+        in_range,
+        cover,
+        defensive,
+    })?;
     if weapon == Weapon::Arquebus {
         ctx.emit(Event::Unloaded(unit))?;
     }
@@ -116,7 +154,12 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
     let left = u.stands - lost;
     let marked = if left == 0 { 0 } else { total - lost * per };
     let (start, was_disordered, routing) = (u.spec.stands, u.disordered, u.routing);
-    ctx.emit(Event::Casualties { unit, hits, stands_lost: lost, marked })?;
+    ctx.emit(Event::Casualties {
+        unit,
+        hits,
+        stands_lost: lost,
+        marked,
+    })?;
     let attached = ctx.state.leader_attached(unit);
     let injury = match ctx.rules.ruling("injury_trigger") {
         "any_hits" => true,
@@ -126,12 +169,18 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
         ctx.require(Due::Injury(unit))?;
     }
     if left == 0 {
-        ctx.emit(Event::Removed { unit, why: "lost its last stand".into() })?;
+        ctx.emit(Event::Removed {
+            unit,
+            why: "lost its last stand".into(),
+        })?;
         return Ok(lost);
     }
     if lost > 0 {
         if !was_disordered {
-            ctx.emit(Event::Disordered { unit, why: why.into() })?;
+            ctx.emit(Event::Disordered {
+                unit,
+                why: why.into(),
+            })?;
         }
         if !routing && numbers::at_route_threshold(ctx.rules, left, start) {
             ctx.require(Due::Route(unit))?;
@@ -140,44 +189,76 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
     Ok(lost)
 }
 
-pub(super) fn charge(ctx: &mut Ctx<'_>, unit: UnitRef, target: UnitRef) -> Result<(), CommandError> {
+pub(super) fn charge(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    target: UnitRef,
+) -> Result<(), CommandError> {
     let impetus = ctx.state.due.contains(&Due::ImpetusCharge(unit));
     if impetus {
         // Driven by Bushi: the charge is owed before anything else, and costs nothing.
         ctx.settle(Due::ImpetusCharge(unit))?;
         let t = ctx.unit(target)?;
         if !t.is_samurai() {
-            return Err(illegal("Bushi drives this unit at the nearest enemy Samurai unit"));
+            return Err(illegal(
+                "Bushi drives this unit at the nearest enemy Samurai unit",
+            ));
         }
     }
     acting_unit(ctx, unit, ActionKind::Charge)?;
     if ctx.unit(unit)?.has_taken(ActionKind::Move) {
-        return Err(illegal("a unit that moved this activation cannot also charge"));
+        return Err(illegal(
+            "a unit that moved this activation cannot also charge",
+        ));
     }
     let t = ctx.unit(target)?;
     if t.removed || target.side() == unit.side() {
         return Err(illegal("the target must be an enemy unit on the table"));
     }
     let costs = &ctx.rules.t.action_costs;
-    let cost = if impetus { costs.samurai_impetus_charge } else { costs.move_or_charge };
+    let cost = if impetus {
+        costs.samurai_impetus_charge
+    } else {
+        costs.move_or_charge
+    };
     spend(ctx, unit, ActionKind::Charge, cost)?;
     if ctx.unit(unit)?.tedate {
         ctx.emit(Event::TedateLost(unit))?;
     }
     let t = ctx.unit(target)?;
-    let can_fire = !t.routing && (t.spec.weapons.contains(&Weapon::Bow) || (t.spec.weapons.contains(&Weapon::Arquebus) && t.loaded));
-    let stage = if can_fire { ChargeStage::DefensiveFire } else { ChargeStage::ChargerTest };
-    ctx.emit(Event::ChargeDeclared(Charge { charger: unit, target, stage, charging: true }))
+    let can_fire = !t.routing
+        && (t.spec.weapons.contains(&Weapon::Bow)
+            || (t.spec.weapons.contains(&Weapon::Arquebus) && t.loaded));
+    let stage = if can_fire {
+        ChargeStage::DefensiveFire
+    } else {
+        ChargeStage::ChargerTest
+    };
+    ctx.emit(Event::ChargeDeclared(Charge {
+        charger: unit,
+        target,
+        stage,
+        charging: true,
+    }))
 }
 
 /// Units already in contact fight again (after a tied melee): no charge, no tests.
-pub(super) fn melee_in_contact(ctx: &mut Ctx<'_>, unit: UnitRef, target: UnitRef) -> Result<(), CommandError> {
+pub(super) fn melee_in_contact(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    target: UnitRef,
+) -> Result<(), CommandError> {
     acting_unit(ctx, unit, ActionKind::Melee)?;
     let t = ctx.unit(target)?;
     if t.removed || target.side() == unit.side() {
         return Err(illegal("the target must be an enemy unit on the table"));
     }
-    ctx.emit(Event::ChargeDeclared(Charge { charger: unit, target, stage: ChargeStage::Melee, charging: false }))
+    ctx.emit(Event::ChargeDeclared(Charge {
+        charger: unit,
+        target,
+        stage: ChargeStage::Melee,
+        charging: false,
+    }))
 }
 
 fn charge_at(ctx: &Ctx<'_>, stage: ChargeStage) -> Result<Charge, CommandError> {
@@ -188,7 +269,10 @@ fn charge_at(ctx: &Ctx<'_>, stage: ChargeStage) -> Result<Charge, CommandError> 
     }
 }
 
-pub(super) fn defensive_fire(ctx: &mut Ctx<'_>, fire: Option<(Weapon, bool, bool)>) -> Result<(), CommandError> {
+pub(super) fn defensive_fire(
+    ctx: &mut Ctx<'_>,
+    fire: Option<(Weapon, bool, bool)>,
+) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::DefensiveFire)?;
     if let Some((weapon, in_range, cover)) = fire {
         can_shoot(ctx, c.target, weapon, c.charger)?;
@@ -204,12 +288,19 @@ pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::ChargerTest)?;
     let was_disordered = ctx.unit(c.charger)?.disordered;
     if ctx.bushi_test(Test::Charge(c.charger), c.charger)? {
-        let next = if was_disordered { ChargeStage::Melee } else { ChargeStage::TargetTest };
+        let next = if was_disordered {
+            ChargeStage::Melee
+        } else {
+            ChargeStage::TargetTest
+        };
         return ctx.emit(Event::ChargeStage(next));
     }
     ctx.emit(Event::ChargeFailed(c.charger))?;
     if !was_disordered {
-        ctx.emit(Event::Disordered { unit: c.charger, why: "failed its charge test".into() })?;
+        ctx.emit(Event::Disordered {
+            unit: c.charger,
+            why: "failed its charge test".into(),
+        })?;
     } else {
         ctx.require(Due::Route(c.charger))?;
     }
@@ -223,7 +314,10 @@ pub(super) fn target_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     }
     ctx.emit(Event::Fled(c.target))?;
     if !ctx.unit(c.target)?.disordered {
-        ctx.emit(Event::Disordered { unit: c.target, why: "failed to stand against a charge".into() })?;
+        ctx.emit(Event::Disordered {
+            unit: c.target,
+            why: "failed to stand against a charge".into(),
+        })?;
     }
     ctx.emit(Event::ChargeStage(ChargeStage::StillContacted))
 }
@@ -231,7 +325,10 @@ pub(super) fn target_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 pub(super) fn still_contacted(ctx: &mut Ctx<'_>, contacted: bool) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::StillContacted)?;
     if contacted {
-        ctx.emit(Event::Removed { unit: c.target, why: "caught by the charge after failing to stand".into() })?;
+        ctx.emit(Event::Removed {
+            unit: c.target,
+            why: "caught by the charge after failing to stand".into(),
+        })?;
     }
     ctx.emit(Event::ChargeOver)
 }
@@ -247,20 +344,35 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     for (unit, pool) in units.iter().zip(&pools) {
         let faces = ctx.roll(pool.dice, 6)?;
         let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
-        rolls.push(MeleeRoll { unit: *unit, faces, needed: pool.needed, hits });
+        rolls.push(MeleeRoll {
+            unit: *unit,
+            faces,
+            needed: pool.needed,
+            hits,
+        });
     }
     let hits_on = [rolls[1].hits, rolls[0].hits];
-    let rolls: [MeleeRoll; 2] = rolls.try_into().map_err(|_| illegal("melee needs two sides"))?;
+    let rolls: [MeleeRoll; 2] = rolls
+        .try_into()
+        .map_err(|_| illegal("melee needs two sides"))?;
     ctx.emit(Event::Melee(rolls))?;
     let melee_cost = ctx.rules.t.action_costs.melee;
-    ctx.emit(Event::ActionTaken { unit: c.charger, kind: ActionKind::Melee, cost: melee_cost })?;
+    ctx.emit(Event::ActionTaken {
+        unit: c.charger,
+        kind: ActionKind::Melee,
+        cost: melee_cost,
+    })?;
     for (unit, hits) in units.iter().zip(hits_on) {
         damage(ctx, *unit, hits, "lost a stand in melee")?;
     }
     let losers: Vec<usize> = match hits_on[0].cmp(&hits_on[1]) {
         std::cmp::Ordering::Greater => vec![0],
         std::cmp::Ordering::Less => vec![1],
-        std::cmp::Ordering::Equal if ctx.rules.ruling("melee_tie") == "both_withdraw" && hits_on[0] > 0 => vec![0, 1],
+        std::cmp::Ordering::Equal
+            if ctx.rules.ruling("melee_tie") == "both_withdraw" && hits_on[0] > 0 =>
+        {
+            vec![0, 1]
+        }
         std::cmp::Ordering::Equal => vec![],
     };
     for &i in &losers {
@@ -309,7 +421,11 @@ pub(super) fn injury_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
     let (sides, on, loss) = (i.sides, i.injured_on, i.command_loss);
     let face = ctx.roll(1, sides)?.first().copied().unwrap_or(0);
     let injured = face == on;
-    ctx.emit(Event::InjuryRolled { unit, face, injured })?;
+    ctx.emit(Event::InjuryRolled {
+        unit,
+        face,
+        injured,
+    })?;
     if injured {
         let name = ctx.name(unit);
         ctx.emit(Event::CommandChanged {

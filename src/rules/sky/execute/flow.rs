@@ -18,7 +18,11 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let (dice, sides) = (t.dice, t.sides);
     let a = ctx.roll(dice, sides)?;
     let b = ctx.roll(dice, sides)?;
-    let clans = [ctx.state.clans_under_control(0), ctx.state.clans_under_control(1)].map(|c| c as u32);
+    let clans = [
+        ctx.state.clans_under_control(0),
+        ctx.state.clans_under_control(1),
+    ]
+    .map(|c| c as u32);
     let total = |f: &[u32], c: u32| f.iter().sum::<u32>() + c;
     let (ta, tb) = (total(&a, clans[0]), total(&b, clans[1]));
     let first = match ta.cmp(&tb) {
@@ -26,7 +30,11 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         std::cmp::Ordering::Less => Some(1),
         std::cmp::Ordering::Equal => None,
     };
-    ctx.emit(Event::Initiative { faces: [a, b], clans, first })?;
+    ctx.emit(Event::Initiative {
+        faces: [a, b],
+        clans,
+        first,
+    })?;
     if let Some(side) = first {
         next_round(ctx, side)?;
     }
@@ -48,7 +56,9 @@ fn next_round(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
 fn begin_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ctx.emit(Event::PhaseBegins(Phase::Morale))?;
     for unit in ctx.state.all_units() {
-        let Some(u) = ctx.state.unit(unit) else { continue };
+        let Some(u) = ctx.state.unit(unit) else {
+            continue;
+        };
         if u.removed {
             continue;
         }
@@ -75,7 +85,13 @@ pub(super) fn try_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), Com
         return Err(illegal("that clan has already had its chance this turn"));
     }
     let numbers = numbers::command(ctx.rules, &ctx.state, side, Some(clan), true);
-    if ctx.test(Test::Activation { clan, by_general: false }, &numbers)? {
+    if ctx.test(
+        Test::Activation {
+            clan,
+            by_general: false,
+        },
+        &numbers,
+    )? {
         return begin_activation(ctx, clan);
     }
     let g = ctx.state.sides[side].general_turn;
@@ -92,11 +108,20 @@ fn begin_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), CommandError
 }
 
 pub(super) fn general_steps_in(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let clan = ctx.state.intervention.ok_or_else(|| illegal("no clan has just missed its activation"))?;
+    let clan = ctx
+        .state
+        .intervention
+        .ok_or_else(|| illegal("no clan has just missed its activation"))?;
     let side = clan.side();
     let numbers = numbers::command(ctx.rules, &ctx.state, side, None, true);
     ctx.emit(Event::InterventionClosed)?;
-    if ctx.test(Test::Activation { clan, by_general: true }, &numbers)? {
+    if ctx.test(
+        Test::Activation {
+            clan,
+            by_general: true,
+        },
+        &numbers,
+    )? {
         begin_activation(ctx, clan)
     } else {
         ctx.emit(Event::GeneralBarred(side))?;
@@ -105,7 +130,10 @@ pub(super) fn general_steps_in(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn decline_general(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let clan = ctx.state.intervention.ok_or_else(|| illegal("no clan has just missed its activation"))?;
+    let clan = ctx
+        .state
+        .intervention
+        .ok_or_else(|| illegal("no clan has just missed its activation"))?;
     ctx.emit(Event::InterventionClosed)?;
     next_round(ctx, 1 - clan.side())
 }
@@ -122,30 +150,52 @@ pub(super) fn roll_actions(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ctx.emit(Event::ActionsRolled { faces, actions })?;
     // First the clan's routing units fall back, then its Samurai answer any enemy Samurai near.
     for unit in ctx.state.units_of(clan) {
-        if ctx.state.unit(unit).is_some_and(|u| !u.removed && u.routing) {
+        if ctx
+            .state
+            .unit(unit)
+            .is_some_and(|u| !u.removed && u.routing)
+        {
             ctx.require(Due::RoutMove(unit))?;
         }
     }
     for unit in ctx.state.units_of(clan) {
-        if ctx.state.unit(unit).is_some_and(|u| u.in_good_standing() && u.is_samurai()) {
+        if ctx
+            .state
+            .unit(unit)
+            .is_some_and(|u| u.in_good_standing() && u.is_samurai())
+        {
             ctx.require(Due::Impetus(unit))?;
         }
     }
     Ok(())
 }
 
-pub(super) fn rout_move(ctx: &mut Ctx<'_>, unit: UnitRef, left_table: bool) -> Result<(), CommandError> {
+pub(super) fn rout_move(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    left_table: bool,
+) -> Result<(), CommandError> {
     ctx.settle(Due::RoutMove(unit))?;
     ctx.emit(Event::RoutMoved(unit))?;
     if left_table {
-        ctx.emit(Event::Removed { unit, why: "routed off the table".into() })?;
+        ctx.emit(Event::Removed {
+            unit,
+            why: "routed off the table".into(),
+        })?;
     }
     Ok(())
 }
 
-pub(super) fn no_impetus(ctx: &mut Ctx<'_>, unit: UnitRef, will_charge: bool) -> Result<(), CommandError> {
+pub(super) fn no_impetus(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    will_charge: bool,
+) -> Result<(), CommandError> {
     ctx.settle(Due::Impetus(unit))?;
-    ctx.emit(Event::ImpetusSettled { unit, obeyed: will_charge })
+    ctx.emit(Event::ImpetusSettled {
+        unit,
+        obeyed: will_charge,
+    })
 }
 
 pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
@@ -156,12 +206,19 @@ pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comma
     }
     if spirit_owed(ctx.rules, &ctx.state, unit, Test::Impetus(unit)) {
         // The test's card now shows the first-Bushi-test roll, which comes before it.
-        return if converted { Ok(()) } else { Err(illegal("make the first-Bushi-test roll first")) };
+        return if converted {
+            Ok(())
+        } else {
+            Err(illegal("make the first-Bushi-test roll first"))
+        };
     }
     ctx.settle(Due::ImpetusTest(unit))?;
     if ctx.bushi_test(Test::Impetus(unit), unit)? {
         // Their martial spirit overrides the order: charge the nearest enemy Samurai, disordered.
-        ctx.emit(Event::Disordered { unit, why: "Bushi overrode the order: charging the enemy Samurai".into() })?;
+        ctx.emit(Event::Disordered {
+            unit,
+            why: "Bushi overrode the order: charging the enemy Samurai".into(),
+        })?;
         ctx.require(Due::ImpetusCharge(unit))
     } else {
         ctx.emit(Event::ImpetusSettled { unit, obeyed: true })
@@ -170,10 +227,14 @@ pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comma
 
 pub(super) fn spirit_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
     if !ctx.rules.optional("first_bushi_roll") {
-        return Err(illegal("the first-Bushi-test roll is an optional rule not in play"));
+        return Err(illegal(
+            "the first-Bushi-test roll is an optional rule not in play",
+        ));
     }
     if ctx.unit(unit)?.spirit.is_some() {
-        return Err(illegal("this unit has made its first-Bushi-test roll already"));
+        return Err(illegal(
+            "this unit has made its first-Bushi-test roll already",
+        ));
     }
     let s = &ctx.rules.t.spirit;
     let (sides, low, high, change) = (s.sides, s.low_face, s.high_face, s.bushi_change);
@@ -193,7 +254,9 @@ pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         return Err(illegal("no clan is activated"));
     };
     if let Some(due) = ctx.state.due.first() {
-        return Err(CommandError::illegal(format!("settle what is required first ({due:?})")));
+        return Err(CommandError::illegal(format!(
+            "settle what is required first ({due:?})"
+        )));
     }
     if ctx.state.charge.is_some() {
         return Err(illegal("finish the charge under way first"));
@@ -202,7 +265,12 @@ pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     next_round(ctx, 1 - clan.side())
 }
 
-pub(super) fn morale(ctx: &mut Ctx<'_>, unit: UnitRef, kind: MoraleKind, by_general: bool) -> Result<(), CommandError> {
+pub(super) fn morale(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    kind: MoraleKind,
+    by_general: bool,
+) -> Result<(), CommandError> {
     if ctx.state.phase != Phase::Morale {
         return Err(illegal("rally and re-order happen in the Morale phase"));
     }
@@ -216,7 +284,11 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, unit: UnitRef, kind: MoraleKind, by_gene
     ctx.settle(due)?;
     let side = unit.side();
     if by_general {
-        let leader = ctx.state.clan(unit.clan()).map(|c| c.leader.name.clone()).unwrap_or_default();
+        let leader = ctx
+            .state
+            .clan(unit.clan())
+            .map(|c| c.leader.name.clone())
+            .unwrap_or_default();
         let loss = ctx.rules.t.dishonor.command_loss;
         let what = numbers::morale_words(kind);
         ctx.emit(Event::CommandChanged {
@@ -224,15 +296,27 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, unit: UnitRef, kind: MoraleKind, by_gene
             side,
             kind: crate::rules::sky::state::ChangeKind::Dishonor,
             delta: -loss,
-            reason: format!("Dishonor: the General stepped in after {leader} failed to {what} {}", ctx.name(unit)),
+            reason: format!(
+                "Dishonor: the General stepped in after {leader} failed to {what} {}",
+                ctx.name(unit)
+            ),
         })?;
     }
     let numbers = numbers::morale(ctx.rules, &ctx.state, unit, by_general);
-    let passed = ctx.test(Test::Morale { unit, kind, by_general }, &numbers)?;
+    let passed = ctx.test(
+        Test::Morale {
+            unit,
+            kind,
+            by_general,
+        },
+        &numbers,
+    )?;
     match (passed, kind) {
         (true, MoraleKind::Rally) => ctx.emit(Event::Rallied(unit)),
         (true, MoraleKind::Reorder) => ctx.emit(Event::Reordered(unit)),
-        (false, _) if !by_general && general_may_retry(ctx, side) => ctx.require(Due::GeneralRetry(unit, kind)),
+        (false, _) if !by_general && general_may_retry(ctx, side) => {
+            ctx.require(Due::GeneralRetry(unit, kind))
+        }
         (false, _) => Ok(()),
     }
 }

@@ -28,7 +28,9 @@ pub(super) struct Ctx<'a> {
 impl Ctx<'_> {
     /// Records an event and applies it to the scratch state.
     fn emit(&mut self, event: Event) -> Result<(), CommandError> {
-        let at = ApplyContext { at: chrono::DateTime::UNIX_EPOCH };
+        let at = ApplyContext {
+            at: chrono::DateTime::UNIX_EPOCH,
+        };
         apply(&mut self.state, &event, at).map_err(CommandError::Illegal)?;
         self.events.push(event);
         Ok(())
@@ -36,11 +38,15 @@ impl Ctx<'_> {
 
     /// Rolls `n` dice of `sides`.
     fn roll(&mut self, n: u32, sides: u32) -> Result<Vec<u32>, CommandError> {
-        (0..n).map(|_| self.dice.roll(sides).map_err(CommandError::from)).collect()
+        (0..n)
+            .map(|_| self.dice.roll(sides).map_err(CommandError::from))
+            .collect()
     }
 
     fn unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
-        self.state.unit(u).ok_or_else(|| CommandError::illegal(format!("there is no unit {}", u.id())))
+        self.state
+            .unit(u)
+            .ok_or_else(|| CommandError::illegal(format!("there is no unit {}", u.id())))
     }
 
     fn name(&self, u: UnitRef) -> String {
@@ -49,7 +55,11 @@ impl Ctx<'_> {
 
     /// Requires something, unless it is already due.
     fn require(&mut self, due: Due) -> Result<(), CommandError> {
-        if self.state.due.contains(&due) { Ok(()) } else { self.emit(Event::Required(due)) }
+        if self.state.due.contains(&due) {
+            Ok(())
+        } else {
+            self.emit(Event::Required(due))
+        }
     }
 
     /// Settles something due; refused when it is not due.
@@ -64,7 +74,13 @@ impl Ctx<'_> {
     fn test(&mut self, test: Test, numbers: &TestNumbers) -> Result<bool, CommandError> {
         let faces = self.roll(numbers.dice, 6)?;
         let passed = numbers.passes(&faces);
-        self.emit(Event::Tested { test, faces, modifier: numbers.modifier, target: numbers.target, passed })?;
+        self.emit(Event::Tested {
+            test,
+            faces,
+            modifier: numbers.modifier,
+            target: numbers.target,
+            passed,
+        })?;
         Ok(passed)
     }
 
@@ -88,7 +104,9 @@ pub fn spirit_owed(rules: &Rules, state: &State, unit: UnitRef, test: Test) -> b
         Test::Charge(_) | Test::Stand(_) | Test::Impetus(_) => true,
         Test::Activation { .. } | Test::Morale { .. } => false,
     };
-    applies && rules.optional("first_bushi_roll") && state.unit(unit).is_some_and(|u| u.spirit.is_none())
+    applies
+        && rules.optional("first_bushi_roll")
+        && state.unit(unit).is_some_and(|u| u.spirit.is_none())
 }
 
 /// Checks a command and returns its events.
@@ -104,7 +122,12 @@ pub fn execute(
     if state.ended && *command != Command::EndBattle {
         return Err(CommandError::illegal("the battle is over"));
     }
-    let mut ctx = Ctx { rules, state: state.clone(), events: Vec::new(), dice };
+    let mut ctx = Ctx {
+        rules,
+        state: state.clone(),
+        events: Vec::new(),
+        dice,
+    };
     match command {
         Command::RollInitiative => flow::initiative(&mut ctx)?,
         Command::TryActivation(clan) => flow::try_activation(&mut ctx, *clan)?,
@@ -114,23 +137,47 @@ pub fn execute(
         Command::RoutMove { unit, left_table } => flow::rout_move(&mut ctx, *unit, *left_table)?,
         Command::NoImpetus(unit) => flow::no_impetus(&mut ctx, *unit, false)?,
         Command::ImpetusObeyed(unit) => flow::no_impetus(&mut ctx, *unit, true)?,
+        Command::ImpetusBlocked(unit) => {
+            ctx.settle(Due::ImpetusCharge(*unit))?;
+            ctx.emit(Event::ImpetusSettled {
+                unit: *unit,
+                obeyed: false,
+            })?;
+        }
         Command::Melee { unit, target } => combat::melee_in_contact(&mut ctx, *unit, *target)?,
         Command::ImpetusTest(unit) => flow::impetus_test(&mut ctx, *unit)?,
         Command::EndActivation => flow::end_activation(&mut ctx)?,
-        Command::Morale { unit, kind, by_general } => flow::morale(&mut ctx, *unit, *kind, *by_general)?,
+        Command::Morale {
+            unit,
+            kind,
+            by_general,
+        } => flow::morale(&mut ctx, *unit, *kind, *by_general)?,
         Command::SkipMorale(unit) => flow::skip_morale(&mut ctx, *unit)?,
         Command::EndMorale => flow::end_morale(&mut ctx)?,
         Command::NextTurn => flow::next_turn(&mut ctx)?,
         Command::SpiritRoll(unit) => flow::spirit_roll(&mut ctx, *unit)?,
         Command::RouteTest(unit) => combat::route_test(&mut ctx, *unit)?,
         Command::InjuryRoll(unit) => combat::injury_roll(&mut ctx, *unit)?,
-        Command::Move { unit, cross_obstacle } => combat::move_unit(&mut ctx, *unit, *cross_obstacle)?,
+        Command::Move {
+            unit,
+            cross_obstacle,
+        } => combat::move_unit(&mut ctx, *unit, *cross_obstacle)?,
         Command::Reload(unit) => combat::reload(&mut ctx, *unit)?,
-        Command::Fire { unit, weapon, target, in_range, cover } => {
+        Command::Fire {
+            unit,
+            weapon,
+            target,
+            in_range,
+            cover,
+        } => {
             combat::fire(&mut ctx, *unit, *weapon, *target, *in_range, *cover)?;
         }
         Command::Charge { unit, target } => combat::charge(&mut ctx, *unit, *target)?,
-        Command::DefensiveFire { weapon, in_range, cover } => {
+        Command::DefensiveFire {
+            weapon,
+            in_range,
+            cover,
+        } => {
             combat::defensive_fire(&mut ctx, Some((*weapon, *in_range, *cover)))?;
         }
         Command::SkipDefensiveFire => combat::defensive_fire(&mut ctx, None)?,
@@ -144,7 +191,10 @@ pub fn execute(
             if u.removed {
                 return Err(CommandError::illegal("that unit is no longer on the table"));
             }
-            ctx.emit(Event::FormationSet { unit: *unit, formation: *formation })?;
+            ctx.emit(Event::FormationSet {
+                unit: *unit,
+                formation: *formation,
+            })?;
         }
         Command::EndBattle => {
             if state.ended {
@@ -157,12 +207,18 @@ pub fn execute(
 }
 
 fn attach(ctx: &mut Ctx<'_>, clan: ClanRef, unit: Option<u8>) -> Result<(), CommandError> {
-    let c = ctx.state.clan(clan).ok_or_else(|| CommandError::illegal("there is no such clan"))?;
+    let c = ctx
+        .state
+        .clan(clan)
+        .ok_or_else(|| CommandError::illegal("there is no such clan"))?;
     if c.attached_to == unit {
         return Err(CommandError::illegal("the Clan Leader is already there"));
     }
     if let Some(i) = unit {
-        let u = c.units.get(usize::from(i)).ok_or_else(|| CommandError::illegal("there is no such unit"))?;
+        let u = c
+            .units
+            .get(usize::from(i))
+            .ok_or_else(|| CommandError::illegal("there is no such unit"))?;
         if u.removed {
             return Err(CommandError::illegal("that unit is no longer on the table"));
         }
@@ -173,35 +229,70 @@ fn attach(ctx: &mut Ctx<'_>, clan: ClanRef, unit: Option<u8>) -> Result<(), Comm
 /// Refuses an action when checks are due, a charge is under way, or the unit cannot act.
 fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), CommandError> {
     let Phase::Activation { clan } = ctx.state.phase else {
-        return Err(CommandError::illegal("units act only while their clan is activated"));
+        return Err(CommandError::illegal(
+            "units act only while their clan is activated",
+        ));
     };
     if unit.clan() != clan {
-        return Err(CommandError::illegal(format!("{} is not in the activated clan", ctx.name(unit))));
+        return Err(CommandError::illegal(format!(
+            "{} is not in the activated clan",
+            ctx.name(unit)
+        )));
     }
-    if let Some(due) = ctx.state.due.first() {
-        return Err(CommandError::illegal(format!("settle what is required first ({due:?})")));
+    // A charge driven by Bushi happens while the other Samurai are still being asked.
+    let impetus_step = |d: &&Due| {
+        matches!(
+            d,
+            Due::Impetus(_) | Due::ImpetusTest(_) | Due::ImpetusCharge(_)
+        )
+    };
+    let blocking = ctx
+        .state
+        .due
+        .iter()
+        .find(|d| !(kind == ActionKind::Charge && impetus_step(d)));
+    if let Some(due) = blocking {
+        return Err(CommandError::illegal(format!(
+            "settle what is required first ({due:?})"
+        )));
     }
     if ctx.state.charge.is_some() {
         return Err(CommandError::illegal("finish the charge under way first"));
     }
     let u = ctx.unit(unit)?;
     if u.removed {
-        return Err(CommandError::illegal(format!("{} is no longer on the table", u.spec.name)));
+        return Err(CommandError::illegal(format!(
+            "{} is no longer on the table",
+            u.spec.name
+        )));
     }
     if u.routing {
-        return Err(CommandError::illegal(format!("{} is routing and cannot be ordered", u.spec.name)));
+        return Err(CommandError::illegal(format!(
+            "{} is routing and cannot be ordered",
+            u.spec.name
+        )));
     }
     if u.has_taken(kind) {
-        return Err(CommandError::illegal(format!("{} has already taken that action this activation", u.spec.name)));
+        return Err(CommandError::illegal(format!(
+            "{} has already taken that action this activation",
+            u.spec.name
+        )));
     }
     Ok(())
 }
 
 /// Spends actions, refusing to overspend.
-fn spend(ctx: &mut Ctx<'_>, unit: UnitRef, kind: ActionKind, cost: u32) -> Result<(), CommandError> {
+fn spend(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    kind: ActionKind,
+    cost: u32,
+) -> Result<(), CommandError> {
     let left = ctx.state.actions_left.unwrap_or(0);
     if cost > left {
-        return Err(CommandError::illegal(format!("that costs {cost} action(s); the clan has {left} left")));
+        return Err(CommandError::illegal(format!(
+            "that costs {cost} action(s); the clan has {left} left"
+        )));
     }
     ctx.emit(Event::ActionTaken { unit, kind, cost })
 }
