@@ -1,7 +1,6 @@
 //! A plain sentence for every skirmish event, for the battle log and the report.
 
 use super::event::{Event, MoraleResult, Outcome};
-use super::numbers;
 use super::state::{Due, FigureRef, State, UnitRef};
 use super::tables::Rules;
 use crate::engine::ruleset::Sentence;
@@ -62,7 +61,7 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
                     format!(
                         "{} {}\"",
                         f.spec.name,
-                        numbers::move_allowance(rules, f, charging, *obstacles, *difficult).0
+                        super::movement::move_allowance(rules, f, charging, *obstacles, *difficult).0
                     )
                 })
                 .collect();

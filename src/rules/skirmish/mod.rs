@@ -11,6 +11,7 @@ mod describe;
 pub mod event;
 mod execute;
 pub mod load;
+pub mod movement;
 pub mod numbers;
 pub mod pairing;
 mod pending;

@@ -156,7 +156,7 @@ fn movement_notes(rules: &Rules, state: &State) -> Vec<String> {
                 .iter()
                 .filter_map(|&f| state.figure(f))
                 .map(|f| {
-                    let (inches, _) = numbers::move_allowance(rules, f, charging, 0, false);
+                    let (inches, _) = super::movement::move_allowance(rules, f, charging, 0, false);
                     format!("{} {inches}\"", f.spec.name)
                 })
                 .collect();

@@ -168,7 +168,7 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
         ));
     }
     let kill = numbers::wounds_to_kill(rules, x.spec.troop);
-    let (inches, parts) = numbers::move_allowance(rules, x, false, 0, false);
+    let (inches, parts) = super::movement::move_allowance(rules, x, false, 0, false);
     let mut details = vec![
         (
             "No. of D6".to_owned(),
