@@ -88,39 +88,7 @@ fn unit(
     let at = format!("\"{}\"", u.name);
     let mut figures = Vec::new();
     match (&u.leader, u.troop.led()) {
-        (Some(l), true) => {
-            let name = l
-                .name
-                .clone()
-                .unwrap_or_else(|| format!("{} leader", u.name));
-            let troop = l.troop.unwrap_or(u.troop.leaders()[0]);
-            let anchor = l
-                .name
-                .as_ref()
-                .map_or_else(|| "leader".to_owned(), |n| format!("\"{n}\""));
-            if !u.troop.leaders().contains(&troop) {
-                let allowed = u
-                    .troop
-                    .leaders()
-                    .iter()
-                    .map(|t| t.name())
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                v.error(
-                    &anchor,
-                    0,
-                    format!(
-                        "a {} cannot lead {} units: allowed {allowed}",
-                        troop.name(),
-                        u.troop.name()
-                    ),
-                );
-            }
-            if l.count.is_some_and(|c| c != 1) {
-                v.error(&anchor, 0, "a unit has one leader: drop `count`");
-            }
-            figures.push(figure(v, &anchor, l, troop, name, true));
-        }
+        (Some(l), true) => figures.push(leader(v, u, l)),
         (None, true) => v.error(
             &at,
             nth,
@@ -195,6 +163,41 @@ fn unit(
         kind: u.troop,
         figures,
     }
+}
+
+/// Validates a unit's leader against the table of who may lead it.
+fn leader(v: &mut Validator<'_>, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
+    let name = l
+        .name
+        .clone()
+        .unwrap_or_else(|| format!("{} leader", u.name));
+    let troop = l.troop.unwrap_or(u.troop.leaders()[0]);
+    let anchor = l
+        .name
+        .as_ref()
+        .map_or_else(|| "leader".to_owned(), |n| format!("\"{n}\""));
+    if !u.troop.leaders().contains(&troop) {
+        let allowed = u
+            .troop
+            .leaders()
+            .iter()
+            .map(|t| t.name())
+            .collect::<Vec<_>>()
+            .join(", ");
+        v.error(
+            &anchor,
+            0,
+            format!(
+                "a {} cannot lead {} units: allowed {allowed}",
+                troop.name(),
+                u.troop.name()
+            ),
+        );
+    }
+    if l.count.is_some_and(|c| c != 1) {
+        v.error(&anchor, 0, "a unit has one leader: drop `count`");
+    }
+    figure(v, &anchor, l, troop, name, true)
 }
 
 /// Checks the unit's size, the leader included.

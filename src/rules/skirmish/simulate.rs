@@ -27,10 +27,12 @@ pub fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Opt
     if !required.is_empty() && rng.random_bool(0.9) {
         return required.choose(rng).cloned();
     }
-    if rng.random_bool(0.3) {
-        if let Some(c) = own_action(rules, state, rng) {
-            return Some(c);
-        }
+    if let Some(c) = rng
+        .random_bool(0.3)
+        .then(|| own_action(rules, state, rng))
+        .flatten()
+    {
+        return Some(c);
     }
     let rolling: Vec<Command> = checks
         .iter()

@@ -77,13 +77,15 @@ pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if section == Section::Movement && ctx.state.first.is_none() {
         return Err(illegal("roll for precedence first"));
     }
-    if results::resolving_now(ctx.rules, section) {
-        if let Some(f) = results::owed(&ctx.state).first() {
-            return Err(illegal(format!(
-                "roll the results for the hits on {} first",
-                ctx.state.figure_name(*f)
-            )));
-        }
+    let owed = results::owed(&ctx.state);
+    if let Some(f) = owed
+        .first()
+        .filter(|_| results::resolving_now(ctx.rules, section))
+    {
+        let name = ctx.state.figure_name(*f);
+        return Err(illegal(format!(
+            "roll the results for the hits on {name} first"
+        )));
     }
     match section.next() {
         Some(next) => {
