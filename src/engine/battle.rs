@@ -126,9 +126,10 @@ impl<R: RuleSet> Battle<R> {
             checkpoints: Vec::new(),
         };
         let mut warnings = raw.warnings.clone();
-        for (line, text) in &raw.lines {
-            let result = parse_line::<Entry<R::Command, R::Event>>(path, *line, text)
-                .and_then(|entry| battle.push(entry).map_err(|m| damaged(path, *line, &m)));
+        let parsed = parse_entries::<R>(path, &raw.lines);
+        for ((line, _), entry) in raw.lines.iter().zip(parsed) {
+            let result =
+                entry.and_then(|entry| battle.push(entry).map_err(|m| damaged(path, *line, &m)));
             if let Err(e) = result {
                 if !recover {
                     return Err(e);
@@ -420,6 +421,37 @@ impl<R: RuleSet> Battle<R> {
     pub fn journal_path(&self) -> Option<PathBuf> {
         self.writer.as_ref().map(|w| w.path().to_owned())
     }
+}
+
+/// Parses journal lines into entries, on every core: parsing is most of a replay's time,
+/// and lines are independent of each other (applying them is not, so that stays in order).
+fn parse_entries<R: RuleSet>(
+    path: &Path,
+    lines: &[(usize, String)],
+) -> Vec<Result<Entry<R::Command, R::Event>, BattleError>> {
+    let parse = |chunk: &[(usize, String)]| -> Vec<_> {
+        chunk
+            .iter()
+            .map(|(line, text)| parse_line(path, *line, text))
+            .collect()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    if threads < 2 || lines.len() < 2_000 {
+        return parse(lines);
+    }
+    let size = lines.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = lines
+            .chunks(size)
+            .map(|chunk| scope.spawn(move || parse(chunk)))
+            .collect();
+        let mut all = Vec::with_capacity(lines.len());
+        for (handle, chunk) in handles.into_iter().zip(lines.chunks(size)) {
+            // A parser thread cannot panic on any input; should it, parse its lines here instead.
+            all.extend(handle.join().unwrap_or_else(|_| parse(chunk)));
+        }
+        all
+    })
 }
 
 /// Applies one command's events, building its log entry from the state before each.

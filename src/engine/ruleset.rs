@@ -58,9 +58,9 @@ pub trait RuleSet: Sized + 'static {
     /// The battle state.
     type State: Clone + Debug + PartialEq;
     /// What the umpire asks for.
-    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
     /// What happened, with every die face.
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
 
     /// Reads and validates one army file.
     fn load_army(roster: &RosterText) -> RosterReport<Self::Army>;
