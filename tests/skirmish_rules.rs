@@ -205,6 +205,17 @@ fn precedence_is_1d6_each_high_chooses_and_a_tie_rolls_again() {
 }
 
 #[test]
+fn umpire_may_rule_that_the_precedence_winner_moves_first() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("precedence".into(), "d6_high_moves_first".into());
+    let mut b = battle_with(house);
+    ok(&mut b, Command::RollPrecedence, &[2, 5]);
+    assert_eq!(b.state().first, Some(1));
+}
+
+#[test]
 fn a_turn_is_four_sections_then_the_next_turn() {
     let mut b = battle();
     at(&mut b, Section::Results);

@@ -317,7 +317,7 @@ fn figure(
 /// `Ashigaru yumi`, the stem of a group's numbered names.
 fn default_name(troop: Troop, weapon: Weapon) -> String {
     match weapon {
-        Weapon::Hand => troop.name().to_owned(),
+        Weapon::Hand | Weapon::Thrown => troop.name().to_owned(),
         w => format!("{} {}", troop.name(), w.name()),
     }
 }
