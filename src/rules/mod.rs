@@ -1,5 +1,6 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
+pub mod skirmish;
 pub mod sky;
 
 use std::path::Path;
@@ -19,10 +20,16 @@ pub struct RuleSetInfo {
 }
 
 /// Every rule set, in menu order.
-pub const RULE_SETS: &[RuleSetInfo] = &[RuleSetInfo {
-    key: sky::Sky::KEY,
-    title: sky::Sky::NAME,
-}];
+pub const RULE_SETS: &[RuleSetInfo] = &[
+    RuleSetInfo {
+        key: sky::Sky::KEY,
+        title: sky::Sky::NAME,
+    },
+    RuleSetInfo {
+        key: skirmish::Skirmish::KEY,
+        title: skirmish::Skirmish::NAME,
+    },
+];
 
 /// The shipped demo rosters of a rule set, as (file, text).
 pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
@@ -39,6 +46,16 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
             text(
                 "rosters/sky/uesugi.ron",
                 include_str!("../../rosters/sky/uesugi.ron"),
+            ),
+        ]),
+        "skirmish" => Some([
+            text(
+                "rosters/skirmish/oda_raiders.ron",
+                include_str!("../../rosters/skirmish/oda_raiders.ron"),
+            ),
+            text(
+                "rosters/skirmish/village_defenders.ron",
+                include_str!("../../rosters/skirmish/village_defenders.ron"),
             ),
         ]),
         _ => None,
@@ -69,6 +86,7 @@ pub fn check_roster(
 ) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
     match key {
         "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
+        "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
         _ => Err(vec![RosterProblem {
             file: roster.file.clone(),
             line: 1,
@@ -90,6 +108,7 @@ pub fn start_battle(
 ) -> Result<Box<dyn Game>, StartError> {
     match key {
         "sky" => start::<sky::Sky>(rosters, house, journal),
+        "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
         other => Err(StartError::UnknownRuleSet(other.to_owned())),
     }
 }
@@ -135,6 +154,7 @@ pub fn open_journal(
     }
     match key.ruleset.as_str() {
         "sky" => open::<sky::Sky>(path, &raw, recover, resume),
+        "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
         other => Err(BattleError::Header(format!(
             "{}: unknown rule set `{other}`",
             path.display()
