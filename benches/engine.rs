@@ -1,5 +1,12 @@
 //! Engine benchmarks: replaying a long journal, and one durable append.
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
 use std::io::Write as _;
 use std::path::PathBuf;
 

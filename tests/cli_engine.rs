@@ -1,5 +1,12 @@
 //! The engine's command line: check, simulate (and its crash safety), replay, report.
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
 use std::io::{BufRead as _, BufReader};
 use std::process::{Command, Stdio};
 

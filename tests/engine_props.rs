@@ -1,5 +1,12 @@
 //! Engine properties: replay equals live play, undo/redo, and no panic on any file.
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
 use std::path::Path;
 
 use gunbai::dice::RngDice;
@@ -18,11 +25,21 @@ fn sky_state(game: &dyn Game) -> gunbai::rules::sky::State {
         .expect("a sky battle")
 }
 
+/// Everything a battle shows, to compare two battles of any rule set.
+fn picture(game: &dyn Game) -> String {
+    format!("{:?}\n{:?}\n{:?}", game.view(), game.checks(), game.log())
+}
+
 /// Plays `steps` random legal commands on the sky demo, journalled at `path`.
 fn play(path: &Path, seed: u64, steps: usize) -> Box<dyn Game> {
-    let rosters = rules::demo_rosters("sky").expect("sky demo");
+    play_ruleset("sky", path, seed, steps)
+}
+
+/// Plays `steps` random legal commands on a rule set's demo, journalled at `path`.
+fn play_ruleset(key: &str, path: &Path, seed: u64, steps: usize) -> Box<dyn Game> {
+    let rosters = rules::demo_rosters(key).expect("demo rosters");
     let mut game =
-        rules::start_battle("sky", &rosters, HouseRules::default(), Some(path)).expect("starts");
+        rules::start_battle(key, &rosters, HouseRules::default(), Some(path)).expect("starts");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut dice = RngDice::seeded(seed);
     for _ in 0..steps {
@@ -55,6 +72,22 @@ proptest! {
         prop_assert_eq!(sky_state(replayed.as_ref()), sky_state(live.as_ref()));
         prop_assert_eq!(replayed.log(), live.log());
         prop_assert_eq!(replayed.entries(), live.entries());
+    }
+
+    #[test]
+    fn every_rule_set_replays_to_its_live_state(seed in any::<u64>(), steps in 1usize..250) {
+        for info in rules::RULE_SETS {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let path = dir.path().join("battle.ron");
+            let mut live = play_ruleset(info.key, &path, seed, steps);
+            let n = live.log().len().min(2);
+            if n > 0 {
+                live.undo(n).expect("undo");
+                live.redo(n).expect("redo");
+            }
+            let (replayed, _) = rules::open_journal(&path, false, false).expect("replays");
+            prop_assert_eq!(picture(replayed.as_ref()), picture(live.as_ref()), "{}", info.key);
+        }
     }
 
     #[test]
@@ -116,22 +149,27 @@ proptest! {
     #[test]
     fn no_roster_content_makes_check_panic(text in ".{0,400}") {
         let roster = RosterText { file: "x.ron".into(), source: text };
-        if let Err(errors) = rules::check_roster("sky", &roster) {
-            prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1));
+        for info in rules::RULE_SETS {
+            if let Err(errors) = rules::check_roster(info.key, &roster) {
+                prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1));
+            }
         }
     }
 
     #[test]
     fn damaged_demo_rosters_get_positioned_errors_never_a_panic(cut in 0usize..3000, at in 0usize..3000, byte in 32u8..127) {
-        let [takeda, _] = rules::demo_rosters("sky").expect("sky demo");
-        let mut bytes = takeda.source.into_bytes();
-        let at = at % bytes.len();
-        bytes[at] = byte;
-        bytes.truncate(cut.min(bytes.len()));
-        let roster = RosterText { file: "takeda.ron".into(), source: String::from_utf8_lossy(&bytes).into_owned() };
-        if let Err(errors) = rules::check_roster("sky", &roster) {
-            prop_assert!(!errors.is_empty());
-            prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1 && !e.message.is_empty()));
+        for info in rules::RULE_SETS {
+            for demo in rules::demo_rosters(info.key).expect("demo rosters") {
+                let mut bytes = demo.source.into_bytes();
+                let at = at % bytes.len();
+                bytes[at] = byte;
+                bytes.truncate(cut.min(bytes.len()));
+                let roster = RosterText { file: demo.file, source: String::from_utf8_lossy(&bytes).into_owned() };
+                if let Err(errors) = rules::check_roster(info.key, &roster) {
+                    prop_assert!(!errors.is_empty());
+                    prop_assert!(errors.iter().all(|e| e.line >= 1 && e.column >= 1 && !e.message.is_empty()));
+                }
+            }
         }
     }
 }

@@ -1,6 +1,13 @@
 //! From the Sky we Came: one test per rule, named after it, driving the real engine with
 //! the faces a table would roll. Sections are those of the rules text.
 
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
 use gunbai::dice::TableDice;
 use gunbai::engine::RuleSet as _;
 use gunbai::engine::{Battle, BattleError, Dice};
@@ -750,4 +757,91 @@ fn house_rule_override_changes_the_table_the_engine_uses() {
         s.unit(UnitRef(1, 0, 1)).expect("t"),
     );
     assert_eq!(pool.dice, 3);
+}
+
+#[test]
+fn simulate_exercises_every_procedure() {
+    use gunbai::rules::sky::event::Event;
+    use rand::SeedableRng as _;
+    let mut house = HouseRules::default();
+    house.optional.insert("first_bushi_roll".into());
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..6 {
+        let mut b = battle_with(house.clone());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = gunbai::dice::RngDice::seeded(seed);
+        for _ in 0..1500 {
+            let Some(command) = Sky::random_command(b.rules(), b.state(), &mut rng) else {
+                break;
+            };
+            let _ = b.execute(command, &mut dice);
+        }
+        for entry in b.entries() {
+            if let gunbai::engine::journal::Action::Command { events, .. } = &entry.action {
+                for e in events {
+                    let name = format!("{e:?}");
+                    let name = name
+                        .split(|c: char| !c.is_alphanumeric())
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned();
+                    let detail = match e {
+                        Event::Tested { test, .. } => format!("{test:?}")
+                            .split(|c: char| !c.is_alphanumeric())
+                            .next()
+                            .unwrap_or_default()
+                            .to_owned(),
+                        Event::Fired {
+                            defensive: true, ..
+                        } => "DefensiveFire".into(),
+                        _ => String::new(),
+                    };
+                    seen.insert(name);
+                    if !detail.is_empty() {
+                        seen.insert(detail);
+                    }
+                }
+            }
+        }
+    }
+    for needed in [
+        "Initiative",
+        "Activation",
+        "ActionsRolled",
+        "RoutMoved",
+        "ImpetusSettled",
+        "Impetus",
+        "Moved",
+        "Reloaded",
+        "Fired",
+        "DefensiveFire",
+        "Casualties",
+        "Disordered",
+        "ChargeDeclared",
+        "Charge",
+        "Stand",
+        "ChargeFailed",
+        "Fled",
+        "Melee",
+        "Withdrew",
+        "Route",
+        "Routed",
+        "Morale",
+        "Rallied",
+        "Reordered",
+        "InjuryRolled",
+        "CommandChanged",
+        "SpiritRolled",
+        "GeneralBarred",
+        "TedateLost",
+        "Removed",
+        "TurnBegins",
+        "Attached",
+        "BattleEnded",
+    ] {
+        assert!(
+            seen.contains(needed),
+            "random play never reached {needed}; saw {seen:?}"
+        );
+    }
 }

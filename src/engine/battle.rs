@@ -52,6 +52,9 @@ pub struct Battle<R: RuleSet> {
     checkpoints: Vec<(usize, R::State)>,
 }
 
+/// A journal entry of a rule set.
+type RuleEntry<R> = Entry<<R as RuleSet>::Command, <R as RuleSet>::Event>;
+
 /// How many commands in effect lie between two state snapshots.
 const CHECKPOINT_EVERY: usize = 256;
 
@@ -279,7 +282,7 @@ impl<R: RuleSet> Battle<R> {
         self.entries.push(entry);
         self.timeline.command(index);
         self.log.push(log);
-        if self.log.len() % CHECKPOINT_EVERY == 0 {
+        if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push((self.log.len(), self.state.clone()));
         }
         self.version += 1;
@@ -318,7 +321,7 @@ impl<R: RuleSet> Battle<R> {
             )?;
             if log {
                 self.log.push(line);
-                if self.log.len() % CHECKPOINT_EVERY == 0 {
+                if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
                     self.checkpoints.push((self.log.len(), self.state.clone()));
                 }
             }
@@ -428,7 +431,7 @@ impl<R: RuleSet> Battle<R> {
 fn parse_entries<R: RuleSet>(
     path: &Path,
     lines: &[(usize, String)],
-) -> Vec<Result<Entry<R::Command, R::Event>, BattleError>> {
+) -> Vec<Result<RuleEntry<R>, BattleError>> {
     let parse = |chunk: &[(usize, String)]| -> Vec<_> {
         chunk
             .iter()

@@ -1,6 +1,7 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
 pub mod simple;
+pub mod skirmish;
 pub mod sky;
 
 use std::path::Path;
@@ -29,6 +30,10 @@ pub const RULE_SETS: &[RuleSetInfo] = &[
         key: simple::Simple::KEY,
         title: simple::Simple::NAME,
     },
+    RuleSetInfo {
+        key: skirmish::Skirmish::KEY,
+        title: skirmish::Skirmish::NAME,
+    },
 ];
 
 /// The shipped demo rosters of a rule set, as (file, text).
@@ -56,6 +61,16 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
             text(
                 "rosters/simple/imagawa.ron",
                 include_str!("../../rosters/simple/imagawa.ron"),
+            ),
+        ]),
+        "skirmish" => Some([
+            text(
+                "rosters/skirmish/oda_raiders.ron",
+                include_str!("../../rosters/skirmish/oda_raiders.ron"),
+            ),
+            text(
+                "rosters/skirmish/village_defenders.ron",
+                include_str!("../../rosters/skirmish/village_defenders.ron"),
             ),
         ]),
         _ => None,
@@ -87,6 +102,7 @@ pub fn check_roster(
     match key {
         "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
         "simple" => simple::Simple::load_army(roster).map(|l| l.warnings),
+        "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
         _ => Err(vec![RosterProblem {
             file: roster.file.clone(),
             line: 1,
@@ -109,6 +125,7 @@ pub fn start_battle(
     match key {
         "sky" => start::<sky::Sky>(rosters, house, journal),
         "simple" => start::<simple::Simple>(rosters, house, journal),
+        "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
         other => Err(StartError::UnknownRuleSet(other.to_owned())),
     }
 }
@@ -155,6 +172,7 @@ pub fn open_journal(
     match key.ruleset.as_str() {
         "sky" => open::<sky::Sky>(path, &raw, recover, resume),
         "simple" => open::<simple::Simple>(path, &raw, recover, resume),
+        "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
         other => Err(BattleError::Header(format!(
             "{}: unknown rule set `{other}`",
             path.display()

@@ -18,6 +18,8 @@ fn signed(m: i64) -> String {
 }
 
 /// The sentence for an event, read against the state just before it.
+// One arm per event, so every sentence of the log can be read in one place.
+#[allow(clippy::too_many_lines)]
 pub fn describe(state: &State, event: &Event) -> Sentence {
     let name = |u: UnitRef| state.unit_name(u);
     let about = |text: String, units: &[UnitRef]| {

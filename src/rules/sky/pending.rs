@@ -105,6 +105,8 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
     }
 }
 
+// One arm per kind of thing due; each builds its card where it can be read whole.
+#[allow(clippy::too_many_lines)]
 fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
     Some(match due {
         Due::Actions(clan) => {

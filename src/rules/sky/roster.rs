@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::tables::Rules;
-use crate::roster::{Loaded, RosterReport, RosterText, Validator, parse_raw};
+use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
 
 /// The kind of troops in a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -195,6 +195,8 @@ mod raw {
 }
 
 /// Reads and validates a Sky army.
+// Validation reads top to bottom like the roster it checks.
+#[allow(clippy::too_many_lines)]
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
@@ -268,6 +270,8 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
 }
 
 /// Validates one unit against the organisation rules.
+// Each rule of the organisation section in turn, in the order the text gives them.
+#[allow(clippy::too_many_lines)]
 fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     let t = &rules.t;
     let at = format!("\"{}\"", u.name);
@@ -409,6 +413,3 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
         bushi,
     }
 }
-
-/// Keeps `Loaded` in the signature readers expect.
-pub type LoadedArmy = Loaded<Army>;

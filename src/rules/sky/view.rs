@@ -52,14 +52,14 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
             .filter_map(|c| {
                 let clan = state.clan(c)?;
                 let mut badges = Vec::new();
-                if let Phase::Activation { clan: active } = state.phase {
-                    if active == c {
-                        badges.push(Badge::new(
-                            "Active",
-                            Tone::Good,
-                            "this clan is activated now",
-                        ));
-                    }
+                if let Phase::Activation { clan: active } = state.phase
+                    && active == c
+                {
+                    badges.push(Badge::new(
+                        "Active",
+                        Tone::Good,
+                        "this clan is activated now",
+                    ));
                 }
                 if clan.tried && !clan.activated {
                     badges.push(Badge::new(

@@ -1,0 +1,121 @@
+//! Applying skirmish events: the only place the state changes.
+
+use super::event::{Event, Outcome};
+use super::state::{FigureRef, FigureState, State, UnitRef, UnitState, Wound, pair};
+
+/// Applies one event. Errors only for events that cannot belong to this battle.
+///
+/// # Errors
+/// A reference to a unit, figure or side the battle does not have.
+pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
+        Event::Precedence { winner, .. } => state.precedence = *winner,
+        Event::MovesFirst(side) => state.first = Some(*side),
+        Event::ChargeDeclared { unit, target } => {
+            unit_mut(state, *target)?;
+            unit_mut(state, *unit)?.charging = Some(*target);
+        }
+        Event::Moved { unit, .. } => {
+            unit_mut(state, *unit)?.moved = true;
+            state.moves_begun = true;
+        }
+        Event::Shot {
+            shooter, target, ..
+        } => {
+            let turn = state.turn;
+            let section = state.section;
+            figure_mut(state, *shooter)?.last_shot = Some((turn, section));
+            unit_mut(state, target.unit())?.shot_at = true;
+        }
+        Event::Bout(rolls) => {
+            state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
+        }
+        Event::Hit { figure, hits } => figure_mut(state, *figure)?.pending_hits += hits,
+        Event::Results {
+            figure, outcomes, ..
+        } => {
+            let f = figure_mut(state, *figure)?;
+            f.pending_hits = 0;
+            for o in outcomes {
+                match o {
+                    Outcome::Leg => f.wounds.push(Wound::Leg),
+                    Outcome::Arm => f.wounds.push(Wound::Arm),
+                    Outcome::Dead | Outcome::Lucky | Outcome::NoEffect => {}
+                }
+            }
+        }
+        Event::Died { figure, .. } => {
+            let f = figure_mut(state, *figure)?;
+            f.dead = true;
+            f.pending_hits = 0;
+        }
+        Event::Required(due) => state.due.push(*due),
+        Event::Settled(due) => {
+            let at = state
+                .due
+                .iter()
+                .position(|d| d == due)
+                .ok_or("settled something not due")?;
+            state.due.remove(at);
+        }
+        Event::MoraleRolled { unit, .. } => {
+            unit_mut(state, *unit)?;
+        }
+        Event::Routed(unit) => {
+            unit_mut(state, *unit)?.routed = true;
+            let unit = *unit;
+            state.engagements.retain(|(a, b)| *a != unit && *b != unit);
+            state.due.retain(|d| match d {
+                super::state::Due::Morale(u, _) => *u != unit,
+            });
+        }
+        Event::Holding { unit, through } => {
+            unit_mut(state, *unit)?.holding_through = Some(*through)
+        }
+        Event::Engaged(a, b) => {
+            unit_mut(state, *a)?;
+            unit_mut(state, *b)?;
+            let p = pair(*a, *b);
+            if !state.engagements.contains(&p) {
+                state.engagements.push(p);
+            }
+        }
+        Event::Disengaged(a, b) => {
+            let p = pair(*a, *b);
+            state.engagements.retain(|e| *e != p);
+        }
+        Event::SectionBegins(section) => state.section = *section,
+        Event::TurnBegins(turn) => new_turn(state, *turn),
+        Event::BattleEnded => state.ended = true,
+    }
+    Ok(())
+}
+
+fn new_turn(state: &mut State, turn: u32) {
+    state.turn = turn;
+    state.section = super::state::Section::Movement;
+    state.precedence = None;
+    state.first = None;
+    state.moves_begun = false;
+    state.bouts.clear();
+    for side in &mut state.sides {
+        for u in &mut side.units {
+            u.charging = None;
+            u.moved = false;
+            u.shot_at = false;
+            u.alive_at_turn_start = u.alive();
+        }
+    }
+}
+
+fn unit_mut(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
+    state
+        .unit_mut(u)
+        .ok_or_else(|| format!("no unit {}", u.id()))
+}
+
+fn figure_mut(state: &mut State, f: FigureRef) -> Result<&mut FigureState, String> {
+    state
+        .figure_mut(f)
+        .ok_or_else(|| format!("no figure {}", f.id()))
+}

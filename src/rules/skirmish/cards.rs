@@ -1,0 +1,272 @@
+//! Building check cards: pools, bouts, morale, results, and plain steps.
+
+use super::command::{Command, Ground};
+use super::numbers::{self, Pool};
+use super::state::{Due, FigureRef, State, UnitRef};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+
+/// A button.
+pub fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
+    Answer {
+        label: label.to_owned(),
+        command,
+        rolls,
+    }
+}
+
+/// A card with no dice.
+pub fn step(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    answers: Vec<Answer<Command>>,
+) -> Check<Command> {
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: citation.into(),
+        roll: None,
+        target: String::new(),
+        modifiers: Vec::new(),
+        odds: Vec::new(),
+        required: false,
+        answers,
+        notes: Vec::new(),
+    }
+}
+
+/// `Taro (Oda raiders)`.
+pub fn figure_who(state: &State, f: FigureRef) -> String {
+    let side = state.sides.get(f.side()).map_or("", |s| s.name.as_str());
+    format!(
+        "{} of {} ({side})",
+        state.figure_name(f),
+        state.unit_name(f.unit())
+    )
+}
+
+/// `Ashigaru bowmen (Oda raiders)`.
+pub fn unit_who(state: &State, u: UnitRef) -> String {
+    let side = state.sides.get(u.side()).map_or("", |s| s.name.as_str());
+    format!("{} ({side})", state.unit_name(u))
+}
+
+/// A shooting card: the pool, its hits' odds.
+pub fn pool_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    pool: &Pool,
+) -> Check<Command> {
+    let expr = pool.expr();
+    let dist = expr.distribution();
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: citation.into(),
+        target: pool.words(),
+        modifiers: pool.reasons.clone(),
+        odds: vec![
+            Odds {
+                outcome: format!("at least 1 hit (mean {:.2})", dist.mean()),
+                probability: dist.probability_that(CmpOp::Ge, 1),
+            },
+            Odds {
+                outcome: "2 or more hits".into(),
+                probability: dist.probability_that(CmpOp::Ge, 2),
+            },
+        ],
+        roll: Some(RollSpec::Value(expr)),
+        required: false,
+        answers: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+/// A bout between two figures: both pools and the odds of landing hits after parries.
+pub fn bout_card(rules: &Rules, state: &State, a: FigureRef, b: FigureRef) -> Check<Command> {
+    let pa = numbers::melee(rules, state, a, b, false);
+    let pb = numbers::melee(rules, state, b, a, false);
+    let turn = state.turn;
+    let holding = [a, b].map(|f| state.unit(f.unit()).is_some_and(|u| u.holding(turn)));
+    let (ea, eb) = (pa.expr(), pb.expr());
+    let lands = |mine: &Expr, theirs: &Expr, me_holding: bool, them_holding: bool| -> f64 {
+        if me_holding {
+            0.0
+        } else if rules.ruling("parry") == "all_hits_land" && !them_holding {
+            mine.distribution().probability_that(CmpOp::Ge, 1)
+        } else {
+            Comparison::new(mine.clone(), CmpOp::Gt, theirs.clone()).probability()
+        }
+    };
+    let (name_a, name_b) = (state.figure_name(a), state.figure_name(b));
+    let mut modifiers: Vec<Modifier> = pa
+        .reasons
+        .iter()
+        .map(|m| Modifier {
+            reason: format!("{name_a}: {}", m.reason),
+            ..m.clone()
+        })
+        .collect();
+    modifiers.extend(pb.reasons.iter().map(|m| Modifier {
+        reason: format!("{name_b}: {}", m.reason),
+        ..m.clone()
+    }));
+    let parry = if rules.ruling("parry") == "all_hits_land" {
+        "every hit lands"
+    } else {
+        "hits parry one for one; the difference lands"
+    };
+    let mut notes = Vec::new();
+    for (h, n) in holding.iter().zip([&name_a, &name_b]) {
+        if *h {
+            notes.push(format!(
+                "{n}'s unit is holding its ground: its hits only parry"
+            ));
+        }
+    }
+    notes.push("Defending an obstacle: use the melee form to add -1 die to the attacker".into());
+    Check {
+        who: format!("{} vs {}", figure_who(state, a), figure_who(state, b)),
+        what: "Melee bout".into(),
+        why: "suggested pairing: the greatest opponents first".into(),
+        citation: "skirmish: Melee section".into(),
+        target: format!(
+            "{name_a}: {} vs {name_b}: {}; simultaneous, {parry}",
+            pa.words(),
+            pb.words()
+        ),
+        modifiers,
+        odds: vec![
+            Odds {
+                outcome: format!("{name_a} lands a hit"),
+                probability: lands(&ea, &eb, holding[0], holding[1]),
+            },
+            Odds {
+                outcome: format!("{name_b} lands a hit"),
+                probability: lands(&eb, &ea, holding[1], holding[0]),
+            },
+        ],
+        roll: Some(RollSpec::Opposed(ea, eb)),
+        required: false,
+        answers: vec![answer(
+            "Roll",
+            Command::Melee {
+                a,
+                b,
+                obstacle: [false, false],
+            },
+            true,
+        )],
+        notes,
+    }
+}
+
+/// The d12 results for a figure's hits.
+pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<Command>> {
+    let x = state.figure(f)?;
+    let kill = numbers::wounds_to_kill(rules, x.spec.troop)?;
+    let r = &rules.t.results;
+    let hits = x.pending_hits;
+    let p = numbers::death_chance(rules, x.wounds.len() as u32, kill, hits);
+    Some(Check {
+        who: figure_who(state, f),
+        what: format!("Results: {hits} hit(s)"),
+        why: format!(
+            "hit by fire or melee; {} wound(s) so far, {kill} kill",
+            x.wounds.len()
+        ),
+        citation: "skirmish: Results Section".into(),
+        roll: Some(RollSpec::Value(Expr::dice(hits, r.sides))),
+        target: format!(
+            "each 1d{}: {} or less dead, to {} leg wound, to {} arm wound, {} lucky escape",
+            r.sides, r.dead_at_most, r.leg_at_most, r.arm_at_most, r.sides
+        ),
+        modifiers: Vec::new(),
+        odds: vec![Odds {
+            outcome: "dead".into(),
+            probability: p,
+        }],
+        required: true,
+        answers: vec![answer("Roll", Command::ResolveHits(f), true)],
+        notes: Vec::new(),
+    })
+}
+
+/// The morale test due for a unit: odds for each ground, rolled on the chosen one.
+pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
+    let Due::Morale(unit, trigger) = due;
+    let grounds = [
+        (Ground::Open, "in the open"),
+        (Ground::Cover, "in cover"),
+        (Ground::Neither, "neither"),
+    ];
+    let odds = |pool: &Pool| {
+        let d = pool.expr().distribution();
+        let m = &rules.t.morale;
+        let rout = d.probability_that(CmpOp::Lt, i64::from(m.rout_below));
+        let carry = d.probability_that(CmpOp::Ge, i64::from(m.carry_on_at));
+        (rout, (1.0 - rout - carry).max(0.0), carry)
+    };
+    let open = numbers::morale(rules, state, unit, Ground::Open);
+    let (rout, hold, carry) = odds(&open);
+    let notes = grounds
+        .iter()
+        .skip(1)
+        .map(|(g, words)| {
+            let p = numbers::morale(rules, state, unit, *g);
+            let (r, h, c) = odds(&p);
+            format!(
+                "{words}: {} — rout {:.0}%, hold {:.0}%, carry on {:.0}%",
+                p.words(),
+                r * 100.0,
+                h * 100.0,
+                c * 100.0
+            )
+        })
+        .collect();
+    Check {
+        who: unit_who(state, unit),
+        what: "Morale test".into(),
+        why: format!("the unit {}", trigger.words()),
+        citation: "skirmish: Morale (optional)".into(),
+        roll: Some(RollSpec::Value(open.expr())),
+        target: format!(
+            "{} (shown in the open): none routs, one holds, two carry on",
+            open.words()
+        ),
+        modifiers: open.reasons.clone(),
+        odds: vec![
+            Odds {
+                outcome: "rout (removed)".into(),
+                probability: rout,
+            },
+            Odds {
+                outcome: "hold ground one turn".into(),
+                probability: hold,
+            },
+            Odds {
+                outcome: "carry on".into(),
+                probability: carry,
+            },
+        ],
+        required: true,
+        answers: grounds
+            .iter()
+            .map(|(g, words)| {
+                answer(
+                    &format!("Roll: {words}"),
+                    Command::MoraleTest { unit, ground: *g },
+                    true,
+                )
+            })
+            .collect(),
+        notes,
+    }
+}

@@ -1,0 +1,107 @@
+//! What the umpire can ask for in a skirmish.
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{FigureRef, Side, Trigger, UnitRef};
+
+/// A volley: figures of one unit shooting at one enemy figure.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shot {
+    /// The figures shooting (each rolls its own dice).
+    pub shooters: Vec<FigureRef>,
+    /// The figure shot at.
+    pub target: FigureRef,
+    /// At close range (the umpire measured); otherwise long range.
+    pub close: bool,
+    /// The target is in cover.
+    pub cover: bool,
+}
+
+/// The ground a unit tests morale on (ruling `morale_ground`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Ground {
+    /// In the open: -2.
+    Open,
+    /// In cover: +1.
+    Cover,
+    /// Neither: no modifier.
+    Neither,
+}
+
+/// A skirmish command.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Both sides roll for precedence.
+    RollPrecedence,
+    /// The precedence winner says who moves first.
+    MovesFirst(Side),
+    /// A unit declares a charge on an enemy unit (before anyone moves).
+    DeclareCharge {
+        /// The charging unit.
+        unit: UnitRef,
+        /// Its target.
+        target: UnitRef,
+    },
+    /// A unit has moved (the movement calculator records what it could do).
+    Move {
+        /// The unit.
+        unit: UnitRef,
+        /// Obstacles crossed.
+        obstacles: u32,
+        /// Through difficult ground (half move).
+        difficult: bool,
+    },
+    /// Charged figures shoot at a charger that started beyond half their close range.
+    DefensiveFire(Shot),
+    /// Shooting in the firing section.
+    Fire(Shot),
+    /// Two figures fight a bout.
+    Melee {
+        /// One figure.
+        a: FigureRef,
+        /// The other, of the enemy.
+        b: FigureRef,
+        /// Which of the two defends an obstacle.
+        obstacle: [bool; 2],
+    },
+    /// Roll the 1d12 results for the hits on a figure.
+    ResolveHits(FigureRef),
+    /// The umpire declares a morale test the table shows (rally, fleeing friend).
+    DeclareMorale {
+        /// The unit.
+        unit: UnitRef,
+        /// Why.
+        trigger: Trigger,
+    },
+    /// The unit's morale test.
+    MoraleTest {
+        /// The unit.
+        unit: UnitRef,
+        /// Its ground.
+        ground: Ground,
+    },
+    /// Two units are in contact (without a declared charge).
+    Engage(UnitRef, UnitRef),
+    /// Two units are no longer in contact.
+    Disengage(UnitRef, UnitRef),
+    /// The current section is done.
+    EndSection,
+    /// The umpire declares the battle over.
+    EndBattle,
+}
+
+impl Command {
+    /// A short kind name for the log filter.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Command::RollPrecedence | Command::MovesFirst(_) => "precedence",
+            Command::DeclareCharge { .. } => "charge",
+            Command::Move { .. } => "movement",
+            Command::DefensiveFire(_) | Command::Fire(_) => "fire",
+            Command::Melee { .. } | Command::Engage(..) | Command::Disengage(..) => "melee",
+            Command::ResolveHits(_) => "results",
+            Command::DeclareMorale { .. } | Command::MoraleTest { .. } => "morale",
+            Command::EndSection | Command::EndBattle => "turn",
+        }
+    }
+}

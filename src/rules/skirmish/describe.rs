@@ -1,0 +1,213 @@
+//! A plain sentence for every skirmish event, for the battle log and the report.
+
+use super::event::{BoutRoll, Event, MoraleResult, Outcome};
+use super::movement::move_allowance;
+use super::state::{Due, FigureRef, State, UnitRef};
+use super::tables::Rules;
+use crate::engine::ruleset::Sentence;
+
+fn faces(f: &[u32]) -> String {
+    f.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+fn outcome_words(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Dead => "dead",
+        Outcome::Leg => "leg wound",
+        Outcome::Arm => "arm wound",
+        Outcome::Lucky => "lucky escape",
+        Outcome::NoEffect => "no effect",
+    }
+}
+
+fn about(text: String, units: &[UnitRef]) -> Sentence {
+    Sentence::new(text, units.iter().map(|u| u.id()).collect())
+}
+
+fn none(text: String) -> Sentence {
+    Sentence::new(text, Vec::new())
+}
+
+fn fig(state: &State, f: FigureRef) -> String {
+    format!("{} ({})", state.figure_name(f), state.unit_name(f.unit()))
+}
+
+/// The sentence for an event, read against the state just before it.
+pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
+    let unit = |u: UnitRef| state.unit_name(u);
+    let side = |s: usize| state.sides.get(s).map_or("?", |x| x.name.as_str());
+    match event {
+        Event::Precedence { faces: f, winner } => {
+            let result = match winner {
+                Some(w) => format!("{} wins precedence", side(*w)),
+                None => "a tie: roll again".into(),
+            };
+            let (a, b) = (faces(&f[0]), faces(&f[1]));
+            none(format!(
+                "Precedence: {} rolled {a}, {} rolled {b}; {result}.",
+                side(0),
+                side(1)
+            ))
+        }
+        Event::MovesFirst(s) => none(format!("{} moves first this turn.", side(*s))),
+        Event::ChargeDeclared { unit: u, target } => {
+            let text = format!("{} declares a charge on {}.", unit(*u), unit(*target));
+            about(text, &[*u, *target])
+        }
+        Event::Moved {
+            unit: u,
+            obstacles,
+            difficult,
+        } => moved(rules, state, *u, *obstacles, *difficult),
+        Event::Routed(u) => about(
+            format!("{} routs and is removed from the game.", unit(*u)),
+            &[*u],
+        ),
+        Event::Holding { unit: u, through } => about(
+            format!(
+                "{} holds its ground through turn {through}: in melee it may only parry.",
+                unit(*u)
+            ),
+            &[*u],
+        ),
+        Event::Engaged(a, b) => about(
+            format!("{} and {} are in melee.", unit(*a), unit(*b)),
+            &[*a, *b],
+        ),
+        Event::Disengaged(a, b) => about(
+            format!("{} and {} are no longer in melee.", unit(*a), unit(*b)),
+            &[*a, *b],
+        ),
+        Event::SectionBegins(s) => none(format!(
+            "Turn {}: the {} section begins.",
+            state.turn,
+            s.name()
+        )),
+        Event::TurnBegins(t) => none(format!("Turn {t} begins.")),
+        Event::BattleEnded => none("The umpire ends the battle.".into()),
+        _ => fighting(state, event),
+    }
+}
+
+/// Sentences for shooting, bouts, hits, results and morale.
+fn fighting(state: &State, event: &Event) -> Sentence {
+    let unit = |u: UnitRef| state.unit_name(u);
+    match event {
+        Event::Shot {
+            shooter,
+            target,
+            weapon,
+            faces: f,
+            needed,
+            hits,
+            defensive,
+        } => {
+            let kind = if *defensive { "Defensive fire: " } else { "" };
+            let (s, t) = (fig(state, *shooter), fig(state, *target));
+            let text = format!(
+                "{kind}{s} shoots {} at {t}: rolled {} needing {needed}+: {hits} hit(s).",
+                weapon.name(),
+                faces(f)
+            );
+            about(text, &[shooter.unit(), target.unit()])
+        }
+        Event::Bout(r) => {
+            let part = |x: &BoutRoll| {
+                let who = fig(state, x.figure);
+                format!(
+                    "{who} rolled {} ({}+): {} hit(s), {} land",
+                    faces(&x.faces),
+                    x.needed,
+                    x.hits,
+                    x.landed
+                )
+            };
+            about(
+                format!("Bout: {}; {}.", part(&r[0]), part(&r[1])),
+                &[r[0].figure.unit(), r[1].figure.unit()],
+            )
+        }
+        Event::Hit { figure, hits } => about(
+            format!("{} takes {hits} hit(s).", fig(state, *figure)),
+            &[figure.unit()],
+        ),
+        Event::Results {
+            figure,
+            faces: f,
+            outcomes,
+        } => {
+            let parts: Vec<String> = f
+                .iter()
+                .zip(outcomes)
+                .map(|(x, o)| format!("{x}: {}", outcome_words(*o)))
+                .collect();
+            about(
+                format!("Results for {}: {}.", fig(state, *figure), parts.join(", ")),
+                &[figure.unit()],
+            )
+        }
+        Event::Died { figure, why } => about(
+            format!("{} is dead ({why}).", fig(state, *figure)),
+            &[figure.unit()],
+        ),
+        Event::Required(Due::Morale(u, t)) => about(
+            format!("{} must test morale: it {}.", unit(*u), t.words()),
+            &[*u],
+        ),
+        Event::Settled(Due::Morale(u, _)) => {
+            about(format!("{}'s morale test is settled.", unit(*u)), &[*u])
+        }
+        Event::MoraleRolled {
+            unit: u,
+            faces: f,
+            needed,
+            successes,
+            result,
+        } => {
+            let r = match result {
+                MoraleResult::Rout => "it routs",
+                MoraleResult::Hold => "it holds its ground",
+                MoraleResult::CarryOn => "it carries on",
+            };
+            let text = format!(
+                "Morale for {}: rolled {} needing {needed}+: {successes} counted, {r}.",
+                unit(*u),
+                faces(f)
+            );
+            about(text, &[*u])
+        }
+        other => none(format!("{other:?}")),
+    }
+}
+
+/// `Kinoshita's bowmen moves: up to Kinoshita 5", Ashigaru yumi 1 5"…`.
+fn moved(rules: &Rules, state: &State, u: UnitRef, obstacles: u32, difficult: bool) -> Sentence {
+    let charging = state.unit(u).is_some_and(|x| x.charging.is_some());
+    let moves: Vec<String> = state
+        .fighting(u)
+        .iter()
+        .filter_map(|&f| state.figure(f))
+        .map(|f| {
+            format!(
+                "{} {}\"",
+                f.spec.name,
+                move_allowance(rules, f, charging, obstacles, difficult).0
+            )
+        })
+        .collect();
+    let how = match (obstacles, difficult) {
+        (0, false) => String::new(),
+        (n, d) => format!(
+            " ({n} obstacle(s){})",
+            if d { ", difficult ground" } else { "" }
+        ),
+    };
+    about(
+        format!(
+            "{} moves{how}: up to {}.",
+            state.unit_name(u),
+            moves.join(", ")
+        ),
+        &[u],
+    )
+}

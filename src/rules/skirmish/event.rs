@@ -1,0 +1,155 @@
+//! What happens in a skirmish: events carry every die face rolled.
+
+use serde::{Deserialize, Serialize};
+
+use super::roster::Weapon;
+use super::state::{Due, FigureRef, Section, Side, UnitRef};
+
+/// What one d12 result did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Killed outright.
+    Dead,
+    /// A leg wound.
+    Leg,
+    /// An arm wound.
+    Arm,
+    /// Dodged: no effect.
+    Lucky,
+    /// Rolled for a figure already dead.
+    NoEffect,
+}
+
+/// One figure's part of a bout.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoutRoll {
+    /// The figure.
+    pub figure: FigureRef,
+    /// Faces rolled.
+    pub faces: Vec<u32>,
+    /// Each die hits at or over this.
+    pub needed: u32,
+    /// Hits scored.
+    pub hits: u32,
+    /// Hits that land after parries.
+    pub landed: u32,
+}
+
+/// How the morale test came out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoraleResult {
+    /// No 5+: routs, removed from the game.
+    Rout,
+    /// One 5+: holds for a turn, parries only.
+    Hold,
+    /// Two or more: carries on.
+    CarryOn,
+}
+
+/// A skirmish event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// Both sides' precedence dice; the winner, or none on a tie.
+    Precedence {
+        /// Faces per side.
+        faces: [Vec<u32>; 2],
+        /// The higher roller.
+        winner: Option<Side>,
+    },
+    /// Who moves first this turn.
+    MovesFirst(Side),
+    /// A charge was declared.
+    ChargeDeclared {
+        /// The charger.
+        unit: UnitRef,
+        /// Its target.
+        target: UnitRef,
+    },
+    /// A unit moved.
+    Moved {
+        /// The unit.
+        unit: UnitRef,
+        /// Obstacles crossed.
+        obstacles: u32,
+        /// Through difficult ground.
+        difficult: bool,
+    },
+    /// A figure shot.
+    Shot {
+        /// The shooter.
+        shooter: FigureRef,
+        /// The target.
+        target: FigureRef,
+        /// Its weapon.
+        weapon: Weapon,
+        /// Faces rolled.
+        faces: Vec<u32>,
+        /// Each die hits at or over this.
+        needed: u32,
+        /// Hits scored.
+        hits: u32,
+        /// Defensive fire at a charger.
+        defensive: bool,
+    },
+    /// Two figures fought a bout.
+    Bout([BoutRoll; 2]),
+    /// Hits landed on a figure, to be resolved.
+    Hit {
+        /// The figure.
+        figure: FigureRef,
+        /// How many.
+        hits: u32,
+    },
+    /// The d12 results for a figure's hits.
+    Results {
+        /// The figure.
+        figure: FigureRef,
+        /// One face per hit.
+        faces: Vec<u32>,
+        /// What each did.
+        outcomes: Vec<Outcome>,
+    },
+    /// A figure died.
+    Died {
+        /// The figure.
+        figure: FigureRef,
+        /// Why.
+        why: String,
+    },
+    /// Something must be settled.
+    Required(Due),
+    /// It was settled.
+    Settled(Due),
+    /// A morale test.
+    MoraleRolled {
+        /// The unit.
+        unit: UnitRef,
+        /// Faces rolled.
+        faces: Vec<u32>,
+        /// Each die counts at or over this.
+        needed: u32,
+        /// Dice that counted.
+        successes: u32,
+        /// The outcome.
+        result: MoraleResult,
+    },
+    /// The unit routed and is removed from the game.
+    Routed(UnitRef),
+    /// The unit holds its ground through the end of this turn.
+    Holding {
+        /// The unit.
+        unit: UnitRef,
+        /// The last turn it holds.
+        through: u32,
+    },
+    /// Two units are in melee.
+    Engaged(UnitRef, UnitRef),
+    /// Two units are no longer in melee.
+    Disengaged(UnitRef, UnitRef),
+    /// A section begins.
+    SectionBegins(Section),
+    /// A new turn begins.
+    TurnBegins(u32),
+    /// The umpire ended the battle.
+    BattleEnded,
+}

@@ -1,0 +1,219 @@
+//! Charges, moves, shooting and bouts.
+
+use super::{Ctx, illegal, results};
+use crate::engine::error::CommandError;
+use crate::rules::skirmish::command::Shot;
+use crate::rules::skirmish::event::{BoutRoll, Event};
+use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::roster::Weapon;
+use crate::rules::skirmish::state::{FigureRef, Section, UnitRef, Wound, pair};
+
+pub(super) fn declare_charge(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    target: UnitRef,
+) -> Result<(), CommandError> {
+    if ctx.state.section != Section::Movement || ctx.state.first.is_none() {
+        return Err(illegal(
+            "charges are declared in the movement section, after precedence",
+        ));
+    }
+    if ctx.state.moves_begun {
+        return Err(illegal(
+            "charges must be declared before any movement is made",
+        ));
+    }
+    if unit.side() == target.side() {
+        return Err(illegal("a unit charges the enemy"));
+    }
+    let u = ctx.fighting_unit(unit)?;
+    if u.holding(ctx.state.turn) {
+        return Err(illegal(format!(
+            "{} is holding its ground (morale) and may not charge",
+            u.name
+        )));
+    }
+    if u.charging.is_some() {
+        return Err(illegal(format!(
+            "{} has already declared a charge this turn",
+            u.name
+        )));
+    }
+    ctx.fighting_unit(target)?;
+    ctx.emit(Event::ChargeDeclared { unit, target })?;
+    if !ctx.state.engaged(unit, target) {
+        ctx.emit(Event::Engaged(unit, target))?;
+    }
+    Ok(())
+}
+
+pub(super) fn move_unit(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    obstacles: u32,
+    difficult: bool,
+) -> Result<(), CommandError> {
+    if ctx.state.section != Section::Movement || ctx.state.first.is_none() {
+        return Err(illegal(
+            "units move in the movement section, after precedence",
+        ));
+    }
+    let u = ctx.fighting_unit(unit)?;
+    if u.holding(ctx.state.turn) {
+        return Err(illegal(format!(
+            "{} is holding its ground (morale)",
+            u.name
+        )));
+    }
+    if u.moved {
+        return Err(illegal(format!("{} has moved this turn", u.name)));
+    }
+    ctx.emit(Event::Moved {
+        unit,
+        obstacles,
+        difficult,
+    })
+}
+
+pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<(), CommandError> {
+    let wanted = if defensive {
+        Section::Movement
+    } else {
+        Section::Firing
+    };
+    if ctx.state.section != wanted {
+        return Err(illegal(if defensive {
+            "defensive fire happens as the charge comes in, in the movement section"
+        } else {
+            "shooting happens in the firing section"
+        }));
+    }
+    let target = shot.target;
+    let t = ctx.fighting_figure(target)?;
+    let target_name = t.spec.name.clone();
+    if shot.shooters.is_empty() {
+        return Err(illegal("name at least one figure to shoot"));
+    }
+    let mut seen = Vec::new();
+    for &s in &shot.shooters {
+        if seen.contains(&s) {
+            return Err(illegal(format!(
+                "{} is named twice",
+                ctx.state.figure_name(s)
+            )));
+        }
+        seen.push(s);
+        if s.side() == target.side() {
+            return Err(illegal("figures shoot at the enemy"));
+        }
+        let f = ctx.fighting_figure(s)?;
+        let name = f.spec.name.clone();
+        if !f.spec.weapon.missile() {
+            return Err(illegal(format!("{name} has no missile weapon")));
+        }
+        if f.count(Wound::Arm) > 0 {
+            return Err(illegal(format!("{name} has an arm wound and cannot shoot")));
+        }
+        if f.spec.weapon == Weapon::Thrown && !shot.close {
+            return Err(illegal(
+                "thrown weapons have only a close range (up to 10\")",
+            ));
+        }
+        if !numbers::ready(ctx.rules, &ctx.state, s) {
+            let why = if f.spec.weapon == Weapon::Arquebus {
+                "its arquebus is reloading (one shot per two firing sections)"
+            } else {
+                "it has shot this section"
+            };
+            return Err(illegal(format!("{name} cannot shoot now: {why}")));
+        }
+        if defensive {
+            let charger = ctx.unit(target.unit())?;
+            if charger.charging != Some(s.unit()) {
+                return Err(illegal(format!(
+                    "{target_name}'s unit is not charging {name}'s unit this turn"
+                )));
+            }
+        }
+    }
+    for &s in &shot.shooters {
+        if ctx.figure(target)?.dead {
+            break;
+        }
+        let pool = numbers::fire(ctx.rules, &ctx.state, s, target, shot.close, shot.cover);
+        let weapon = ctx.figure(s)?.spec.weapon;
+        let faces = ctx.roll(pool.dice, 6)?;
+        let hits = pool.count(&faces);
+        ctx.emit(Event::Shot {
+            shooter: s,
+            target,
+            weapon,
+            faces,
+            needed: pool.needed,
+            hits,
+            defensive,
+        })?;
+        results::land(ctx, target, hits)?;
+    }
+    Ok(())
+}
+
+pub(super) fn bout(
+    ctx: &mut Ctx<'_>,
+    a: FigureRef,
+    b: FigureRef,
+    obstacle: [bool; 2],
+) -> Result<(), CommandError> {
+    if ctx.state.section != Section::Melee {
+        return Err(illegal("bouts are fought in the melee section"));
+    }
+    if a.side() == b.side() {
+        return Err(illegal("a bout is between enemies"));
+    }
+    ctx.fighting_figure(a)?;
+    ctx.fighting_figure(b)?;
+    if !ctx.state.engaged(a.unit(), b.unit()) {
+        return Err(illegal(format!(
+            "{} and {} are not in melee (engage them first)",
+            ctx.state.unit_name(a.unit()),
+            ctx.state.unit_name(b.unit())
+        )));
+    }
+    if ctx.state.bouts.contains(&pair(a, b)) {
+        return Err(illegal("those two have fought their bout this turn"));
+    }
+    let pools = [
+        numbers::melee(ctx.rules, &ctx.state, a, b, obstacle[1]),
+        numbers::melee(ctx.rules, &ctx.state, b, a, obstacle[0]),
+    ];
+    let faces = [ctx.roll(pools[0].dice, 6)?, ctx.roll(pools[1].dice, 6)?];
+    let hits = [pools[0].count(&faces[0]), pools[1].count(&faces[1])];
+    let turn = ctx.state.turn;
+    let holding = [
+        ctx.unit(a.unit())?.holding(turn),
+        ctx.unit(b.unit())?.holding(turn),
+    ];
+    let landed = numbers::landed(ctx.rules, hits, holding);
+    let [fa, fb] = faces;
+    let rolls = [
+        BoutRoll {
+            figure: a,
+            faces: fa,
+            needed: pools[0].needed,
+            hits: hits[0],
+            landed: landed[0],
+        },
+        BoutRoll {
+            figure: b,
+            faces: fb,
+            needed: pools[1].needed,
+            hits: hits[1],
+            landed: landed[1],
+        },
+    ];
+    ctx.emit(Event::Bout(rolls))?;
+    // Simultaneous: both sides' hits land after both have rolled.
+    results::land(ctx, b, landed[0])?;
+    results::land(ctx, a, landed[1])?;
+    Ok(())
+}

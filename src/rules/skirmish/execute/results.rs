@@ -1,0 +1,188 @@
+//! The Results section: hits resolved on the d12, deaths, and morale.
+
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::skirmish::command::Ground;
+use crate::rules::skirmish::event::{Event, MoraleResult, Outcome};
+use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::roster::UnitType;
+use crate::rules::skirmish::state::{Due, FigureRef, Section, State, Trigger, UnitRef};
+use crate::rules::skirmish::tables::Rules;
+
+/// Whether hits are resolved in this section (ruling `when_hits_resolve`).
+pub fn resolving_now(rules: &Rules, section: Section) -> bool {
+    section == Section::Results || rules.ruling("when_hits_resolve") == "at_once"
+}
+
+/// Figures with hits still to resolve, in units still fighting.
+pub fn owed(state: &State) -> Vec<FigureRef> {
+    state
+        .all_units()
+        .into_iter()
+        .flat_map(|u| state.fighting(u))
+        .filter(|&f| state.figure(f).is_some_and(|x| x.pending_hits > 0))
+        .collect()
+}
+
+/// Hits land on a figure; troops without a d12 roll die as soon as hits are resolved.
+pub(super) fn land(ctx: &mut Ctx<'_>, figure: FigureRef, hits: u32) -> Result<(), CommandError> {
+    if hits == 0 {
+        return Ok(());
+    }
+    ctx.emit(Event::Hit { figure, hits })?;
+    if resolving_now(ctx.rules, ctx.state.section) {
+        settle_plain_hits(ctx)?;
+    }
+    Ok(())
+}
+
+/// Kills every hit figure that does not roll the d12 (Ashigaru, Monks).
+pub(super) fn settle_plain_hits(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    for f in owed(&ctx.state) {
+        let troop = ctx.figure(f)?.spec.troop;
+        if numbers::wounds_to_kill(ctx.rules, troop).is_none() {
+            kill(ctx, f, format!("hit: a {} hit is dead", troop.name()))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), CommandError> {
+    if !resolving_now(ctx.rules, ctx.state.section) {
+        return Err(illegal("hits are resolved in the Results section"));
+    }
+    let f = ctx.fighting_figure(figure)?;
+    let (hits, troop, mut wounds) = (f.pending_hits, f.spec.troop, f.wounds.len() as u32);
+    if hits == 0 {
+        return Err(illegal(format!("{} has no hits to resolve", f.spec.name)));
+    }
+    let Some(kill_at) = numbers::wounds_to_kill(ctx.rules, troop) else {
+        return settle_plain_hits(ctx);
+    };
+    let faces = ctx.roll(hits, ctx.rules.t.results.sides)?;
+    let mut outcomes = Vec::new();
+    let mut dead = None;
+    for &face in &faces {
+        let o = if dead.is_some() {
+            Outcome::NoEffect
+        } else {
+            numbers::outcome(ctx.rules, face)
+        };
+        match o {
+            Outcome::Dead => dead = Some(format!("rolled {face} on the d12: dead")),
+            Outcome::Leg | Outcome::Arm => {
+                wounds += 1;
+                if wounds >= kill_at {
+                    dead = Some(format!("{wounds} wounds: no longer able to fight"));
+                }
+            }
+            Outcome::Lucky | Outcome::NoEffect => {}
+        }
+        outcomes.push(o);
+    }
+    ctx.emit(Event::Results {
+        figure,
+        faces,
+        outcomes,
+    })?;
+    if let Some(why) = dead {
+        kill(ctx, figure, why)?;
+    }
+    Ok(())
+}
+
+/// A figure dies; the morale tests its death triggers are required (optional rule).
+fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), CommandError> {
+    let unit = figure.unit();
+    let u = ctx.unit(unit)?;
+    let (start, before) = (u.alive_at_turn_start, u.alive());
+    let leader = ctx.figure(figure)?.spec.leader;
+    ctx.emit(Event::Died { figure, why })?;
+    if !tests_morale(ctx.rules, &ctx.state, unit) {
+        return Ok(());
+    }
+    if leader {
+        ctx.require(Due::Morale(unit, Trigger::LeaderLost))?;
+    }
+    let u = ctx.unit(unit)?;
+    let (of, lost_before) = match ctx.rules.ruling("half_lost") {
+        "half_of_starting" => (u.figures.len() as u32, u.figures.len() as u32 - before),
+        _ => (start, start.saturating_sub(before)),
+    };
+    let crossed = 2 * lost_before < of && 2 * (lost_before + 1) >= of;
+    if crossed && u.on_table() {
+        ctx.require(Due::Morale(unit, Trigger::HalfLost))?;
+    }
+    Ok(())
+}
+
+/// Whether a unit takes morale tests: the rule is on, it is not a Samurai unit, it fights on.
+pub fn tests_morale(rules: &Rules, state: &State, unit: UnitRef) -> bool {
+    rules.optional("morale")
+        && state
+            .unit(unit)
+            .is_some_and(|u| u.kind != UnitType::Samurai && u.on_table())
+}
+
+pub(super) fn declare(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    trigger: Trigger,
+) -> Result<(), CommandError> {
+    if !ctx.rules.optional("morale") {
+        return Err(illegal(
+            "morale is an optional rule not in play in this battle",
+        ));
+    }
+    let u = ctx.fighting_unit(unit)?;
+    if u.kind == UnitType::Samurai {
+        return Err(illegal(
+            "Samurai units are honour bound: they never test morale",
+        ));
+    }
+    if trigger == Trigger::FleeingFriend && ctx.state.in_melee(unit) {
+        return Err(illegal(
+            "only an unengaged unit tests when a fleeing friend passes",
+        ));
+    }
+    if ctx.state.due.iter().any(|Due::Morale(u, _)| *u == unit) {
+        return Err(illegal("a morale test is already due for that unit"));
+    }
+    ctx.require(Due::Morale(unit, trigger))
+}
+
+pub(super) fn morale_test(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    ground: Ground,
+) -> Result<(), CommandError> {
+    let Some(due) = ctx
+        .state
+        .due
+        .iter()
+        .copied()
+        .find(|Due::Morale(u, _)| *u == unit)
+    else {
+        return Err(illegal("no morale test is due for that unit"));
+    };
+    let pool = numbers::morale(ctx.rules, &ctx.state, unit, ground);
+    let faces = ctx.roll(pool.dice, 6)?;
+    let successes = pool.count(&faces);
+    let result = numbers::morale_result(ctx.rules, successes);
+    ctx.emit(Event::MoraleRolled {
+        unit,
+        faces,
+        needed: pool.needed,
+        successes,
+        result,
+    })?;
+    ctx.emit(Event::Settled(due))?;
+    match result {
+        MoraleResult::Rout => ctx.emit(Event::Routed(unit)),
+        MoraleResult::Hold => ctx.emit(Event::Holding {
+            unit,
+            through: ctx.state.turn + 1,
+        }),
+        MoraleResult::CarryOn => Ok(()),
+    }
+}

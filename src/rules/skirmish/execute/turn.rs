@@ -1,0 +1,100 @@
+//! The turn: precedence, sections, contact between units.
+
+use super::{Ctx, illegal, results};
+use crate::engine::error::CommandError;
+use crate::rules::skirmish::event::Event;
+use crate::rules::skirmish::state::{Section, Side, UnitRef};
+
+pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.section != Section::Movement
+        || ctx.state.first.is_some()
+        || ctx.state.precedence.is_some()
+    {
+        return Err(illegal(
+            "precedence is rolled once, at the start of the movement section",
+        ));
+    }
+    let p = &ctx.rules.t.precedence;
+    let (n, sides) = (p.dice, p.sides);
+    let faces = [ctx.roll(n, sides)?, ctx.roll(n, sides)?];
+    let totals = [faces[0].iter().sum::<u32>(), faces[1].iter().sum::<u32>()];
+    let winner = match totals[0].cmp(&totals[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        std::cmp::Ordering::Equal => None,
+    };
+    ctx.emit(Event::Precedence { faces, winner })?;
+    if let Some(w) = winner.filter(|_| ctx.rules.ruling("precedence") == "d6_high_moves_first") {
+        ctx.emit(Event::MovesFirst(w))?;
+    }
+    Ok(())
+}
+
+pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
+    if ctx.state.precedence.is_none()
+        || ctx.state.first.is_some()
+        || ctx.state.section != Section::Movement
+    {
+        return Err(illegal(
+            "the precedence winner chooses once, after the roll",
+        ));
+    }
+    if side > 1 {
+        return Err(illegal("there are two sides: 0 and 1"));
+    }
+    ctx.emit(Event::MovesFirst(side))
+}
+
+pub(super) fn engage(
+    ctx: &mut Ctx<'_>,
+    a: UnitRef,
+    b: UnitRef,
+    on: bool,
+) -> Result<(), CommandError> {
+    if a.side() == b.side() {
+        return Err(illegal("only enemy units meet in melee"));
+    }
+    if on {
+        ctx.fighting_unit(a)?;
+        ctx.fighting_unit(b)?;
+        if ctx.state.engaged(a, b) {
+            return Err(illegal("those units are in melee already"));
+        }
+        ctx.emit(Event::Engaged(a, b))
+    } else {
+        if !ctx.state.engaged(a, b) {
+            return Err(illegal("those units are not in melee"));
+        }
+        ctx.emit(Event::Disengaged(a, b))
+    }
+}
+
+pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if let Some(due) = ctx.state.due.first() {
+        return Err(illegal(format!("settle what is required first ({due:?})")));
+    }
+    let section = ctx.state.section;
+    if section == Section::Movement && ctx.state.first.is_none() {
+        return Err(illegal("roll for precedence first"));
+    }
+    let owed = results::owed(&ctx.state);
+    if let Some(f) = owed
+        .first()
+        .filter(|_| results::resolving_now(ctx.rules, section))
+    {
+        let name = ctx.state.figure_name(*f);
+        return Err(illegal(format!(
+            "roll the results for the hits on {name} first"
+        )));
+    }
+    match section.next() {
+        Some(next) => {
+            ctx.emit(Event::SectionBegins(next))?;
+            if next == Section::Results {
+                results::settle_plain_hits(ctx)?;
+            }
+            Ok(())
+        }
+        None => ctx.emit(Event::TurnBegins(ctx.state.turn + 1)),
+    }
+}

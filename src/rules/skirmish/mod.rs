@@ -1,0 +1,118 @@
+//! Samurai Skirmish: small units of individual figures, d6 pools by troop type, hits
+//! parried in simultaneous bouts, and a d12 for the fate of every Samurai, Ronin or Ninja hit.
+//!
+//! The rules text is `../shared/rules/samurai-skirmish.txt`; every number comes from
+//! `reference/skirmish.ron`, where the rulings on unclear text are recorded too.
+
+mod apply;
+mod cards;
+pub mod command;
+mod describe;
+pub mod event;
+mod execute;
+pub mod load;
+pub mod movement;
+pub mod numbers;
+pub mod pairing;
+mod pending;
+pub mod roster;
+mod simulate;
+pub mod state;
+pub mod tables;
+mod view;
+
+use rand_chacha::ChaCha8Rng;
+
+pub use command::Command;
+pub use event::Event;
+pub use roster::Army;
+pub use state::State;
+pub use tables::Rules;
+
+use crate::dice::DiceSource;
+use crate::engine::check::Check;
+use crate::engine::error::CommandError;
+use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::view::BattleView;
+use crate::reference::{HouseRules, ReferenceError};
+use crate::roster::{RosterProblem, RosterReport, RosterText};
+
+/// The Samurai Skirmish rule set.
+#[derive(Debug)]
+pub struct Skirmish;
+
+impl RuleSet for Skirmish {
+    const KEY: &'static str = "skirmish";
+    const NAME: &'static str = "Samurai Skirmish";
+    type Army = Army;
+    type Rules = Rules;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn load_army(roster: &RosterText) -> RosterReport<Army> {
+        match Rules::new(&HouseRules::default()) {
+            Ok(rules) => load::load(&rules, roster),
+            Err(e) => Err(vec![RosterProblem {
+                file: roster.file.clone(),
+                line: 1,
+                column: 1,
+                message: e.to_string(),
+            }]),
+        }
+    }
+
+    fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {
+        Rules::new(house)
+    }
+
+    fn start(_rules: &Rules, armies: &[Army; 2]) -> State {
+        State::new(armies)
+    }
+
+    fn execute(
+        rules: &Rules,
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, CommandError> {
+        execute::execute(rules, state, command, dice)
+    }
+
+    fn apply(
+        _rules: &Rules,
+        state: &mut State,
+        event: &Event,
+        _context: ApplyContext,
+    ) -> Result<(), String> {
+        apply::apply(state, event)
+    }
+
+    fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+        pending::pending(rules, state)
+    }
+
+    fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
+        describe::describe(rules, state, event)
+    }
+
+    fn command_kind(command: &Command) -> &'static str {
+        command.kind()
+    }
+
+    fn view(rules: &Rules, state: &State) -> BattleView {
+        view::view(rules, state)
+    }
+
+    fn turn_and_phase(state: &State) -> (u32, String) {
+        (state.turn, view::phase_words(state).0)
+    }
+
+    fn ended(state: &State) -> bool {
+        state.ended
+    }
+
+    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
+        simulate::random_command(rules, state, rng)
+    }
+}

@@ -1,0 +1,386 @@
+//! Every number a skirmish roll needs, with its reasons: shared by the rolls and the check
+//! cards, so what the card shows is exactly what is rolled.
+
+use super::command::Ground;
+use super::event::{MoraleResult, Outcome};
+use super::roster::{Troop, Weapon};
+use super::state::{FigureRef, FigureState, State, UnitRef, Wound};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Expr};
+use crate::engine::check::Modifier;
+
+const DICE: &str = "skirmish: Troop 'to hit' rolls";
+const FIRE: &str = "skirmish: Firing Section";
+const MELEE: &str = "skirmish: Melee section";
+const MORALE: &str = "skirmish: Morale (optional)";
+
+/// A pool of d6, each counting at or over `needed`, with how it was built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pool {
+    /// Dice to roll.
+    pub dice: u32,
+    /// Each die counts at or over this.
+    pub needed: u32,
+    /// Every part of the pool and the number needed.
+    pub reasons: Vec<Modifier>,
+}
+
+impl Pool {
+    /// `3d6cs>=4`.
+    pub fn expr(&self) -> Expr {
+        Expr::success_count(self.dice, 6, CmpOp::Ge, i64::from(self.needed))
+    }
+
+    /// Dice of `faces` that count.
+    pub fn count(&self, faces: &[u32]) -> u32 {
+        faces.iter().filter(|&&f| f >= self.needed).count() as u32
+    }
+
+    /// `3d6, each 4+`.
+    pub fn words(&self) -> String {
+        format!("{}d6, each {}+", self.dice, self.needed)
+    }
+}
+
+/// Builds a pool from a base, its signed modifiers, and the number needed, applying the
+/// floor: below one die, roll one that counts only on a 6.
+fn pool(rules: &Rules, mut reasons: Vec<Modifier>, needed: u32, section: &str) -> Pool {
+    let d = &rules.t.dice;
+    let total: i64 = reasons.iter().map(|m| m.value).sum();
+    let lowest = d.always_misses + 1;
+    let mut needed = needed.clamp(lowest, d.always_hits);
+    let dice = if total < 1 {
+        reasons.push(Modifier::dice(1 - total, "below one die: roll one", DICE));
+        needed = d.always_hits;
+        1
+    } else {
+        u32::try_from(total).unwrap_or(1)
+    };
+    reasons.push(Modifier::total(
+        i64::from(needed),
+        format!("each die counts on {needed}+"),
+        section,
+    ));
+    Pool {
+        dice,
+        needed,
+        reasons,
+    }
+}
+
+/// A troop type's number of dice.
+pub fn troop_dice(rules: &Rules, troop: Troop) -> i64 {
+    let d = &rules.t.dice;
+    match troop {
+        Troop::Ashigaru => d.ashigaru,
+        Troop::Monk => d.monk,
+        Troop::Ninja => d.ninja,
+        Troop::Ronin => d.ronin,
+        Troop::Samurai => d.samurai,
+        Troop::Hatamoto => d.hatamoto,
+        Troop::Daimyo => d.daimyo,
+    }
+}
+
+fn base(rules: &Rules, f: &FigureState) -> Modifier {
+    Modifier::dice(
+        troop_dice(rules, f.spec.troop),
+        format!("{}: No. of D6", f.spec.troop.name()),
+        DICE,
+    )
+}
+
+/// Armoured or a Ninja (once, ruling `armoured_ninja`).
+fn hard_target(f: &FigureState) -> bool {
+    f.spec.armoured || f.spec.troop == Troop::Ninja
+}
+
+/// The dice a figure shoots at a target with.
+pub fn fire(
+    rules: &Rules,
+    state: &State,
+    shooter: FigureRef,
+    target: FigureRef,
+    close: bool,
+    cover: bool,
+) -> Pool {
+    let m = &rules.t.fire_modifiers;
+    let (Some(s), Some(t)) = (state.figure(shooter), state.figure(target)) else {
+        return pool(rules, Vec::new(), 6, FIRE);
+    };
+    let mut reasons = vec![base(rules, s)];
+    if cover {
+        reasons.push(Modifier::dice(m.cover, "target in cover", FIRE));
+    }
+    if hard_target(t) {
+        let what = if t.spec.troop == Troop::Ninja {
+            "target is a Ninja"
+        } else {
+            "target armoured"
+        };
+        reasons.push(Modifier::dice(m.armoured_or_ninja, what, FIRE));
+    }
+    match (close, s.spec.weapon) {
+        (true, Weapon::Yumi) => {
+            reasons.push(Modifier::dice(m.yumi_close, "close range with yumi", FIRE))
+        }
+        (true, Weapon::Arquebus) => reasons.push(Modifier::dice(
+            m.arquebus_close,
+            "close range with teppo",
+            FIRE,
+        )),
+        _ => {}
+    }
+    if state.unit(shooter.unit()).is_some_and(|u| u.moved) {
+        reasons.push(Modifier::dice(m.firer_moved, "firer moved", FIRE));
+    }
+    let h = &rules.t.fire_hit;
+    let needed = if s.spec.trained {
+        h.trained
+    } else {
+        h.untrained
+    };
+    let section = "skirmish: Firing";
+    pool(rules, reasons, needed, section)
+}
+
+/// The dice a figure fights an enemy with; `obstacle`: the enemy defends an obstacle.
+pub fn melee(
+    rules: &Rules,
+    state: &State,
+    me: FigureRef,
+    enemy: FigureRef,
+    obstacle: bool,
+) -> Pool {
+    let m = &rules.t.melee_modifiers;
+    let (Some(f), Some(e)) = (state.figure(me), state.figure(enemy)) else {
+        return pool(rules, Vec::new(), 6, MELEE);
+    };
+    let mut reasons = vec![base(rules, f)];
+    if hard_target(e) {
+        let what = if e.spec.troop == Troop::Ninja {
+            "opponent is a Ninja"
+        } else {
+            "opponent armoured"
+        };
+        reasons.push(Modifier::dice(m.armoured_or_ninja, what, MELEE));
+    }
+    if obstacle {
+        reasons.push(Modifier::dice(
+            m.defending_obstacle,
+            "opponent defends an obstacle",
+            MELEE,
+        ));
+    }
+    if f.spec.weapon.heavy() {
+        reasons.push(Modifier::dice(m.heavy_weapon, f.spec.weapon.name(), MELEE));
+    }
+    if state
+        .unit(me.unit())
+        .is_some_and(|u| u.charging == Some(enemy.unit()))
+    {
+        reasons.push(Modifier::dice(m.charged, "charged this turn", MELEE));
+    }
+    if f.spec.mounted {
+        reasons.push(Modifier::dice(m.mounted, "mounted", MELEE));
+    }
+    if f.spec.weapon == Weapon::Naginata {
+        let (n, what) = if e.spec.mounted {
+            (m.naginata_vs_mounted, "naginata against mounted")
+        } else {
+            (m.naginata_vs_foot, "naginata against foot")
+        };
+        reasons.push(Modifier::dice(n, what, MELEE));
+    }
+    let arms = i64::from(f.count(Wound::Arm));
+    if arms > 0 {
+        reasons.push(Modifier::dice(
+            m.arm_wound * arms,
+            format!("arm wound x{arms}"),
+            "skirmish: Results Section",
+        ));
+    }
+    let h = &rules.t.melee_hit;
+    let needed = if f.spec.troop.warrior_class() {
+        h.samurai_ronin_ninja
+    } else {
+        h.others
+    };
+    pool(rules, reasons, needed, "skirmish: Melee")
+}
+
+/// Hits each side lands after parries (ruling `parry`); a holding side only parries.
+pub fn landed(rules: &Rules, hits: [u32; 2], holding: [bool; 2]) -> [u32; 2] {
+    let cancel = rules.ruling("parry") != "all_hits_land";
+    let land = |mine: u32, theirs: u32, their_holding: bool| {
+        if cancel || their_holding {
+            mine.saturating_sub(theirs)
+        } else {
+            mine
+        }
+    };
+    [
+        if holding[0] {
+            0
+        } else {
+            land(hits[0], hits[1], holding[1])
+        },
+        if holding[1] {
+            0
+        } else {
+            land(hits[1], hits[0], holding[0])
+        },
+    ]
+}
+
+/// The morale dice of a unit on its ground.
+pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Pool {
+    let m = &rules.t.morale;
+    let Some(u) = state.unit(unit) else {
+        return pool(rules, Vec::new(), m.counts_at, MORALE);
+    };
+    let mut reasons = Vec::new();
+    match u.leader() {
+        Some(l) => {
+            let who = if l.dead { "dead leader's" } else { "leader's" };
+            reasons.push(Modifier::dice(
+                troop_dice(rules, l.spec.troop),
+                format!("{who} No. of D6 ({})", l.spec.troop.name()),
+                MORALE,
+            ));
+            if l.dead {
+                reasons.push(Modifier::dice(m.leader_dead, "leader is dead", MORALE));
+            } else {
+                reasons.push(Modifier::dice(m.leader_alive, "leader alive", MORALE));
+                if l.spec.troop.samurai_born() {
+                    reasons.push(Modifier::dice(
+                        m.leader_samurai,
+                        "leader is a Samurai",
+                        MORALE,
+                    ));
+                }
+            }
+        }
+        None => {
+            let troop = u.figures.first().map_or(Troop::Ronin, |f| f.spec.troop);
+            reasons.push(Modifier::dice(
+                troop_dice(rules, troop),
+                format!("leaderless: a {}'s No. of D6", troop.name()),
+                MORALE,
+            ));
+        }
+    }
+    match ground {
+        Ground::Cover => reasons.push(Modifier::dice(m.in_cover, "in cover", MORALE)),
+        Ground::Open => reasons.push(Modifier::dice(m.in_open, "in the open", MORALE)),
+        Ground::Neither => {}
+    }
+    if u.shot_at {
+        reasons.push(Modifier::dice(
+            m.under_ranged_attack,
+            "under ranged attack (shot at this turn)",
+            MORALE,
+        ));
+    }
+    pool(rules, reasons, m.counts_at, MORALE)
+}
+
+/// What a number of 5+ dice means.
+pub fn morale_result(rules: &Rules, successes: u32) -> MoraleResult {
+    let m = &rules.t.morale;
+    if successes < m.rout_below {
+        MoraleResult::Rout
+    } else if successes < m.carry_on_at {
+        MoraleResult::Hold
+    } else {
+        MoraleResult::CarryOn
+    }
+}
+
+/// What one d12 result face does.
+pub fn outcome(rules: &Rules, face: u32) -> Outcome {
+    let r = &rules.t.results;
+    if face <= r.dead_at_most {
+        Outcome::Dead
+    } else if face <= r.leg_at_most {
+        Outcome::Leg
+    } else if face <= r.arm_at_most {
+        Outcome::Arm
+    } else {
+        Outcome::Lucky
+    }
+}
+
+/// Wounds that kill a figure, or `None` for troops killed by any hit (no d12 roll).
+pub fn wounds_to_kill(rules: &Rules, troop: Troop) -> Option<u32> {
+    let w = &rules.t.wounds_to_kill;
+    match troop {
+        Troop::Samurai => Some(w.samurai),
+        Troop::Hatamoto => Some(w.hatamoto),
+        Troop::Daimyo => Some(w.daimyo),
+        Troop::Ronin => Some(w.ronin),
+        Troop::Ninja => Some(w.ninja),
+        Troop::Ashigaru | Troop::Monk => None,
+    }
+}
+
+/// The chance a figure with `wounds` dies from `hits` d12 results (exact).
+pub fn death_chance(rules: &Rules, wounds: u32, kill: u32, hits: u32) -> f64 {
+    let r = &rules.t.results;
+    let sides = f64::from(r.sides.max(1));
+    let p_dead = f64::from(r.dead_at_most) / sides;
+    let p_wound = f64::from(r.arm_at_most.saturating_sub(r.dead_at_most)) / sides;
+    let p_lucky = 1.0 - p_dead - p_wound;
+    // alive[w]: chance of being alive with w wounds.
+    let kill = kill.max(1) as usize;
+    let mut alive = vec![0.0; kill];
+    if let Some(slot) = alive.get_mut(wounds as usize) {
+        *slot = 1.0;
+    } else {
+        return 1.0;
+    }
+    for _ in 0..hits {
+        let mut next = vec![0.0; kill];
+        for (w, p) in alive.iter().enumerate() {
+            next[w] += p * p_lucky;
+            if w + 1 < kill {
+                next[w + 1] += p * p_wound;
+            }
+        }
+        alive = next;
+    }
+    1.0 - alive.iter().sum::<f64>()
+}
+
+/// Whether a figure can shoot now: alive, a missile weapon, no arm wound, and its rate of
+/// fire allows (an arquebus: ruling `arquebus_rate`; others: once per section).
+pub fn ready(rules: &Rules, state: &State, figure: FigureRef) -> bool {
+    let Some(f) = state.figure(figure) else {
+        return false;
+    };
+    if f.dead
+        || !f.spec.weapon.missile()
+        || f.count(Wound::Arm) > 0
+        || state.unit(figure.unit()).is_none_or(|u| u.routed)
+    {
+        return false;
+    }
+    let (turn, section) = (state.turn, state.section);
+    match (f.spec.weapon, f.last_shot) {
+        (_, None) => true,
+        (Weapon::Arquebus, Some((t, _))) => {
+            turn >= t + rules.t.rate_of_fire.arquebus_sections_per_shot
+        }
+        (_, Some(last)) => last != (turn, section),
+    }
+}
+
+/// Whether an arquebus is reloading (for the badge).
+pub fn reloading(rules: &Rules, state: &State, figure: FigureRef) -> bool {
+    state.figure(figure).is_some_and(|f| {
+        f.spec.weapon == Weapon::Arquebus
+            && f.last_shot.is_some_and(|(t, _)| {
+                state.turn < t + rules.t.rate_of_fire.arquebus_sections_per_shot
+            })
+    })
+}

@@ -1,0 +1,366 @@
+//! The checks a skirmish requires (or offers) right now, as cards.
+
+use super::cards::{self, answer, step};
+use super::command::{Command, Shot};
+use super::execute::{owed, resolving_now};
+use super::numbers;
+use super::pairing;
+use super::roster::{UnitType, Weapon};
+use super::state::{FigureRef, Section, State, UnitRef};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Check, Modifier, Odds, RollSpec};
+
+const SEQUENCE: &str = "skirmish: Sequence of play";
+
+/// Every check due now, most urgent first.
+pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    if state.ended {
+        return Vec::new();
+    }
+    let mut out: Vec<Check<Command>> = state
+        .due
+        .iter()
+        .map(|d| cards::morale_card(rules, state, *d))
+        .collect();
+    if resolving_now(rules, state.section) {
+        out.extend(
+            owed(state)
+                .into_iter()
+                .filter_map(|f| cards::results_card(rules, state, f)),
+        );
+    }
+    match state.section {
+        Section::Movement => out.extend(movement(rules, state)),
+        Section::Firing => out.extend(firing(rules, state)),
+        Section::Melee => out.extend(melee(rules, state)),
+        Section::Results => {}
+    }
+    out.push(end_card(state));
+    out
+}
+
+fn end_card(state: &State) -> Check<Command> {
+    let (label, why) = match state.section.next() {
+        Some(next) => (
+            format!("End {} section", state.section.name()),
+            format!("then the {} section", next.name()),
+        ),
+        None => (
+            format!("End turn {}", state.turn),
+            format!("then turn {} begins with precedence", state.turn + 1),
+        ),
+    };
+    let mut c = step(
+        "Both sides".into(),
+        &format!("{} section", state.section.name()),
+        why,
+        SEQUENCE,
+        vec![answer(&label, Command::EndSection, false)],
+    );
+    if state.section == Section::Results {
+        c.notes = roll_call(state);
+    }
+    c
+}
+
+fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let names = [state.sides[0].name.clone(), state.sides[1].name.clone()];
+    let Some(first) = state.first else {
+        if let Some(w) = state.precedence {
+            return vec![step(
+                names[w].clone(),
+                "Who moves first?",
+                "won the precedence roll: choose".into(),
+                SEQUENCE,
+                vec![
+                    answer(
+                        &format!("{} moves first", names[w]),
+                        Command::MovesFirst(w),
+                        false,
+                    ),
+                    answer(
+                        &format!("{} moves first", names[1 - w]),
+                        Command::MovesFirst(1 - w),
+                        false,
+                    ),
+                ],
+            )];
+        }
+        let p = &rules.t.precedence;
+        let (a, b) = (Expr::dice(p.dice, p.sides), Expr::dice(p.dice, p.sides));
+        let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
+        let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
+        let win = |p: f64| if p_tie < 1.0 { p / (1.0 - p_tie) } else { 0.5 };
+        return vec![Check {
+            who: format!("{} and {}", names[0], names[1]),
+            what: "Precedence".into(),
+            why: format!("turn {}: the movement section begins", state.turn),
+            citation: SEQUENCE.into(),
+            roll: Some(RollSpec::Opposed(a, b)),
+            target: format!(
+                "{}d{} each; the higher chooses who moves first; a tie rolls again",
+                p.dice, p.sides
+            ),
+            modifiers: Vec::new(),
+            odds: vec![
+                Odds {
+                    outcome: format!("{} wins", names[0]),
+                    probability: win(p_a),
+                },
+                Odds {
+                    outcome: format!("{} wins", names[1]),
+                    probability: win((1.0 - p_a - p_tie).max(0.0)),
+                },
+            ],
+            required: true,
+            answers: vec![answer("Roll", Command::RollPrecedence, true)],
+            notes: Vec::new(),
+        }];
+    };
+    let mut out = defensive_fire(rules, state);
+    let why = if state.moves_begun {
+        format!(
+            "{} moved first; charges can no longer be declared",
+            names[first]
+        )
+    } else {
+        format!(
+            "{} moves first: declare every charge before anyone moves",
+            names[first]
+        )
+    };
+    let mut c = step(
+        "Both sides".into(),
+        "Movement",
+        why,
+        "skirmish: Movement Section",
+        Vec::new(),
+    );
+    c.notes = movement_notes(rules, state);
+    out.push(c);
+    out
+}
+
+/// Moves and coherency, one line per unit still fighting.
+fn movement_notes(rules: &Rules, state: &State) -> Vec<String> {
+    let c = &rules.t.coherency_inches;
+    state
+        .all_units()
+        .into_iter()
+        .filter_map(|u| {
+            let x = state.unit(u).filter(|x| x.on_table())?;
+            let charging = x.charging.is_some();
+            let mut moves: Vec<String> = state
+                .fighting(u)
+                .iter()
+                .filter_map(|&f| state.figure(f))
+                .map(|f| {
+                    let (inches, _) = super::movement::move_allowance(rules, f, charging, 0, false);
+                    format!("{} {inches}\"", f.spec.name)
+                })
+                .collect();
+            moves.dedup();
+            let coherency = match (x.kind, x.leader().filter(|l| !l.dead)) {
+                (UnitType::Ronin, _) => format!("each Ronin within {}\" of another", c.ronin),
+                (UnitType::Ninja, _) => format!("each Ninja within {}\" of another", c.ninja),
+                (_, Some(l)) => format!("within {}\" and sight of {}", c.leader, l.spec.name),
+                (_, None) => "leader dead: keep together".into(),
+            };
+            let holding = if x.holding(state.turn) {
+                " — holding: may not move"
+            } else {
+                ""
+            };
+            Some(format!(
+                "{}: coherency {coherency}; moves: {}{holding}",
+                x.name,
+                moves.join(", ")
+            ))
+        })
+        .collect()
+}
+
+/// Shooters of a unit that can shoot now.
+fn ready_in(rules: &Rules, state: &State, u: UnitRef) -> Vec<FigureRef> {
+    state
+        .fighting(u)
+        .into_iter()
+        .filter(|&f| numbers::ready(rules, state, f))
+        .collect()
+}
+
+/// The greatest enemy figure still fighting in a unit: the default target.
+fn greatest(state: &State, u: UnitRef) -> Option<FigureRef> {
+    state.fighting(u).into_iter().next()
+}
+
+fn volley_card(
+    rules: &Rules,
+    state: &State,
+    shooters: Vec<FigureRef>,
+    target: FigureRef,
+    what: &str,
+    why: String,
+    defensive: bool,
+) -> Option<Check<Command>> {
+    let first = *shooters.first()?;
+    let pool = numbers::fire(rules, state, first, target, true, false);
+    let mut card = cards::pool_card(
+        cards::unit_who(state, first.unit()),
+        what,
+        why,
+        "skirmish: Firing Section",
+        &pool,
+    );
+    card.notes = shooters
+        .iter()
+        .map(|&s| {
+            let p = numbers::fire(rules, state, s, target, true, false);
+            let weapon = state.figure(s).map_or(Weapon::Hand, |f| f.spec.weapon);
+            format!(
+                "{} ({}): {} at close range, in the open",
+                state.figure_name(s),
+                weapon.name(),
+                p.words()
+            )
+        })
+        .collect();
+    card.modifiers.insert(
+        0,
+        Modifier::total(
+            0,
+            format!(
+                "shown for {} at close range; the fire form sets range and cover",
+                state.figure_name(first)
+            ),
+            "skirmish: Firing Section",
+        ),
+    );
+    let tname = state.figure_name(target);
+    let shot = |close: bool| Shot {
+        shooters: shooters.clone(),
+        target,
+        close,
+        cover: false,
+    };
+    let wrap = |s: Shot| {
+        if defensive {
+            Command::DefensiveFire(s)
+        } else {
+            Command::Fire(s)
+        }
+    };
+    card.answers = vec![answer(
+        &format!("All shoot at {tname}: close"),
+        wrap(shot(true)),
+        true,
+    )];
+    let all_long = shooters.iter().all(|&s| {
+        state
+            .figure(s)
+            .is_some_and(|f| f.spec.weapon != Weapon::Thrown)
+    });
+    if all_long {
+        card.answers.push(answer(
+            &format!("All shoot at {tname}: long"),
+            wrap(shot(false)),
+            true,
+        ));
+    }
+    Some(card)
+}
+
+fn defensive_fire(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    state
+        .all_units()
+        .into_iter()
+        .filter_map(|charger| {
+            let target_unit = state.unit(charger)?.charging?;
+            let shooters = ready_in(rules, state, target_unit);
+            let target = greatest(state, charger)?;
+            let why = format!(
+                "charged by {}: may shoot if the charger started beyond half close range",
+                state.unit_name(charger)
+            );
+            volley_card(rules, state, shooters, target, "Defensive fire", why, true)
+        })
+        .collect()
+}
+
+fn firing(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    state
+        .all_units()
+        .into_iter()
+        .filter_map(|u| {
+            let shooters = ready_in(rules, state, u);
+            let enemy = state
+                .units_of(1 - u.side())
+                .into_iter()
+                .find(|&e| !state.fighting(e).is_empty())?;
+            let target = greatest(state, enemy)?;
+            volley_card(
+                rules,
+                state,
+                shooters,
+                target,
+                "Shooting",
+                format!("{} has shooters ready", state.unit_name(u)),
+                false,
+            )
+        })
+        .collect()
+}
+
+fn melee(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let mut out = Vec::new();
+    for &(a, b) in &state.engagements {
+        let pairs = pairing::suggest(rules, state, a, b);
+        for (x, y) in pairs {
+            let mut card = cards::bout_card(rules, state, x, y);
+            card.why = format!(
+                "{} and {} are in melee; suggested pairing, greatest opponents first",
+                state.unit_name(a),
+                state.unit_name(b)
+            );
+            out.push(card);
+        }
+    }
+    out
+}
+
+/// One line per unit: figures, wounds and status, to compare with the table.
+fn roll_call(state: &State) -> Vec<String> {
+    state
+        .all_units()
+        .into_iter()
+        .filter_map(|u| {
+            let x = state.unit(u)?;
+            let side = &state.sides.get(u.side())?.name;
+            let status = if x.routed {
+                "routed".to_owned()
+            } else if x.holding(state.turn + 1) {
+                "holding".to_owned()
+            } else {
+                "fighting".to_owned()
+            };
+            let wounded: Vec<String> = x
+                .figures
+                .iter()
+                .filter(|f| !f.dead && !f.wounds.is_empty())
+                .map(|f| format!("{} ({} wounds)", f.spec.name, f.wounds.len()))
+                .collect();
+            let wounded = if wounded.is_empty() {
+                String::new()
+            } else {
+                format!("; wounded: {}", wounded.join(", "))
+            };
+            Some(format!(
+                "{side} — {}: {}/{} alive, {status}{wounded}",
+                x.name,
+                x.alive(),
+                x.figures.len()
+            ))
+        })
+        .collect()
+}

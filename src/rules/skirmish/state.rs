@@ -1,0 +1,365 @@
+//! The state of a skirmish: every figure's wounds and pending hits, units' status, the turn.
+
+use serde::{Deserialize, Serialize};
+
+use super::roster::{Army, FigureSpec, UnitSpec, UnitType};
+
+/// A side: 0 or 1, in roster order.
+pub type Side = usize;
+
+/// A unit: side and place in the army.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitRef(pub u8, pub u8);
+
+/// A figure: side, unit, place in the unit (the leader is 0 in a led unit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct FigureRef(pub u8, pub u8, pub u8);
+
+impl UnitRef {
+    /// The side it belongs to.
+    pub fn side(self) -> Side {
+        usize::from(self.0)
+    }
+
+    /// The stable id shown in views and logs.
+    pub fn id(self) -> String {
+        format!("{}.{}", self.0, self.1)
+    }
+}
+
+impl FigureRef {
+    /// The side it belongs to.
+    pub fn side(self) -> Side {
+        usize::from(self.0)
+    }
+
+    /// Its unit.
+    pub fn unit(self) -> UnitRef {
+        UnitRef(self.0, self.1)
+    }
+
+    /// The stable id shown in views and logs.
+    pub fn id(self) -> String {
+        format!("{}.{}.{}", self.0, self.1, self.2)
+    }
+}
+
+/// The four sections of a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Section {
+    /// Precedence, charges declared, then moves (and defensive fire).
+    Movement,
+    /// Shooting.
+    Firing,
+    /// Bouts between paired figures.
+    Melee,
+    /// Hits resolved; morale.
+    Results,
+}
+
+impl Section {
+    /// The name shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Section::Movement => "Movement",
+            Section::Firing => "Firing",
+            Section::Melee => "Melee",
+            Section::Results => "Results",
+        }
+    }
+
+    /// The section after this one (`None` after Results: a new turn).
+    pub fn next(self) -> Option<Section> {
+        match self {
+            Section::Movement => Some(Section::Firing),
+            Section::Firing => Some(Section::Melee),
+            Section::Melee => Some(Section::Results),
+            Section::Results => None,
+        }
+    }
+
+    /// 0..=3, for counting sections across turns.
+    pub fn index(self) -> u32 {
+        self as u32
+    }
+}
+
+/// A wound from the 1d12 result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Wound {
+    /// -2" move.
+    Leg,
+    /// No firing, -1 die in combat.
+    Arm,
+}
+
+/// Why a morale test is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// The unit lost its leader.
+    LeaderLost,
+    /// Half the unit fell (ruling `half_lost`).
+    HalfLost,
+    /// The unit tries to rally (declared by the umpire).
+    Rally,
+    /// A fleeing friendly unit passed within 6" while it was unengaged (declared by the umpire).
+    FleeingFriend,
+}
+
+impl Trigger {
+    /// In words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Trigger::LeaderLost => "lost its leader",
+            Trigger::HalfLost => "lost half its number",
+            Trigger::Rally => "is trying to rally",
+            Trigger::FleeingFriend => "a fleeing unit passed within 6\" while it was unengaged",
+        }
+    }
+}
+
+/// What the umpire must settle before the turn goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Due {
+    /// A morale test (optional rule).
+    Morale(UnitRef, Trigger),
+}
+
+/// One figure in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FigureState {
+    /// What the roster says.
+    pub spec: FigureSpec,
+    /// Wounds taken, oldest first.
+    pub wounds: Vec<Wound>,
+    /// Dead (or out of the fight).
+    pub dead: bool,
+    /// Hits landed and not yet resolved.
+    pub pending_hits: u32,
+    /// The last (turn, section) it shot in.
+    pub last_shot: Option<(u32, Section)>,
+}
+
+impl FigureState {
+    fn new(spec: &FigureSpec) -> Self {
+        Self {
+            spec: spec.clone(),
+            wounds: Vec::new(),
+            dead: false,
+            pending_hits: 0,
+            last_shot: None,
+        }
+    }
+
+    /// Wounds of one kind.
+    pub fn count(&self, wound: Wound) -> u32 {
+        self.wounds.iter().filter(|w| **w == wound).count() as u32
+    }
+}
+
+/// One unit in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// Its name.
+    pub name: String,
+    /// Its type.
+    pub kind: UnitType,
+    /// Its figures.
+    pub figures: Vec<FigureState>,
+    /// Routed and removed from the game.
+    pub routed: bool,
+    /// Holds its ground through the end of this turn (morale).
+    pub holding_through: Option<u32>,
+    /// The unit it declared a charge on this turn.
+    pub charging: Option<UnitRef>,
+    /// Moved this turn.
+    pub moved: bool,
+    /// A figure of it was shot at this turn.
+    pub shot_at: bool,
+    /// Figures alive at the start of this turn.
+    pub alive_at_turn_start: u32,
+}
+
+impl UnitState {
+    fn new(spec: &UnitSpec) -> Self {
+        Self {
+            name: spec.name.clone(),
+            kind: spec.kind,
+            figures: spec.figures.iter().map(FigureState::new).collect(),
+            routed: false,
+            holding_through: None,
+            charging: None,
+            moved: false,
+            shot_at: false,
+            alive_at_turn_start: spec.figures.len() as u32,
+        }
+    }
+
+    /// Figures alive (routed units' figures included: they are off the table, not dead).
+    pub fn alive(&self) -> u32 {
+        self.figures.iter().filter(|f| !f.dead).count() as u32
+    }
+
+    /// Still fighting: not routed and someone alive.
+    pub fn on_table(&self) -> bool {
+        !self.routed && self.alive() > 0
+    }
+
+    /// The leader figure, if the unit is led.
+    pub fn leader(&self) -> Option<&FigureState> {
+        self.figures.first().filter(|f| f.spec.leader)
+    }
+
+    /// Holding its ground in this turn.
+    pub fn holding(&self, turn: u32) -> bool {
+        self.holding_through.is_some_and(|t| turn <= t)
+    }
+}
+
+/// One army in play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    /// The army's name.
+    pub name: String,
+    /// Its units.
+    pub units: Vec<UnitState>,
+}
+
+/// The whole skirmish.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// The current section.
+    pub section: Section,
+    /// Who won the precedence roll this turn.
+    pub precedence: Option<Side>,
+    /// Who moves first this turn, once chosen.
+    pub first: Option<Side>,
+    /// Some unit has moved this turn: no more charges may be declared.
+    pub moves_begun: bool,
+    /// Things to settle, oldest first.
+    pub due: Vec<Due>,
+    /// Units in melee with each other (the lower reference first).
+    pub engagements: Vec<(UnitRef, UnitRef)>,
+    /// Pairs of figures that fought a bout this turn.
+    pub bouts: Vec<(FigureRef, FigureRef)>,
+    /// Both armies.
+    pub sides: [SideState; 2],
+    /// The umpire ended the battle.
+    pub ended: bool,
+}
+
+impl State {
+    /// A battle's first moment: turn 1, movement section, precedence to roll.
+    pub fn new(armies: &[Army; 2]) -> Self {
+        let side = |a: &Army| SideState {
+            name: a.name.clone(),
+            units: a.units.iter().map(UnitState::new).collect(),
+        };
+        Self {
+            turn: 1,
+            section: Section::Movement,
+            precedence: None,
+            first: None,
+            moves_begun: false,
+            due: Vec::new(),
+            engagements: Vec::new(),
+            bouts: Vec::new(),
+            sides: [side(&armies[0]), side(&armies[1])],
+            ended: false,
+        }
+    }
+
+    /// A unit, if the reference is valid.
+    pub fn unit(&self, u: UnitRef) -> Option<&UnitState> {
+        self.sides.get(u.side())?.units.get(usize::from(u.1))
+    }
+
+    /// A unit, mutably.
+    pub fn unit_mut(&mut self, u: UnitRef) -> Option<&mut UnitState> {
+        self.sides
+            .get_mut(u.side())?
+            .units
+            .get_mut(usize::from(u.1))
+    }
+
+    /// A figure, if the reference is valid.
+    pub fn figure(&self, f: FigureRef) -> Option<&FigureState> {
+        self.unit(f.unit())?.figures.get(usize::from(f.2))
+    }
+
+    /// A figure, mutably.
+    pub fn figure_mut(&mut self, f: FigureRef) -> Option<&mut FigureState> {
+        self.unit_mut(f.unit())?.figures.get_mut(usize::from(f.2))
+    }
+
+    /// Every unit of a side.
+    pub fn units_of(&self, side: Side) -> Vec<UnitRef> {
+        let n = self.sides.get(side).map_or(0, |s| s.units.len());
+        let s = u8::try_from(side).unwrap_or(0);
+        (0..n)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| UnitRef(s, i))
+            .collect()
+    }
+
+    /// Every unit in the battle.
+    pub fn all_units(&self) -> Vec<UnitRef> {
+        (0..2).flat_map(|s| self.units_of(s)).collect()
+    }
+
+    /// Every figure of a unit.
+    pub fn figures_of(&self, u: UnitRef) -> Vec<FigureRef> {
+        let n = self.unit(u).map_or(0, |x| x.figures.len());
+        (0..n)
+            .filter_map(|i| u8::try_from(i).ok())
+            .map(|i| FigureRef(u.0, u.1, i))
+            .collect()
+    }
+
+    /// Figures of a unit still fighting: alive, unit not routed.
+    pub fn fighting(&self, u: UnitRef) -> Vec<FigureRef> {
+        if self.unit(u).is_none_or(|x| x.routed) {
+            return Vec::new();
+        }
+        self.figures_of(u)
+            .into_iter()
+            .filter(|&f| self.figure(f).is_some_and(|x| !x.dead))
+            .collect()
+    }
+
+    /// A unit's name.
+    pub fn unit_name(&self, u: UnitRef) -> String {
+        self.unit(u)
+            .map_or_else(|| format!("unit {}", u.id()), |x| x.name.clone())
+    }
+
+    /// A figure's name.
+    pub fn figure_name(&self, f: FigureRef) -> String {
+        self.figure(f)
+            .map_or_else(|| format!("figure {}", f.id()), |x| x.spec.name.clone())
+    }
+
+    /// Whether two units are in melee.
+    pub fn engaged(&self, a: UnitRef, b: UnitRef) -> bool {
+        self.engagements.contains(&pair(a, b))
+    }
+
+    /// Whether a unit is in melee with anyone.
+    pub fn in_melee(&self, u: UnitRef) -> bool {
+        self.engagements.iter().any(|(a, b)| *a == u || *b == u)
+    }
+
+    /// Whether a side still has a unit fighting.
+    pub fn has_units(&self, side: Side) -> bool {
+        self.units_of(side)
+            .iter()
+            .any(|&u| self.unit(u).is_some_and(UnitState::on_table))
+    }
+}
+
+/// An unordered pair in its stored order.
+pub fn pair<T: Ord>(a: T, b: T) -> (T, T) {
+    if a <= b { (a, b) } else { (b, a) }
+}

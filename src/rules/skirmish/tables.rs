@@ -1,0 +1,189 @@
+//! The typed view of `reference/skirmish.ron`, and the rules in force for one battle.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::reference::{self, HouseRules, OptionalRule, ReferenceError, Ruling};
+
+#[allow(missing_docs)]
+mod raw {
+    use super::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    pub struct UnitSizes {
+        pub ashigaru_min: u32,
+        pub ashigaru_max: u32,
+        pub sohei_min: u32,
+        pub sohei_max: u32,
+        pub samurai_min: u32,
+        pub samurai_max: u32,
+        pub leaderless_min: u32,
+        pub leaderless_max: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Coherency {
+        pub leader: i64,
+        pub ronin: i64,
+        pub ninja: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Movement {
+        pub foot: i64,
+        pub ninja: i64,
+        pub mounted: i64,
+        pub obstacle: i64,
+        pub charge: i64,
+        pub ninja_charge: i64,
+        pub leg_wound: i64,
+        pub difficult_divisor: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Dice {
+        pub ashigaru: i64,
+        pub monk: i64,
+        pub ninja: i64,
+        pub ronin: i64,
+        pub samurai: i64,
+        pub hatamoto: i64,
+        pub daimyo: i64,
+        pub sides: u32,
+        pub always_hits: u32,
+        pub always_misses: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct MeleeHit {
+        pub samurai_ronin_ninja: u32,
+        pub others: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct FireHit {
+        pub trained: u32,
+        pub untrained: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Ranges {
+        pub yumi_close: i64,
+        pub yumi_long: i64,
+        pub arquebus_close: i64,
+        pub arquebus_long: i64,
+        pub thrown_close: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct RateOfFire {
+        pub yumi_shots_per_section: u32,
+        pub thrown_shots_per_section: u32,
+        pub arquebus_sections_per_shot: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct FireModifiers {
+        pub cover: i64,
+        pub armoured_or_ninja: i64,
+        pub yumi_close: i64,
+        pub arquebus_close: i64,
+        pub firer_moved: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct MeleeModifiers {
+        pub armoured_or_ninja: i64,
+        pub defending_obstacle: i64,
+        pub heavy_weapon: i64,
+        pub charged: i64,
+        pub mounted: i64,
+        pub naginata_vs_mounted: i64,
+        pub naginata_vs_foot: i64,
+        pub arm_wound: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Results {
+        pub sides: u32,
+        pub dead_at_most: u32,
+        pub leg_at_most: u32,
+        pub arm_at_most: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct WoundsToKill {
+        pub samurai: u32,
+        pub hatamoto: u32,
+        pub daimyo: u32,
+        pub ronin: u32,
+        pub ninja: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Morale {
+        pub sides: u32,
+        pub counts_at: u32,
+        pub in_cover: i64,
+        pub leader_alive: i64,
+        pub leader_samurai: i64,
+        pub in_open: i64,
+        pub leader_dead: i64,
+        pub under_ranged_attack: i64,
+        pub rout_below: u32,
+        pub carry_on_at: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Precedence {
+        pub dice: u32,
+        pub sides: u32,
+    }
+}
+
+pub use raw::*;
+
+/// Every table of Samurai Skirmish, as the engine reads them.
+#[allow(missing_docs)]
+#[derive(Debug, Deserialize)]
+pub struct SkirmishTables {
+    pub unit_sizes: UnitSizes,
+    pub coherency_inches: Coherency,
+    pub movement_inches: Movement,
+    pub dice: Dice,
+    pub melee_hit: MeleeHit,
+    pub fire_hit: FireHit,
+    pub ranges_inches: Ranges,
+    pub rate_of_fire: RateOfFire,
+    pub fire_modifiers: FireModifiers,
+    pub melee_modifiers: MeleeModifiers,
+    pub results: Results,
+    pub wounds_to_kill: WoundsToKill,
+    pub morale: Morale,
+    pub precedence: Precedence,
+    pub rulings: BTreeMap<String, Ruling>,
+    pub optional: BTreeMap<String, OptionalRule>,
+}
+
+/// The rules in force for one battle: tables with house overrides, and chosen rulings.
+#[derive(Debug)]
+pub struct Rules {
+    /// The tables.
+    pub t: SkirmishTables,
+    /// The house rules as recorded in the journal.
+    pub house: HouseRules,
+}
+
+impl Rules {
+    /// Builds the rules in force from the embedded table and a battle's house rules.
+    ///
+    /// # Errors
+    /// A house rule that does not fit the tables.
+    pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
+        let text = reference::text("skirmish").unwrap_or_default();
+        let t: SkirmishTables = reference::load("skirmish", text, house)?;
+        reference::check_choices(&t.rulings, &t.optional, house)?;
+        Ok(Self {
+            t,
+            house: house.clone(),
+        })
+    }
+
+    /// The option in force for a ruling.
+    pub fn ruling(&self, key: &str) -> &str {
+        reference::chosen(&self.t.rulings, &self.house, key)
+    }
+
+    /// Whether an optional rule is on.
+    pub fn optional(&self, key: &str) -> bool {
+        self.house.optional.contains(key)
+    }
+}

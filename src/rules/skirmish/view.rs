@@ -1,0 +1,215 @@
+//! The neutral picture of a skirmish: sides, units (with their leaders), figures, badges.
+
+use super::numbers;
+use super::state::{FigureRef, Section, State, UnitRef, UnitState, Wound};
+use super::tables::Rules;
+use crate::engine::check::Modifier;
+use crate::engine::view::{Badge, BattleView, GroupView, LeaderView, SideView, Tone, UnitView};
+
+/// The view of the whole battle.
+pub fn view(rules: &Rules, state: &State) -> BattleView {
+    let (phase, next) = phase_words(state);
+    BattleView {
+        turn: state.turn,
+        phase,
+        next,
+        ended: state.ended,
+        sides: (0..2).map(|s| side(rules, state, s)).collect(),
+    }
+}
+
+/// The section now and what follows, in words.
+pub fn phase_words(state: &State) -> (String, String) {
+    let now = format!("{} section", state.section.name());
+    let next = match state.section.next() {
+        Some(Section::Firing) => "the Firing section".into(),
+        Some(s) => format!("the {} section", s.name()),
+        None => format!("turn {}", state.turn + 1),
+    };
+    (now, next)
+}
+
+fn side(rules: &Rules, state: &State, s: usize) -> SideView {
+    SideView {
+        name: state.sides[s].name.clone(),
+        general: None,
+        groups: state
+            .units_of(s)
+            .into_iter()
+            .filter_map(|u| group(rules, state, u))
+            .collect(),
+    }
+}
+
+fn group(rules: &Rules, state: &State, u: UnitRef) -> Option<GroupView> {
+    let x = state.unit(u)?;
+    let mut badges = Vec::new();
+    if x.routed {
+        badges.push(Badge::new(
+            "Routed",
+            Tone::Danger,
+            "failed its morale test: removed from the game",
+        ));
+    }
+    if x.holding(state.turn) {
+        badges.push(Badge::new(
+            "Holding",
+            Tone::Warning,
+            "one 5+ on its morale test: holds its ground this turn; in melee its hits only parry",
+        ));
+    }
+    if let Some(t) = x.charging {
+        badges.push(Badge::new(
+            format!("Charging {}", state.unit_name(t)),
+            Tone::Info,
+            "+1 die in melee against that unit this turn; +2\" (Ninja +3\")",
+        ));
+    }
+    if x.moved {
+        badges.push(Badge::new(
+            "Moved",
+            Tone::Info,
+            "-1 die when its figures shoot this turn",
+        ));
+    }
+    if state.in_melee(u) {
+        badges.push(Badge::new(
+            "In melee",
+            Tone::Warning,
+            "its figures fight bouts in the melee section",
+        ));
+    }
+    let leader = x.leader().map(|l| {
+        let dice = numbers::troop_dice(rules, l.spec.troop);
+        let mut badges = Vec::new();
+        if l.dead {
+            badges.push(Badge::new(
+                "Dead",
+                Tone::Danger,
+                "the unit's morale tests take -4",
+            ));
+        }
+        LeaderView {
+            name: l.spec.name.clone(),
+            rating_name: "No. of D6".into(),
+            rating: dice,
+            parts: vec![Modifier::dice(
+                dice,
+                format!("{} leader", l.spec.troop.name()),
+                "skirmish: Troop 'to hit' rolls",
+            )],
+            history: Vec::new(),
+            badges,
+        }
+    });
+    Some(GroupView {
+        name: format!("{} ({} unit)", x.name, x.kind.name()),
+        leader,
+        badges,
+        units: state
+            .figures_of(u)
+            .into_iter()
+            .filter_map(|f| figure(rules, state, x, f))
+            .collect(),
+    })
+}
+
+fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Option<UnitView> {
+    let x = state.figure(f)?;
+    let mut badges = Vec::new();
+    if x.dead {
+        badges.push(Badge::new(
+            "Dead",
+            Tone::Danger,
+            "killed, or too badly wounded to fight",
+        ));
+    } else if unit.routed {
+        badges.push(Badge::new(
+            "Routed",
+            Tone::Danger,
+            "left the game with its unit",
+        ));
+    }
+    if x.spec.leader {
+        badges.push(Badge::new(
+            "Leader",
+            Tone::Good,
+            "the unit keeps within 6\" and sight of him",
+        ));
+    }
+    let legs = x.count(Wound::Leg);
+    if legs > 0 && !x.dead {
+        badges.push(Badge::new(
+            format!("Leg wound x{legs}"),
+            Tone::Warning,
+            "-2\" move each",
+        ));
+    }
+    let arms = x.count(Wound::Arm);
+    if arms > 0 && !x.dead {
+        badges.push(Badge::new(
+            format!("Arm wound x{arms}"),
+            Tone::Warning,
+            "cannot shoot; -1 die in combat each",
+        ));
+    }
+    if x.pending_hits > 0 && !x.dead {
+        badges.push(Badge::new(
+            format!("{} hit(s)", x.pending_hits),
+            Tone::Danger,
+            "to be resolved in the Results section",
+        ));
+    }
+    if numbers::reloading(rules, state, f) && !x.dead {
+        badges.push(Badge::new(
+            "Reloading",
+            Tone::Info,
+            "an arquebus shoots once per two firing sections",
+        ));
+    }
+    let kill = numbers::wounds_to_kill(rules, x.spec.troop);
+    let (inches, parts) = super::movement::move_allowance(rules, x, false, 0, false);
+    let mut details = vec![
+        (
+            "No. of D6".to_owned(),
+            numbers::troop_dice(rules, x.spec.troop).to_string(),
+        ),
+        (
+            "Move".to_owned(),
+            format!("{inches}\" ({})", parts.join(", ")),
+        ),
+        (
+            "Wounds".to_owned(),
+            match kill {
+                Some(k) => format!("{} of {k}", x.wounds.len()),
+                None => "any hit kills".to_owned(),
+            },
+        ),
+    ];
+    if x.spec.weapon.missile() {
+        let h = &rules.t.fire_hit;
+        details.push((
+            "Shoots".into(),
+            format!(
+                "{}+",
+                if x.spec.trained {
+                    h.trained
+                } else {
+                    h.untrained
+                }
+            ),
+        ));
+    }
+    let alive = u32::from(!x.dead && !unit.routed);
+    Some(UnitView {
+        id: f.id(),
+        name: x.spec.name.clone(),
+        kind: x.spec.kind(),
+        strength: alive,
+        starting_strength: 1,
+        measure: "figures".into(),
+        marked_hits: x.pending_hits,
+        badges,
+        details,
+    })
+}

@@ -1,0 +1,1143 @@
+//! Samurai Skirmish: one test per rule, named after it, driving the real engine with the
+//! faces a table would roll. Sections are those of the rules text.
+#![allow(clippy::expect_used)] // Tests fail loudly; the lint guards user-supplied data elsewhere.
+
+use gunbai::dice::TableDice;
+use gunbai::engine::RuleSet as _;
+use gunbai::engine::{Battle, BattleError, Dice};
+use gunbai::reference::HouseRules;
+use gunbai::roster::RosterText;
+use gunbai::rules::skirmish::command::{Ground, Shot};
+use gunbai::rules::skirmish::movement::move_allowance;
+use gunbai::rules::skirmish::state::{Due, FigureRef, Section, Trigger, UnitRef, Wound};
+use gunbai::rules::skirmish::{Army, Command, Skirmish, numbers, pairing};
+
+// Oda raiders (side 0) and the village defenders (side 1), as in rosters/skirmish/.
+const BOWMEN: UnitRef = UnitRef(0, 0);
+const TEPPO: UnitRef = UnitRef(0, 1);
+const MAEDA: UnitRef = UnitRef(0, 2);
+const RONIN: UnitRef = UnitRef(1, 0);
+const NINJA: UnitRef = UnitRef(1, 1);
+const MONKS: UnitRef = UnitRef(1, 2);
+const KINOSHITA: FigureRef = FigureRef(0, 0, 0);
+const BOWMAN: FigureRef = FigureRef(0, 0, 1);
+const TEPPO_1: FigureRef = FigureRef(0, 1, 1);
+const SPEARMAN: FigureRef = FigureRef(0, 1, 7);
+const MAEDA_TOSHIIE: FigureRef = FigureRef(0, 2, 0);
+const KAMBEI: FigureRef = FigureRef(1, 0, 0);
+const HEIHACHI: FigureRef = FigureRef(1, 0, 3);
+const NINJA_1: FigureRef = FigureRef(1, 1, 0);
+const ABBOT: FigureRef = FigureRef(1, 2, 0);
+const MONK_1: FigureRef = FigureRef(1, 2, 1);
+const MALLET_MONK: FigureRef = FigureRef(1, 2, 5);
+
+fn demo(file: &str) -> Army {
+    let path = format!("{}/rosters/skirmish/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = RosterText::read(std::path::Path::new(&path)).expect("demo roster readable");
+    Skirmish::load_army(&text).expect("demo roster valid").army
+}
+
+fn custom(source: &str) -> Result<Army, Vec<String>> {
+    let text = RosterText {
+        file: "t.ron".into(),
+        source: source.into(),
+    };
+    Skirmish::load_army(&text)
+        .map(|l| l.army)
+        .map_err(|e| e.iter().map(ToString::to_string).collect())
+}
+
+fn battle_with(house: HouseRules) -> Battle<Skirmish> {
+    Battle::<Skirmish>::start(
+        [demo("oda_raiders.ron"), demo("village_defenders.ron")],
+        house,
+        None,
+    )
+    .expect("battle starts")
+}
+
+fn battle() -> Battle<Skirmish> {
+    battle_with(HouseRules::default())
+}
+
+fn morale_on() -> HouseRules {
+    let mut house = HouseRules::default();
+    house.optional.insert("morale".into());
+    house
+}
+
+fn run(
+    b: &mut Battle<Skirmish>,
+    command: Command,
+    faces: &[u32],
+) -> Result<Vec<String>, BattleError> {
+    b.execute_with(command, Dice::Table(TableDice::new(faces.to_vec())))
+        .map(|e| e.lines.clone())
+}
+
+fn ok(b: &mut Battle<Skirmish>, command: Command, faces: &[u32]) -> Vec<String> {
+    match run(b, command.clone(), faces) {
+        Ok(lines) => lines,
+        Err(e) => panic!("{command:?} with {faces:?} refused: {e}"),
+    }
+}
+
+/// Oda wins precedence and moves first.
+fn moving(b: &mut Battle<Skirmish>) {
+    ok(b, Command::RollPrecedence, &[6, 1]);
+    ok(b, Command::MovesFirst(0), &[]);
+}
+
+/// Advances to a section of turn 1.
+fn at(b: &mut Battle<Skirmish>, section: Section) {
+    if b.state().section == Section::Movement && b.state().first.is_none() {
+        moving(b);
+    }
+    while b.state().section != section {
+        ok(b, Command::EndSection, &[]);
+    }
+}
+
+fn shot(shooters: &[FigureRef], target: FigureRef, close: bool, cover: bool) -> Shot {
+    Shot {
+        shooters: shooters.to_vec(),
+        target,
+        close,
+        cover,
+    }
+}
+
+fn bout(a: FigureRef, b: FigureRef) -> Command {
+    Command::Melee {
+        a,
+        b,
+        obstacle: [false, false],
+    }
+}
+
+// --- Unit sizes and leaders ---------------------------------------------------------------
+
+#[test]
+fn figure_groups_expand_into_numbered_figures_and_the_leader_counts_in_the_size() {
+    let oda = demo("oda_raiders.ron");
+    let bowmen = &oda.units[0];
+    assert_eq!(bowmen.figures.len(), 8, "leader + 7 yumi Ashigaru");
+    assert!(bowmen.figures[0].leader);
+    assert_eq!(bowmen.figures[1].name, "Ashigaru yumi 1");
+    assert_eq!(bowmen.figures[7].name, "Ashigaru yumi 7");
+    assert!(bowmen.figures[1].trained);
+}
+
+#[test]
+fn unit_sizes_are_checked_with_the_leader_included() {
+    let src = "(\n    name: \"X\",\n    units: [\n        (\n            name: \"Bows\",\n            troop: Ashigaru,\n            leader: (name: \"Jiro\"),\n            figures: [(count: 10)],\n        ),\n    ],\n)\n";
+    let errors = custom(src).expect_err("11 figures is too many");
+    assert_eq!(
+        errors,
+        vec!["t.ron:5:19: 11 figures, its leader included: Ashigaru units have 8 to 10"]
+    );
+    assert!(custom(&src.replace("count: 10", "count: 9")).is_ok());
+}
+
+#[test]
+fn only_the_listed_troop_types_may_lead_a_unit() {
+    let src = "(name: \"X\", units: [(name: \"Retainers\", troop: Samurai, leader: (name: \"Goro\", troop: Ashigaru), figures: [(count: 4)])])";
+    let errors = custom(src).expect_err("an Ashigaru cannot lead Samurai");
+    assert!(
+        errors[0]
+            .contains("a Ashigaru cannot lead Samurai units: allowed Samurai, Hatamoto, Daimyo"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn ronin_and_ninja_units_are_leaderless() {
+    let src = "(name: \"X\", units: [(name: \"Band\", troop: Ronin, leader: (name: \"Goro\", troop: Ronin), figures: [(count: 3)])])";
+    assert!(custom(src).expect_err("leaderless")[0].contains("leaderless"));
+    let src = "(name: \"X\", units: [(name: \"Band\", troop: Ninja, figures: [(count: 7, weapon: Thrown, trained: true)])])";
+    assert!(custom(src).expect_err("too many")[0].contains("Ninja units have 1 to 6"));
+}
+
+#[test]
+fn shooters_must_say_whether_they_are_trained_at_the_group() {
+    let src = "(\n    name: \"X\",\n    units: [\n        (\n            name: \"Bows\",\n            troop: Ashigaru,\n            leader: (name: \"Jiro\"),\n            figures: [\n                (count: 7, weapon: Yumi),\n            ],\n        ),\n    ],\n)\n";
+    let errors = custom(src).expect_err("trained missing");
+    assert_eq!(
+        errors.len(),
+        1,
+        "one problem per group, not per figure: {errors:?}"
+    );
+    assert!(
+        errors[0].starts_with("t.ron:9:17: say whether this yumi shooter is trained"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn only_ninja_carry_thrown_weapons() {
+    let src = "(name: \"X\", units: [(name: \"Band\", troop: Ronin, figures: [(count: 2, weapon: Thrown, trained: true)])])";
+    assert!(custom(src).expect_err("not ninja")[0].contains("only Ninja carry thrown weapons"));
+}
+
+// --- Sequence of play ---------------------------------------------------------------------
+
+#[test]
+fn precedence_is_1d6_each_high_chooses_and_a_tie_rolls_again() {
+    let mut b = battle();
+    ok(&mut b, Command::RollPrecedence, &[3, 3]);
+    assert_eq!(
+        b.state().precedence,
+        None,
+        "a tie rolls again (ruling precedence)"
+    );
+    ok(&mut b, Command::RollPrecedence, &[2, 5]);
+    assert_eq!(b.state().precedence, Some(1));
+    assert!(
+        run(&mut b, Command::EndSection, &[]).is_err(),
+        "the winner must choose first"
+    );
+    ok(&mut b, Command::MovesFirst(0), &[]);
+    assert_eq!(
+        b.state().first,
+        Some(0),
+        "the winner may let the other side move first"
+    );
+}
+
+#[test]
+fn umpire_may_rule_that_the_precedence_winner_moves_first() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("precedence".into(), "d6_high_moves_first".into());
+    let mut b = battle_with(house);
+    ok(&mut b, Command::RollPrecedence, &[2, 5]);
+    assert_eq!(b.state().first, Some(1));
+}
+
+#[test]
+fn a_turn_is_four_sections_then_the_next_turn() {
+    let mut b = battle();
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    assert_eq!((b.state().turn, b.state().section), (2, Section::Movement));
+    assert_eq!(b.state().precedence, None);
+}
+
+#[test]
+fn charges_are_declared_before_any_movement() {
+    let mut b = battle();
+    assert!(
+        run(
+            &mut b,
+            Command::DeclareCharge {
+                unit: MAEDA,
+                target: RONIN
+            },
+            &[]
+        )
+        .is_err(),
+        "after precedence"
+    );
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::DeclareCharge {
+            unit: MAEDA,
+            target: RONIN,
+        },
+        &[],
+    );
+    assert!(
+        b.state().engaged(MAEDA, RONIN),
+        "a declared charge puts the units in melee"
+    );
+    ok(
+        &mut b,
+        Command::Move {
+            unit: BOWMEN,
+            obstacles: 0,
+            difficult: false,
+        },
+        &[],
+    );
+    let late = run(
+        &mut b,
+        Command::DeclareCharge {
+            unit: TEPPO,
+            target: MONKS,
+        },
+        &[],
+    );
+    assert!(late.is_err(), "no charge once anyone has moved");
+}
+
+// --- Movement Section ---------------------------------------------------------------------
+
+#[test]
+fn move_rates_foot_5_ninja_8_mounted_10_with_their_modifiers() {
+    let b = battle();
+    let (s, r) = (b.state(), b.rules());
+    let foot = s.figure(BOWMAN).expect("bowman");
+    let ninja = s.figure(NINJA_1).expect("ninja");
+    let horse = s.figure(MAEDA_TOSHIIE).expect("Maeda");
+    assert_eq!(move_allowance(r, foot, false, 0, false).0, 5.0);
+    assert_eq!(move_allowance(r, ninja, false, 0, false).0, 8.0);
+    assert_eq!(move_allowance(r, horse, false, 0, false).0, 10.0);
+    assert_eq!(
+        move_allowance(r, foot, true, 1, false).0,
+        5.0,
+        "+2 charging, -2 an obstacle"
+    );
+    assert_eq!(
+        move_allowance(r, foot, false, 0, true).0,
+        2.5,
+        "difficult ground halves"
+    );
+    assert_eq!(
+        move_allowance(r, ninja, true, 2, true).0,
+        11.0,
+        "Ninja ignore modifiers and charge +3"
+    );
+    let mut hurt = foot.clone();
+    hurt.wounds.push(Wound::Leg);
+    assert_eq!(
+        move_allowance(r, &hurt, false, 0, false).0,
+        3.0,
+        "leg wound -2\""
+    );
+}
+
+#[test]
+fn holding_units_may_not_move() {
+    let mut b = battle_with(morale_on());
+    at(&mut b, Section::Results);
+    ok(
+        &mut b,
+        Command::DeclareMorale {
+            unit: BOWMEN,
+            trigger: Trigger::Rally,
+        },
+        &[],
+    );
+    // Samurai leader: 4 + 1 alive + 1 Samurai - 2 open = 4 dice; one 5+ holds.
+    ok(
+        &mut b,
+        Command::MoraleTest {
+            unit: BOWMEN,
+            ground: Ground::Open,
+        },
+        &[5, 1, 1, 1],
+    );
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    assert!(
+        run(
+            &mut b,
+            Command::Move {
+                unit: BOWMEN,
+                obstacles: 0,
+                difficult: false
+            },
+            &[]
+        )
+        .is_err()
+    );
+}
+
+// --- Firing Section -----------------------------------------------------------------------
+
+#[test]
+fn fire_dice_are_the_troop_number_modified_by_range_cover_armour_and_moving() {
+    let mut b = battle();
+    let pool = |b: &Battle<Skirmish>, s, t, close, cover| {
+        numbers::fire(b.rules(), b.state(), s, t, close, cover)
+    };
+    assert_eq!(
+        pool(&b, BOWMAN, KAMBEI, true, false).dice,
+        2,
+        "Ashigaru 1 + yumi close 1"
+    );
+    assert_eq!(
+        pool(&b, BOWMAN, KAMBEI, false, false).dice,
+        1,
+        "long range: no bonus"
+    );
+    assert_eq!(
+        pool(&b, BOWMAN, NINJA_1, true, false).dice,
+        1,
+        "a Ninja target -1"
+    );
+    assert_eq!(
+        pool(&b, TEPPO_1, KAMBEI, true, false).dice,
+        3,
+        "teppo close +2"
+    );
+    assert_eq!(pool(&b, TEPPO_1, KAMBEI, true, true).dice, 2, "cover -1");
+    let gorobei = FigureRef(1, 0, 2);
+    assert_eq!(
+        pool(&b, gorobei, KINOSHITA, false, false).dice,
+        2,
+        "Ronin 3, armoured target -1"
+    );
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::Move {
+            unit: TEPPO,
+            obstacles: 0,
+            difficult: false,
+        },
+        &[],
+    );
+    assert_eq!(
+        pool(&b, TEPPO_1, KAMBEI, true, false).dice,
+        2,
+        "firer moved -1"
+    );
+}
+
+#[test]
+fn trained_shooters_hit_on_3_untrained_on_4() {
+    let b = battle();
+    assert_eq!(
+        numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, true, false).needed,
+        3
+    );
+    assert_eq!(
+        numbers::fire(b.rules(), b.state(), TEPPO_1, KAMBEI, true, false).needed,
+        4
+    );
+}
+
+#[test]
+fn below_one_die_roll_one_that_hits_only_on_a_6() {
+    let mut b = battle();
+    let p = numbers::fire(b.rules(), b.state(), BOWMAN, NINJA_1, false, true);
+    assert_eq!(
+        (p.dice, p.needed),
+        (1, 6),
+        "1 - cover - Ninja = -1: one die, 6 only"
+    );
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], NINJA_1, false, true)),
+        &[5],
+    );
+    assert_eq!(b.state().figure(NINJA_1).map(|f| f.pending_hits), Some(0));
+    ok(
+        &mut b,
+        Command::Fire(shot(&[FigureRef(0, 0, 2)], NINJA_1, false, true)),
+        &[6],
+    );
+    assert_eq!(
+        b.state().figure(NINJA_1).map(|f| f.pending_hits),
+        Some(1),
+        "a 6 always hits"
+    );
+}
+
+#[test]
+fn a_volley_rolls_each_shooter_and_marks_the_hits() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN, FigureRef(0, 0, 2)], KAMBEI, true, false)),
+        &[3, 2, 6, 1],
+    );
+    assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(2));
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[BOWMAN], KAMBEI, true, false)),
+            &[1, 1]
+        )
+        .is_err(),
+        "one shot per section"
+    );
+}
+
+#[test]
+fn arquebus_fires_once_per_two_firing_sections() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], KAMBEI, true, false)),
+        &[1, 1, 1],
+    );
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    at(&mut b, Section::Firing);
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[TEPPO_1], KAMBEI, true, false)),
+            &[1, 1, 1]
+        )
+        .is_err(),
+        "reloading in turn 2"
+    );
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], KAMBEI, true, false)),
+        &[1, 1, 1],
+    );
+}
+
+#[test]
+fn thrown_weapons_have_only_close_range() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[NINJA_1], BOWMAN, false, false)),
+            &[1, 1, 1]
+        )
+        .is_err()
+    );
+    // Ninja 3 dice; an unarmoured Ashigaru target: no modifier.
+    ok(
+        &mut b,
+        Command::Fire(shot(&[NINJA_1], BOWMAN, true, false)),
+        &[1, 2, 3],
+    );
+}
+
+#[test]
+fn an_arm_wound_stops_firing() {
+    let mut b = battle();
+    let gorobei = FigureRef(1, 0, 2);
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], gorobei, true, false)),
+        &[6, 1],
+    );
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::ResolveHits(gorobei), &[9]);
+    assert_eq!(
+        b.state().figure(gorobei).map(|f| f.wounds.clone()),
+        Some(vec![Wound::Arm])
+    );
+    ok(&mut b, Command::EndSection, &[]);
+    at(&mut b, Section::Firing);
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[gorobei], BOWMAN, true, false)),
+            &[6, 6]
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn defensive_fire_only_at_a_unit_charging_the_shooters() {
+    let mut b = battle();
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::DeclareCharge {
+            unit: MAEDA,
+            target: RONIN,
+        },
+        &[],
+    );
+    let gorobei = FigureRef(1, 0, 2);
+    let cards = b.pending();
+    assert!(
+        cards.iter().any(|c| c.what == "Defensive fire"),
+        "offered to the charged unit's shooters"
+    );
+    // Ronin 3 dice at long range, armoured Samurai -1: 2 dice at 3+.
+    ok(
+        &mut b,
+        Command::DefensiveFire(shot(&[gorobei], FigureRef(0, 2, 1), false, false)),
+        &[3, 1],
+    );
+    assert_eq!(
+        b.state().figure(FigureRef(0, 2, 1)).map(|f| f.pending_hits),
+        Some(1)
+    );
+    assert!(
+        run(
+            &mut b,
+            Command::DefensiveFire(shot(&[BOWMAN], KAMBEI, true, false)),
+            &[1, 1]
+        )
+        .is_err(),
+        "the Ronin are not charging the bowmen"
+    );
+}
+
+// --- Melee section ------------------------------------------------------------------------
+
+#[test]
+fn melee_example_samurai_rolls_4_against_an_armoured_samurai_3() {
+    let src = |name: &str, armoured: bool| {
+        format!(
+            "(name: \"{name}\", units: [(name: \"{name} band\", troop: Samurai, leader: (name: \"{name}\", armoured: {armoured}), figures: [(count: 3, troop: Samurai, armoured: {armoured})])])"
+        )
+    };
+    let a = custom(&src("A", true)).expect("valid");
+    let b_army = custom(&src("B", false)).expect("valid");
+    let mut b =
+        Battle::<Skirmish>::start([a, b_army], HouseRules::default(), None).expect("starts");
+    let (pa, pb) = (FigureRef(0, 0, 0), FigureRef(1, 0, 0));
+    assert_eq!(
+        numbers::melee(b.rules(), b.state(), pa, pb, false).dice,
+        4,
+        "Player A: 4 D6"
+    );
+    assert_eq!(
+        numbers::melee(b.rules(), b.state(), pb, pa, false).dice,
+        3,
+        "Player B: 3 D6, A is armoured"
+    );
+    ok(&mut b, Command::Engage(UnitRef(0, 0), UnitRef(1, 0)), &[]);
+    at(&mut b, Section::Melee);
+    ok(&mut b, bout(pa, pb), &[4, 4, 1, 1, 6, 1, 1]);
+    assert_eq!(
+        b.state().figure(pb).map(|f| f.pending_hits),
+        Some(1),
+        "2 hits against 1: one parried, one lands"
+    );
+    assert_eq!(b.state().figure(pa).map(|f| f.pending_hits), Some(0));
+}
+
+#[test]
+fn melee_modifiers_weapon_charge_mounted_naginata_obstacle_ninja() {
+    let mut b = battle();
+    let dice = |b: &Battle<Skirmish>, me, enemy, obstacle| {
+        numbers::melee(b.rules(), b.state(), me, enemy, obstacle).dice
+    };
+    assert_eq!(dice(&b, HEIHACHI, MONK_1, false), 4, "Ronin 3 + axe 1");
+    assert_eq!(dice(&b, MALLET_MONK, KAMBEI, false), 3, "Monk 2 + mallet 1");
+    assert_eq!(
+        dice(&b, MONK_1, HEIHACHI, false),
+        3,
+        "Monk 2 + naginata against foot 1"
+    );
+    assert_eq!(
+        dice(&b, MONK_1, MAEDA_TOSHIIE, false),
+        3,
+        "Monk 2 + naginata against mounted 2 - armoured 1"
+    );
+    assert_eq!(
+        dice(&b, MAEDA_TOSHIIE, KAMBEI, false),
+        7,
+        "Hatamoto 5 + mounted 1 + naginata 1"
+    );
+    assert_eq!(
+        dice(&b, KAMBEI, MAEDA_TOSHIIE, true),
+        1,
+        "Ronin 3 - armoured 1 - obstacle 1"
+    );
+    assert_eq!(dice(&b, KAMBEI, NINJA_1, false), 2, "a Ninja opponent -1");
+    assert_eq!(
+        dice(&b, SPEARMAN, KAMBEI, false),
+        2,
+        "Ashigaru 1 + two-handed spear 1"
+    );
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::DeclareCharge {
+            unit: MAEDA,
+            target: RONIN,
+        },
+        &[],
+    );
+    assert_eq!(dice(&b, MAEDA_TOSHIIE, KAMBEI, false), 8, "charged +1");
+    let mut hurt = b.state().clone();
+    if let Some(f) = hurt.figure_mut(KAMBEI) {
+        f.wounds = vec![Wound::Arm, Wound::Leg];
+    }
+    assert_eq!(
+        numbers::melee(b.rules(), &hurt, KAMBEI, MONK_1, false).dice,
+        2,
+        "an arm wound -1 in combat"
+    );
+}
+
+#[test]
+fn samurai_ronin_and_ninja_hit_on_4_others_on_5() {
+    let b = battle();
+    let needed = |me, enemy| numbers::melee(b.rules(), b.state(), me, enemy, false).needed;
+    assert_eq!(needed(KINOSHITA, KAMBEI), 4);
+    assert_eq!(needed(KAMBEI, KINOSHITA), 4);
+    assert_eq!(needed(NINJA_1, BOWMAN), 4);
+    assert_eq!(needed(BOWMAN, KAMBEI), 5);
+    assert_eq!(
+        needed(BOWMAN, NINJA_1),
+        6,
+        "1 die - Ninja 1: below one die, a 6 only"
+    );
+    assert_eq!(needed(MONK_1, BOWMAN), 5);
+    assert_eq!(
+        needed(MAEDA_TOSHIIE, KAMBEI),
+        4,
+        "Hatamoto as Samurai (ruling hatamoto_daimyo)"
+    );
+}
+
+#[test]
+fn hits_parry_one_for_one_and_each_pair_fights_once_a_section() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    // Kinoshita 4d6 at 4+: 3 hits; Kambei 2d6 (Kinoshita armoured) at 4+: 1 hit.
+    ok(&mut b, bout(KINOSHITA, KAMBEI), &[6, 5, 4, 1, 4, 2]);
+    assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(2));
+    assert_eq!(b.state().figure(KINOSHITA).map(|f| f.pending_hits), Some(0));
+    assert!(run(&mut b, bout(KAMBEI, KINOSHITA), &[1, 1, 1, 1, 1, 1]).is_err());
+}
+
+#[test]
+fn umpire_may_rule_that_all_hits_land() {
+    let mut house = HouseRules::default();
+    house.rulings.insert("parry".into(), "all_hits_land".into());
+    let mut b = battle_with(house);
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    ok(&mut b, bout(KINOSHITA, KAMBEI), &[6, 5, 4, 1, 4, 2]);
+    assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(3));
+    assert_eq!(b.state().figure(KINOSHITA).map(|f| f.pending_hits), Some(1));
+}
+
+#[test]
+fn bouts_need_the_units_in_melee() {
+    let mut b = battle();
+    at(&mut b, Section::Melee);
+    assert!(run(&mut b, bout(KINOSHITA, KAMBEI), &[1, 1, 1, 1, 1, 1]).is_err());
+}
+
+#[test]
+fn suggested_pairing_matches_leaders_with_leaders_then_the_greatest() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, MONKS), &[]);
+    let pairs = pairing::suggest(b.rules(), b.state(), BOWMEN, MONKS);
+    assert_eq!(pairs.len(), 8);
+    assert_eq!(pairs[0], (KINOSHITA, ABBOT), "leader against leader");
+    assert_eq!(pairs[1], (BOWMAN, MONK_1));
+    assert_eq!(
+        pairs[7],
+        (FigureRef(0, 0, 7), ABBOT),
+        "the spare bowman doubles up on the greatest enemy"
+    );
+    at(&mut b, Section::Melee);
+    let cards: Vec<_> = b
+        .pending()
+        .into_iter()
+        .filter(|c| c.what == "Melee bout")
+        .collect();
+    assert_eq!(cards.len(), 8, "a card per suggested bout");
+}
+
+#[test]
+fn bout_odds_are_the_chance_each_side_lands_a_hit_after_parries() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Melee bout")
+        .expect("a bout card");
+    // Kinoshita 4d6 at 4+ against Kambei 2d6 at 4+: P(X > Y) = 10.5 / 16.
+    assert!(
+        (card.odds[0].probability - 10.5 / 16.0).abs() < 1e-9,
+        "{:?}",
+        card.odds
+    );
+    // Kambei lands only with more hits: P(Y > X) = (1/4)(1/16) + (1/4)(5/16) = 6/64 ... exact sum.
+    let p_y_gt_x = 0.5 * (1.0 / 16.0) + 0.25 * (5.0 / 16.0);
+    assert!(
+        (card.odds[1].probability - p_y_gt_x).abs() < 1e-9,
+        "{:?}",
+        card.odds
+    );
+}
+
+// --- Results Section ----------------------------------------------------------------------
+
+/// Kinoshita takes `hits` from Kambei in a bout (Kambei's 2 dice all hit, Kinoshita misses).
+fn kinoshita_hit(b: &mut Battle<Skirmish>) {
+    ok(b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(b, Section::Melee);
+    ok(b, bout(KINOSHITA, KAMBEI), &[1, 1, 1, 1, 6, 6]);
+    at(b, Section::Results);
+}
+
+#[test]
+fn results_d12_3_or_less_dead_4_to_7_leg_8_to_11_arm_12_lucky() {
+    for (face, wounds, dead) in [
+        (3, vec![], true),
+        (4, vec![Wound::Leg], false),
+        (7, vec![Wound::Leg], false),
+        (8, vec![Wound::Arm], false),
+        (11, vec![Wound::Arm], false),
+        (12, vec![], false),
+    ] {
+        let mut b = battle();
+        kinoshita_hit(&mut b);
+        ok(&mut b, Command::ResolveHits(KINOSHITA), &[face, 12]);
+        let f = b.state().figure(KINOSHITA).expect("Kinoshita");
+        assert_eq!((f.wounds.clone(), f.dead), (wounds, dead), "face {face}");
+    }
+}
+
+#[test]
+fn three_wounds_kill_a_samurai() {
+    let mut b = battle();
+    kinoshita_hit(&mut b);
+    ok(&mut b, Command::ResolveHits(KINOSHITA), &[5, 9]);
+    assert!(!b.state().figure(KINOSHITA).expect("K").dead, "2 wounds");
+    ok(&mut b, Command::EndSection, &[]);
+    assert!(
+        b.state().engaged(BOWMEN, RONIN),
+        "melee goes on into the next turn"
+    );
+    at(&mut b, Section::Melee);
+    // His arm wound costs a die: 3 against Kambei's 2.
+    ok(&mut b, bout(KINOSHITA, KAMBEI), &[1, 1, 1, 6, 1]);
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::ResolveHits(KINOSHITA), &[10]);
+    assert!(
+        b.state().figure(KINOSHITA).expect("K").dead,
+        "the third wound kills"
+    );
+}
+
+#[test]
+fn ronin_and_ninja_die_at_two_wounds_unless_the_umpire_says_otherwise() {
+    let hit_kambei = |b: &mut Battle<Skirmish>| {
+        ok(b, Command::Engage(BOWMEN, RONIN), &[]);
+        at(b, Section::Melee);
+        ok(b, bout(KINOSHITA, KAMBEI), &[6, 6, 1, 1, 1, 1]);
+        at(b, Section::Results);
+        ok(b, Command::ResolveHits(KAMBEI), &[5, 9]);
+    };
+    let mut b = battle();
+    hit_kambei(&mut b);
+    assert!(
+        b.state().figure(KAMBEI).expect("Kambei").dead,
+        "ruling ronin_ninja_wounds: 2"
+    );
+    let mut house = HouseRules::default();
+    house.overrides.insert("wounds_to_kill.ronin".into(), 3);
+    let mut b = battle_with(house);
+    hit_kambei(&mut b);
+    assert!(
+        !b.state().figure(KAMBEI).expect("Kambei").dead,
+        "the umpire set 3"
+    );
+}
+
+#[test]
+fn other_troops_hit_are_dead_when_results_are_resolved() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[NINJA_1], BOWMAN, true, false)),
+        &[6, 1, 1],
+    );
+    assert!(
+        !b.state().figure(BOWMAN).expect("bowman").dead,
+        "marked until the Results section"
+    );
+    ok(&mut b, Command::EndSection, &[]);
+    assert!(
+        !b.state().figure(BOWMAN).expect("bowman").dead,
+        "a hit figure still fights in melee"
+    );
+    ok(&mut b, Command::EndSection, &[]);
+    assert!(
+        b.state().figure(BOWMAN).expect("bowman").dead,
+        "an Ashigaru hit is dead"
+    );
+}
+
+#[test]
+fn umpire_may_resolve_hits_at_once() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("when_hits_resolve".into(), "at_once".into());
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[NINJA_1], BOWMAN, true, false)),
+        &[6, 1, 1],
+    );
+    assert!(b.state().figure(BOWMAN).expect("bowman").dead);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[FigureRef(0, 0, 2)], KAMBEI, true, false)),
+        &[6, 1],
+    );
+    assert!(
+        run(&mut b, Command::EndSection, &[]).is_err(),
+        "Kambei's result is owed first"
+    );
+    ok(&mut b, Command::ResolveHits(KAMBEI), &[12]);
+    ok(&mut b, Command::EndSection, &[]);
+}
+
+#[test]
+fn results_cards_give_the_chance_of_death() {
+    let mut b = battle();
+    kinoshita_hit(&mut b);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what.starts_with("Results"))
+        .expect("a results card");
+    // Two hits: dead = 1 - P(alive after two): each roll 1/12 lucky, 8/12 wound, 3/12 dead; 2 wounds < 3.
+    let alive = (9.0f64 / 12.0).powi(2);
+    assert!(
+        (card.odds[0].probability - (1.0 - alive)).abs() < 1e-9,
+        "{:?}",
+        card.odds
+    );
+}
+
+// --- Morale (optional) --------------------------------------------------------------------
+
+#[test]
+fn morale_is_only_tested_when_the_optional_rule_is_on() {
+    let mut b = battle();
+    kinoshita_hit(&mut b);
+    ok(&mut b, Command::ResolveHits(KINOSHITA), &[1, 1]);
+    assert!(b.state().due.is_empty());
+    assert!(
+        run(
+            &mut b,
+            Command::DeclareMorale {
+                unit: BOWMEN,
+                trigger: Trigger::Rally
+            },
+            &[]
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn losing_the_leader_requires_a_morale_test_with_the_dead_leaders_dice() {
+    let mut b = battle_with(morale_on());
+    kinoshita_hit(&mut b);
+    ok(&mut b, Command::ResolveHits(KINOSHITA), &[2, 1]);
+    assert_eq!(
+        b.state().due,
+        vec![Due::Morale(BOWMEN, Trigger::LeaderLost)]
+    );
+    assert!(
+        run(&mut b, Command::EndSection, &[]).is_err(),
+        "settle the test first"
+    );
+    // Samurai leader 4 - dead 4 + cover 1 = 1 die at 5+.
+    let p = numbers::morale(b.rules(), b.state(), BOWMEN, Ground::Cover);
+    assert_eq!((p.dice, p.needed), (1, 5));
+    // In the open: 4 - 4 - 2 = -2: one die, 5+ counting only on a 6.
+    let p = numbers::morale(b.rules(), b.state(), BOWMEN, Ground::Open);
+    assert_eq!((p.dice, p.needed), (1, 6));
+    ok(
+        &mut b,
+        Command::MoraleTest {
+            unit: BOWMEN,
+            ground: Ground::Open,
+        },
+        &[5],
+    );
+    assert!(
+        b.state().unit(BOWMEN).expect("bowmen").routed,
+        "no 5+ counted: rout, removed"
+    );
+    assert!(!b.state().engaged(BOWMEN, RONIN));
+}
+
+#[test]
+fn morale_dice_take_the_listed_modifiers() {
+    let b = battle_with(morale_on());
+    let p = numbers::morale(b.rules(), b.state(), BOWMEN, Ground::Neither);
+    assert_eq!(p.dice, 6, "Samurai leader 4 + alive 1 + Samurai 1");
+    let p = numbers::morale(b.rules(), b.state(), MONKS, Ground::Cover);
+    assert_eq!(p.dice, 4, "Monk leader 2 + alive 1 + cover 1");
+    let p = numbers::morale(b.rules(), b.state(), NINJA, Ground::Open);
+    assert_eq!(
+        p.dice, 1,
+        "leaderless Ninja 3 - open 2 (ruling morale_dice)"
+    );
+    let mut shot_at = b.state().clone();
+    if let Some(u) = shot_at.unit_mut(MONKS) {
+        u.shot_at = true;
+    }
+    assert_eq!(
+        numbers::morale(b.rules(), &shot_at, MONKS, Ground::Cover).dice,
+        2,
+        "under ranged attack -2"
+    );
+}
+
+#[test]
+fn morale_results_rout_hold_or_carry_on() {
+    let mut b = battle_with(morale_on());
+    ok(
+        &mut b,
+        Command::DeclareMorale {
+            unit: MONKS,
+            trigger: Trigger::Rally,
+        },
+        &[],
+    );
+    // 2 + 1 + 1 (cover) = 4 dice: two 5+ carry on.
+    ok(
+        &mut b,
+        Command::MoraleTest {
+            unit: MONKS,
+            ground: Ground::Cover,
+        },
+        &[5, 6, 1, 1],
+    );
+    assert!(
+        !b.state().unit(MONKS).expect("monks").holding(1)
+            && !b.state().unit(MONKS).expect("monks").routed
+    );
+    ok(
+        &mut b,
+        Command::DeclareMorale {
+            unit: MONKS,
+            trigger: Trigger::Rally,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::MoraleTest {
+            unit: MONKS,
+            ground: Ground::Cover,
+        },
+        &[5, 1, 1, 1],
+    );
+    assert!(
+        b.state().unit(MONKS).expect("monks").holding(2),
+        "one 5+: holds through the next turn"
+    );
+}
+
+#[test]
+fn samurai_units_never_test_morale() {
+    let mut b = battle_with(morale_on());
+    assert!(
+        run(
+            &mut b,
+            Command::DeclareMorale {
+                unit: MAEDA,
+                trigger: Trigger::Rally
+            },
+            &[]
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn a_unit_losing_half_its_number_in_a_turn_tests() {
+    let mut b = battle_with(morale_on());
+    at(&mut b, Section::Firing);
+    for (i, monk) in (1..=4).enumerate() {
+        let shooter = FigureRef(0, 0, u8::try_from(i + 1).expect("small"));
+        ok(
+            &mut b,
+            Command::Fire(shot(&[shooter], FigureRef(1, 2, monk), true, false)),
+            &[6, 1],
+        );
+    }
+    at(&mut b, Section::Results);
+    assert_eq!(b.state().unit(MONKS).expect("monks").alive(), 3);
+    assert_eq!(
+        b.state().due,
+        vec![Due::Morale(MONKS, Trigger::HalfLost)],
+        "4 of 7: once"
+    );
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Morale test")
+        .expect("card");
+    // Monk 2 + alive 1 - open 2 - shot at 2 = -1: one die, 6 only: rout 5/6.
+    assert!(
+        (card.odds[0].probability - 5.0 / 6.0).abs() < 1e-9,
+        "{:?}",
+        card.odds
+    );
+}
+
+#[test]
+fn a_holding_unit_only_parries() {
+    let b = battle();
+    assert_eq!(
+        numbers::landed(b.rules(), [3, 1], [true, false]),
+        [0, 0],
+        "the holder's hits parry"
+    );
+    assert_eq!(numbers::landed(b.rules(), [1, 3], [true, false]), [0, 2]);
+}
+
+// --- The battle as a whole ------------------------------------------------------------------
+
+#[test]
+fn simulate_plays_legal_commands_and_the_journal_replays_exactly() {
+    use gunbai::dice::RngDice;
+    use gunbai::rules;
+    use rand::SeedableRng as _;
+    let state = |g: &dyn gunbai::engine::Game| {
+        g.as_any()
+            .downcast_ref::<Battle<Skirmish>>()
+            .map(|b| b.state().clone())
+            .expect("a skirmish")
+    };
+    for seed in 0..4u64 {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let path = dir.path().join("skirmish.ron");
+        let rosters = rules::demo_rosters("skirmish").expect("demo");
+        let mut house = morale_on();
+        if seed % 2 == 1 {
+            house
+                .rulings
+                .insert("when_hits_resolve".into(), "at_once".into());
+        }
+        let mut game =
+            rules::start_battle("skirmish", &rosters, house, Some(&path)).expect("starts");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = RngDice::seeded(seed);
+        for _ in 0..600 {
+            if !game
+                .random_step(&mut rng, &mut dice)
+                .expect("journal writes")
+            {
+                break;
+            }
+        }
+        assert!(
+            game.log().len() > 50,
+            "seed {seed}: only {} commands",
+            game.log().len()
+        );
+        game.undo(2).expect("undo");
+        game.redo(1).expect("redo");
+        let (replayed, warnings) = rules::open_journal(&path, false, false).expect("replays");
+        assert!(warnings.is_empty());
+        assert_eq!(state(replayed.as_ref()), state(game.as_ref()));
+    }
+}
