@@ -119,6 +119,15 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             }
             Target::Daimyo(g) => daimyo(state, *g)?.alive = false,
         },
+        Event::MoraleTested { .. } => {}
+        _ => apply_late(state, event)?,
+    }
+    Ok(())
+}
+
+/// Retreats, departures, Daimyo, turn ends and set-up events.
+fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
         Event::Melee { defender, bouts } => {
             for b in bouts {
                 if let super::command::Fighter::Unit(u) = b.attacker {
@@ -131,7 +140,6 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 unit(state, *u)?.in_melee = true;
             }
         }
-        Event::MoraleTested { .. } => {}
         Event::Retreating { unit: u, moves } => {
             let x = unit(state, *u)?;
             x.retreat_moves = *moves;
@@ -187,6 +195,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             s.hits = s.hits.saturating_sub(*hits);
         }
         Event::Realigned { gun, ready, .. } => unit(state, *gun)?.realigning = !ready,
+        _ => {}
     }
     Ok(())
 }

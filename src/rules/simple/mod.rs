@@ -6,6 +6,7 @@
 //! comes from `reference/simple.ron`, where the rulings on unclear text are recorded too.
 
 mod apply;
+pub mod army;
 pub mod command;
 mod describe;
 pub mod event;
@@ -16,7 +17,9 @@ pub mod roster;
 mod simulate;
 pub mod state;
 pub mod tables;
+pub mod terms;
 mod view;
+mod words;
 
 use rand_chacha::ChaCha8Rng;
 

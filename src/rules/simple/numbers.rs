@@ -8,7 +8,6 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
 
-const FIRE: &str = "simple: Firing";
 const MELEE: &str = "simple: Melee";
 
 /// The die a troop type rolls for Formation Fail tests and melee.
@@ -357,28 +356,6 @@ pub fn takes_morale(unit: &UnitState) -> bool {
 /// Whether a unit is at half its starting figures or fewer.
 pub fn half_strength(unit: &UnitState) -> bool {
     unit.alive * 2 <= unit.spec.figures
-}
-
-/// The chance one firing die hits (its pair's chance when it cannot hit alone).
-pub fn hit_odds(sides: u32, bonus: u32, needs: u32) -> f64 {
-    let reach = |need: i64| {
-        Comparison::new(Expr::dice(1, sides), CmpOp::Ge, Expr::constant(need)).probability()
-    };
-    if sides + bonus >= needs {
-        reach(i64::from(needs) - i64::from(bonus))
-    } else {
-        Comparison::new(
-            Expr::dice(2, sides),
-            CmpOp::Ge,
-            Expr::constant(i64::from(needs)),
-        )
-        .probability()
-    }
-}
-
-/// Whether the firer's Formation Fail applies to the save (FIRE citation for cards).
-pub fn fire_citation() -> &'static str {
-    FIRE
 }
 
 /// The unit a Daimyo shields behind, if he is attached and it still has figures.

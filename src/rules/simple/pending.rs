@@ -1,10 +1,10 @@
 //! The checks a Simple Samurai battle requires (or offers) right now, as cards.
 
 use super::command::Command;
-use super::describe::due_words;
 use super::numbers;
 use super::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
 use super::tables::Rules;
+use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 

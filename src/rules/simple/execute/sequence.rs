@@ -121,10 +121,10 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
         5 => turncoat(ctx, side, Koku::K5000)?,
         3 | 11 | 23 | 25 | 27 => ctx.emit(Event::CardEffect { side, card })?,
         7 => {
-            if let Some((u, _)) = ctx.state.ambush {
-                if ctx.state.unit(u).is_some_and(|x| x.in_ambush) {
-                    ctx.emit(Event::AmbushRevealed(u))?;
-                }
+            if let Some((u, _)) = ctx.state.ambush
+                && ctx.state.unit(u).is_some_and(|x| x.in_ambush)
+            {
+                ctx.emit(Event::AmbushRevealed(u))?;
             }
         }
         9 | 29 => ctx.require(Due::CardInstruction(side, card))?,
@@ -156,15 +156,13 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
                 faces,
             })?;
         }
-        21 => {
-            if ctx
-                .state
-                .group(GroupRef(other, 0))
-                .and_then(|g| g.daimyo.as_ref())
-                .is_some_and(|d| d.alive)
-            {
-                ctx.require(Due::Ninja(other))?;
-            }
+        21 if ctx
+            .state
+            .group(GroupRef(other, 0))
+            .and_then(|g| g.daimyo.as_ref())
+            .is_some_and(|d| d.alive) =>
+        {
+            ctx.require(Due::Ninja(other))?;
         }
         _ => {}
     }
@@ -330,10 +328,10 @@ pub(super) fn attach(ctx: &mut Ctx<'_>, g: GroupRef, unit: Option<u8>) -> Result
     if !d.alive {
         return Err(illegal("that Daimyo is dead"));
     }
-    if let Some(i) = unit {
-        if !grp.units.get(usize::from(i)).is_some_and(|u| u.present()) {
-            return Err(illegal("that unit is not on the table"));
-        }
+    if let Some(i) = unit
+        && !grp.units.get(usize::from(i)).is_some_and(|u| u.present())
+    {
+        return Err(illegal("that unit is not on the table"));
     }
     if d.attached == unit {
         return Err(illegal("the Daimyo is already there"));
