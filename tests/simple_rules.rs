@@ -869,10 +869,12 @@ fn setup_terrain_ambush_river_and_bombardment() {
     let mut b = battle_with(HouseRules::default());
     ok(&mut b, Command::RollForHome, &[9, 2]);
     ok(&mut b, Command::RollTerrain, &[3, 1, 24, 7]);
-    assert_eq!(
-        b.state().terrain.len(),
-        0,
-        "suggestions only: the Home Daimyo places them"
+    let terrain = &b.state().terrain;
+    assert_eq!(terrain.len(), 3, "3 on the d10: the first three pieces");
+    assert_eq!((terrain[1].0.as_str(), terrain[1].1), ("hill", 24));
+    assert!(
+        run(&mut b, Command::RollTerrain, &[1, 1]).is_err(),
+        "rolled once"
     );
     assert!(
         run(
@@ -993,4 +995,24 @@ fn simulate_replays_exactly() {
             game.log().len()
         );
     }
+}
+
+#[test]
+fn melee_contact_lasts_through_the_opponents_turn_then_formation_fail_is_tested() {
+    let mut b = begun();
+    // Imagawa attacks: both units fight and fail formation; in Oda's turn the Yari is
+    // still in melee (no test); after Oda's turn ends the contact lapses unless renewed.
+    ok(
+        &mut b,
+        Command::Melee(one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front)),
+        &[1, 6],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    assert!(!b.state().due.contains(&Due::FormationTest(ODA_YARI)));
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(10) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[9]);
+    assert!(b.state().due.contains(&Due::FormationTest(IMA_SWORD_SAMURAI)));
+    ok(&mut b, Command::FormationTest(IMA_SWORD_SAMURAI), &[4]);
+    assert!(!b.state().unit(IMA_SWORD_SAMURAI).expect("unit").formation_fail);
 }

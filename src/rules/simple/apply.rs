@@ -7,6 +7,7 @@ use super::state::{
     CardLimits, DaimyoState, GroupRef, GroupState, Phase, State, Target, UnitRef, UnitState,
     arriving_unit,
 };
+use super::words::terrain_piece;
 
 fn unit(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
     state
@@ -74,7 +75,14 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 acting: true,
             });
         }
-        Event::NinjaBout { .. } | Event::FireLit { .. } | Event::TerrainRolled { .. } => {}
+        Event::NinjaBout { .. } | Event::FireLit { .. } => {}
+        Event::TerrainRolled { squares, .. } => {
+            state.terrain = squares
+                .iter()
+                .enumerate()
+                .map(|(i, sq)| (terrain_piece(i).to_owned(), *sq))
+                .collect();
+        }
         Event::AllyRolled { group: g, acts, .. } => group(state, *g)?.acting = *acts,
         Event::FormationTested {
             unit: u, passed, ..
@@ -100,7 +108,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             let x = unit(state, *u)?;
             match status {
                 Status::Cover(c) => x.cover = *c,
-                Status::InMelee(b) => x.in_melee = *b,
+                Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
                 Status::Smoke(b) => x.smoke = *b,
             }
         }
@@ -133,11 +141,11 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
                 if let super::command::Fighter::Unit(u) = b.attacker {
                     let x = unit(state, u)?;
                     x.melee_attacks += 1;
-                    x.in_melee = true;
+                    x.melee_turns = 2;
                 }
             }
             if let Target::Unit(u) = defender {
-                unit(state, *u)?.in_melee = true;
+                unit(state, *u)?.melee_turns = 2;
             }
         }
         Event::Retreating { unit: u, moves } => {
@@ -206,15 +214,14 @@ fn begin_turn(state: &mut State, turn: u32, side: u8) {
     state.acting = side;
     if let Some(s) = state.sides.get_mut(usize::from(side)) {
         s.limits = CardLimits::default();
-        for g in &mut s.groups {
-            g.acting = g.koku.is_none();
-        }
     }
     for s in &mut state.sides {
         for g in &mut s.groups {
             if g.owner != side {
                 continue;
             }
+            // An allied clan (a turncoat too) rolls afresh each turn of its owner.
+            g.acting = g.koku.is_none();
             for u in &mut g.units {
                 u.fired = false;
                 u.moved = false;
@@ -230,6 +237,9 @@ fn end_turn(state: &mut State, side: u8) {
     state.wind_turns = state.wind_turns.saturating_sub(1);
     for s in &mut state.sides {
         for g in &mut s.groups {
+            for u in &mut g.units {
+                u.melee_turns = u.melee_turns.saturating_sub(1);
+            }
             if g.owner != side {
                 continue;
             }

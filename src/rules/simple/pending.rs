@@ -6,7 +6,7 @@ use super::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
 use super::tables::Rules;
 use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
-use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+use crate::engine::check::{Answer, Check, Odds, RollSpec};
 
 fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     Answer {
@@ -357,11 +357,9 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             "simple: Sequence",
         );
         c.answers.push(answer("Begin", Command::BeginBattle, false));
-        c.modifiers.push(Modifier::total(
-            0,
-            "set-up helpers may still be rolled",
-            "simple: Terrain",
-        ));
+        c.notes.push(
+            "Set-up helpers (terrain, ambush, river, wind, structures) may still be used.".into(),
+        );
         out.push(c);
     }
     out

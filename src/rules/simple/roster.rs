@@ -167,7 +167,13 @@ fn ally(
 /// Warns where the Daimyo's own troops depart from the basic 50,000 koku army.
 fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
     let a = &rules.t.army;
-    let count = |t: Troop| units.iter().filter(|u| u.troop == t).count();
+    // Gun crews are Ashigaru too, but the basic army's seven Ashigaru units are foot.
+    let count = |t: Troop| {
+        units
+            .iter()
+            .filter(|u| u.troop == t && u.weapon != Weapon::Gun)
+            .count()
+    };
     let found = [
         count(Troop::Ashigaru),
         count(Troop::SamuraiFoot),
@@ -196,10 +202,11 @@ fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
 fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     let a = &rules.t.army;
     let at = format!("\"{}\"", u.name);
-    let default = if u.weapon == Weapon::Gun {
-        rules.t.artillery.crew
-    } else {
-        a.figures_per_unit
+    let default = match u.weapon {
+        Weapon::Gun => rules.t.artillery.crew,
+        // A wagon is drawn by a team of 2 oxen, horses or mules.
+        Weapon::Wagon => 2,
+        _ => a.figures_per_unit,
     };
     let figures = u.figures.unwrap_or(default);
     if figures == 0 || figures > 4 * a.figures_per_unit {

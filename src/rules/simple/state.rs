@@ -56,7 +56,9 @@ pub struct UnitState {
     /// Crossing soft or hard cover (no Formation Fail test meanwhile).
     pub crossing: bool,
     /// In melee (no Formation Fail test meanwhile).
-    pub in_melee: bool,
+    /// Turn ends left during which it counts as in melee: a fight marks both sides for
+    /// the rest of this turn and the opponent's next (ruling melee_contact).
+    pub melee_turns: u32,
     /// A gun or wagon limbered (a gun cannot fire).
     pub limbered: bool,
     /// A gun that must realign before firing at a new target.
@@ -88,7 +90,7 @@ impl UnitState {
             smoke: false,
             cover: Cover::Open,
             crossing: false,
-            in_melee: false,
+            melee_turns: 0,
             limbered: false,
             realigning: false,
             gone: false,
@@ -109,6 +111,11 @@ impl UnitState {
     /// Figures killed.
     pub fn dead(&self) -> u32 {
         self.spec.figures.saturating_sub(self.alive)
+    }
+
+    /// In melee (no Formation Fail test).
+    pub fn in_melee(&self) -> bool {
+        self.melee_turns > 0
     }
 
     /// Retreating.

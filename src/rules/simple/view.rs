@@ -105,7 +105,8 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
         }
         groups.push(GroupView {
             name: grp.name.clone(),
-            leader: leader(state, g),
+            // The army's own Daimyo is shown once, as its general.
+            leader: if g.1 == 0 { None } else { leader(state, g) },
             badges,
             units: (0..grp.units.len())
                 .filter_map(|i| unit(rules, state, UnitRef(g.0, g.1, i as u8)))
@@ -144,6 +145,14 @@ fn unit(rules: &Rules, state: &State, r: UnitRef) -> Option<UnitView> {
 
 fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
     let mut b = Vec::new();
+    if u.gone {
+        b.push(Badge::new(
+            "Left the field",
+            Tone::Danger,
+            "fled, in hiding, or left with its clan",
+        ));
+        return b;
+    }
     let mut add = |cond: bool, label: &str, tone, why: &str| {
         if cond {
             b.push(Badge::new(label, tone, why));
@@ -205,7 +214,7 @@ fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
         "harder to hit, better in melee and morale",
     );
     add(
-        u.in_melee,
+        u.in_melee(),
         "In melee",
         Tone::Warning,
         "no Formation Fail test while in melee",

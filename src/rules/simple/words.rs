@@ -73,3 +73,22 @@ pub fn due_words(state: &State, due: &Due) -> String {
         Due::Ninja(s) => format!("the ninja attacks {}'s Daimyo", side(*s)),
     }
 }
+
+/// The terrain pieces, in the order the Home Daimyo takes them.
+const TERRAIN: [&str; 10] = [
+    "broken ground (or rice field)",
+    "hill",
+    "village of 2 dwellings, with 5 peasants",
+    "hill",
+    "wood",
+    "road through the village, edge to edge",
+    "broken ground (or rice field)",
+    "hill",
+    "river edge to edge, with a ford and a bridge",
+    "wood",
+];
+
+/// The `i`th terrain piece (0-based).
+pub fn terrain_piece(i: usize) -> &'static str {
+    TERRAIN.get(i).copied().unwrap_or("terrain piece")
+}

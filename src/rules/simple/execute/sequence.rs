@@ -74,7 +74,8 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         let Some(x) = ctx.state.unit(u) else { continue };
         if x.retreating() {
             ctx.require(Due::RetreatMove(u))?;
-        } else if x.formation_fail && !x.in_melee && !x.crossing && x.spec.troop != Troop::Animals {
+        } else if x.formation_fail && !x.in_melee() && !x.crossing && x.spec.troop != Troop::Animals
+        {
             ctx.require(Due::FormationTest(u))?;
         }
     }
