@@ -1012,7 +1012,122 @@ fn melee_contact_lasts_through_the_opponents_turn_then_formation_fail_is_tested(
     ok(&mut b, Command::EndTurn, &[]);
     ok(&mut b, Command::DrawCard { card: Some(10) }, &[]);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[9]);
-    assert!(b.state().due.contains(&Due::FormationTest(IMA_SWORD_SAMURAI)));
+    assert!(
+        b.state()
+            .due
+            .contains(&Due::FormationTest(IMA_SWORD_SAMURAI))
+    );
     ok(&mut b, Command::FormationTest(IMA_SWORD_SAMURAI), &[4]);
-    assert!(!b.state().unit(IMA_SWORD_SAMURAI).expect("unit").formation_fail);
+    assert!(
+        !b.state()
+            .unit(IMA_SWORD_SAMURAI)
+            .expect("unit")
+            .formation_fail
+    );
+}
+
+#[test]
+fn sharpshooter_adds_1_to_his_firing_die() {
+    let mut b = begun();
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+    // Oda Teppo 1 has one sharpshooter: his 5 becomes 6 and hits a line in the open.
+    ok(
+        &mut b,
+        fire(ODA_TEPPO_1, IMA_SWORD_SAMURAI, false),
+        &[5, 5, 1, 1, 1, 1],
+    );
+    assert_eq!(alive(&b, IMA_SWORD_SAMURAI), 4);
+}
+
+#[test]
+fn structures_lose_hits_to_guns_and_become_unusable_at_4() {
+    let mut b = begun();
+    let kind = gunbai::rules::simple::state::StructureKind::WoodenBuilding;
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Hut".into(),
+            kind,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::Bombard {
+            gun: IMA_GUN,
+            structure: 0,
+        },
+        &[8, 8, 8],
+    );
+    assert!(
+        run(
+            &mut b,
+            Command::Bombard {
+                gun: IMA_GUN,
+                structure: 0
+            },
+            &[8, 8, 8]
+        )
+        .is_err(),
+        "once a turn"
+    );
+    for faces in [[8, 8, 8], [8, 8, 1]] {
+        ok(&mut b, Command::EndTurn, &[]);
+        to_oda_turn_after_end(&mut b);
+        ok(&mut b, Command::EndTurn, &[]);
+        ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+        ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+        let lines = ok(
+            &mut b,
+            Command::Bombard {
+                gun: IMA_GUN,
+                structure: 0,
+            },
+            &faces,
+        );
+        if faces[2] == 1 {
+            assert!(
+                lines.iter().any(|l| l.contains("4 left: unusable")),
+                "{lines:?}"
+            );
+        }
+    }
+    assert_eq!(b.state().structures[0].hits, 4);
+}
+
+fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
+    ok(b, Command::DrawCard { card: Some(4) }, &[]);
+    ok(b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
+    ok(b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+}
+
+#[test]
+fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_moves() {
+    let mut b = begun();
+    ok(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]);
+    for _ in 0..2 {
+        ok(&mut b, Command::EndTurn, &[]);
+        to_oda_turn_after_end(&mut b);
+        ok(&mut b, Command::EndTurn, &[]);
+        ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+        ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    }
+    assert!(
+        b.state().unit(IMA_TEPPO).expect("unit").smoke,
+        "fired, then stood a turn"
+    );
+    let err = run(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]).expect_err("smoke");
+    assert!(err.to_string().contains("smoke"), "{err}");
+    ok(
+        &mut b,
+        Command::Move {
+            unit: IMA_TEPPO,
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    ok(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]);
 }

@@ -95,6 +95,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Moved { unit: u, kind } => {
             let x = unit(state, *u)?;
             x.moved = true;
+            x.smoke = false;
             match kind {
                 MoveKind::CrossCover => x.crossing = true,
                 MoveKind::ClearOfCover => x.crossing = false,
@@ -194,8 +195,12 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
         Event::WindRolled { wind, .. } => state.weather = Some(wind.clone()),
         Event::StructureAdded(s) => state.structures.push(s.clone()),
         Event::Bombarded {
-            structure, hits, ..
+            gun,
+            structure,
+            hits,
+            ..
         } => {
+            unit(state, *gun)?.fired = true;
             let s = state
                 .structures
                 .get_mut(usize::from(*structure))

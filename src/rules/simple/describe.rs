@@ -349,9 +349,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             faces: f,
             needs,
             hits,
+            left,
+            verdict,
         } => (
             format!(
-                "{} bombards {}: {} needing {needs}+: {hits} hit(s).",
+                "{} bombards {}: {} needing {needs}+: {hits} hit(s), {left} left: {verdict}.",
                 name(*gun),
                 state
                     .structures

@@ -324,6 +324,10 @@ pub enum Event {
         needs: u32,
         /// Hits.
         hits: u32,
+        /// Hits it has left.
+        left: u32,
+        /// What the structure is now, in words.
+        verdict: String,
     },
     /// A gun realigned.
     Realigned {

@@ -168,14 +168,26 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         crate::rules::simple::state::Cover::Hard => st.hard_needs,
         _ => st.soft_needs,
     };
+    let (linear, before) = (s.kind.linear(), s.hits);
+    let unusable = st.unusable_at;
     let faces = ctx.roll(crew, ctx.rules.t.fire.die)?;
     let hits = faces.iter().filter(|&&f| f >= needs).count() as u32;
+    let left = before.saturating_sub(hits);
+    let verdict = if left == 0 && linear {
+        "destroyed and passable: figures behind it are removed"
+    } else if left <= unusable && !linear {
+        "unusable: figures inside or on it are removed"
+    } else {
+        "standing"
+    };
     ctx.emit(Event::Bombarded {
         gun,
         structure,
         faces,
         needs,
         hits,
+        left,
+        verdict: verdict.to_owned(),
     })
 }
 
