@@ -1131,3 +1131,42 @@ fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_mo
     );
     ok(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]);
 }
+
+#[test]
+fn movement_table_and_rulings_are_in_the_quick_reference() {
+    let text = gunbai::reference::text("simple").expect("embedded");
+    let rows = gunbai::reference::rows(text);
+    let find = |q: &str| rows.iter().any(|r| r.matches(q));
+    assert!(find("movement infantry hard 7.5"), "{rows:?}");
+    assert!(find("movement cavalry retreat 120"));
+    assert!(find("combined score"));
+    assert!(find("daimyo killed base_line"));
+}
+
+#[test]
+fn action_previews_give_the_exact_odds_of_fire_and_melee() {
+    use gunbai::rules::simple::preview;
+    let b = begun();
+    let order = FireOrder {
+        unit: IMA_TEPPO,
+        target: Target::Unit(ODA_YARI),
+        volley: false,
+        distance_cm: 20,
+    };
+    let p = preview::fire(b.rules(), b.state(), &order).expect("preview");
+    assert_eq!(
+        (p.dice.to_string().as_str(), p.needs, p.paired),
+        ("5d8", 6, false)
+    );
+    assert!((p.hit - 3.0 / 8.0).abs() < 1e-12 && (p.kill_per_hit - 3.0 / 8.0).abs() < 1e-12);
+    let bouts = preview::melee(
+        b.rules(),
+        b.state(),
+        &one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front),
+    );
+    // d10 against d6 + 1 (spear against no spear): 33 of the 60 outcomes kill.
+    let exact =
+        Comparison::new(Expr::dice(1, 10), CmpOp::Gt, Expr::dice(1, 6).offset(1)).probability();
+    assert!((bouts[0].odds - exact).abs() < 1e-12 && (exact - 33.0 / 60.0).abs() < 1e-12);
+    assert_eq!(bouts[0].kills.to_string(), "1d10 > 1d6+1");
+}

@@ -13,6 +13,7 @@ pub mod event;
 mod execute;
 pub mod numbers;
 mod pending;
+pub mod preview;
 pub mod roster;
 mod simulate;
 pub mod state;
