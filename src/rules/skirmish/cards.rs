@@ -55,6 +55,21 @@ pub fn unit_who(state: &State, u: UnitRef) -> String {
     format!("{} ({side})", state.unit_name(u))
 }
 
+/// The odds of a number of hits: at least one (with the mean), two or more.
+fn hit_odds(expr: &Expr) -> Vec<Odds> {
+    let dist = expr.distribution();
+    vec![
+        Odds {
+            outcome: format!("at least 1 hit (mean {:.2})", dist.mean()),
+            probability: dist.probability_that(CmpOp::Ge, 1),
+        },
+        Odds {
+            outcome: "2 or more hits".into(),
+            probability: dist.probability_that(CmpOp::Ge, 2),
+        },
+    ]
+}
+
 /// A shooting card: the pool, its hits' odds.
 pub fn pool_card(
     who: String,
@@ -64,7 +79,6 @@ pub fn pool_card(
     pool: &Pool,
 ) -> Check<Command> {
     let expr = pool.expr();
-    let dist = expr.distribution();
     Check {
         who,
         what: what.into(),
@@ -72,16 +86,7 @@ pub fn pool_card(
         citation: citation.into(),
         target: pool.words(),
         modifiers: pool.reasons.clone(),
-        odds: vec![
-            Odds {
-                outcome: format!("at least 1 hit (mean {:.2})", dist.mean()),
-                probability: dist.probability_that(CmpOp::Ge, 1),
-            },
-            Odds {
-                outcome: "2 or more hits".into(),
-                probability: dist.probability_that(CmpOp::Ge, 2),
-            },
-        ],
+        odds: hit_odds(&expr),
         roll: Some(RollSpec::Value(expr)),
         required: false,
         answers: Vec::new(),
@@ -89,10 +94,80 @@ pub fn pool_card(
     }
 }
 
+/// A volley card: each shooter's pool (alike pools shown once) and the odds of the total
+/// hits. One shooter gives exactly that shooter's [`pool_card`].
+pub fn volley_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    shooters: &[(String, Pool)],
+) -> Check<Command> {
+    let mut groups: Vec<(Vec<&str>, &Pool)> = Vec::new();
+    for (name, pool) in shooters {
+        match groups.iter_mut().find(|(_, p)| *p == pool) {
+            Some((names, _)) => names.push(name),
+            None => groups.push((vec![name.as_str()], pool)),
+        }
+    }
+    let single = match groups.as_slice() {
+        [(names, pool)] if names.len() == 1 => Some(*pool),
+        _ => None,
+    };
+    if let Some(pool) = single {
+        return pool_card(who, what, why, citation, pool);
+    }
+    let mut pools = shooters.iter().map(|(_, p)| p.expr());
+    let expr = pools
+        .next()
+        .map(|first| pools.fold(first, Expr::plus))
+        .unwrap_or_else(|| Expr::constant(0));
+    let label = |names: &[&str]| match names {
+        [one] => (*one).to_owned(),
+        [first, rest @ ..] => format!("{first} and {} more", rest.len()),
+        [] => String::new(),
+    };
+    let modifiers = groups
+        .iter()
+        .flat_map(|(names, pool)| {
+            let who = label(names);
+            pool.reasons.iter().map(move |m| Modifier {
+                reason: format!("{who}: {}", m.reason),
+                ..m.clone()
+            })
+        })
+        .collect();
+    let target = groups
+        .iter()
+        .map(|(names, pool)| format!("{} x {}", names.len(), pool.words()))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: citation.into(),
+        target: format!("{target}; hits add up"),
+        modifiers,
+        odds: hit_odds(&expr),
+        roll: Some(RollSpec::Value(expr)),
+        required: false,
+        answers: Vec::new(),
+        notes: vec!["Each shooter rolls its own dice, in the order listed.".into()],
+    }
+}
+
 /// A bout between two figures: both pools and the odds of landing hits after parries.
-pub fn bout_card(rules: &Rules, state: &State, a: FigureRef, b: FigureRef) -> Check<Command> {
-    let pa = numbers::melee(rules, state, a, b, false);
-    let pb = numbers::melee(rules, state, b, a, false);
+/// `obstacle`: which of the two defends an obstacle (the other then rolls a die less).
+pub fn bout_card(
+    rules: &Rules,
+    state: &State,
+    a: FigureRef,
+    b: FigureRef,
+    obstacle: [bool; 2],
+) -> Check<Command> {
+    let pa = numbers::melee(rules, state, a, b, obstacle[1]);
+    let pb = numbers::melee(rules, state, b, a, obstacle[0]);
     let turn = state.turn;
     let holding = [a, b].map(|f| state.unit(f.unit()).is_some_and(|u| u.holding(turn)));
     let (ea, eb) = (pa.expr(), pb.expr());
@@ -131,7 +206,10 @@ pub fn bout_card(rules: &Rules, state: &State, a: FigureRef, b: FigureRef) -> Ch
             ));
         }
     }
-    notes.push("Defending an obstacle: use the melee form to add -1 die to the attacker".into());
+    if obstacle == [false, false] {
+        notes
+            .push("Defending an obstacle: use the melee form to add -1 die to the attacker".into());
+    }
     Check {
         who: format!("{} vs {}", figure_who(state, a), figure_who(state, b)),
         what: "Melee bout".into(),
@@ -155,15 +233,7 @@ pub fn bout_card(rules: &Rules, state: &State, a: FigureRef, b: FigureRef) -> Ch
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),
         required: false,
-        answers: vec![answer(
-            "Roll",
-            Command::Melee {
-                a,
-                b,
-                obstacle: [false, false],
-            },
-            true,
-        )],
+        answers: vec![answer("Roll", Command::Melee { a, b, obstacle }, true)],
         notes,
     }
 }

@@ -317,7 +317,7 @@ fn melee(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     for &(a, b) in &state.engagements {
         let pairs = pairing::suggest(rules, state, a, b);
         for (x, y) in pairs {
-            let mut card = cards::bout_card(rules, state, x, y);
+            let mut card = cards::bout_card(rules, state, x, y, [false, false]);
             card.why = format!(
                 "{} and {} are in melee; suggested pairing, greatest opponents first",
                 state.unit_name(a),

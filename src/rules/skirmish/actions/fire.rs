@@ -1,0 +1,142 @@
+//! Shooting and defensive fire: who shoots, at whom, and the volley's preview.
+
+use super::{Selected, enemy_units, figure_option};
+use crate::engine::action::{ActionForm, ActionPlan};
+use crate::rules::skirmish::cards::{self, figure_who, unit_who};
+use crate::rules::skirmish::command::{Command, Shot};
+use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::state::{FigureRef, State, UnitRef};
+use crate::rules::skirmish::tables::Rules;
+
+const FIRE: &str = "skirmish: Firing Section";
+const RANGES: [&str; 2] = ["Close", "Long"];
+
+/// Who may shoot: the selected figure alone, the unit's whole volley, then each other
+/// ready shooter alone.
+fn shooters(rules: &Rules, state: &State, sel: Selected) -> Vec<(String, Vec<FigureRef>)> {
+    let ready: Vec<FigureRef> = state
+        .fighting(sel.unit)
+        .into_iter()
+        .filter(|&f| numbers::ready(rules, state, f))
+        .collect();
+    let mine = sel.figure.filter(|f| ready.contains(f));
+    let mut out = Vec::new();
+    if let Some(f) = mine {
+        out.push((state.figure_name(f), vec![f]));
+    }
+    if ready.len() > 1 || mine.is_none() && !ready.is_empty() {
+        let words = format!("All {} ready in {}", ready.len(), state.unit_name(sel.unit));
+        out.push((words, ready.clone()));
+    }
+    if ready.len() > 1 {
+        for &f in ready.iter().filter(|&&f| Some(f) != mine) {
+            out.push((state.figure_name(f), vec![f]));
+        }
+    }
+    out
+}
+
+/// The figures a unit may shoot at: in a defensive fire, only those of units charging it.
+fn fire_targets(state: &State, unit: UnitRef, defensive: bool) -> Vec<FigureRef> {
+    enemy_units(state, unit)
+        .into_iter()
+        .filter(|&e| !defensive || state.unit(e).is_some_and(|x| x.charging == Some(unit)))
+        .flat_map(|e| state.fighting(e))
+        .collect()
+}
+
+/// The shooting form, when the unit has a ready shooter and a target.
+pub(super) fn form(
+    rules: &Rules,
+    state: &State,
+    sel: Selected,
+    defensive: bool,
+) -> Option<ActionForm> {
+    let who: Vec<String> = shooters(rules, state, sel)
+        .into_iter()
+        .map(|(n, _)| n)
+        .collect();
+    let whom: Vec<String> = fire_targets(state, sel.unit, defensive)
+        .into_iter()
+        .map(|f| figure_option(state, f))
+        .collect();
+    if who.is_empty() || whom.is_empty() {
+        return None;
+    }
+    let (key, label, note) = if defensive {
+        (
+            "defensive_fire",
+            "Defensive fire",
+            "only if the charger started beyond half the shooters' close range",
+        )
+    } else {
+        (
+            "fire",
+            "Shoot",
+            "each figure once a section; an arquebus once per two turns",
+        )
+    };
+    let form = ActionForm::new(key, label, note)
+        .choice("Who shoots", who)
+        .choice("Target", whom)
+        .choice("Range (measured)", RANGES.map(String::from).to_vec())
+        .toggle("Target in cover");
+    Some(form)
+}
+
+/// A shot or a defensive fire: the volley's pools as the preview.
+pub(super) fn plan(
+    rules: &Rules,
+    state: &State,
+    sel: Selected,
+    defensive: bool,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    let value = |i: usize| values.get(i).copied().unwrap_or(0);
+    let who = shooters(rules, state, sel);
+    let (_, shooters) = who.get(value(0)).ok_or("pick who shoots")?;
+    let target = *fire_targets(state, sel.unit, defensive)
+        .get(value(1))
+        .ok_or("pick a target")?;
+    let range = *RANGES.get(value(2)).ok_or("pick the range")?;
+    let (close, cover) = (value(2) == 0, value(3) == 1);
+    let pools: Vec<_> = shooters
+        .iter()
+        .map(|&s| {
+            let weapon = state.figure(s).map_or("", |f| f.spec.weapon.name());
+            let name = format!("{} ({weapon})", state.figure_name(s));
+            (name, numbers::fire(rules, state, s, target, close, cover))
+        })
+        .collect();
+    let who = match shooters.as_slice() {
+        [one] => figure_who(state, *one),
+        _ => unit_who(state, sel.unit),
+    };
+    let cover_words = if cover { ", in cover" } else { "" };
+    let why = format!(
+        "at {}, {} range{cover_words}",
+        state.figure_name(target),
+        range.to_lowercase()
+    );
+    let what = if defensive {
+        "Defensive fire"
+    } else {
+        "Shooting"
+    };
+    let card = cards::volley_card(who, what, why, FIRE, &pools);
+    let shot = Shot {
+        shooters: shooters.clone(),
+        target,
+        close,
+        cover,
+    };
+    let command = if defensive {
+        Command::DefensiveFire(shot)
+    } else {
+        Command::Fire(shot)
+    };
+    Ok(ActionPlan {
+        command,
+        preview: Some(card),
+    })
+}
