@@ -1,0 +1,197 @@
+//! The dice tray: roll any notation, see its distribution as a bar chart, the chance of
+//! any comparison, and a history of free rolls.
+
+use eframe::egui::{self, RichText};
+use egui_plot::{Bar, BarChart, Plot};
+
+use crate::dice::{CmpOp, DiceSource, Distribution, ExprRoll, Notation, parse};
+
+const OPS: [(CmpOp, &str); 5] = [
+    (CmpOp::Ge, ">="),
+    (CmpOp::Gt, ">"),
+    (CmpOp::Le, "<="),
+    (CmpOp::Lt, "<"),
+    (CmpOp::Eq, "="),
+];
+
+/// The dice tray window.
+pub struct DiceTray {
+    /// Whether it is shown.
+    pub open: bool,
+    /// The notation typed.
+    pub notation: String,
+    op: CmpOp,
+    value: i64,
+    parsed: Option<(String, Result<(Notation, Distribution), String>)>,
+    /// Free rolls, newest first.
+    pub history: Vec<String>,
+}
+
+impl Default for DiceTray {
+    fn default() -> Self {
+        Self {
+            open: false,
+            notation: "2d6".into(),
+            op: CmpOp::Le,
+            value: 8,
+            parsed: None,
+            history: Vec::new(),
+        }
+    }
+}
+
+impl DiceTray {
+    /// Shows the window; `dice` rolls the free rolls.
+    pub fn ui(&mut self, ctx: &egui::Context, dice: &mut dyn DiceSource) {
+        let mut open = self.open;
+        egui::Window::new("Dice tray")
+            .open(&mut open)
+            .default_size([520.0, 560.0])
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Notation");
+                    ui.add(egui::TextEdit::singleline(&mut self.notation).desired_width(220.0))
+                        .labelled_by(label.id);
+                    if ui.button("Roll it").clicked() {
+                        self.roll(dice);
+                    }
+                });
+                ui.label(
+                    RichText::new("2d6+1, 2d6kh1, 8d6cs>=5, 2d6<=8, 1d10+4 > 1d10+2")
+                        .weak()
+                        .small(),
+                );
+                self.refresh();
+                match &self.parsed {
+                    Some((_, Err(e))) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                    Some((_, Ok((notation, dist)))) => {
+                        let notation = notation.clone();
+                        let dist = dist.clone();
+                        self.odds_ui(ui, &notation, &dist);
+                    }
+                    None => {}
+                }
+                ui.separator();
+                ui.label(RichText::new("Free rolls").strong());
+                egui::ScrollArea::vertical()
+                    .id_salt("free-rolls")
+                    .max_height(140.0)
+                    .show(ui, |ui| {
+                        for line in &self.history {
+                            ui.label(RichText::new(line).monospace());
+                        }
+                    });
+            });
+        self.open = open;
+    }
+
+    fn refresh(&mut self) {
+        if self
+            .parsed
+            .as_ref()
+            .is_some_and(|(text, _)| *text == self.notation)
+        {
+            return;
+        }
+        let result = parse(&self.notation).map_err(|e| e.to_string()).map(|n| {
+            let dist = match &n {
+                Notation::Expr(e) => e.distribution(),
+                Notation::Comparison(c) => c.left.distribution(),
+            };
+            (n, dist)
+        });
+        self.parsed = Some((self.notation.clone(), result));
+    }
+
+    fn odds_ui(&mut self, ui: &mut egui::Ui, notation: &Notation, dist: &Distribution) {
+        if let Notation::Comparison(c) = notation {
+            ui.label(
+                RichText::new(format!("{c} holds: {:.2}%", c.probability() * 100.0))
+                    .strong()
+                    .size(19.0),
+            );
+        }
+        ui.label(format!(
+            "mean {:.2}, from {} to {}",
+            dist.mean(),
+            dist.min(),
+            dist.max()
+        ));
+        ui.horizontal(|ui| {
+            ui.label("Chance that the total is");
+            egui::ComboBox::from_label("comparison")
+                .selected_text(symbol(self.op))
+                .show_ui(ui, |ui| {
+                    for (op, text) in OPS {
+                        ui.selectable_value(&mut self.op, op, text);
+                    }
+                });
+            let label = ui.label("value");
+            ui.add(egui::DragValue::new(&mut self.value))
+                .labelled_by(label.id);
+            ui.label(
+                RichText::new(format!(
+                    "{:.2}%",
+                    dist.probability_that(self.op, self.value) * 100.0
+                ))
+                .strong(),
+            );
+        });
+        let bars: Vec<Bar> = dist
+            .iter()
+            .map(|(v, p)| Bar::new(v as f64, p * 100.0).width(0.8))
+            .collect();
+        Plot::new("distribution")
+            .height(220.0)
+            .allow_scroll(false)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .show(ui, |plot| {
+                plot.bar_chart(BarChart::new("chance %", bars));
+            });
+    }
+
+    fn roll(&mut self, dice: &mut dyn DiceSource) {
+        let line = match parse(&self.notation) {
+            Err(e) => format!("{}: {e}", self.notation),
+            Ok(Notation::Expr(e)) => match e.roll(dice) {
+                Ok(r) => format!("{e}: {} = {}", faces(&r), r.total),
+                Err(err) => err.to_string(),
+            },
+            Ok(Notation::Comparison(c)) => match c.roll(dice) {
+                Ok(r) => format!(
+                    "{c}: {} = {} vs {} = {}: {}",
+                    faces(&r.left),
+                    r.left.total,
+                    faces(&r.right),
+                    r.right.total,
+                    if r.holds { "holds" } else { "fails" }
+                ),
+                Err(err) => err.to_string(),
+            },
+        };
+        self.history.insert(0, line);
+        self.history.truncate(200);
+    }
+}
+
+fn symbol(op: CmpOp) -> &'static str {
+    OPS.iter().find(|(o, _)| *o == op).map_or("?", |(_, s)| s)
+}
+
+/// `[3 5 (1)]`: every die, dropped ones in brackets, successes starred.
+fn faces(roll: &ExprRoll) -> String {
+    let dice: Vec<String> = roll
+        .terms
+        .iter()
+        .flat_map(|t| &t.dice)
+        .map(|d| match (d.kept, d.success) {
+            (false, _) => format!("({})", d.face),
+            (true, Some(true)) => format!("{}*", d.face),
+            _ => d.face.to_string(),
+        })
+        .collect();
+    format!("[{}]", dice.join(" "))
+}
