@@ -83,7 +83,10 @@ impl CheckCard {
                         }
                     });
                 }
-                self.answers_ui(ui, check, index, intents);
+                for note in &check.notes {
+                ui.label(RichText::new(note).size(15.0));
+            }
+            self.answers_ui(ui, check, index, intents);
             });
     }
 
