@@ -845,3 +845,43 @@ fn simulate_exercises_every_procedure() {
         );
     }
 }
+
+#[test]
+fn action_forms_preview_the_pool_and_carry_out_the_order() {
+    use gunbai::engine::Game as _;
+    let mut b = activated();
+    let forms = b.action_forms("0.0.1");
+    let fire = forms
+        .iter()
+        .find(|f| f.key == "fire")
+        .expect("Nobushige's Samurai can fire their bows");
+    let gunbai::engine::Field::Choice { options, .. } = &fire.fields[1] else {
+        panic!("target choice")
+    };
+    let teppo = options
+        .iter()
+        .position(|o| o == "Kakizaki's Teppo")
+        .expect("enemy listed");
+    let values = [0, teppo, 1, 0];
+    let preview = b
+        .preview_action("0.0.1", "fire", &values)
+        .expect("fits")
+        .expect("a dice preview");
+    assert!(
+        preview.target.starts_with("6d6, each 4+"),
+        "{}",
+        preview.target
+    );
+    b.do_action(
+        "0.0.1",
+        "fire",
+        &values,
+        Dice::Table(TableDice::new(vec![4, 4, 4, 1, 1, 1])),
+    )
+    .expect("fires");
+    assert_eq!(b.state().unit(UnitRef(1, 0, 3)).expect("teppo").stands, 5);
+    assert!(
+        b.action_forms("0.0.1").iter().all(|f| f.key != "fire"),
+        "fire is spent for this activation"
+    );
+}

@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use chrono::{DateTime, Utc};
 use rand_chacha::ChaCha8Rng;
 
+use super::action::ActionForm;
 use super::battle::{Battle, LogEntry};
 use super::check::Check;
 use super::error::{BattleError, CommandError};
@@ -65,6 +66,29 @@ pub trait Game {
     fn started(&self) -> DateTime<Utc>;
     /// Whether the umpire ended it.
     fn ended(&self) -> bool;
+    /// The actions open to a unit (by its view id) now.
+    fn action_forms(&self, unit: &str) -> Vec<ActionForm>;
+    /// The preview card of an action with these values, or why they do not fit.
+    ///
+    /// # Errors
+    /// The values do not fit the unit now.
+    fn preview_action(
+        &self,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+    ) -> Result<Option<Check<()>>, String>;
+    /// Carries out an action (durable before it returns).
+    ///
+    /// # Errors
+    /// The values do not fit, the command is refused, or the journal cannot be written.
+    fn do_action(
+        &mut self,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+        dice: Dice<'_>,
+    ) -> Result<(), BattleError>;
     /// Each side's strength at the end of every turn: `(turn, [side 0, side 1])`.
     fn strength_history(&self) -> Vec<(u32, [u32; 2])>;
     /// Plays one random legal command (for `simulate`); `false` when none could be found.
@@ -182,6 +206,32 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn ended(&self) -> bool {
         R::ended(self.state())
+    }
+
+    fn action_forms(&self, unit: &str) -> Vec<ActionForm> {
+        R::action_forms(self.rules(), self.state(), unit)
+    }
+
+    fn preview_action(
+        &self,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+    ) -> Result<Option<Check<()>>, String> {
+        R::action(self.rules(), self.state(), unit, form, values)
+            .map(|plan| plan.preview.map(|c| c.map(|_| ())))
+    }
+
+    fn do_action(
+        &mut self,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+        dice: Dice<'_>,
+    ) -> Result<(), BattleError> {
+        let plan = R::action(self.rules(), self.state(), unit, form, values)
+            .map_err(CommandError::Illegal)?;
+        self.execute_with(plan.command, dice).map(|_| ())
     }
 
     fn strength_history(&self) -> Vec<(u32, [u32; 2])> {

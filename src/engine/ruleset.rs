@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, de::DeserializeOwned};
 
+use super::action::{ActionForm, ActionPlan};
 use super::check::Check;
 use super::error::CommandError;
 use super::view::BattleView;
@@ -103,6 +104,23 @@ pub trait RuleSet: Sized + 'static {
     fn turn_and_phase(state: &Self::State) -> (u32, String);
     /// Whether the battle has ended.
     fn ended(state: &Self::State) -> bool;
+    /// The actions open to a unit now (by its view id), as forms. None by default.
+    fn action_forms(_rules: &Self::Rules, _state: &Self::State, _unit: &str) -> Vec<ActionForm> {
+        Vec::new()
+    }
+    /// Turns a form's values into a command and its preview.
+    ///
+    /// # Errors
+    /// The form or a value does not fit the unit now, in words for the umpire.
+    fn action(
+        _rules: &Self::Rules,
+        _state: &Self::State,
+        _unit: &str,
+        _form: &str,
+        _values: &[usize],
+    ) -> Result<ActionPlan<Self::Command>, String> {
+        Err("this rule set has no action forms".into())
+    }
     /// A random legal command, for `simulate`: answering checks, acting, advancing.
     fn random_command(
         rules: &Self::Rules,

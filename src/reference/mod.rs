@@ -84,6 +84,7 @@ pub enum ReferenceError {
 pub fn text(ruleset: &str) -> Option<&'static str> {
     match ruleset {
         "sky" => Some(include_str!("../../reference/sky.ron")),
+        "simple" => Some(include_str!("../../reference/simple.ron")),
         "skirmish" => Some(include_str!("../../reference/skirmish.ron")),
         _ => None,
     }

@@ -1,5 +1,6 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
+pub mod simple;
 pub mod skirmish;
 pub mod sky;
 
@@ -26,6 +27,10 @@ pub const RULE_SETS: &[RuleSetInfo] = &[
         title: sky::Sky::NAME,
     },
     RuleSetInfo {
+        key: simple::Simple::KEY,
+        title: simple::Simple::NAME,
+    },
+    RuleSetInfo {
         key: skirmish::Skirmish::KEY,
         title: skirmish::Skirmish::NAME,
     },
@@ -46,6 +51,16 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
             text(
                 "rosters/sky/uesugi.ron",
                 include_str!("../../rosters/sky/uesugi.ron"),
+            ),
+        ]),
+        "simple" => Some([
+            text(
+                "rosters/simple/oda.ron",
+                include_str!("../../rosters/simple/oda.ron"),
+            ),
+            text(
+                "rosters/simple/imagawa.ron",
+                include_str!("../../rosters/simple/imagawa.ron"),
             ),
         ]),
         "skirmish" => Some([
@@ -86,6 +101,7 @@ pub fn check_roster(
 ) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
     match key {
         "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
+        "simple" => simple::Simple::load_army(roster).map(|l| l.warnings),
         "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
         _ => Err(vec![RosterProblem {
             file: roster.file.clone(),
@@ -108,6 +124,7 @@ pub fn start_battle(
 ) -> Result<Box<dyn Game>, StartError> {
     match key {
         "sky" => start::<sky::Sky>(rosters, house, journal),
+        "simple" => start::<simple::Simple>(rosters, house, journal),
         "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
         other => Err(StartError::UnknownRuleSet(other.to_owned())),
     }
@@ -154,6 +171,7 @@ pub fn open_journal(
     }
     match key.ruleset.as_str() {
         "sky" => open::<sky::Sky>(path, &raw, recover, resume),
+        "simple" => open::<simple::Simple>(path, &raw, recover, resume),
         "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
         other => Err(BattleError::Header(format!(
             "{}: unknown rule set `{other}`",

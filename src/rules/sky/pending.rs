@@ -448,7 +448,7 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     })
 }
 
-fn pool_card(
+pub(super) fn pool_card(
     who: String,
     what: &str,
     why: String,
@@ -482,7 +482,7 @@ fn pool_card(
     }
 }
 
-fn melee_card(
+pub(super) fn melee_card(
     rules: &Rules,
     state: &State,
     c: super::state::Charge,

@@ -1,0 +1,84 @@
+//! Action forms: the orders the umpire can give a unit now, as data the shared screens draw.
+//!
+//! Checks are what the rules require; actions are what a player chooses (fire, charge,
+//! move…). A rule set describes each action as a small form — choices and toggles — and
+//! turns the values chosen into a command, with a preview card showing the dice pool, its
+//! reasons and the odds before anything is rolled. The app draws every rule set's forms the
+//! same way, so a new rule set needs no new screen.
+
+use super::check::Check;
+
+/// One field of a form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// Pick one of several (a target, a weapon). The value is the option's index.
+    Choice {
+        /// What is picked: `Target`.
+        label: String,
+        /// The options, in the order shown.
+        options: Vec<String>,
+    },
+    /// On or off (in range, in cover). The value is 0 or 1.
+    Toggle {
+        /// What is switched: `In range`.
+        label: String,
+    },
+}
+
+/// An action open to a unit now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionForm {
+    /// A stable key for the rule set: `fire`.
+    pub key: String,
+    /// The button's label: `Fire`.
+    pub label: String,
+    /// Its fields, in order.
+    pub fields: Vec<Field>,
+    /// A note on cost or limits: `1 action`, `0 actions; no move after`.
+    pub note: String,
+}
+
+impl ActionForm {
+    /// A form with no fields yet.
+    pub fn new(key: &str, label: &str, note: impl Into<String>) -> Self {
+        Self {
+            key: key.to_owned(),
+            label: label.to_owned(),
+            fields: Vec::new(),
+            note: note.into(),
+        }
+    }
+
+    /// Adds a choice.
+    #[must_use]
+    pub fn choice(mut self, label: &str, options: Vec<String>) -> Self {
+        self.fields.push(Field::Choice {
+            label: label.to_owned(),
+            options,
+        });
+        self
+    }
+
+    /// Adds a toggle.
+    #[must_use]
+    pub fn toggle(mut self, label: &str) -> Self {
+        self.fields.push(Field::Toggle {
+            label: label.to_owned(),
+        });
+        self
+    }
+
+    /// The starting values: first option, toggles off.
+    pub fn defaults(&self) -> Vec<usize> {
+        vec![0; self.fields.len()]
+    }
+}
+
+/// What an action's values come to: the command, and the card that previews it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ActionPlan<C> {
+    /// The command to send.
+    pub command: C,
+    /// The pool, reasons and odds, when the action rolls dice.
+    pub preview: Option<Check<C>>,
+}

@@ -1,0 +1,275 @@
+//! Applying Simple Samurai events: the only place the state changes.
+
+use super::command::{MoveKind, Status};
+use super::event::Event;
+use super::roster::Weapon;
+use super::state::{
+    CardLimits, DaimyoState, GroupRef, GroupState, Phase, State, Target, UnitRef, UnitState,
+    arriving_unit,
+};
+use super::words::terrain_piece;
+
+fn unit(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
+    state
+        .unit_mut(u)
+        .ok_or_else(|| format!("no unit {}", u.id()))
+}
+
+fn group(state: &mut State, g: GroupRef) -> Result<&mut GroupState, String> {
+    state
+        .group_mut(g)
+        .ok_or_else(|| format!("no group {}", g.id()))
+}
+
+fn daimyo(state: &mut State, g: GroupRef) -> Result<&mut DaimyoState, String> {
+    group(state, g)?
+        .daimyo
+        .as_mut()
+        .ok_or_else(|| format!("group {} has no Daimyo", g.id()))
+}
+
+/// Applies one event.
+///
+/// # Errors
+/// A reference to something the battle does not have.
+pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
+        Event::HomeRolled { home, .. } => state.home = *home,
+        Event::DeckShuffled { order, .. } => {
+            state.deck.clone_from(order);
+            state.drawn = 0;
+        }
+        Event::TurnBegins { turn, side } => begin_turn(state, *turn, *side),
+        Event::Required(due) => state.due.push(*due),
+        Event::Settled(due) => {
+            let i = state.due.iter().position(|d| d == due).ok_or("not due")?;
+            state.due.remove(i);
+        }
+        Event::CardDrawn { from_table, .. } => {
+            if !from_table {
+                state.drawn += 1;
+            }
+        }
+        Event::CardEffect { side, card } => card_effect(state, *side, *card),
+        Event::WindBlows(turns) => state.wind_turns = *turns,
+        Event::Turncoat { group: g, to } => {
+            let grp = group(state, *g)?;
+            grp.owner = *to;
+            grp.acting = false;
+        }
+        Event::AmbushRevealed(u) => unit(state, *u)?.in_ambush = false,
+        Event::Arrived {
+            side,
+            name,
+            troop,
+            weapon,
+            ..
+        } => {
+            let s = state.sides.get_mut(usize::from(*side)).ok_or("no side")?;
+            s.groups.push(GroupState {
+                name: name.clone(),
+                koku: None,
+                owner: *side,
+                daimyo: None,
+                units: vec![arriving_unit(name, *troop, *weapon, 5)],
+                acting: true,
+            });
+        }
+        Event::NinjaBout { .. } | Event::FireLit { .. } => {}
+        Event::TerrainRolled { squares, .. } => {
+            state.terrain = squares
+                .iter()
+                .enumerate()
+                .map(|(i, sq)| (terrain_piece(i).to_owned(), *sq))
+                .collect();
+        }
+        Event::AllyRolled { group: g, acts, .. } => group(state, *g)?.acting = *acts,
+        Event::FormationTested {
+            unit: u, passed, ..
+        } => {
+            if *passed {
+                unit(state, *u)?.formation_fail = false;
+            }
+        }
+        Event::FormationFailed { unit: u, .. } => unit(state, *u)?.formation_fail = true,
+        Event::Moved { unit: u, kind } => {
+            let x = unit(state, *u)?;
+            x.moved = true;
+            x.smoke = false;
+            match kind {
+                MoveKind::CrossCover => x.crossing = true,
+                MoveKind::ClearOfCover => x.crossing = false,
+                MoveKind::Limber => x.limbered = true,
+                MoveKind::Unlimber => x.limbered = false,
+                _ => {}
+            }
+        }
+        Event::FormationChanged { unit: u, formation } => unit(state, *u)?.formation = *formation,
+        Event::StatusSet { unit: u, status } => {
+            let x = unit(state, *u)?;
+            match status {
+                Status::Cover(c) => x.cover = *c,
+                Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
+                Status::Smoke(b) => x.smoke = *b,
+            }
+        }
+        Event::Fired(roll) => {
+            let x = unit(state, roll.unit)?;
+            x.fired = true;
+            x.volleyed = roll.volley;
+            if x.spec.weapon == Weapon::Gun {
+                x.realigning = false;
+            }
+        }
+        Event::Killed { target, figures } => match target {
+            Target::Unit(u) => {
+                let x = unit(state, *u)?;
+                x.alive = x.alive.saturating_sub(*figures);
+            }
+            Target::Daimyo(g) => daimyo(state, *g)?.alive = false,
+        },
+        Event::MoraleTested { .. } => {}
+        _ => apply_late(state, event)?,
+    }
+    Ok(())
+}
+
+/// Retreats, departures, Daimyo, turn ends and set-up events.
+fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
+        Event::Melee { defender, bouts } => {
+            for b in bouts {
+                if let super::command::Fighter::Unit(u) = b.attacker {
+                    let x = unit(state, u)?;
+                    x.melee_attacks += 1;
+                    x.melee_turns = 2;
+                }
+            }
+            if let Target::Unit(u) = defender {
+                unit(state, *u)?.melee_turns = 2;
+            }
+        }
+        Event::Retreating { unit: u, moves } => {
+            let x = unit(state, *u)?;
+            x.retreat_moves = *moves;
+            x.formation_fail = true;
+        }
+        Event::RetreatMoved(u) => {
+            let x = unit(state, *u)?;
+            x.retreat_moves = x.retreat_moves.saturating_sub(1);
+            x.moved = true;
+        }
+        Event::Rallied(u) => unit(state, *u)?.retreat_moves = 0,
+        Event::LeftField { unit: u, .. } => {
+            let x = unit(state, *u)?;
+            x.gone = true;
+            x.retreat_moves = 0;
+        }
+        Event::DaimyoKilled(g) => daimyo(state, *g)?.alive = false,
+        Event::ArmyRetreats(side) => {
+            state
+                .sides
+                .get_mut(usize::from(*side))
+                .ok_or("no side")?
+                .army_retreating = true;
+        }
+        Event::Attached { group: g, unit: u } => daimyo(state, *g)?.attached = *u,
+        Event::TurnEnded(side) => end_turn(state, *side),
+        Event::BattleEnded => state.ended = true,
+        Event::AmbushSet { unit: u, square } => {
+            unit(state, *u)?.in_ambush = true;
+            state.ambush = Some((*u, *square));
+        }
+        Event::RiverRolled { flow, .. } => state.river = Some(flow.clone()),
+        Event::RiverCrossed {
+            unit: u, drowned, ..
+        }
+        | Event::FireEscape {
+            unit: u,
+            killed: drowned,
+            ..
+        } => {
+            let x = unit(state, *u)?;
+            x.alive = x.alive.saturating_sub(*drowned);
+        }
+        Event::WindRolled { wind, .. } => state.weather = Some(wind.clone()),
+        Event::StructureAdded(s) => state.structures.push(s.clone()),
+        Event::Bombarded {
+            gun,
+            structure,
+            hits,
+            ..
+        } => {
+            unit(state, *gun)?.fired = true;
+            let s = state
+                .structures
+                .get_mut(usize::from(*structure))
+                .ok_or("no structure")?;
+            s.hits = s.hits.saturating_sub(*hits);
+        }
+        Event::Realigned { gun, ready, .. } => unit(state, *gun)?.realigning = !ready,
+        _ => {}
+    }
+    Ok(())
+}
+
+fn begin_turn(state: &mut State, turn: u32, side: u8) {
+    state.phase = Phase::Turn;
+    state.turn = turn;
+    state.acting = side;
+    if let Some(s) = state.sides.get_mut(usize::from(side)) {
+        s.limits = CardLimits::default();
+    }
+    for s in &mut state.sides {
+        for g in &mut s.groups {
+            if g.owner != side {
+                continue;
+            }
+            // An allied clan (a turncoat too) rolls afresh each turn of its owner.
+            g.acting = g.koku.is_none();
+            for u in &mut g.units {
+                u.fired = false;
+                u.moved = false;
+                u.volleyed = false;
+                u.realigning = false;
+                u.melee_attacks = 0;
+            }
+        }
+    }
+}
+
+fn end_turn(state: &mut State, side: u8) {
+    state.wind_turns = state.wind_turns.saturating_sub(1);
+    for s in &mut state.sides {
+        for g in &mut s.groups {
+            for u in &mut g.units {
+                u.melee_turns = u.melee_turns.saturating_sub(1);
+            }
+            if g.owner != side {
+                continue;
+            }
+            for u in &mut g.units {
+                // Ruling smoke_timing: judged at the end of the unit's own turn.
+                u.smoke = if u.moved {
+                    false
+                } else {
+                    u.fired_before || (u.smoke && u.fired)
+                };
+                u.fired_before = u.fired;
+            }
+        }
+    }
+}
+
+fn card_effect(state: &mut State, side: u8, card: u8) {
+    let Some(s) = state.sides.get_mut(usize::from(side)) else {
+        return;
+    };
+    match card {
+        3 => s.limits.no_move = true,
+        11 => s.limits.samurai_idle = true,
+        23 | 25 => s.limits.no_arquebus = true,
+        27 => s.limits.no_bow = true,
+        _ => {}
+    }
+}

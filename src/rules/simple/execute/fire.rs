@@ -1,0 +1,206 @@
+//! Firing at troops, bombarding structures, realigning guns.
+
+use super::melee::after_losses;
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::simple::command::FireOrder;
+use crate::rules::simple::event::{Event, FireRoll};
+use crate::rules::simple::numbers;
+use crate::rules::simple::roster::Weapon;
+use crate::rules::simple::state::{MoraleCause, Target, UnitRef};
+
+/// Refuses a target that cannot be fired at (or fought) now.
+pub(super) fn check_target(
+    ctx: &Ctx<'_>,
+    side: usize,
+    target: Target,
+) -> Result<u32, CommandError> {
+    match target {
+        Target::Unit(t) => {
+            let x = ctx.unit(t)?;
+            if ctx.state.owner(t) == side || !x.present() {
+                return Err(illegal("the target must be an enemy unit on the table"));
+            }
+            Ok(x.alive)
+        }
+        Target::Daimyo(g) => {
+            let grp = ctx
+                .state
+                .group(g)
+                .ok_or_else(|| illegal("no such Daimyo"))?;
+            if usize::from(grp.owner) == side || !grp.daimyo.as_ref().is_some_and(|d| d.alive) {
+                return Err(illegal("the target must be a living enemy Daimyo"));
+            }
+            if numbers::daimyo_shielded(&ctx.state, g) {
+                return Err(illegal(
+                    "the Daimyo is with a unit: he is a target only once its figures are killed",
+                ));
+            }
+            Ok(1)
+        }
+    }
+}
+
+/// Refuses fire the unit may not give now; returns its weapon.
+fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
+    let x = ctx.acting_unit(order.unit)?;
+    let name = &x.spec.name;
+    let weapon = x.spec.weapon;
+    let limits = ctx.state.sides[ctx.state.owner(order.unit)].limits;
+    if !weapon.fires() {
+        return Err(illegal(format!("{name} has no missile weapon")));
+    }
+    if x.fired {
+        return Err(illegal(format!("{name} has fired this turn")));
+    }
+    if x.smoke {
+        return Err(illegal(format!(
+            "{name} is in its own smoke and sees no target to its front"
+        )));
+    }
+    if x.retreating() {
+        return Err(illegal(format!("{name} is retreating")));
+    }
+    if (limits.no_arquebus && weapon == Weapon::Arquebus)
+        || (limits.no_bow && weapon == Weapon::Bow)
+    {
+        return Err(illegal("a card forbids that weapon's fire this turn"));
+    }
+    if limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+        return Err(illegal(
+            "the Daimyo's tea ceremony: Samurai do not fire this turn",
+        ));
+    }
+    if weapon == Weapon::Gun && (x.limbered || x.realigning) {
+        return Err(illegal(format!("{name} is limbered or still realigning")));
+    }
+    if order.volley {
+        let min = ctx.rules.t.fire.volley_min_figures;
+        if weapon == Weapon::Gun {
+            return Err(illegal("a gun cannot fire a volley"));
+        }
+        if x.formation_fail {
+            return Err(illegal(format!(
+                "{name} has a Formation Fail: no volley fire"
+            )));
+        }
+        if x.alive < min {
+            return Err(illegal(format!("a volley needs at least {min} figures")));
+        }
+        if x.moved {
+            return Err(illegal(format!("{name} has moved: no volley fire")));
+        }
+    }
+    let range = numbers::range_cm(ctx.rules, &ctx.state, weapon).unwrap_or(0);
+    if order.distance_cm > range {
+        return Err(illegal(format!(
+            "{} cm is out of range: {} reaches {range} cm{}",
+            order.distance_cm,
+            weapon.name(),
+            if ctx.state.wind_turns > 0 {
+                " (halved by the wind)"
+            } else {
+                ""
+            }
+        )));
+    }
+    Ok(weapon)
+}
+
+pub(super) fn fire(ctx: &mut Ctx<'_>, order: &FireOrder) -> Result<(), CommandError> {
+    may_fire(ctx, order)?;
+    let side = ctx.state.owner(order.unit);
+    let target_alive = check_target(ctx, side, order.target)?;
+    let firer = ctx.unit(order.unit)?.clone();
+    let (sides, n, sharp) = numbers::fire_dice(ctx.rules, &firer, order.volley);
+    let faces = ctx.roll(n, sides)?;
+    let bonus: Vec<u32> = (0..n)
+        .map(|i| {
+            if i < sharp {
+                ctx.rules.t.fire.sharpshooter_bonus
+            } else {
+                0
+            }
+        })
+        .collect();
+    let (formation, cover) = numbers::target_stance(&ctx.state, order.target);
+    let needs = numbers::to_hit(ctx.rules, formation, cover);
+    let (hits, pairs) = numbers::count_hits(ctx.rules, sides, &faces, &bonus, needs);
+    let (save_sides, save_on, _) =
+        numbers::save(ctx.rules, &ctx.state, order.target, firer.formation_fail);
+    let saves = ctx.roll(hits, save_sides)?;
+    let saved = saves.iter().filter(|&&f| f >= save_on).count() as u32;
+    let killed = (hits - saved).min(target_alive);
+    ctx.emit(Event::Fired(Box::new(FireRoll {
+        unit: order.unit,
+        target: order.target,
+        volley: order.volley,
+        sides,
+        faces,
+        bonus,
+        needs,
+        pairs,
+        hits,
+        save_sides,
+        save_on,
+        saves,
+        killed,
+    })))?;
+    after_losses(ctx, order.target, killed, MoraleCause::FireLosses)
+}
+
+pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<(), CommandError> {
+    let x = ctx.acting_unit(gun)?;
+    if x.spec.weapon != Weapon::Gun {
+        return Err(illegal("only artillery guns reduce structures"));
+    }
+    if x.limbered || x.fired {
+        return Err(illegal("the gun is limbered or has fired this turn"));
+    }
+    let crew = x.alive;
+    let s = ctx
+        .state
+        .structures
+        .get(usize::from(structure))
+        .ok_or_else(|| illegal("no such structure"))?;
+    let st = &ctx.rules.t.structures;
+    let needs = match s.kind.cover() {
+        crate::rules::simple::state::Cover::Hard => st.hard_needs,
+        _ => st.soft_needs,
+    };
+    let (linear, before) = (s.kind.linear(), s.hits);
+    let unusable = st.unusable_at;
+    let faces = ctx.roll(crew, ctx.rules.t.fire.die)?;
+    let hits = faces.iter().filter(|&&f| f >= needs).count() as u32;
+    let left = before.saturating_sub(hits);
+    let verdict = if left == 0 && linear {
+        "destroyed and passable: figures behind it are removed"
+    } else if left <= unusable && !linear {
+        "unusable: figures inside or on it are removed"
+    } else {
+        "standing"
+    };
+    ctx.emit(Event::Bombarded {
+        gun,
+        structure,
+        faces,
+        needs,
+        hits,
+        left,
+        verdict: verdict.to_owned(),
+    })
+}
+
+pub(super) fn realign(ctx: &mut Ctx<'_>, gun: UnitRef, needed: u32) -> Result<(), CommandError> {
+    let x = ctx.acting_unit(gun)?;
+    if x.spec.weapon != Weapon::Gun {
+        return Err(illegal("only guns realign"));
+    }
+    let face = ctx.roll1(ctx.rules.t.artillery.realign_die)?;
+    ctx.emit(Event::Realigned {
+        gun,
+        face,
+        needed,
+        ready: face >= needed,
+    })
+}

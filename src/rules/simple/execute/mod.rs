@@ -1,0 +1,173 @@
+//! Checking Simple Samurai commands and turning them into events.
+//!
+//! Each command is worked out against a scratch copy of the state: every event is applied
+//! to the scratch as it is emitted, so later steps see its effect (a figure killed before
+//! the morale test it triggers). Only the events leave this module.
+
+mod fire;
+mod melee;
+mod sequence;
+mod setup;
+
+use super::apply::apply;
+use super::command::Command;
+use super::event::Event;
+use super::state::{Due, Phase, State, UnitRef, UnitState};
+use super::tables::Rules;
+use crate::dice::DiceSource;
+use crate::engine::error::CommandError;
+
+/// Events being built for one command, with the state as they leave it.
+pub(super) struct Ctx<'a> {
+    rules: &'a Rules,
+    state: State,
+    events: Vec<Event>,
+    dice: &'a mut dyn DiceSource,
+}
+
+fn illegal(reason: impl Into<String>) -> CommandError {
+    CommandError::illegal(reason)
+}
+
+impl Ctx<'_> {
+    /// Records an event and applies it to the scratch state.
+    fn emit(&mut self, event: Event) -> Result<(), CommandError> {
+        apply(&mut self.state, &event).map_err(CommandError::Illegal)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    /// Rolls `n` dice of `sides`.
+    fn roll(&mut self, n: u32, sides: u32) -> Result<Vec<u32>, CommandError> {
+        (0..n)
+            .map(|_| self.dice.roll(sides).map_err(CommandError::from))
+            .collect()
+    }
+
+    /// Rolls one die.
+    fn roll1(&mut self, sides: u32) -> Result<u32, CommandError> {
+        self.dice.roll(sides).map_err(CommandError::from)
+    }
+
+    fn unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
+        self.state
+            .unit(u)
+            .ok_or_else(|| illegal(format!("there is no unit {}", u.id())))
+    }
+
+    /// Requires something, unless already due.
+    fn require(&mut self, due: Due) -> Result<(), CommandError> {
+        if self.state.due.contains(&due) {
+            Ok(())
+        } else {
+            self.emit(Event::Required(due))
+        }
+    }
+
+    /// Settles something due; refused when it is not due.
+    fn settle(&mut self, due: Due) -> Result<(), CommandError> {
+        if !self.state.due.contains(&due) {
+            return Err(illegal("that is not due now"));
+        }
+        self.emit(Event::Settled(due))
+    }
+
+    /// Refuses while anything is due.
+    fn nothing_due(&self) -> Result<(), CommandError> {
+        match self.state.due.first() {
+            Some(d) => Err(illegal(format!("settle what is required first ({d:?})"))),
+            None => Ok(()),
+        }
+    }
+
+    /// A unit of the acting side, on the table, free to act this turn.
+    fn acting_unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
+        if self.state.phase != Phase::Turn {
+            return Err(illegal("the battle has not begun"));
+        }
+        self.nothing_due()?;
+        let x = self.unit(u)?;
+        if self.state.owner(u) != usize::from(self.state.acting) {
+            return Err(illegal(format!("it is not {}'s turn", x.spec.name)));
+        }
+        if !x.present() {
+            return Err(illegal(format!("{} is not on the table", x.spec.name)));
+        }
+        if self.state.group(u.group()).is_some_and(|g| !g.acting) {
+            return Err(illegal(format!(
+                "{}'s allied clan did not roll to act this turn: it only fights if attacked",
+                x.spec.name
+            )));
+        }
+        Ok(x)
+    }
+}
+
+/// Checks a command and returns its events.
+///
+/// # Errors
+/// The command is not allowed now, or the dice could not be had.
+pub fn execute(
+    rules: &Rules,
+    state: &State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, CommandError> {
+    if state.ended {
+        return Err(illegal("the battle is over"));
+    }
+    let mut ctx = Ctx {
+        rules,
+        state: state.clone(),
+        events: Vec::new(),
+        dice,
+    };
+    let c = &mut ctx;
+    match command {
+        Command::RollForHome => sequence::roll_for_home(c)?,
+        Command::ShuffleDeck => sequence::shuffle(c)?,
+        Command::BeginBattle => sequence::begin(c)?,
+        Command::DrawCard { card } => sequence::draw_card(c, *card)?,
+        Command::CardDone => sequence::card_done(c)?,
+        Command::Ninja { guards } => melee::ninja(c, guards)?,
+        Command::AllyActivation(g) => sequence::ally(c, *g)?,
+        Command::FormationTest(u) => sequence::formation_test(c, *u)?,
+        Command::Move { unit, kind } => sequence::move_unit(c, *unit, *kind)?,
+        Command::RetreatMove { unit, left_field } => sequence::retreat_move(c, *unit, *left_field)?,
+        Command::MarkFormationFail { unit, cause } => {
+            c.unit(*unit)?;
+            c.emit(Event::FormationFailed {
+                unit: *unit,
+                cause: *cause,
+            })?;
+        }
+        Command::SetStatus { unit, status } => {
+            c.unit(*unit)?;
+            c.emit(Event::StatusSet {
+                unit: *unit,
+                status: *status,
+            })?;
+        }
+        Command::Fire(order) => fire::fire(c, order)?,
+        Command::Melee(order) => melee::melee(c, order)?,
+        Command::Morale {
+            unit,
+            friend_retreating,
+        } => melee::morale(c, *unit, *friend_retreating)?,
+        Command::CallMorale { unit, cause } => melee::call_morale(c, *unit, *cause)?,
+        Command::Attach { group, unit } => sequence::attach(c, *group, *unit)?,
+        Command::EndTurn => sequence::end_turn(c)?,
+        Command::EndBattle => c.emit(Event::BattleEnded)?,
+        Command::RollTerrain => setup::terrain(c)?,
+        Command::SetAmbush { unit, square } => setup::ambush(c, *unit, *square)?,
+        Command::RollRiver => setup::river(c)?,
+        Command::CrossRiver(u) => setup::cross_river(c, *u)?,
+        Command::RollWind => setup::wind(c)?,
+        Command::SetFire(k) => setup::set_fire(c, *k)?,
+        Command::EscapeFire { unit, figures } => setup::escape_fire(c, *unit, *figures)?,
+        Command::AddStructure { name, kind } => setup::add_structure(c, name, *kind)?,
+        Command::Bombard { gun, structure } => fire::bombard(c, *gun, *structure)?,
+        Command::Realign { gun, needed_inches } => fire::realign(c, *gun, *needed_inches)?,
+    }
+    Ok(ctx.events)
+}

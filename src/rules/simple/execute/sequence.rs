@@ -1,0 +1,362 @@
+//! The sequence: Home roll, the deck, turns, cards, allied clans, Formation Fail, moves.
+
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::simple::command::{FailCause, MoveKind};
+use crate::rules::simple::event::Event;
+use crate::rules::simple::numbers;
+use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
+use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+
+pub(super) fn roll_for_home(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Setup || ctx.state.home.is_some() {
+        return Err(illegal("the Home Daimyo is already known"));
+    }
+    let faces = ctx.roll(2, ctx.rules.t.sequence.home_die)?;
+    let home = match faces[0].cmp(&faces[1]) {
+        std::cmp::Ordering::Greater => Some(0),
+        std::cmp::Ordering::Less => Some(1),
+        // Ruling home_tie: roll again.
+        std::cmp::Ordering::Equal => None,
+    };
+    ctx.emit(Event::HomeRolled { faces, home })
+}
+
+pub(super) fn shuffle(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Setup {
+        return Err(illegal("the deck is shuffled before the battle"));
+    }
+    let n = u8::try_from(ctx.rules.t.cards.deck).unwrap_or(30).max(2);
+    let mut order: Vec<u8> = (1..=n).collect();
+    let mut faces = Vec::new();
+    // Fisher-Yates with dice: a d(n) picks the card for the last place, then d(n-1)...
+    for i in (1..order.len()).rev() {
+        let face = ctx.roll1(i as u32 + 1)?;
+        faces.push(face);
+        order.swap(i, face as usize - 1);
+    }
+    ctx.emit(Event::DeckShuffled { order, faces })
+}
+
+/// The Invader: the side that is not Home.
+pub fn invader(state: &State) -> u8 {
+    state.home.map_or(0, |h| 1 - h)
+}
+
+pub(super) fn begin(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Setup {
+        return Err(illegal("the battle has begun"));
+    }
+    if ctx.state.home.is_none() {
+        return Err(illegal("roll for the Home Daimyo first"));
+    }
+    if ctx.state.deck.is_empty() {
+        return Err(illegal("shuffle the event deck first"));
+    }
+    let side = invader(&ctx.state);
+    ctx.emit(Event::TurnBegins { turn: 1, side })?;
+    ctx.require(Due::DrawCard(side))
+}
+
+/// After the card: allied clans roll, Formation Fails test, retreats move.
+fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let side = ctx.state.acting;
+    for g in ctx.state.groups() {
+        let Some(grp) = ctx.state.group(g) else {
+            continue;
+        };
+        let leads = grp.daimyo.as_ref().is_some_and(|d| d.alive);
+        if grp.owner == side && grp.koku.is_some() && leads && !grp.acting {
+            ctx.require(Due::AllyActivation(g))?;
+        }
+    }
+    for u in ctx.state.present_units_of(usize::from(side)) {
+        let Some(x) = ctx.state.unit(u) else { continue };
+        if x.retreating() {
+            ctx.require(Due::RetreatMove(u))?;
+        } else if x.formation_fail && !x.in_melee() && !x.crossing && x.spec.troop != Troop::Animals
+        {
+            ctx.require(Due::FormationTest(u))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn draw_card(ctx: &mut Ctx<'_>, typed: Option<u8>) -> Result<(), CommandError> {
+    let side = ctx.state.acting;
+    ctx.settle(Due::DrawCard(side))?;
+    let card = match typed {
+        Some(c) if (1..=30).contains(&c) => c,
+        Some(c) => return Err(illegal(format!("card {c}: the deck runs 1 to 30"))),
+        None => *ctx
+            .state
+            .deck
+            .get(ctx.state.drawn)
+            .ok_or_else(|| illegal("the deck is used up"))?,
+    };
+    ctx.emit(Event::CardDrawn {
+        side,
+        card,
+        from_table: typed.is_some(),
+    })?;
+    card_effect(ctx, side, card)?;
+    start_of_turn_tests(ctx)
+}
+
+fn turncoat(ctx: &mut Ctx<'_>, side: u8, koku: Koku) -> Result<(), CommandError> {
+    let found = ctx.state.groups().into_iter().find(|&g| {
+        ctx.state.group(g).is_some_and(|x| {
+            x.owner != side && x.koku == Some(koku) && x.daimyo.as_ref().is_some_and(|d| d.alive)
+        })
+    });
+    match found {
+        Some(group) => ctx.emit(Event::Turncoat { group, to: side }),
+        None => Ok(()),
+    }
+}
+
+fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError> {
+    let other = State::other(usize::from(side)) as u8;
+    match card {
+        1 => turncoat(ctx, side, Koku::K10000)?,
+        5 => turncoat(ctx, side, Koku::K5000)?,
+        3 | 11 | 23 | 25 | 27 => ctx.emit(Event::CardEffect { side, card })?,
+        7 => {
+            if let Some((u, _)) = ctx.state.ambush
+                && ctx.state.unit(u).is_some_and(|x| x.in_ambush)
+            {
+                ctx.emit(Event::AmbushRevealed(u))?;
+            }
+        }
+        9 | 29 => ctx.require(Due::CardInstruction(side, card))?,
+        13 | 15 => {
+            let turns = if ctx.rules.ruling("wind_lasts") == "drawers_turn" {
+                1
+            } else {
+                2
+            };
+            ctx.emit(Event::WindBlows(turns))?;
+        }
+        17 | 19 => {
+            let faces = if ctx.rules.ruling("reinforcement_square") == "2d12" {
+                ctx.roll(2, 12)?
+            } else {
+                ctx.roll(1, ctx.rules.t.terrain.reinforcement_die)?
+            };
+            let (name, troop, weapon) = if card == 17 {
+                ("Allied Monks", Troop::Monks, Weapon::Naginata)
+            } else {
+                ("Allied Ronin", Troop::Ronin, Weapon::Sword)
+            };
+            ctx.emit(Event::Arrived {
+                side,
+                name: name.to_owned(),
+                troop,
+                weapon,
+                square: faces.iter().sum(),
+                faces,
+            })?;
+        }
+        21 if ctx
+            .state
+            .group(GroupRef(other, 0))
+            .and_then(|g| g.daimyo.as_ref())
+            .is_some_and(|d| d.alive) =>
+        {
+            ctx.require(Due::Ninja(other))?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+pub(super) fn card_done(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let due = ctx
+        .state
+        .due
+        .iter()
+        .find(|d| matches!(d, Due::CardInstruction(..)))
+        .copied()
+        .ok_or_else(|| illegal("no card instruction is waiting"))?;
+    ctx.settle(due)
+}
+
+fn card_first(ctx: &Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.due.iter().any(|d| matches!(d, Due::DrawCard(_))) {
+        return Err(illegal("draw the event card first"));
+    }
+    Ok(())
+}
+
+pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
+    card_first(ctx)?;
+    ctx.settle(Due::AllyActivation(g))?;
+    let a = &ctx.rules.t.allies;
+    let sides = match ctx.state.group(g).and_then(|x| x.koku) {
+        Some(Koku::K5000) => a.die_5000_koku,
+        _ => a.die_10000_koku,
+    };
+    let face = ctx.roll1(sides)?;
+    let acts = face >= a.acts_on;
+    ctx.emit(Event::AllyRolled {
+        group: g,
+        sides,
+        face,
+        acts,
+    })
+}
+
+pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
+    card_first(ctx)?;
+    ctx.settle(Due::FormationTest(u))?;
+    let sides = numbers::troop_die(ctx.rules, ctx.unit(u)?.spec.troop);
+    let face = ctx.roll1(sides)?;
+    let passed = face >= ctx.rules.t.formation_fail.pass_on;
+    ctx.emit(Event::FormationTested {
+        unit: u,
+        sides,
+        face,
+        passed,
+    })
+}
+
+pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result<(), CommandError> {
+    let ambush = ctx.state.ambush.is_some_and(|(a, _)| a == u)
+        && ctx.state.unit(u).is_some_and(|x| x.in_ambush);
+    if ambush {
+        // The Home Daimyo springs the ambush: the unit is placed and moves in his turn.
+        if ctx.state.home != Some(ctx.state.acting) {
+            return Err(illegal("the ambush is sprung in the Home Daimyo's turn"));
+        }
+        ctx.emit(Event::AmbushRevealed(u))?;
+    }
+    let x = ctx.acting_unit(u)?;
+    let limits = ctx.state.sides[ctx.state.owner(u)].limits;
+    let name = x.spec.name.clone();
+    if x.retreating() {
+        return Err(illegal(format!(
+            "{name} is retreating: make its retreat move"
+        )));
+    }
+    if x.moved {
+        return Err(illegal(format!("{name} has moved this turn")));
+    }
+    if x.volleyed {
+        return Err(illegal(format!(
+            "{name} fired a volley: it may not move this turn"
+        )));
+    }
+    if limits.no_move {
+        return Err(illegal(
+            "the messenger brought the wrong orders: no movement this turn",
+        ));
+    }
+    if limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+        return Err(illegal(
+            "the Daimyo's tea ceremony: Samurai do not move this turn",
+        ));
+    }
+    let troop = x.spec.troop;
+    let weapon = x.spec.weapon;
+    ctx.emit(Event::Moved { unit: u, kind })?;
+    let fail = |cause| Event::FormationFailed { unit: u, cause };
+    match kind {
+        MoveKind::Normal | MoveKind::ClearOfCover => {}
+        MoveKind::CrossCover => ctx.emit(fail(FailCause::CrossingCover))?,
+        MoveKind::ChangeFormation(f) => {
+            if f == Formation::Skirmish && weapon != Weapon::Bow {
+                return Err(illegal("only archers can skirmish"));
+            }
+            ctx.emit(Event::FormationChanged {
+                unit: u,
+                formation: f,
+            })?;
+            ctx.emit(fail(FailCause::ChangingFormation))?;
+        }
+        MoveKind::MountDismount => {
+            if !troop.mounted() {
+                return Err(illegal(format!("{name} has no horses")));
+            }
+            ctx.emit(fail(FailCause::Mounting))?;
+        }
+        MoveKind::Limber | MoveKind::Unlimber => {
+            if !matches!(weapon, Weapon::Gun | Weapon::Wagon) {
+                return Err(illegal(format!("{name} has nothing to limber")));
+            }
+            ctx.emit(fail(FailCause::Limbering))?;
+        }
+        MoveKind::Building => ctx.emit(fail(FailCause::Buildings))?,
+        MoveKind::ThroughSkirmishers(other) => {
+            ctx.emit(fail(FailCause::MovedThrough))?;
+            if let Some(o) = other {
+                ctx.unit(o)?;
+                ctx.emit(Event::FormationFailed {
+                    unit: o,
+                    cause: FailCause::MovedThrough,
+                })?;
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn retreat_move(ctx: &mut Ctx<'_>, u: UnitRef, left: bool) -> Result<(), CommandError> {
+    let x = ctx.unit(u)?;
+    if !x.retreating() {
+        return Err(illegal(format!("{} is not retreating", x.spec.name)));
+    }
+    ctx.settle(Due::RetreatMove(u))?;
+    ctx.emit(Event::RetreatMoved(u))?;
+    if left {
+        return ctx.emit(Event::LeftField {
+            unit: u,
+            why: "retreated off the battlefield".into(),
+        });
+    }
+    if ctx.unit(u)?.retreat_moves == 0 {
+        // Ruling retreat_end: a new morale test after the third move.
+        ctx.require(Due::Morale(u, MoraleCause::AfterRetreat))?;
+    }
+    Ok(())
+}
+
+pub(super) fn attach(ctx: &mut Ctx<'_>, g: GroupRef, unit: Option<u8>) -> Result<(), CommandError> {
+    let grp = ctx.state.group(g).ok_or_else(|| illegal("no such group"))?;
+    let d = grp
+        .daimyo
+        .as_ref()
+        .ok_or_else(|| illegal("that group has no Daimyo"))?;
+    if !d.alive {
+        return Err(illegal("that Daimyo is dead"));
+    }
+    if let Some(i) = unit
+        && !grp.units.get(usize::from(i)).is_some_and(|u| u.present())
+    {
+        return Err(illegal("that unit is not on the table"));
+    }
+    if d.attached == unit {
+        return Err(illegal("the Daimyo is already there"));
+    }
+    ctx.emit(Event::Attached { group: g, unit })
+}
+
+pub(super) fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Turn {
+        return Err(illegal("the battle has not begun"));
+    }
+    ctx.nothing_due()?;
+    let side = ctx.state.acting;
+    ctx.emit(Event::TurnEnded(side))?;
+    let inv = invader(&ctx.state);
+    let (turn, next) = if side == inv {
+        (ctx.state.turn, 1 - inv)
+    } else {
+        (ctx.state.turn + 1, inv)
+    };
+    ctx.emit(Event::TurnBegins { turn, side: next })?;
+    if ctx.state.drawn < ctx.state.deck.len() {
+        ctx.require(Due::DrawCard(next))
+    } else {
+        start_of_turn_tests(ctx)
+    }
+}

@@ -1,0 +1,163 @@
+//! Set-up helpers: terrain, ambush, river, wind, fire, structures.
+
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::simple::command::Kindling;
+use crate::rules::simple::event::Event;
+use crate::rules::simple::roster::Troop;
+use crate::rules::simple::state::{Phase, Structure, StructureKind, UnitRef};
+
+pub(super) fn terrain(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Setup || !ctx.state.terrain.is_empty() {
+        return Err(illegal("terrain is rolled once, before the battle"));
+    }
+    let t = &ctx.rules.t.terrain;
+    let (die, squares) = (t.pieces_die, t.squares);
+    let count_face = ctx.roll1(die)?;
+    let squares = ctx.roll(count_face, squares)?;
+    ctx.emit(Event::TerrainRolled {
+        count_face,
+        squares,
+    })
+}
+
+pub(super) fn ambush(ctx: &mut Ctx<'_>, u: UnitRef, square: u32) -> Result<(), CommandError> {
+    if ctx.state.phase != Phase::Setup {
+        return Err(illegal("the ambush is set before the battle"));
+    }
+    let home = ctx
+        .state
+        .home
+        .ok_or_else(|| illegal("roll for the Home Daimyo first"))?;
+    let x = ctx.unit(u)?;
+    if u.side() != usize::from(home) {
+        return Err(illegal("only the Home Daimyo sets an ambush"));
+    }
+    if x.spec.troop == Troop::SamuraiGuard {
+        return Err(illegal("the guard unit cannot lie in ambush"));
+    }
+    let max = ctx.rules.t.terrain.ambush_squares;
+    if !(1..=max).contains(&square) {
+        return Err(illegal(format!("the ambush square is 1 to {max}")));
+    }
+    if ctx.state.ambush.is_some() {
+        return Err(illegal("one unit lies in ambush at most"));
+    }
+    ctx.emit(Event::AmbushSet { unit: u, square })
+}
+
+pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let r = &ctx.rules.t.river;
+    let (fast, steady) = (r.fast_up_to, r.steady_up_to);
+    let face = ctx.roll1(r.die)?;
+    let flow = if face <= fast {
+        "fast"
+    } else if face <= steady {
+        "steady"
+    } else {
+        "slow"
+    };
+    ctx.emit(Event::RiverRolled {
+        face,
+        flow: flow.to_owned(),
+    })
+}
+
+pub(super) fn cross_river(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
+    let r = &ctx.rules.t.river;
+    let drown = match (
+        ctx.state.river.as_deref(),
+        ctx.unit(u)?.spec.troop.mounted(),
+    ) {
+        (Some("steady"), false) => r.steady_foot_drown_up_to,
+        (Some("steady"), true) => r.steady_cavalry_drown_up_to,
+        (Some("slow"), false) => r.slow_foot_drown_up_to,
+        (Some("slow"), true) => r.slow_cavalry_drown_up_to,
+        (Some(_), _) => return Err(illegal("a fast river is crossed only at fords and bridges")),
+        (None, _) => return Err(illegal("roll the river's flow first")),
+    };
+    let die = r.die;
+    let faces = ctx.roll(ctx.unit(u)?.alive, die)?;
+    let drowned = faces.iter().filter(|&&f| f <= drown).count() as u32;
+    ctx.emit(Event::RiverCrossed {
+        unit: u,
+        faces,
+        drowned,
+    })
+}
+
+pub(super) fn wind(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let s = &ctx.rules.t.smoke;
+    let (up_to, dir) = (s.wind_up_to, s.direction_die);
+    let mut faces = vec![ctx.roll1(s.die)?];
+    let wind = if faces[0] <= up_to {
+        let d = ctx.roll1(dir)?;
+        faces.push(d);
+        match d {
+            1 => "smoke drifts north",
+            2 => "smoke drifts south",
+            3 => "smoke drifts west",
+            _ => "smoke drifts east",
+        }
+        .to_owned()
+    } else {
+        "no wind".to_owned()
+    };
+    ctx.emit(Event::WindRolled { faces, wind })
+}
+
+pub(super) fn set_fire(ctx: &mut Ctx<'_>, what: Kindling) -> Result<(), CommandError> {
+    let b = &ctx.rules.t.burning;
+    let on = match what {
+        Kindling::Cart => b.cart_alight_on,
+        Kindling::Haystack => b.haystack_alight_on,
+        Kindling::Building => b.samurai_alight_on,
+        Kindling::BuildingWhileBurning => b.already_burning_alight_on,
+    };
+    let face = ctx.roll1(b.die)?;
+    ctx.emit(Event::FireLit {
+        what,
+        face,
+        lit: face >= on,
+    })
+}
+
+pub(super) fn escape_fire(ctx: &mut Ctx<'_>, u: UnitRef, figures: u32) -> Result<(), CommandError> {
+    let alive = ctx.unit(u)?.alive;
+    if figures == 0 || figures > alive {
+        return Err(illegal(format!("1 to {alive} figures can be caught")));
+    }
+    let b = &ctx.rules.t.burning;
+    let on = b.escape_on;
+    let faces = ctx.roll(figures, b.die)?;
+    let killed = faces.iter().filter(|&&f| f < on).count() as u32;
+    ctx.emit(Event::FireEscape {
+        unit: u,
+        faces,
+        killed,
+    })
+}
+
+pub(super) fn add_structure(
+    ctx: &mut Ctx<'_>,
+    name: &str,
+    kind: StructureKind,
+) -> Result<(), CommandError> {
+    let s = &ctx.rules.t.structures;
+    let hits = match kind {
+        StructureKind::StoneBuilding => s.stone_building,
+        StructureKind::WoodenBuilding => s.wooden_building,
+        StructureKind::StoneWall => s.stone_linear_per_15cm,
+        StructureKind::WoodenBarricade => s.wooden_linear_per_15cm,
+        StructureKind::Fieldworks => s.fieldworks_per_15cm,
+    };
+    if ctx.state.structures.len() >= 200 {
+        return Err(illegal("too many structures"));
+    }
+    ctx.emit(Event::StructureAdded(Structure {
+        name: name.to_owned(),
+        kind,
+        hits,
+        start_hits: hits,
+    }))
+}

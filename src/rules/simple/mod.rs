@@ -1,0 +1,119 @@
+//! Simple Samurai Rules – Late Period: units of figures, each troop type rolling its own
+//! die (d4 to d12), Formation Fail, firing by the to-hit chart, melee figure against
+//! figure, morale as the living figures' dice against the dead's d10s.
+//!
+//! The rules text is `../shared/rules/simple-samurai-rules-late-period.txt`; every number
+//! comes from `reference/simple.ron`, where the rulings on unclear text are recorded too.
+
+mod apply;
+pub mod army;
+pub mod command;
+mod describe;
+pub mod event;
+mod execute;
+pub mod numbers;
+mod pending;
+pub mod preview;
+pub mod roster;
+mod simulate;
+pub mod state;
+pub mod tables;
+pub mod terms;
+mod view;
+mod words;
+
+use rand_chacha::ChaCha8Rng;
+
+pub use command::Command;
+pub use event::Event;
+pub use roster::Army;
+pub use state::State;
+pub use tables::Rules;
+
+use crate::dice::DiceSource;
+use crate::engine::check::Check;
+use crate::engine::error::CommandError;
+use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::view::BattleView;
+use crate::reference::{HouseRules, ReferenceError};
+use crate::roster::{RosterReport, RosterText};
+
+/// The Simple Samurai rule set.
+#[derive(Debug)]
+pub struct Simple;
+
+impl RuleSet for Simple {
+    const KEY: &'static str = "simple";
+    const NAME: &'static str = "Simple Samurai Rules – Late Period";
+    type Army = Army;
+    type Rules = Rules;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn load_army(roster: &RosterText) -> RosterReport<Army> {
+        match Rules::new(&HouseRules::default()) {
+            Ok(rules) => roster::load(&rules, roster),
+            Err(e) => Err(vec![crate::roster::RosterProblem {
+                file: roster.file.clone(),
+                line: 1,
+                column: 1,
+                message: e.to_string(),
+            }]),
+        }
+    }
+
+    fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {
+        Rules::new(house)
+    }
+
+    fn start(_rules: &Rules, armies: &[Army; 2]) -> State {
+        State::new(armies)
+    }
+
+    fn execute(
+        rules: &Rules,
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, CommandError> {
+        execute::execute(rules, state, command, dice)
+    }
+
+    fn apply(
+        _rules: &Rules,
+        state: &mut State,
+        event: &Event,
+        _context: ApplyContext,
+    ) -> Result<(), String> {
+        apply::apply(state, event)
+    }
+
+    fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+        pending::pending(rules, state)
+    }
+
+    fn describe(_rules: &Rules, state: &State, event: &Event) -> Sentence {
+        describe::describe(state, event)
+    }
+
+    fn command_kind(command: &Command) -> &'static str {
+        command.kind()
+    }
+
+    fn view(rules: &Rules, state: &State) -> BattleView {
+        view::view(rules, state)
+    }
+
+    fn turn_and_phase(state: &State) -> (u32, String) {
+        (state.turn, view::phase_words(state).0)
+    }
+
+    fn ended(state: &State) -> bool {
+        state.ended
+    }
+
+    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
+        simulate::random_command(rules, state, rng)
+    }
+}

@@ -1,0 +1,379 @@
+//! Every number of the Simple Samurai procedures, worked out in one place with its reasons,
+//! for both the referee (execute) and the cards (pending).
+
+use super::command::{Attacker, Facing, Fighter, MeleeOrder};
+use super::roster::{Formation, Troop, Weapon};
+use super::state::{Cover, State, Target, UnitRef, UnitState};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::Modifier;
+
+const MELEE: &str = "simple: Melee";
+
+/// The die a troop type rolls for Formation Fail tests and melee.
+pub fn troop_die(rules: &Rules, troop: Troop) -> u32 {
+    let d = &rules.t.troop_dice;
+    match troop {
+        Troop::Peasant => d.peasant,
+        Troop::Ashigaru => d.ashigaru,
+        Troop::Ronin => d.ronin,
+        Troop::SamuraiFoot => d.samurai_foot,
+        Troop::SamuraiGuard => d.samurai_guard,
+        Troop::Monks => d.monks,
+        Troop::SamuraiCavalry | Troop::MonkCavalry => d.cavalry,
+        Troop::Animals => d.animals,
+    }
+}
+
+/// The chance a Formation Fail test passes.
+pub fn formation_odds(rules: &Rules, sides: u32) -> f64 {
+    let pass = rules.t.formation_fail.pass_on;
+    f64::from(sides.saturating_sub(pass) + 1) / f64::from(sides.max(1))
+}
+
+/// The score needed to hit a figure in this formation and cover.
+pub fn to_hit(rules: &Rules, formation: Formation, cover: Cover) -> u32 {
+    let h = &rules.t.to_hit;
+    match (formation, cover) {
+        (Formation::Skirmish, Cover::Open) => h.skirmish_open,
+        (Formation::Skirmish, Cover::Soft) => h.skirmish_soft,
+        (Formation::Skirmish, Cover::Hard) => h.skirmish_hard,
+        (_, Cover::Open) => h.line_open,
+        (_, Cover::Soft) => h.line_soft,
+        (_, Cover::Hard) => h.line_hard,
+    }
+}
+
+/// The weapon's range in cm, halved by the wind card.
+pub fn range_cm(rules: &Rules, state: &State, weapon: Weapon) -> Option<u32> {
+    let r = &rules.t.ranges_cm;
+    let base = match weapon {
+        Weapon::Bow => r.bow,
+        Weapon::Arquebus => r.arquebus,
+        Weapon::Gun => r.gun,
+        _ => return None,
+    };
+    Some(if state.wind_turns > 0 {
+        base / r.wind_divisor.max(1)
+    } else {
+        base
+    })
+}
+
+/// The save: its die and the face needed, with the reason.
+pub fn save(
+    rules: &Rules,
+    state: &State,
+    target: Target,
+    firer_failed: bool,
+) -> (u32, u32, String) {
+    let s = &rules.t.saves;
+    let (guard, animal) = match target {
+        Target::Daimyo(_) => (true, false),
+        Target::Unit(u) => state.unit(u).map_or((false, false), |u| {
+            (
+                u.spec.troop == Troop::SamuraiGuard,
+                u.spec.troop == Troop::Animals,
+            )
+        }),
+    };
+    let sides = if animal { s.animal_die } else { s.die };
+    let (on, why) = match (guard, firer_failed) {
+        (true, true) => (
+            s.guard_vs_fail,
+            "guard or Daimyo, firer has a Formation Fail",
+        ),
+        (true, false) => (s.guard, "guard or Daimyo"),
+        (false, true) => (s.ordinary_vs_fail, "the firer has a Formation Fail"),
+        (false, false) => (s.ordinary, "ordinary save"),
+    };
+    (sides, on, format!("1d{sides} at {on}+ per hit ({why})"))
+}
+
+/// What the target of fire stands in: the formation and cover that set the score needed.
+pub fn target_stance(state: &State, target: Target) -> (Formation, Cover) {
+    match target {
+        Target::Unit(u) => state
+            .unit(u)
+            .map_or((Formation::Line, Cover::Open), |u| (u.formation, u.cover)),
+        // A lone Daimyo counts as a figure in the open, in line or column.
+        Target::Daimyo(_) => (Formation::Line, Cover::Open),
+    }
+}
+
+/// Firing dice: (die, figures rolling, sharpshooter dice).
+pub fn fire_dice(rules: &Rules, unit: &UnitState, volley: bool) -> (u32, u32, u32) {
+    let f = &rules.t.fire;
+    let sides = if volley { f.volley_die } else { f.die };
+    (sides, unit.alive, unit.spec.sharpshooters.min(unit.alive))
+}
+
+/// Hits from the faces: dice that can reach the score alone count alone; the rest pair up.
+pub fn count_hits(
+    rules: &Rules,
+    sides: u32,
+    faces: &[u32],
+    bonus: &[u32],
+    needs: u32,
+) -> (u32, Vec<(usize, usize)>) {
+    let exact = rules.ruling("combined_score") == "pairs_exact";
+    let mut hits = 0;
+    let mut weak = Vec::new();
+    for (i, f) in faces.iter().enumerate() {
+        let b = bonus.get(i).copied().unwrap_or(0);
+        if sides + b >= needs {
+            if f + b >= needs {
+                hits += 1;
+            }
+        } else {
+            weak.push(i);
+        }
+    }
+    let mut pairs = Vec::new();
+    for pair in weak.chunks_exact(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let sum = faces[a]
+            + faces[b]
+            + bonus.get(a).copied().unwrap_or(0)
+            + bonus.get(b).copied().unwrap_or(0);
+        pairs.push((a, b));
+        if (exact && sum == needs) || (!exact && sum >= needs) {
+            hits += 1;
+        }
+    }
+    (hits, pairs)
+}
+
+/// The melee die of a fighter.
+pub fn fighter_die(rules: &Rules, state: &State, f: Fighter) -> u32 {
+    match f {
+        Fighter::Unit(u) => state.unit(u).map_or(rules.t.troop_dice.ashigaru, |u| {
+            troop_die(rules, u.spec.troop)
+        }),
+        Fighter::Daimyo(_) => rules.t.troop_dice.daimyo,
+    }
+}
+
+fn fighter_unit(state: &State, f: Fighter) -> Option<&UnitState> {
+    match f {
+        Fighter::Unit(u) => state.unit(u),
+        Fighter::Daimyo(_) => None,
+    }
+}
+
+fn spear_class(rules: &Rules, w: Option<Weapon>) -> u8 {
+    match w {
+        Some(Weapon::Pike) => 2,
+        Some(Weapon::Spear) => 1,
+        Some(Weapon::Naginata) if rules.ruling("naginata_is_spear") == "spear" => 1,
+        _ => 0,
+    }
+}
+
+/// The modifiers of one bout: (attacker's, defender's).
+pub fn melee_modifiers(
+    rules: &Rules,
+    state: &State,
+    order: &MeleeOrder,
+    attacker: &Attacker,
+) -> (Vec<Modifier>, Vec<Modifier>) {
+    let m = &rules.t.melee;
+    let (mut att, mut def) = (Vec::new(), Vec::new());
+    if order.in_building {
+        return (att, def);
+    }
+    let defender = match order.defender {
+        Target::Unit(u) => state.unit(u),
+        Target::Daimyo(_) => None,
+    };
+    match defender.map_or(Cover::Open, |d| d.cover) {
+        Cover::Soft => def.push(Modifier::total(
+            m.soft_cover,
+            "defender behind soft cover",
+            MELEE,
+        )),
+        Cover::Hard => def.push(Modifier::total(
+            m.hard_cover,
+            "defender behind hard cover",
+            MELEE,
+        )),
+        Cover::Open => {}
+    }
+    if defender.is_some_and(UnitState::retreating) {
+        att.push(Modifier::total(
+            m.defender_retreating,
+            "defender is retreating",
+            MELEE,
+        ));
+    }
+    match attacker.facing {
+        Facing::Flank => att.push(Modifier::total(m.flank, "attacking a flank", MELEE)),
+        Facing::Rear => att.push(Modifier::total(m.rear, "attacking the rear", MELEE)),
+        Facing::Front => {}
+    }
+    match spear_class(rules, order.rear_support) {
+        2 => def.push(Modifier::total(
+            m.pike_support,
+            "pike behind the defender",
+            MELEE,
+        )),
+        1 => def.push(Modifier::total(
+            m.spear_support,
+            "spear behind the defender",
+            MELEE,
+        )),
+        _ => {}
+    }
+    let a_unit = fighter_unit(state, attacker.fighter);
+    let a_class = spear_class(rules, a_unit.map(|u| u.spec.weapon));
+    let d_class = spear_class(rules, defender.map(|u| u.spec.weapon));
+    if d_class == 2 && a_class < 2 {
+        def.push(Modifier::total(
+            m.pike_against_none,
+            "defender has pike, attacker has none",
+            MELEE,
+        ));
+    } else if d_class == 1 && a_class == 0 {
+        def.push(Modifier::total(
+            m.spear_against_none,
+            "defender has spear, attacker has none",
+            MELEE,
+        ));
+    }
+    let a_fail = a_unit.is_some_and(|u| u.formation_fail);
+    let d_fail = defender.is_some_and(|u| u.formation_fail);
+    if a_fail != d_fail {
+        let side = if a_fail { &mut att } else { &mut def };
+        side.push(Modifier::total(
+            m.formation_fail,
+            "Formation Fail (the other has none)",
+            MELEE,
+        ));
+    }
+    let (a_alone, d_alone) = (!attacker.touches_friend, !order.defender_touches_friend);
+    if a_alone != d_alone {
+        let side = if a_alone { &mut att } else { &mut def };
+        side.push(Modifier::total(
+            m.no_friendly_contact,
+            "no friendly figure in contact",
+            MELEE,
+        ));
+    }
+    (att, def)
+}
+
+/// The most attackers allowed on one defending figure.
+pub fn max_attackers(rules: &Rules, order: &MeleeOrder) -> usize {
+    if order.defender_touches_friend {
+        rules.t.melee.max_attackers_touching_friend
+    } else {
+        rules.t.melee.max_attackers
+    }
+}
+
+/// A morale test's dice: the living figures' pool against the d10s, with the reasons.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoraleDice {
+    /// The die of each living figure (by troop type and cover).
+    pub own_sides: u32,
+    /// Living figures.
+    pub own: u32,
+    /// d10s against.
+    pub against: u32,
+    /// Why each part is there.
+    pub reasons: Vec<Modifier>,
+}
+
+impl MoraleDice {
+    /// `3d6 >= 3d10`: the unit carries on when it holds.
+    pub fn comparison(&self, rules: &Rules) -> Comparison {
+        Comparison::new(
+            Expr::dice(self.own, self.own_sides),
+            CmpOp::Ge,
+            if self.against == 0 {
+                Expr::constant(0)
+            } else {
+                Expr::dice(self.against, rules.t.morale.dead_die)
+            },
+        )
+    }
+}
+
+/// The dice of a unit's morale test.
+pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> MoraleDice {
+    let m = &rules.t.morale;
+    const CITE: &str = "simple: Morale";
+    let by_cover = |open, soft, hard| match unit.cover {
+        Cover::Open => open,
+        Cover::Soft => soft,
+        Cover::Hard => hard,
+    };
+    let own_sides = match unit.spec.troop {
+        Troop::Peasant => by_cover(m.peasant_open, m.peasant_soft, m.peasant_hard),
+        Troop::Ronin => by_cover(m.ronin_open, m.ronin_soft, m.ronin_hard),
+        _ => by_cover(m.ashigaru_open, m.ashigaru_soft, m.ashigaru_hard),
+    };
+    let mut reasons = vec![Modifier::dice(
+        i64::from(unit.alive),
+        format!("figures alive, 1d{own_sides} each ({})", unit.cover.name()),
+        CITE,
+    )];
+    let mut against = unit.dead();
+    reasons.push(Modifier::dice(
+        -i64::from(against),
+        "1d10 per dead figure",
+        CITE,
+    ));
+    if unit.formation_fail {
+        against += m.formation_fail_dice;
+        reasons.push(Modifier::dice(
+            -i64::from(m.formation_fail_dice),
+            "Formation Fail",
+            CITE,
+        ));
+    }
+    if friend_retreating {
+        against += m.friend_retreating_dice;
+        reasons.push(Modifier::dice(
+            -i64::from(m.friend_retreating_dice),
+            "sees a friendly unit retreating",
+            CITE,
+        ));
+    }
+    MoraleDice {
+        own_sides,
+        own: unit.alive,
+        against,
+        reasons,
+    }
+}
+
+/// Whether a unit ever tests morale.
+pub fn takes_morale(unit: &UnitState) -> bool {
+    !unit.spec.troop.samurai_or_monk() && unit.spec.troop != Troop::Animals
+}
+
+/// Whether a unit is at half its starting figures or fewer.
+pub fn half_strength(unit: &UnitState) -> bool {
+    unit.alive * 2 <= unit.spec.figures
+}
+
+/// The unit a Daimyo shields behind, if he is attached and it still has figures.
+pub fn daimyo_shielded(state: &State, g: super::state::GroupRef) -> bool {
+    state
+        .group(g)
+        .and_then(|grp| {
+            let d = grp.daimyo.as_ref()?;
+            let u = grp.units.get(usize::from(d.attached?))?;
+            Some(u.present())
+        })
+        .unwrap_or(false)
+}
+
+/// A unit's figure is fighting: which unit, if any.
+pub fn unit_of(f: Fighter) -> Option<UnitRef> {
+    match f {
+        Fighter::Unit(u) => Some(u),
+        Fighter::Daimyo(_) => None,
+    }
+}

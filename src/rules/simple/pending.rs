@@ -1,0 +1,366 @@
+//! The checks a Simple Samurai battle requires (or offers) right now, as cards.
+
+use super::command::Command;
+use super::numbers;
+use super::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+use super::tables::Rules;
+use super::words::due_words;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Answer, Check, Odds, RollSpec};
+
+fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
+    Answer {
+        label: label.to_owned(),
+        command,
+        rolls,
+    }
+}
+
+fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
+    Check {
+        who,
+        what: what.to_owned(),
+        why,
+        citation: citation.to_owned(),
+        roll: None,
+        target: String::new(),
+        modifiers: Vec::new(),
+        odds: Vec::new(),
+        required: true,
+        answers: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+fn at_least(sides: u32, on: u32) -> Comparison {
+    Comparison::new(
+        Expr::dice(1, sides),
+        CmpOp::Ge,
+        Expr::constant(i64::from(on)),
+    )
+}
+
+fn test(mut c: Check<Command>, cmp: Comparison, target: String, outcome: &str) -> Check<Command> {
+    c.odds = vec![Odds {
+        outcome: outcome.into(),
+        probability: cmp.probability(),
+    }];
+    c.roll = Some(RollSpec::Test(cmp));
+    c.target = target;
+    c
+}
+
+fn side_name(state: &State, s: u8) -> String {
+    state
+        .sides
+        .get(usize::from(s))
+        .map_or(String::new(), |x| x.name.clone())
+}
+
+/// Every check due now, most urgent first.
+pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    if state.ended {
+        return Vec::new();
+    }
+    let mut cards: Vec<Check<Command>> = state
+        .due
+        .iter()
+        .map(|d| due_card(rules, state, *d))
+        .collect();
+    match state.phase {
+        Phase::Setup => cards.extend(setup_cards(rules, state)),
+        Phase::Turn if state.due.is_empty() => cards.extend(morale_calls(rules, state)),
+        Phase::Turn => {}
+    }
+    cards
+}
+
+fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
+    let why = due_words(state, &due);
+    match due {
+        Due::DrawCard(s) => {
+            let mut c = card(
+                side_name(state, s),
+                "Draw an event card",
+                why,
+                "simple: Event Cards",
+            );
+            c.notes.push(format!(
+                "{} of {} cards left in the shuffled deck",
+                state.deck.len().saturating_sub(state.drawn),
+                state.deck.len()
+            ));
+            c.answers
+                .push(answer("Draw", Command::DrawCard { card: None }, false));
+            c
+        }
+        Due::AllyActivation(g) => ally_card(rules, state, g, why),
+        Due::FormationTest(u) => {
+            let sides = state
+                .unit(u)
+                .map_or(6, |x| numbers::troop_die(rules, x.spec.troop));
+            let on = rules.t.formation_fail.pass_on;
+            let mut c = card(
+                state.unit_name(u),
+                "Formation Fail test",
+                "has a Formation Fail at the start of its turn".into(),
+                "simple: Formation Fail",
+            );
+            c.answers
+                .push(answer("Roll", Command::FormationTest(u), true));
+            test(
+                c,
+                at_least(sides, on),
+                format!("1d{sides} at {on}+"),
+                "pass",
+            )
+        }
+        Due::Morale(u, cause) => morale_card(rules, state, u, cause, true),
+        Due::RetreatMove(u) => {
+            let mut c = card(state.unit_name(u), "Retreat move", why, "simple: Morale");
+            c.answers.push(answer(
+                "Moved back",
+                Command::RetreatMove {
+                    unit: u,
+                    left_field: false,
+                },
+                false,
+            ));
+            c.answers.push(answer(
+                "Left the field",
+                Command::RetreatMove {
+                    unit: u,
+                    left_field: true,
+                },
+                false,
+            ));
+            c
+        }
+        Due::CardInstruction(s, _) => {
+            let mut c = card(
+                side_name(state, s),
+                "Event card",
+                why,
+                "simple: Event Cards",
+            );
+            c.answers.push(answer("Done", Command::CardDone, false));
+            c
+        }
+        Due::Ninja(s) => {
+            let mut c = card(
+                side_name(state, s),
+                "Ninja attack",
+                why,
+                "simple: Event Cards",
+            );
+            let sides = rules.t.troop_dice.daimyo;
+            let cmp = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
+            c.notes.push("Name the figures around the Daimyo: the ninja fights each in turn, then the Daimyo; a tie or lower removes him.".into());
+            c.answers.push(answer(
+                "Roll (Daimyo unguarded)",
+                Command::Ninja { guards: Vec::new() },
+                true,
+            ));
+            test(
+                c,
+                cmp,
+                format!("1d{sides} higher than the Daimyo's 1d{sides}"),
+                "the ninja wins a bout",
+            )
+        }
+    }
+}
+
+fn ally_card(rules: &Rules, state: &State, g: GroupRef, why: String) -> Check<Command> {
+    let a = &rules.t.allies;
+    let sides = match state.group(g).and_then(|x| x.koku) {
+        Some(super::roster::Koku::K5000) => a.die_5000_koku,
+        _ => a.die_10000_koku,
+    };
+    let mut c = card(
+        state.group(g).map_or(String::new(), |x| x.name.clone()),
+        "Allied clan activation",
+        why,
+        "simple: Allied Clans",
+    );
+    c.answers
+        .push(answer("Roll", Command::AllyActivation(g), true));
+    test(
+        c,
+        at_least(sides, a.acts_on),
+        format!("1d{sides} at {}+", a.acts_on),
+        "acts",
+    )
+}
+
+fn morale_card(
+    rules: &Rules,
+    state: &State,
+    u: UnitRef,
+    cause: MoraleCause,
+    due: bool,
+) -> Check<Command> {
+    let Some(x) = state.unit(u) else {
+        return card(
+            u.id(),
+            "Morale test",
+            cause.words().into(),
+            "simple: Morale",
+        );
+    };
+    let dice = numbers::morale(rules, x, false);
+    let seeing = numbers::morale(rules, x, true);
+    let cmp = dice.comparison(rules);
+    let mut c = card(
+        x.spec.name.clone(),
+        "Morale test",
+        cause.words().into(),
+        "simple: Morale",
+    );
+    c.modifiers = dice.reasons.clone();
+    c.required = due;
+    if due {
+        c.answers.push(answer(
+            "Roll",
+            Command::Morale {
+                unit: u,
+                friend_retreating: false,
+            },
+            true,
+        ));
+        c.answers.push(answer(
+            "Roll (sees a friend retreating)",
+            Command::Morale {
+                unit: u,
+                friend_retreating: true,
+            },
+            true,
+        ));
+    } else {
+        c.answers.push(answer(
+            "Call for the test",
+            Command::CallMorale { unit: u, cause },
+            false,
+        ));
+    }
+    c.notes.push(format!(
+        "seeing a friendly unit retreat within 30 cm adds 1d10 against: {} with odds {:.1}%",
+        seeing.comparison(rules),
+        100.0 * seeing.comparison(rules).probability()
+    ));
+    test(
+        c,
+        cmp.clone(),
+        format!("{cmp}: carry on when the living figures' dice total at least the d10s"),
+        "carry on",
+    )
+}
+
+/// The opponent may call for morale tests: units with a Formation Fail or at half strength.
+fn morale_calls(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let mut out = Vec::new();
+    for u in state.units() {
+        let Some(x) = state.unit(u) else { continue };
+        if !x.present() || !numbers::takes_morale(x) || x.retreating() {
+            continue;
+        }
+        if numbers::half_strength(x) {
+            out.push(morale_card(
+                rules,
+                state,
+                u,
+                MoraleCause::HalfStrength,
+                false,
+            ));
+        } else if x.formation_fail {
+            out.push(morale_card(
+                rules,
+                state,
+                u,
+                MoraleCause::FormationFail,
+                false,
+            ));
+        }
+    }
+    out
+}
+
+fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let mut out = Vec::new();
+    if state.home.is_none() {
+        let sides = rules.t.sequence.home_die;
+        let mut c = card(
+            "Both Daimyo".into(),
+            "Roll for Home",
+            "the higher 1d12 is the Home Daimyo; the Invader plays first".into(),
+            "simple: Sequence",
+        );
+        c.answers.push(answer("Roll", Command::RollForHome, true));
+        let cmp = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
+        out.push(test(
+            c,
+            cmp,
+            format!("1d{sides} each, higher wins; ties roll again"),
+            "first army is Home",
+        ));
+    }
+    if state.deck.is_empty() {
+        let mut c = card(
+            "Umpire".into(),
+            "Shuffle the event deck",
+            "30 cards, 15 blank; each Daimyo draws one before his turn".into(),
+            "simple: Event Cards",
+        );
+        c.answers
+            .push(answer("Shuffle", Command::ShuffleDeck, true));
+        c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
+        out.push(c);
+    }
+    if state.terrain.is_empty() && state.home.is_some() {
+        let mut c = card(
+            "Home Daimyo".into(),
+            "Roll for terrain",
+            "1d10 terrain pieces, in the listed order".into(),
+            "simple: Terrain",
+        );
+        c.required = false;
+        c.answers.push(answer("Roll", Command::RollTerrain, true));
+        out.push(c);
+    }
+    if state.river.is_none() {
+        let mut c = card(
+            "Umpire".into(),
+            "Roll the river's flow",
+            "1: fast, 2-3: steady, 4-6: slow".into(),
+            "simple: Rivers",
+        );
+        c.required = false;
+        c.answers.push(answer("Roll", Command::RollRiver, true));
+        out.push(c);
+    }
+    if state.weather.is_none() {
+        let mut c = card(
+            "Umpire".into(),
+            "Roll for wind",
+            "1-4: wind (then 1d4 for its direction), 5-6: none".into(),
+            "simple: Smoke",
+        );
+        c.required = false;
+        c.answers.push(answer("Roll", Command::RollWind, true));
+        out.push(c);
+    }
+    if state.home.is_some() && !state.deck.is_empty() {
+        let mut c = card(
+            "Umpire".into(),
+            "Begin the battle",
+            "the Invader's turn comes first".into(),
+            "simple: Sequence",
+        );
+        c.answers.push(answer("Begin", Command::BeginBattle, false));
+        c.notes.push(
+            "Set-up helpers (terrain, ambush, river, wind, structures) may still be used.".into(),
+        );
+        out.push(c);
+    }
+    out
+}

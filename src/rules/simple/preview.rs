@@ -1,0 +1,110 @@
+//! The odds of an action before it is taken, for the action forms: the same numbers the
+//! referee uses, so the form and the result never disagree.
+
+use super::command::{FireOrder, MeleeOrder};
+use super::numbers;
+use super::state::State;
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::Modifier;
+
+/// What a volley will roll and its chances.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FirePreview {
+    /// One die per firing figure.
+    pub dice: Expr,
+    /// The score needed per die (per pair when no single die reaches it).
+    pub needs: u32,
+    /// Dice pair up under the combined-score rule.
+    pub paired: bool,
+    /// The chance one ordinary die (or pair) hits.
+    pub hit: f64,
+    /// The save, in words.
+    pub save: String,
+    /// The chance one hit kills (the save fails).
+    pub kill_per_hit: f64,
+}
+
+/// The odds of a fire order, or `None` if the firer or target is unknown.
+pub fn fire(rules: &Rules, state: &State, order: &FireOrder) -> Option<FirePreview> {
+    let firer = state.unit(order.unit)?;
+    let (sides, n, _) = numbers::fire_dice(rules, firer, order.volley);
+    let (formation, cover) = numbers::target_stance(state, order.target);
+    let needs = numbers::to_hit(rules, formation, cover);
+    let paired = sides < needs;
+    let hit = if paired {
+        let op = if rules.ruling("combined_score") == "pairs_exact" {
+            CmpOp::Eq
+        } else {
+            CmpOp::Ge
+        };
+        Comparison::new(Expr::dice(2, sides), op, Expr::constant(i64::from(needs))).probability()
+    } else {
+        Comparison::new(
+            Expr::dice(1, sides),
+            CmpOp::Ge,
+            Expr::constant(i64::from(needs)),
+        )
+        .probability()
+    };
+    let (save_sides, save_on, save) =
+        numbers::save(rules, state, order.target, firer.formation_fail);
+    let saved = Comparison::new(
+        Expr::dice(1, save_sides),
+        CmpOp::Ge,
+        Expr::constant(i64::from(save_on)),
+    )
+    .probability();
+    Some(FirePreview {
+        dice: Expr::dice(n, sides),
+        needs,
+        paired,
+        hit,
+        save,
+        kill_per_hit: 1.0 - saved,
+    })
+}
+
+/// One attacker's bout: the comparison that kills, with each side's modifiers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoutPreview {
+    /// `1d10+1 > 1d6+2`: the defender dies when it holds.
+    pub kills: Comparison,
+    /// Its chance.
+    pub odds: f64,
+    /// The attacker's modifiers.
+    pub attacker: Vec<Modifier>,
+    /// The defender's modifiers.
+    pub defender: Vec<Modifier>,
+}
+
+/// The odds of each attacker's bout in a melee order.
+pub fn melee(rules: &Rules, state: &State, order: &MeleeOrder) -> Vec<BoutPreview> {
+    let defender_die = match order.defender {
+        super::state::Target::Unit(u) => {
+            numbers::fighter_die(rules, state, super::command::Fighter::Unit(u))
+        }
+        super::state::Target::Daimyo(g) => {
+            numbers::fighter_die(rules, state, super::command::Fighter::Daimyo(g))
+        }
+    };
+    order
+        .attackers
+        .iter()
+        .map(|a| {
+            let (am, dm) = numbers::melee_modifiers(rules, state, order, a);
+            let sum = |m: &[Modifier]| m.iter().map(|x| x.value).sum::<i64>();
+            let kills = Comparison::new(
+                Expr::dice(1, numbers::fighter_die(rules, state, a.fighter)).offset(sum(&am)),
+                CmpOp::Gt,
+                Expr::dice(1, defender_die).offset(sum(&dm)),
+            );
+            BoutPreview {
+                odds: kills.probability(),
+                kills,
+                attacker: am,
+                defender: dm,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,368 @@
+//! The state of a Simple Samurai battle: sides, groups (own troops and allied clans), units.
+
+use serde::{Deserialize, Serialize};
+
+pub use super::terms::*;
+
+use super::roster::{Army, Formation, Group, Koku, Leader, Troop, UnitSpec, Weapon};
+
+/// A unit: side of origin, group, index in the group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitRef(pub u8, pub u8, pub u8);
+
+impl UnitRef {
+    /// The side the unit came with.
+    pub fn side(self) -> usize {
+        usize::from(self.0)
+    }
+    /// Its group.
+    pub fn group(self) -> GroupRef {
+        GroupRef(self.0, self.1)
+    }
+    /// `s0g1u2`.
+    pub fn id(self) -> String {
+        format!("s{}g{}u{}", self.0, self.1, self.2)
+    }
+}
+
+/// A group (the Daimyo's troops or an allied clan), also naming its Daimyo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct GroupRef(pub u8, pub u8);
+
+impl GroupRef {
+    /// `s0g1`.
+    pub fn id(self) -> String {
+        format!("s{}g{}", self.0, self.1)
+    }
+}
+
+/// One unit's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct UnitState {
+    /// The roster entry.
+    pub spec: UnitSpec,
+    /// Figures alive (on the table or in hiding).
+    pub alive: u32,
+    /// Its formation now.
+    pub formation: Formation,
+    /// Has a Formation Fail.
+    pub formation_fail: bool,
+    /// Retreat moves still to make (0: not retreating).
+    pub retreat_moves: u32,
+    /// Smoke from its own firing hides targets to its front.
+    pub smoke: bool,
+    /// The cover it is in.
+    pub cover: Cover,
+    /// Crossing soft or hard cover (no Formation Fail test meanwhile).
+    pub crossing: bool,
+    /// In melee (no Formation Fail test meanwhile).
+    /// Turn ends left during which it counts as in melee: a fight marks both sides for
+    /// the rest of this turn and the opponent's next (ruling melee_contact).
+    pub melee_turns: u32,
+    /// A gun or wagon limbered (a gun cannot fire).
+    pub limbered: bool,
+    /// A gun that must realign before firing at a new target.
+    pub realigning: bool,
+    /// Off the battlefield (fled, hiding, left with its clan).
+    pub gone: bool,
+    /// Kept off the table in ambush.
+    pub in_ambush: bool,
+    /// Fired this turn.
+    pub fired: bool,
+    /// Moved this turn.
+    pub moved: bool,
+    /// Fired a volley this turn (no move with it).
+    pub volleyed: bool,
+    /// Fired in its previous turn (for smoke).
+    pub fired_before: bool,
+    /// Figures that have attacked in melee this turn.
+    pub melee_attacks: u32,
+}
+
+impl UnitState {
+    fn new(spec: &UnitSpec) -> Self {
+        Self {
+            alive: spec.figures,
+            formation: spec.formation,
+            spec: spec.clone(),
+            formation_fail: false,
+            retreat_moves: 0,
+            smoke: false,
+            cover: Cover::Open,
+            crossing: false,
+            melee_turns: 0,
+            limbered: false,
+            realigning: false,
+            gone: false,
+            in_ambush: false,
+            fired: false,
+            moved: false,
+            volleyed: false,
+            fired_before: false,
+            melee_attacks: 0,
+        }
+    }
+
+    /// On the table with figures left.
+    pub fn present(&self) -> bool {
+        !self.gone && !self.in_ambush && self.alive > 0
+    }
+
+    /// Figures killed.
+    pub fn dead(&self) -> u32 {
+        self.spec.figures.saturating_sub(self.alive)
+    }
+
+    /// In melee (no Formation Fail test).
+    pub fn in_melee(&self) -> bool {
+        self.melee_turns > 0
+    }
+
+    /// Retreating.
+    pub fn retreating(&self) -> bool {
+        self.retreat_moves > 0
+    }
+}
+
+/// A Daimyo's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DaimyoState {
+    /// The roster entry.
+    pub leader: Leader,
+    /// Alive.
+    pub alive: bool,
+    /// The unit of his group he stands with, if any.
+    pub attached: Option<u8>,
+}
+
+/// A group's state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GroupState {
+    /// Its name.
+    pub name: String,
+    /// An allied clan's koku.
+    pub koku: Option<Koku>,
+    /// The side it fights for now (a turncoat changes it).
+    pub owner: u8,
+    /// Its Daimyo (arriving Monks or Ronin have none).
+    pub daimyo: Option<DaimyoState>,
+    /// Its units.
+    pub units: Vec<UnitState>,
+    /// An allied clan that rolled to act this turn.
+    pub acting: bool,
+}
+
+/// This turn's card restrictions on a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardLimits {
+    /// Messenger: no movement except retreats.
+    pub no_move: bool,
+    /// Tea ceremony: Samurai neither move nor fire.
+    pub samurai_idle: bool,
+    /// No arquebus fire.
+    pub no_arquebus: bool,
+    /// No bow fire.
+    pub no_bow: bool,
+}
+
+/// One side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    /// The army's name.
+    pub name: String,
+    /// Its groups, as loaded, then any that arrived.
+    pub groups: Vec<GroupState>,
+    /// The Daimyo is dead: the army retreats toward its base line.
+    pub army_retreating: bool,
+    /// This turn's card restrictions.
+    pub limits: CardLimits,
+}
+
+/// The phase of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Before the first turn: Home roll, the deck, set-up helpers.
+    Setup,
+    /// A side's turn.
+    Turn,
+}
+
+/// The whole battle.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    /// Both sides, in roster order.
+    pub sides: Vec<SideState>,
+    /// The Home side, once rolled.
+    pub home: Option<u8>,
+    /// The shuffled deck, card numbers 1-30 in drawing order.
+    pub deck: Vec<u8>,
+    /// Cards drawn so far.
+    pub drawn: usize,
+    /// The sequence number, from 1.
+    pub turn: u32,
+    /// The side whose turn it is.
+    pub acting: u8,
+    /// The phase.
+    pub phase: Phase,
+    /// Required before play goes on, oldest first.
+    pub due: Vec<Due>,
+    /// Turns for which ranges are still halved by the wind card.
+    pub wind_turns: u32,
+    /// The Home ambush unit and its square.
+    pub ambush: Option<(UnitRef, u32)>,
+    /// Terrain pieces placed and their squares.
+    pub terrain: Vec<(String, u32)>,
+    /// The river's flow, once rolled.
+    pub river: Option<String>,
+    /// The wind for smoke, once rolled.
+    pub weather: Option<String>,
+    /// Structures with hit points.
+    pub structures: Vec<Structure>,
+    /// The battle is over.
+    pub ended: bool,
+}
+
+impl State {
+    /// The state before the Home roll.
+    pub fn new(armies: &[Army; 2]) -> Self {
+        let side = |s: usize, a: &Army| SideState {
+            name: a.name.clone(),
+            groups: a.groups.iter().map(|g| group(s as u8, g)).collect(),
+            army_retreating: false,
+            limits: CardLimits::default(),
+        };
+        Self {
+            sides: vec![side(0, &armies[0]), side(1, &armies[1])],
+            home: None,
+            deck: Vec::new(),
+            drawn: 0,
+            turn: 0,
+            acting: 0,
+            phase: Phase::Setup,
+            due: Vec::new(),
+            wind_turns: 0,
+            ambush: None,
+            terrain: Vec::new(),
+            river: None,
+            weather: None,
+            structures: Vec::new(),
+            ended: false,
+        }
+    }
+
+    /// A unit.
+    pub fn unit(&self, u: UnitRef) -> Option<&UnitState> {
+        self.group(u.group())?.units.get(usize::from(u.2))
+    }
+
+    /// A unit, mutably.
+    pub fn unit_mut(&mut self, u: UnitRef) -> Option<&mut UnitState> {
+        self.group_mut(u.group())?.units.get_mut(usize::from(u.2))
+    }
+
+    /// A group.
+    pub fn group(&self, g: GroupRef) -> Option<&GroupState> {
+        self.sides
+            .get(usize::from(g.0))?
+            .groups
+            .get(usize::from(g.1))
+    }
+
+    /// A group, mutably.
+    pub fn group_mut(&mut self, g: GroupRef) -> Option<&mut GroupState> {
+        self.sides
+            .get_mut(usize::from(g.0))?
+            .groups
+            .get_mut(usize::from(g.1))
+    }
+
+    /// The unit's name, or its id.
+    pub fn unit_name(&self, u: UnitRef) -> String {
+        self.unit(u).map_or_else(|| u.id(), |s| s.spec.name.clone())
+    }
+
+    /// Who a target is, in words.
+    pub fn target_name(&self, t: Target) -> String {
+        match t {
+            Target::Unit(u) => self.unit_name(u),
+            Target::Daimyo(g) => self.daimyo_name(g),
+        }
+    }
+
+    /// A group's Daimyo's name.
+    pub fn daimyo_name(&self, g: GroupRef) -> String {
+        self.group(g)
+            .and_then(|g| g.daimyo.as_ref())
+            .map_or_else(|| g.id(), |d| d.leader.name.clone())
+    }
+
+    /// The side a unit fights for now.
+    pub fn owner(&self, u: UnitRef) -> usize {
+        self.group(u.group())
+            .map_or(u.side(), |g| usize::from(g.owner))
+    }
+
+    /// Every group, with its reference.
+    pub fn groups(&self) -> Vec<GroupRef> {
+        let mut out = Vec::new();
+        for (s, side) in self.sides.iter().enumerate() {
+            for g in 0..side.groups.len() {
+                out.push(GroupRef(s as u8, g as u8));
+            }
+        }
+        out
+    }
+
+    /// Every unit, with its reference.
+    pub fn units(&self) -> Vec<UnitRef> {
+        let mut out = Vec::new();
+        for g in self.groups() {
+            let n = self.group(g).map_or(0, |x| x.units.len());
+            for i in 0..n {
+                out.push(UnitRef(g.0, g.1, i as u8));
+            }
+        }
+        out
+    }
+
+    /// Units fighting for a side now, present on the table.
+    pub fn present_units_of(&self, side: usize) -> Vec<UnitRef> {
+        self.units()
+            .into_iter()
+            .filter(|&u| self.owner(u) == side && self.unit(u).is_some_and(UnitState::present))
+            .collect()
+    }
+
+    /// The side that is not `side`.
+    pub fn other(side: usize) -> usize {
+        1 - side.min(1)
+    }
+}
+
+fn group(side: u8, g: &Group) -> GroupState {
+    GroupState {
+        name: g.name.clone(),
+        koku: g.koku,
+        owner: side,
+        daimyo: Some(DaimyoState {
+            leader: g.daimyo.clone(),
+            alive: true,
+            attached: None,
+        }),
+        units: g.units.iter().map(UnitState::new).collect(),
+        acting: g.koku.is_none(),
+    }
+}
+
+/// A fresh unit arriving by card.
+pub fn arriving_unit(name: &str, troop: Troop, weapon: Weapon, figures: u32) -> UnitState {
+    UnitState::new(&UnitSpec {
+        name: name.to_owned(),
+        troop,
+        weapon,
+        figures,
+        formation: Formation::Line,
+        flagbearers: 0,
+        sharpshooters: 0,
+    })
+}

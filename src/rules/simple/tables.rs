@@ -1,0 +1,224 @@
+//! The typed view of `reference/simple.ron`, and the rules in force for one battle.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::reference::{self, HouseRules, OptionalRule, ReferenceError, Ruling};
+
+#[allow(missing_docs)]
+mod raw {
+    use super::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    pub struct TroopDice {
+        pub peasant: u32,
+        pub ashigaru: u32,
+        pub ronin: u32,
+        pub samurai_foot: u32,
+        pub samurai_guard: u32,
+        pub monks: u32,
+        pub cavalry: u32,
+        pub daimyo: u32,
+        pub animals: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Sequence {
+        pub home_die: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct FormationFail {
+        pub pass_on: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Allies {
+        pub die_10000_koku: u32,
+        pub die_5000_koku: u32,
+        pub acts_on: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Fire {
+        pub die: u32,
+        pub volley_die: u32,
+        pub volley_min_figures: u32,
+        pub sharpshooter_bonus: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct ToHit {
+        pub line_open: u32,
+        pub line_soft: u32,
+        pub line_hard: u32,
+        pub skirmish_open: u32,
+        pub skirmish_soft: u32,
+        pub skirmish_hard: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Saves {
+        pub die: u32,
+        pub animal_die: u32,
+        pub ordinary: u32,
+        pub ordinary_vs_fail: u32,
+        pub guard: u32,
+        pub guard_vs_fail: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Ranges {
+        pub arquebus: u32,
+        pub bow: u32,
+        pub gun: u32,
+        pub wind_divisor: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Artillery {
+        pub crew: u32,
+        pub realign_die: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Melee {
+        pub soft_cover: i64,
+        pub hard_cover: i64,
+        pub defender_retreating: i64,
+        pub flank: i64,
+        pub rear: i64,
+        pub spear_support: i64,
+        pub spear_against_none: i64,
+        pub pike_support: i64,
+        pub pike_against_none: i64,
+        pub formation_fail: i64,
+        pub no_friendly_contact: i64,
+        pub max_attackers: usize,
+        pub max_attackers_touching_friend: usize,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Morale {
+        pub dead_die: u32,
+        pub formation_fail_dice: u32,
+        pub friend_retreating_dice: u32,
+        pub retreat_moves: u32,
+        pub peasant_open: u32,
+        pub peasant_soft: u32,
+        pub peasant_hard: u32,
+        pub ashigaru_open: u32,
+        pub ashigaru_soft: u32,
+        pub ashigaru_hard: u32,
+        pub ronin_open: u32,
+        pub ronin_soft: u32,
+        pub ronin_hard: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Cards {
+        pub deck: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Terrain {
+        pub pieces_die: u32,
+        pub squares: u32,
+        pub ambush_squares: u32,
+        pub reinforcement_die: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct River {
+        pub die: u32,
+        pub fast_up_to: u32,
+        pub steady_up_to: u32,
+        pub steady_foot_drown_up_to: u32,
+        pub steady_cavalry_drown_up_to: u32,
+        pub slow_foot_drown_up_to: u32,
+        pub slow_cavalry_drown_up_to: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Burning {
+        pub die: u32,
+        pub cart_alight_on: u32,
+        pub haystack_alight_on: u32,
+        pub samurai_alight_on: u32,
+        pub already_burning_alight_on: u32,
+        pub escape_on: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Smoke {
+        pub die: u32,
+        pub wind_up_to: u32,
+        pub direction_die: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Structures {
+        pub stone_building: u32,
+        pub wooden_building: u32,
+        pub stone_linear_per_15cm: u32,
+        pub wooden_linear_per_15cm: u32,
+        pub fieldworks_per_15cm: u32,
+        pub unusable_at: u32,
+        pub soft_needs: u32,
+        pub hard_needs: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Army {
+        pub figures_per_unit: u32,
+        pub basic_ashigaru_units: usize,
+        pub basic_samurai_foot_units: usize,
+        pub basic_cavalry_units: usize,
+        pub basic_guard_units: usize,
+        pub guard_flagbearers: u32,
+        pub arquebus_per_sharpshooter: u32,
+        pub building_capacity: u32,
+    }
+}
+
+pub use raw::*;
+
+/// Every table of Simple Samurai Rules, as the engine reads them.
+#[allow(missing_docs)]
+#[derive(Debug, Deserialize)]
+pub struct SimpleTables {
+    pub troop_dice: TroopDice,
+    pub sequence: Sequence,
+    pub formation_fail: FormationFail,
+    pub allies: Allies,
+    pub fire: Fire,
+    pub to_hit: ToHit,
+    pub saves: Saves,
+    pub ranges_cm: Ranges,
+    pub artillery: Artillery,
+    pub melee: Melee,
+    pub morale: Morale,
+    pub cards: Cards,
+    pub terrain: Terrain,
+    pub river: River,
+    pub burning: Burning,
+    pub smoke: Smoke,
+    pub structures: Structures,
+    pub army: Army,
+    pub rulings: BTreeMap<String, Ruling>,
+    pub optional: BTreeMap<String, OptionalRule>,
+}
+
+/// The rules in force for one battle: tables with house overrides, and chosen rulings.
+#[derive(Debug)]
+pub struct Rules {
+    /// The tables.
+    pub t: SimpleTables,
+    /// The house rules as recorded in the journal.
+    pub house: HouseRules,
+}
+
+impl Rules {
+    /// Builds the rules in force from the embedded table and a battle's house rules.
+    ///
+    /// # Errors
+    /// A house rule that does not fit the tables.
+    pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
+        let text = reference::text("simple").unwrap_or_default();
+        let t: SimpleTables = reference::load("simple", text, house)?;
+        reference::check_choices(&t.rulings, &t.optional, house)?;
+        Ok(Self {
+            t,
+            house: house.clone(),
+        })
+    }
+
+    /// The option in force for a ruling.
+    pub fn ruling(&self, key: &str) -> &str {
+        reference::chosen(&self.t.rulings, &self.house, key)
+    }
+}

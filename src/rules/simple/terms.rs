@@ -1,0 +1,132 @@
+//! The small vocabulary of a Simple Samurai battle: cover, targets, what is due, structures.
+
+use serde::{Deserialize, Serialize};
+
+use super::state::{GroupRef, UnitRef};
+
+/// What stands between a figure and the enemy.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cover {
+    /// In the open.
+    #[default]
+    Open,
+    /// Soft cover: fence, stream, broken ground, hill, marsh, smoke.
+    Soft,
+    /// Hard cover: wall, woods, buildings, fieldworks, rivers.
+    Hard,
+}
+
+impl Cover {
+    /// The name shown.
+    pub fn name(self) -> &'static str {
+        match self {
+            Cover::Open => "open",
+            Cover::Soft => "soft cover",
+            Cover::Hard => "hard cover",
+        }
+    }
+}
+
+/// What is fired at or fought: a unit, or a Daimyo standing alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Target {
+    /// A unit's figures.
+    Unit(UnitRef),
+    /// The Daimyo of a group.
+    Daimyo(GroupRef),
+}
+
+/// Why a unit must test morale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoraleCause {
+    /// Lost figures to fire.
+    FireLosses,
+    /// Lost figures as a melee defender.
+    MeleeLosses,
+    /// Half strength or less (asked by the opponent).
+    HalfStrength,
+    /// A current Formation Fail (asked by the opponent).
+    FormationFail,
+    /// Saw a friendly unit retreat within 30 cm (asked by the opponent).
+    FriendRetreating,
+    /// Finished its 3 retreat moves.
+    AfterRetreat,
+}
+
+impl MoraleCause {
+    /// Why, in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            MoraleCause::FireLosses => "lost figures to fire",
+            MoraleCause::MeleeLosses => "lost figures in melee",
+            MoraleCause::HalfStrength => "at half strength or less",
+            MoraleCause::FormationFail => "has a Formation Fail",
+            MoraleCause::FriendRetreating => "saw a friendly unit retreat within 30 cm",
+            MoraleCause::AfterRetreat => "has made its 3 retreat moves",
+        }
+    }
+}
+
+/// Something the rules require before play goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Due {
+    /// The side's Daimyo draws an event card.
+    DrawCard(u8),
+    /// An allied clan rolls to act this turn.
+    AllyActivation(GroupRef),
+    /// A unit with a Formation Fail tests at the start of its turn.
+    FormationTest(UnitRef),
+    /// A unit tests morale.
+    Morale(UnitRef, MoraleCause),
+    /// A retreating unit makes its retreat move.
+    RetreatMove(UnitRef),
+    /// A drawn card tells the table to do something (umpire confirms).
+    CardInstruction(u8, u8),
+    /// The ninja attacks this side's Daimyo.
+    Ninja(u8),
+}
+
+/// A structure with hit points.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Structure {
+    /// Its name.
+    pub name: String,
+    /// Stone, wood, earth.
+    pub kind: StructureKind,
+    /// Hits left.
+    pub hits: u32,
+    /// Hits at the start.
+    pub start_hits: u32,
+}
+
+/// The kinds of structure the bombardment rules value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StructureKind {
+    /// A stone building.
+    StoneBuilding,
+    /// A wooden building.
+    WoodenBuilding,
+    /// 15 cm of stone wall.
+    StoneWall,
+    /// 15 cm of wooden barricade or fence.
+    WoodenBarricade,
+    /// 15 cm of fieldworks or earthworks.
+    Fieldworks,
+}
+
+impl StructureKind {
+    /// Whether a linear object (destroyed at 0) rather than a building (unusable at 4).
+    pub fn linear(self) -> bool {
+        matches!(
+            self,
+            StructureKind::StoneWall | StructureKind::WoodenBarricade
+        )
+    }
+    /// Hard cover, or soft (a wooden barricade).
+    pub fn cover(self) -> Cover {
+        match self {
+            StructureKind::WoodenBarricade => Cover::Soft,
+            _ => Cover::Hard,
+        }
+    }
+}

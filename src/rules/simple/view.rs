@@ -1,0 +1,242 @@
+//! The neutral picture of a Simple Samurai battle: sides, groups, units, badges.
+
+use super::numbers;
+use super::state::{Cover, GroupRef, Phase, State, UnitRef, UnitState};
+use super::tables::Rules;
+use crate::engine::view::{Badge, BattleView, GroupView, LeaderView, SideView, Tone, UnitView};
+
+/// The view of the whole battle.
+pub fn view(rules: &Rules, state: &State) -> BattleView {
+    let (phase, next) = phase_words(state);
+    BattleView {
+        turn: state.turn,
+        phase,
+        next,
+        ended: state.ended,
+        sides: (0..state.sides.len())
+            .map(|s| side(rules, state, s))
+            .collect(),
+    }
+}
+
+/// The phase now and what follows, in words.
+pub fn phase_words(state: &State) -> (String, String) {
+    match state.phase {
+        Phase::Setup => ("Set-up".into(), "the Invader's first turn".into()),
+        Phase::Turn => {
+            let name = state
+                .sides
+                .get(usize::from(state.acting))
+                .map_or("", |s| s.name.as_str());
+            let role = if state.home == Some(state.acting) {
+                "Home"
+            } else {
+                "Invader"
+            };
+            (
+                format!("{role} turn: {name}"),
+                "the other Daimyo's turn".into(),
+            )
+        }
+    }
+}
+
+fn leader(state: &State, g: GroupRef) -> Option<LeaderView> {
+    let d = state.group(g)?.daimyo.as_ref()?;
+    let mut badges = Vec::new();
+    if !d.alive {
+        badges.push(Badge::new("Killed", Tone::Danger, "this Daimyo is dead"));
+    }
+    if let Some(u) = d.attached {
+        let name = state.unit_name(UnitRef(g.0, g.1, u));
+        badges.push(Badge::new(
+            format!("With {name}"),
+            Tone::Info,
+            "not a target until the unit's figures are killed",
+        ));
+    }
+    Some(LeaderView {
+        name: d.leader.name.clone(),
+        rating_name: "Die".into(),
+        rating: 12,
+        parts: Vec::new(),
+        history: Vec::new(),
+        badges,
+    })
+}
+
+fn side(rules: &Rules, state: &State, s: usize) -> SideView {
+    let side = &state.sides[s];
+    let mut groups = Vec::new();
+    for g in state.groups() {
+        let Some(grp) = state.group(g) else { continue };
+        if usize::from(grp.owner) != s {
+            continue;
+        }
+        let mut badges = Vec::new();
+        if let Some(k) = grp.koku {
+            badges.push(Badge::new(
+                k.name(),
+                Tone::Info,
+                "allied clan: rolls each turn to act",
+            ));
+            if state.phase == Phase::Turn && state.acting == grp.owner {
+                badges.push(if grp.acting {
+                    Badge::new(
+                        "Acting",
+                        Tone::Good,
+                        "rolled 5+: moves, fires and fights this turn",
+                    )
+                } else {
+                    Badge::new(
+                        "Holding",
+                        Tone::Warning,
+                        "did not roll 5+: fights only if attacked",
+                    )
+                });
+            }
+        }
+        if usize::from(g.0) != s {
+            badges.push(Badge::new(
+                "Turncoat",
+                Tone::Warning,
+                "changed sides by event card",
+            ));
+        }
+        groups.push(GroupView {
+            name: grp.name.clone(),
+            // The army's own Daimyo is shown once, as its general.
+            leader: if g.1 == 0 { None } else { leader(state, g) },
+            badges,
+            units: (0..grp.units.len())
+                .filter_map(|i| unit(rules, state, UnitRef(g.0, g.1, i as u8)))
+                .collect(),
+        });
+    }
+    SideView {
+        name: side.name.clone(),
+        general: leader(state, GroupRef(s as u8, 0)),
+        groups,
+    }
+}
+
+fn unit(rules: &Rules, state: &State, r: UnitRef) -> Option<UnitView> {
+    let u = state.unit(r)?;
+    Some(UnitView {
+        id: r.id(),
+        name: u.spec.name.clone(),
+        kind: u.spec.kind(),
+        strength: u.alive,
+        starting_strength: u.spec.figures,
+        measure: "figures".into(),
+        marked_hits: 0,
+        badges: badges(state, r, u),
+        details: vec![
+            ("Formation".into(), u.formation.name().into()),
+            ("Cover".into(), u.cover.name().into()),
+            (
+                "Die".into(),
+                format!("d{}", numbers::troop_die(rules, u.spec.troop)),
+            ),
+            ("Dead".into(), u.dead().to_string()),
+        ],
+    })
+}
+
+fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
+    let mut b = Vec::new();
+    if u.gone {
+        b.push(Badge::new(
+            "Left the field",
+            Tone::Danger,
+            "fled, in hiding, or left with its clan",
+        ));
+        return b;
+    }
+    let mut add = |cond: bool, label: &str, tone, why: &str| {
+        if cond {
+            b.push(Badge::new(label, tone, why));
+        }
+    };
+    add(
+        u.gone,
+        "Left the field",
+        Tone::Danger,
+        "fled, in hiding, or left with its clan",
+    );
+    add(
+        u.alive == 0 && !u.gone,
+        if u.spec.weapon == super::roster::Weapon::Gun {
+            "Captured"
+        } else {
+            "Destroyed"
+        },
+        Tone::Danger,
+        "every figure is dead",
+    );
+    add(
+        u.in_ambush,
+        "In ambush",
+        Tone::Info,
+        "kept off the table by the Home Daimyo",
+    );
+    add(
+        u.formation_fail,
+        "Formation Fail",
+        Tone::Warning,
+        "no volley, -1 in melee, +1d10 against in morale; targets save more easily",
+    );
+    add(
+        u.retreating(),
+        &format!("Retreating ({} moves)", u.retreat_moves),
+        Tone::Danger,
+        "failed morale: retreats for 3 moves",
+    );
+    add(
+        state
+            .sides
+            .get(state.owner(r))
+            .is_some_and(|s| s.army_retreating),
+        "Army retreating",
+        Tone::Danger,
+        "its Daimyo is dead: toward its base line, fights only if attacked",
+    );
+    add(
+        u.smoke,
+        "In smoke",
+        Tone::Info,
+        "its own smoke hides targets to its front",
+    );
+    add(
+        u.cover != Cover::Open,
+        u.cover.name(),
+        Tone::Info,
+        "harder to hit, better in melee and morale",
+    );
+    add(
+        u.in_melee(),
+        "In melee",
+        Tone::Warning,
+        "no Formation Fail test while in melee",
+    );
+    add(
+        u.crossing,
+        "Crossing cover",
+        Tone::Info,
+        "no Formation Fail test while crossing",
+    );
+    add(
+        u.limbered,
+        "Limbered",
+        Tone::Info,
+        "a limbered gun cannot fire",
+    );
+    add(
+        u.realigning,
+        "Realigning",
+        Tone::Info,
+        "finishes realigning next move",
+    );
+    add(u.fired, "Fired", Tone::Info, "has fired this turn");
+    b
+}
