@@ -7,7 +7,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::engine::Battle;
 use gunbai::rules::sky::Sky;
-use gunbai::rules::sky::state::Phase;
+use gunbai::rules::sky::roster::Weapon;
+use gunbai::rules::sky::state::{ClanRef, Phase, UnitRef};
 use gunbai::ui::App;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
@@ -31,7 +32,11 @@ fn opens_on_the_demo_battle_and_settles_checks_by_click_and_by_typed_faces() {
     let mut h = harness(dir.path());
     assert_eq!(entries(&h), 0);
     h.get_by_label("Turn 1");
-    assert!(h.query_all_by_label_contains("Takeda Shingen 武田信玄").count() > 0);
+    assert!(
+        h.query_all_by_label_contains("Takeda Shingen 武田信玄")
+            .count()
+            > 0
+    );
     h.get_by_label("Required now (1)");
 
     // One click on Roll settles the initiative.
@@ -51,7 +56,11 @@ fn opens_on_the_demo_battle_and_settles_checks_by_click_and_by_typed_faces() {
     h.get_by_label_contains("cannot show");
 
     // Good faces settle the top check.
-    let n = h.state().game().unwrap().checks()[0].roll.as_ref().unwrap().dice_count();
+    let n = h.state().game().unwrap().checks()[0]
+        .roll
+        .as_ref()
+        .unwrap()
+        .dice_count();
     let faces = h.get_all_by_label("Table faces").next().unwrap();
     faces.focus();
     h.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -62,35 +71,44 @@ fn opens_on_the_demo_battle_and_settles_checks_by_click_and_by_typed_faces() {
     assert_eq!(entries(&h), 2, "typed faces settle the top check");
 }
 
-#[test]
-fn an_action_is_resolved_then_undone_redone_and_undone_back_to_an_entry() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path());
-    // R rolls the top check until a clan is activated with actions to spend.
-    let mut activated = None;
+/// Presses R until a clan is activated with actions to spend and nothing else due.
+fn activate(h: &mut Harness<'_, App>) -> ClanRef {
     for _ in 0..80 {
         let game = h.state().game().unwrap();
-        let battle = game.as_any().downcast_ref::<Battle<Sky>>().unwrap();
-        let state = battle.state();
+        let state = game.as_any().downcast_ref::<Battle<Sky>>().unwrap().state();
         if let (Phase::Activation { clan }, Some(left)) = (state.phase, state.actions_left)
             && left > 0
             && state.due.is_empty()
         {
-            activated = Some(state.units_of(clan)[0]);
-            break;
+            return clan;
         }
         h.key_press(Key::R);
         h.run();
     }
-    let unit = activated.expect("a clan activates within 80 rolls");
+    panic!("no clan activated within 80 rolls");
+}
+
+fn select(h: &mut Harness<'_, App>, unit: UnitRef) {
     let name = {
         let game = h.state().game().unwrap();
-        game.as_any().downcast_ref::<Battle<Sky>>().unwrap().state().unit_name(unit)
+        game.as_any()
+            .downcast_ref::<Battle<Sky>>()
+            .unwrap()
+            .state()
+            .unit_name(unit)
     };
     // The unit may be scrolled out of sight in the roster: click it through accessibility.
     h.get_all_by_label(&name).next().unwrap().click_accesskit();
     h.run();
-    h.get_by_label_contains("Open to");
+}
+
+#[test]
+fn an_action_is_resolved_then_undone_redone_and_undone_back_to_an_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let clan = activate(&mut h);
+    select(&mut h, UnitRef(clan.0, clan.1, 0));
+    h.get_by_label("Move");
     let before = entries(&h);
     h.get_by_label("Resolve").click();
     h.run();
@@ -106,24 +124,59 @@ fn an_action_is_resolved_then_undone_redone_and_undone_back_to_an_entry() {
 
     let all = entries(&h);
     // The log sticks to its newest entries; the first button shown is on a recent one.
-    h.get_all_by_label("Undo back to here").next().unwrap().click_accesskit();
+    h.get_all_by_label("Undo back to here")
+        .next()
+        .unwrap()
+        .click_accesskit();
     h.run();
     h.get_by_label_contains("later entries?");
     h.get_by_label("Take them back").click();
     h.run();
     let left = entries(&h);
-    assert!((1..all).contains(&left), "later entries are taken back, the chosen one stays: {left} of {all}");
+    assert!(
+        (1..all).contains(&left),
+        "later entries are taken back, the chosen one stays: {left} of {all}"
+    );
 }
 
 #[test]
-fn a_refused_command_shows_the_engines_reason() {
+fn fire_shows_its_pool_and_odds_and_refuses_too_few_table_faces() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
-    // Nothing is activated at the start: a move is refused and nothing changes.
-    h.get_all_by_label_contains("Nobushige's Horse").next().unwrap().click();
+    let clan = activate(&mut h);
+    let shooter = {
+        let game = h.state().game().unwrap();
+        let state = game.as_any().downcast_ref::<Battle<Sky>>().unwrap().state();
+        state.units_of(clan).into_iter().find(|u| {
+            state
+                .unit(*u)
+                .is_some_and(|x| x.spec.weapons.contains(&Weapon::Bow) || x.loaded)
+        })
+    };
+    let shooter = shooter.expect("the activated clan has a unit that can fire");
+    select(&mut h, shooter);
+    h.get_by_label("Fire").click();
     h.run();
+    h.get_by_label("In range (measured)").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("d6cs>=").count() > 0,
+        "the pool's notation is shown"
+    );
+    assert!(
+        h.query_all_by_label_contains("%").count() > 0,
+        "with its odds"
+    );
+    let faces = h.get_by_label("Action table faces");
+    faces.focus();
+    faces.type_text("1");
+    h.run();
+    let before = entries(&h);
     h.get_by_label("Resolve").click();
     h.run();
-    assert_eq!(entries(&h), 0);
-    h.get_by_label_contains("Refused:");
+    assert_eq!(entries(&h), before, "nothing changes");
+    assert!(
+        h.query_all_by_label_contains("Refused:").count() > 0,
+        "the reason is shown"
+    );
 }

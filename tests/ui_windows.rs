@@ -28,9 +28,18 @@ fn the_quick_reference_finds_the_arquebus() {
     search.focus();
     search.type_text("arquebus");
     h.run();
-    assert!(h.query_all_by_label("arquebus").count() > 0, "the arquebus row is shown");
-    assert!(h.query_all_by_label("Firing Procedure").count() > 0, "with its rule section");
-    assert!(h.query_by_label("Command and Bushi").is_none(), "rows without the word are hidden");
+    assert!(
+        h.query_all_by_label("arquebus").count() > 0,
+        "the arquebus row is shown"
+    );
+    assert!(
+        h.query_all_by_label("Firing Procedure").count() > 0,
+        "with its rule section"
+    );
+    assert!(
+        h.query_by_label("Command and Bushi").is_none(),
+        "rows without the word are hidden"
+    );
 }
 
 #[test]
@@ -47,9 +56,21 @@ fn the_report_shows_charts_and_exports_markdown_and_html() {
     h.run();
     h.get_by_label("Export HTML").click();
     h.run();
-    let reports: Vec<_> = std::fs::read_dir(dir.path().join("reports")).unwrap().flatten().map(|e| e.path()).collect();
-    assert!(reports.iter().any(|p| p.extension().is_some_and(|e| e == "md")));
-    assert!(reports.iter().any(|p| p.extension().is_some_and(|e| e == "html")));
+    let reports: Vec<_> = std::fs::read_dir(dir.path().join("reports"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(
+        reports
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "md"))
+    );
+    assert!(
+        reports
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "html"))
+    );
     assert!(h.query_all_by_label_contains("Wrote").count() > 0);
 }
 
@@ -70,12 +91,19 @@ fn a_damaged_roster_is_rejected_with_its_position_and_the_battle_stays() {
     h.run();
     h.get_by_label("Start the battle").click();
     h.run();
-    assert!(h.query_all_by_label_contains("bad.ron:4:").count() > 0, "the problem names file:line:col");
-    assert_eq!(h.state().game().unwrap().army_names(), before, "the battle in progress stays");
+    assert!(
+        h.query_all_by_label_contains("bad.ron:4:").count() > 0,
+        "the problem names file:line:col"
+    );
+    assert_eq!(
+        h.state().game().unwrap().army_names(),
+        before,
+        "the battle in progress stays"
+    );
 }
 
 #[test]
-fn a_new_battle_with_a_house_rule_starts_and_the_last_battle_is_offered_on_restart() {
+fn the_last_battle_is_offered_on_restart_and_resumed() {
     let dir = tempfile::tempdir().unwrap();
     {
         let mut h = harness(dir.path());
@@ -84,11 +112,19 @@ fn a_new_battle_with_a_house_rule_starts_and_the_last_battle_is_offered_on_resta
         assert_eq!(h.state().game().unwrap().log().len(), 1);
     }
     let mut h = harness(dir.path());
-    assert_eq!(h.state().game().unwrap().log().len(), 0, "a fresh demo battle");
+    assert_eq!(
+        h.state().game().unwrap().log().len(),
+        0,
+        "a fresh demo battle"
+    );
     h.get_by_label_contains("Resume your last battle?");
     h.get_by_label("Resume").click();
     h.run();
-    assert_eq!(h.state().game().unwrap().log().len(), 1, "the last battle is back");
+    assert_eq!(
+        h.state().game().unwrap().log().len(),
+        1,
+        "the last battle is back"
+    );
     // And it goes on being written: one more entry survives another restart.
     h.get_all_by_label("Roll").next().unwrap().click();
     h.run();
@@ -112,7 +148,10 @@ fn the_dice_tray_shows_odds_and_rolls() {
     assert!(h.query_all_by_label_contains("holds: 72.22%").count() > 0);
     h.get_by_label("Roll it").click();
     h.run();
-    assert!(h.query_all_by_label_contains(": [").count() > 0, "the free roll is in the history");
+    assert!(
+        h.query_all_by_label_contains(": [").count() > 0,
+        "the free roll is in the history"
+    );
 }
 
 #[test]
@@ -123,4 +162,40 @@ fn help_lists_the_shortcuts() {
     h.run();
     h.get_by_label("Keyboard shortcuts");
     h.get_by_label("R or Space");
+}
+
+#[test]
+fn every_rule_set_starts_from_its_demo_rosters_on_the_shared_screens() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    for info in gunbai::rules::RULE_SETS
+        .iter()
+        .filter(|r| gunbai::rules::demo_rosters(r.key).is_some())
+    {
+        h.get_by_label("New battle…").click();
+        h.run();
+        h.get_by_label("Rule set").click();
+        h.run();
+        h.get_all_by_label(info.title).last().unwrap().click();
+        h.run();
+        h.get_by_label("Start the battle").click();
+        h.run();
+        let game = h.state().game().unwrap();
+        assert_eq!(game.key(), info.key);
+        assert!(
+            !game.checks().is_empty(),
+            "{}: something is due at the start",
+            info.key
+        );
+        assert!(h.query_all_by_label_contains("Required now (").count() > 0);
+        // The first check can be settled with one key.
+        h.key_press(Key::R);
+        h.run();
+        assert_eq!(
+            h.state().game().unwrap().log().len(),
+            1,
+            "{}: R settles the top check",
+            info.key
+        );
+    }
 }

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers, RichText};
 
+use super::action_panel::{ActionPanel, Outcome};
 use super::dice_tray::DiceTray;
 use super::files::{DataDir, save_as};
-use super::forms::{self, ActionForms, Outcome};
 use super::help::Help;
 use super::journal_window::{JournalRequest, JournalWindow};
 use super::live::Live;
@@ -15,7 +15,7 @@ use super::log_panel::LogPanel;
 use super::new_battle::{NewBattle, StartRequest};
 use super::reference_window::ReferenceWindow;
 use super::report_window::ReportWindow;
-use super::roster_panel::RosterPanel;
+use super::roster_panel::{RosterPanel, details_ui};
 use super::turn_panel::TurnPanel;
 use super::{Intent, fonts, theme};
 use crate::dice::{RngDice, TableDice};
@@ -28,7 +28,7 @@ pub struct App {
     data: DataDir,
     live: Option<Live>,
     generation: u64,
-    forms: Box<dyn ActionForms>,
+    actions: ActionPanel,
     dice: RngDice,
     selected: Option<String>,
     dark: bool,
@@ -85,7 +85,7 @@ impl App {
             data,
             live: None,
             generation: 0,
-            forms: forms::for_ruleset(""),
+            actions: ActionPanel::default(),
             dice: RngDice::from_os(),
             selected: None,
             dark,
@@ -121,7 +121,7 @@ impl App {
 
     fn set_game(&mut self, game: Box<dyn Game>) {
         self.generation += 1;
-        self.forms = forms::for_ruleset(game.key());
+        self.actions = ActionPanel::default();
         self.live = Some(Live::new(game, self.generation));
         self.selected = None;
         self.turn.show_result(Vec::new(), false);
@@ -295,12 +295,13 @@ impl eframe::App for App {
                 egui::ScrollArea::vertical()
                     .id_salt("centre")
                     .show(ui, |ui| {
-                        forms::details_ui(ui, &live.derived().view, self.selected.as_deref());
+                        details_ui(ui, &live.derived().view, self.selected.as_deref());
                         ui.separator();
                         ui.label(RichText::new("Actions").heading());
-                        match self.forms.ui(
+                        match self.actions.ui(
                             ui,
                             live.game.as_mut(),
+                            stamp,
                             self.selected.as_deref(),
                             &mut self.dice,
                         ) {

@@ -45,48 +45,11 @@ impl CheckCard {
                     };
                     ui.label(RichText::new(tag).small().weak());
                 });
-                ui.label(RichText::new(&check.who).strong());
-                ui.label(&check.why)
-                    .on_hover_text("Why the rules ask for this now");
-                ui.label(RichText::new(&check.citation).small().italics().weak());
-                if let Some(roll) = &check.roll {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("Dice");
-                        ui.label(RichText::new(roll.notation()).monospace().strong());
-                    });
-                }
-                if !check.target.is_empty() {
-                    ui.label(format!("Target: {}", check.target));
-                }
-                for m in &check.modifiers {
-                    let unit = if m.unit.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" {}", m.unit)
-                    };
-                    ui.label(
-                        RichText::new(format!("{:+}{unit}  {}", m.value, m.reason)).size(15.0),
-                    )
-                    .on_hover_text(&m.citation);
-                }
-                if !check.odds.is_empty() {
-                    ui.horizontal_wrapped(|ui| {
-                        for odds in &check.odds {
-                            ui.label(
-                                RichText::new(format!(
-                                    "{} {:.1}%",
-                                    odds.outcome,
-                                    odds.probability * 100.0
-                                ))
-                                .strong(),
-                            );
-                        }
-                    });
-                }
+                body_ui(ui, check);
                 for note in &check.notes {
-                ui.label(RichText::new(note).size(15.0));
-            }
-            self.answers_ui(ui, check, index, intents);
+                    ui.label(RichText::new(note).size(15.0));
+                }
+                self.answers_ui(ui, check, index, intents);
             });
     }
 
@@ -154,5 +117,55 @@ impl CheckCard {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
+    }
+}
+
+/// A preview of an action's dice: the same facts as a check card, without answers.
+pub fn preview(ui: &mut egui::Ui, check: &Check<()>) {
+    egui::Frame::group(ui.style())
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(&check.what).strong().size(18.0));
+            body_ui(ui, check);
+            for note in &check.notes {
+                ui.label(RichText::new(note).size(15.0));
+            }
+        });
+}
+
+/// Who, why, dice, target, modifiers and odds.
+fn body_ui(ui: &mut egui::Ui, check: &Check<()>) {
+    ui.label(RichText::new(&check.who).strong());
+    ui.label(&check.why)
+        .on_hover_text("Why the rules ask for this now");
+    ui.label(RichText::new(&check.citation).small().italics().weak());
+    if let Some(roll) = &check.roll {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Dice");
+            ui.label(RichText::new(roll.notation()).monospace().strong());
+        });
+    }
+    if !check.target.is_empty() {
+        ui.label(format!("Target: {}", check.target));
+    }
+    for m in &check.modifiers {
+        let unit = if m.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", m.unit)
+        };
+        ui.label(RichText::new(format!("{:+}{unit}  {}", m.value, m.reason)).size(15.0))
+            .on_hover_text(&m.citation);
+    }
+    if !check.odds.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for odds in &check.odds {
+                ui.label(
+                    RichText::new(format!("{} {:.1}%", odds.outcome, odds.probability * 100.0))
+                        .strong(),
+                );
+            }
+        });
     }
 }

@@ -1,16 +1,16 @@
 //! The desktop app: the umpire's screen during a real game.
 //!
 //! One file per panel or window, each with `ui(&mut self, ui, …)`. The shared screens show
-//! any rule set through [`crate::engine::Game`]; a rule set adds only its action forms
-//! (`sky/`). Panels never change the battle themselves: they push [`Intent`]s that the
+//! any rule set through [`crate::engine::Game`], the action forms included (each rule set
+//! describes its forms as data). Panels never change the battle themselves: they push [`Intent`]s that the
 //! [`App`] carries out after drawing, so every change takes one path and shows its result.
 
+mod action_panel;
 mod app;
 mod check_card;
 mod dice_tray;
 mod files;
 mod fonts;
-mod forms;
 mod help;
 mod journal_window;
 mod live;
@@ -19,7 +19,6 @@ mod new_battle;
 mod reference_window;
 mod report_window;
 mod roster_panel;
-mod sky;
 mod theme;
 mod turn_panel;
 

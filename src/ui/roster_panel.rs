@@ -141,3 +141,49 @@ pub fn leader_hover(ui: &mut egui::Ui, leader: &LeaderView) {
         }
     }
 }
+
+/// The selected unit: what it is, its strength, badges and further facts.
+pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) {
+    let unit = selected.and_then(|id| {
+        view.sides
+            .iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.units)
+            .find(|u| u.id == id)
+    });
+    let Some(unit) = unit else {
+        ui.label(
+            RichText::new(
+                "Select a unit in the roster to see its details and the actions open to it.",
+            )
+            .weak(),
+        );
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(&unit.name).heading());
+        ui.label(&unit.kind);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "{} of {} {}",
+                unit.strength, unit.starting_strength, unit.measure
+            ))
+            .strong(),
+        );
+        if unit.marked_hits > 0 {
+            ui.label(format!("{} hits marked", unit.marked_hits));
+        }
+        for b in &unit.badges {
+            theme::badge(ui, b);
+        }
+    });
+    egui::Grid::new("unit-details").show(ui, |ui| {
+        for (label, value) in &unit.details {
+            ui.label(RichText::new(label).weak());
+            ui.label(value);
+            ui.end_row();
+        }
+    });
+}
