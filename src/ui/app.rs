@@ -109,6 +109,11 @@ impl App {
         self.live.as_ref().map(|l| l.game.as_ref())
     }
 
+    /// The battle in progress, to change it directly (benchmarks).
+    pub fn game_mut(&mut self) -> Option<&mut (dyn Game + 'static)> {
+        self.live.as_mut().map(|l| l.game.as_mut())
+    }
+
     /// Makes Gunbai's dice reproducible (tests).
     pub fn seed_dice(&mut self, seed: u64) {
         self.dice = RngDice::seeded(seed);
