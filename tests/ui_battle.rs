@@ -180,3 +180,38 @@ fn fire_shows_its_pool_and_odds_and_refuses_too_few_table_faces() {
         "the reason is shown"
     );
 }
+
+#[test]
+fn t_types_the_table_faces_and_n_steps_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // T puts the cursor in the top card's faces field: typing and Enter settle it.
+    h.key_press(Key::T);
+    h.run();
+    let n = h.state().game().unwrap().checks()[0]
+        .roll
+        .as_ref()
+        .unwrap()
+        .dice_count();
+    h.get_all_by_label("Table faces")
+        .next()
+        .unwrap()
+        .type_text(&vec!["4"; n as usize].join(" "));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(entries(&h), 1, "the typed faces settled the initiative");
+
+    // N takes the top card's answer that rolls nothing: here, ending an activation.
+    activate(&mut h);
+    let before = entries(&h);
+    let step = h.state().game().unwrap().checks()[0]
+        .answers
+        .iter()
+        .position(|a| !a.rolls);
+    assert!(step.is_some(), "an activation can be ended without dice");
+    h.key_press(Key::N);
+    h.run();
+    assert_eq!(entries(&h), before + 1);
+    assert!(h.query_all_by_label_contains("Activation").count() > 0);
+}

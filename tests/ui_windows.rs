@@ -199,3 +199,51 @@ fn every_rule_set_starts_from_its_demo_rosters_on_the_shared_screens() {
         );
     }
 }
+
+#[test]
+fn save_as_copies_the_journal_and_a_damaged_journal_is_refused_without_losing_the_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_all_by_label("Roll").next().unwrap().click();
+    h.run();
+    h.get_by_label("Journal…").click();
+    h.run();
+    let copy = dir.path().join("copies").join("kawanakajima.ron");
+    let field = h.get_by_label("Save a copy as");
+    field.focus();
+    field.type_text(&copy.display().to_string());
+    h.run();
+    h.get_by_label("Save As").click();
+    h.run();
+    let original = h.state().game().unwrap().journal_path().unwrap();
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read(&original).unwrap()
+    );
+
+    for garbage in [
+        "not a journal at all\n",
+        "",
+        "(format: 1)\n\u{0}\u{1}garbage",
+    ] {
+        let bad = dir.path().join("bad-journal.ron");
+        std::fs::write(&bad, garbage).unwrap();
+        let field = h.get_by_label("Journal to open");
+        field.focus();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        field.type_text(&bad.display().to_string());
+        h.run();
+        h.get_by_label("Open journal").click();
+        h.run();
+        assert!(
+            h.query_all_by_label_contains("Could not open").count() > 0,
+            "{garbage:?}: the error is shown"
+        );
+        assert_eq!(
+            h.state().game().unwrap().journal_path().unwrap(),
+            original,
+            "the battle in progress stays"
+        );
+        assert_eq!(h.state().game().unwrap().log().len(), 1);
+    }
+}

@@ -11,6 +11,9 @@ use super::check_card;
 use crate::dice::{DiceSource, TableDice};
 use crate::engine::{ActionForm, Check, Dice, Field, Game};
 
+/// An action's preview card (none when it rolls no dice), or why its values do not fit.
+type Preview = Result<Option<Check<()>>, String>;
+
 /// What an action did.
 pub enum Outcome {
     /// Carried out: the new entry's sentences.
@@ -26,7 +29,7 @@ pub struct ActionPanel {
     forms: Vec<ActionForm>,
     tab: usize,
     values: Vec<usize>,
-    preview: Option<(usize, Vec<usize>, Result<Option<Check<()>>, String>)>,
+    preview: Option<(usize, Vec<usize>, Preview)>,
     /// The faces rolled at the table for the next action (empty: Gunbai rolls).
     pub faces: String,
 }
@@ -87,8 +90,13 @@ impl ActionPanel {
         let form = self.forms.get(self.tab)?.clone();
         ui.label(RichText::new(&form.note).italics());
         self.fields_ui(ui, &form);
-        self.preview_ui(ui, game, unit, &form);
-        self.resolve_ui(ui, game, unit, &form, dice)
+        self.refresh_preview(game, unit, &form);
+        // Resolve sits above the preview, so it never scrolls out of reach.
+        let outcome = self.resolve_ui(ui, game, unit, &form, dice);
+        if outcome.is_none() {
+            self.preview_ui(ui);
+        }
+        outcome
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &ActionForm) {
@@ -99,7 +107,7 @@ impl ActionPanel {
                     let shown = options.get(*value).map_or("—", String::as_str);
                     egui::ComboBox::from_label(label.as_str())
                         .selected_text(shown)
-                        .width(300.0)
+                        .width(240.0)
                         .show_ui(ui, |ui| {
                             for (i, option) in options.iter().enumerate() {
                                 ui.selectable_value(value, i, option);
@@ -116,7 +124,7 @@ impl ActionPanel {
         }
     }
 
-    fn preview_ui(&mut self, ui: &mut egui::Ui, game: &dyn Game, unit: &str, form: &ActionForm) {
+    fn refresh_preview(&mut self, game: &dyn Game, unit: &str, form: &ActionForm) {
         let fresh = self
             .preview
             .as_ref()
@@ -125,6 +133,9 @@ impl ActionPanel {
             let preview = game.preview_action(unit, &form.key, &self.values);
             self.preview = Some((self.tab, self.values.clone(), preview));
         }
+    }
+
+    fn preview_ui(&self, ui: &mut egui::Ui) {
         match self.preview.as_ref().map(|(_, _, p)| p) {
             Some(Ok(Some(check))) => check_card::preview(ui, check),
             Some(Err(why)) => {

@@ -3,19 +3,17 @@
 
 use std::path::{Path, PathBuf};
 
-use eframe::egui::{self, Key, KeyboardShortcut, Modifiers, RichText};
-
-use super::action_panel::{ActionPanel, Outcome};
+use super::action_panel::ActionPanel;
 use super::dice_tray::DiceTray;
-use super::files::{DataDir, save_as};
+use super::files::DataDir;
 use super::help::Help;
-use super::journal_window::{JournalRequest, JournalWindow};
+use super::journal_window::JournalWindow;
 use super::live::Live;
 use super::log_panel::LogPanel;
 use super::new_battle::{NewBattle, StartRequest};
 use super::reference_window::ReferenceWindow;
 use super::report_window::ReportWindow;
-use super::roster_panel::{RosterPanel, details_ui};
+use super::roster_panel::RosterPanel;
 use super::turn_panel::TurnPanel;
 use super::{Intent, fonts, theme};
 use crate::dice::{RngDice, TableDice};
@@ -25,26 +23,26 @@ use crate::rules::{demo_rosters, open_journal, start_battle};
 
 /// The desktop app.
 pub struct App {
-    data: DataDir,
-    live: Option<Live>,
-    generation: u64,
-    actions: ActionPanel,
-    dice: RngDice,
-    selected: Option<String>,
-    dark: bool,
-    resume_offer: Option<PathBuf>,
+    pub(super) data: DataDir,
+    pub(super) live: Option<Live>,
+    pub(super) generation: u64,
+    pub(super) actions: ActionPanel,
+    pub(super) dice: RngDice,
+    pub(super) selected: Option<String>,
+    pub(super) dark: bool,
+    pub(super) resume_offer: Option<PathBuf>,
     /// A message across the top: text and whether it is an error.
-    banner: Option<(String, bool)>,
-    remembered: Option<PathBuf>,
-    roster: RosterPanel,
-    turn: TurnPanel,
-    log: LogPanel,
-    reference: ReferenceWindow,
-    tray: DiceTray,
-    report: ReportWindow,
-    new_battle: NewBattle,
-    journal: JournalWindow,
-    help: Help,
+    pub(super) banner: Option<(String, bool)>,
+    pub(super) remembered: Option<PathBuf>,
+    pub(super) roster: RosterPanel,
+    pub(super) turn: TurnPanel,
+    pub(super) log: LogPanel,
+    pub(super) reference: ReferenceWindow,
+    pub(super) tray: DiceTray,
+    pub(super) report: ReportWindow,
+    pub(super) new_battle: NewBattle,
+    pub(super) journal: JournalWindow,
+    pub(super) help: Help,
 }
 
 impl App {
@@ -124,7 +122,7 @@ impl App {
         self.banner.as_ref().map(|(m, _)| m.as_str())
     }
 
-    fn set_game(&mut self, game: Box<dyn Game>) {
+    pub(super) fn set_game(&mut self, game: Box<dyn Game>) {
         self.generation += 1;
         self.actions = ActionPanel::default();
         self.live = Some(Live::new(game, self.generation));
@@ -134,7 +132,7 @@ impl App {
     }
 
     /// Starts a battle, journalled in the data directory (unsaved, with a warning, if it cannot be).
-    fn start(&mut self, request: StartRequest) {
+    pub(super) fn start(&mut self, request: StartRequest) {
         let journal = self.data.new_journal(request.key);
         let path = journal.as_ref().ok().map(PathBuf::as_path);
         match start_battle(request.key, &request.rosters, request.house, path) {
@@ -152,7 +150,7 @@ impl App {
         }
     }
 
-    fn open(&mut self, path: &Path, recover: bool) {
+    pub(super) fn open(&mut self, path: &Path, recover: bool) {
         if self.live.as_ref().is_some_and(|l| l.writes_to(path)) {
             self.banner = Some((
                 format!("{} is the battle already open.", path.display()),
@@ -171,7 +169,7 @@ impl App {
                 };
                 let mut message = format!("Opened {}{note}", path.display());
                 for w in &warnings {
-                    message.push_str("\n");
+                    message.push('\n');
                     message.push_str(w);
                 }
                 self.banner = Some((message.clone(), !warnings.is_empty()));
@@ -186,7 +184,7 @@ impl App {
     }
 
     /// Carries out what the panels asked for.
-    fn carry_out(&mut self, intents: Vec<Intent>) {
+    pub(super) fn carry_out(&mut self, intents: Vec<Intent>) {
         for intent in intents {
             match intent {
                 Intent::Select(id) => self.selected = Some(id),
@@ -256,245 +254,6 @@ impl App {
                     self.banner = Some((format!("Cannot remember the last battle: {e}"), true))
                 }
             }
-        }
-    }
-}
-
-impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let ctx = ui.ctx().clone();
-        let mut intents = Vec::new();
-        self.shortcuts(&ctx, &mut intents);
-        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui));
-        self.banner_ui(ui, &mut intents);
-        if let Some(live) = self.live.as_mut() {
-            live.refresh();
-            let stamp = live.stamp();
-            egui::Panel::bottom("log")
-                .resizable(true)
-                .default_size(230.0)
-                .show(ui, |ui| {
-                    let d = live.derived();
-                    self.log
-                        .ui(ui, live.game.log(), &d.units, &d.kinds, stamp, &mut intents);
-                });
-            egui::Panel::left("roster")
-                .resizable(true)
-                .default_size(360.0)
-                .show(ui, |ui| {
-                    self.roster.ui(
-                        ui,
-                        &live.derived().view,
-                        self.selected.as_deref(),
-                        &mut intents,
-                    );
-                });
-            egui::Panel::right("turn")
-                .resizable(true)
-                .default_size(440.0)
-                .show(ui, |ui| {
-                    let d = live.derived();
-                    self.turn.ui(ui, &d.view, &d.checks, stamp, &mut intents);
-                });
-            egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("centre")
-                    .show(ui, |ui| {
-                        details_ui(ui, &live.derived().view, self.selected.as_deref());
-                        ui.separator();
-                        ui.label(RichText::new("Actions").heading());
-                        match self.actions.ui(
-                            ui,
-                            live.game.as_mut(),
-                            stamp,
-                            self.selected.as_deref(),
-                            &mut self.dice,
-                        ) {
-                            Some(Outcome::Done(lines)) => self.turn.show_result(lines, false),
-                            Some(Outcome::Refused(why)) => {
-                                self.turn.show_result(vec![format!("Refused: {why}")], true)
-                            }
-                            None => {}
-                        }
-                    });
-            });
-            self.reference.ui(&ctx, live.game.key(), live.game.title());
-            self.report.ui(&ctx, live.game.as_ref(), stamp, &self.data);
-        } else {
-            egui::CentralPanel::default().show(ui, |ui| {
-                ui.heading("No battle is open: start a New battle, or open a journal.");
-            });
-        }
-        self.windows_ui(&ctx);
-        self.carry_out(intents);
-    }
-}
-
-impl App {
-    fn shortcuts(&mut self, ctx: &egui::Context, intents: &mut Vec<Intent>) {
-        let typing = ctx.text_edit_focused();
-        let shortcut = |m, k| KeyboardShortcut::new(m, k);
-        let pressed = |m: Modifiers, k: Key| ctx.input_mut(|i| i.consume_shortcut(&shortcut(m, k)));
-        if pressed(Modifiers::NONE, Key::F1) {
-            self.help.open = !self.help.open;
-        }
-        if pressed(Modifiers::COMMAND, Key::F) || (!typing && pressed(Modifiers::NONE, Key::Slash))
-        {
-            self.reference.open_for_search();
-        }
-        if pressed(Modifiers::COMMAND, Key::D) {
-            self.tray.open = !self.tray.open;
-        }
-        if pressed(Modifiers::COMMAND, Key::N) {
-            self.new_battle.open = true;
-        }
-        if typing {
-            return;
-        }
-        if pressed(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) {
-            intents.push(Intent::Redo(1));
-        } else if pressed(Modifiers::COMMAND, Key::Z) {
-            intents.push(Intent::Undo(1));
-        }
-        let top = self
-            .live
-            .as_ref()
-            .and_then(|l| l.derived().checks.first().cloned());
-        if pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space) {
-            if top.as_ref().is_some_and(|c| !c.answers.is_empty()) {
-                intents.push(Intent::Answer {
-                    check: 0,
-                    answer: 0,
-                    faces: None,
-                });
-            }
-        }
-        if pressed(Modifiers::NONE, Key::T) {
-            self.turn.focus_faces();
-        }
-        if pressed(Modifiers::NONE, Key::N) {
-            if let Some(answer) = top.and_then(|c| c.answers.iter().position(|a| !a.rolls)) {
-                intents.push(Intent::Answer {
-                    check: 0,
-                    answer,
-                    faces: None,
-                });
-            }
-        }
-    }
-
-    fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("軍配 Gunbai").strong().size(20.0));
-            if ui.button("New battle…").on_hover_text("Ctrl+N").clicked() {
-                self.new_battle.open = true;
-            }
-            if ui
-                .button("Journal…")
-                .on_hover_text("Open a journal, or Save As")
-                .clicked()
-            {
-                self.journal.open = true;
-            }
-            if ui.button("Report").clicked() {
-                self.report.open = true;
-            }
-            if ui
-                .button("Reference")
-                .on_hover_text("Ctrl+F or /")
-                .clicked()
-            {
-                self.reference.open_for_search();
-            }
-            if ui.button("Dice tray").on_hover_text("Ctrl+D").clicked() {
-                self.tray.open = true;
-            }
-            let theme = if self.dark {
-                "Light theme"
-            } else {
-                "Dark theme"
-            };
-            if ui.button(theme).clicked() {
-                self.dark = !self.dark;
-                theme::apply(ui.ctx(), self.dark);
-            }
-            if ui.button("Help (F1)").clicked() {
-                self.help.open = true;
-            }
-            ui.separator();
-            if let Some(live) = &self.live {
-                let [a, b] = live.game.army_names();
-                ui.label(RichText::new(format!("{}: {a} vs {b}", live.game.title())).strong());
-                match live.journal() {
-                    Some(path) => {
-                        ui.label(RichText::new(format!("saved: {}", path.display())).small())
-                    }
-                    None => ui.colored_label(ui.visuals().error_fg_color, "NOT SAVED"),
-                };
-            }
-        });
-    }
-
-    fn banner_ui(&mut self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        if self.resume_offer.is_none() && self.banner.is_none() {
-            return;
-        }
-        egui::Panel::top("banner").show(ui, |ui| {
-            if let Some(path) = self.resume_offer.clone() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        RichText::new(format!("Resume your last battle? {}", path.display()))
-                            .strong(),
-                    );
-                    if ui.button("Resume").clicked() {
-                        intents.push(Intent::Open(path));
-                    }
-                    if ui.button("Not now").clicked() {
-                        self.resume_offer = None;
-                    }
-                });
-            }
-            if let Some((message, error)) = &self.banner {
-                let mut close = false;
-                ui.horizontal_wrapped(|ui| {
-                    let color = if *error {
-                        ui.visuals().error_fg_color
-                    } else {
-                        ui.visuals().text_color()
-                    };
-                    ui.colored_label(color, message);
-                    close = ui.button("Dismiss").clicked();
-                });
-                if close {
-                    self.banner = None;
-                }
-            }
-        });
-    }
-
-    fn windows_ui(&mut self, ctx: &egui::Context) {
-        self.help.ui(ctx);
-        self.tray.ui(ctx, &mut self.dice);
-        if let Some(request) = self.new_battle.ui(ctx) {
-            self.start(request);
-        }
-        let current = self.live.as_ref().and_then(Live::journal);
-        match self.journal.ui(ctx, current.as_deref()) {
-            Some(JournalRequest::Open(path)) => self.open(&path, false),
-            Some(JournalRequest::Recover(path)) => self.open(&path, true),
-            Some(JournalRequest::SaveAs(to)) => {
-                let result = match &current {
-                    Some(from) => {
-                        save_as(from, &to).map(|()| format!("Saved a copy as {}", to.display()))
-                    }
-                    None => Err("this battle has no journal to copy".to_owned()),
-                };
-                self.journal.message = Some(match result {
-                    Ok(m) => (m, false),
-                    Err(e) => (e, true),
-                });
-            }
-            None => {}
         }
     }
 }

@@ -14,6 +14,9 @@ const OPS: [(CmpOp, &str); 5] = [
     (CmpOp::Eq, "="),
 ];
 
+/// A notation read, with its distribution, or the error at its column.
+type Parsed = Result<(Notation, Distribution), String>;
+
 /// The dice tray window.
 pub struct DiceTray {
     /// Whether it is shown.
@@ -22,7 +25,7 @@ pub struct DiceTray {
     pub notation: String,
     op: CmpOp,
     value: i64,
-    parsed: Option<(String, Result<(Notation, Distribution), String>)>,
+    parsed: Option<(String, Parsed)>,
     /// Free rolls, newest first.
     pub history: Vec<String>,
 }

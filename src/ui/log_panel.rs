@@ -14,6 +14,9 @@ enum Row {
     Line(usize, usize),
 }
 
+/// What the rows were built for: the battle's stamp and both filters.
+type RowsKey = ((u64, u64), Option<String>, Option<&'static str>);
+
 /// The log panel's own state.
 #[derive(Default)]
 pub struct LogPanel {
@@ -22,7 +25,7 @@ pub struct LogPanel {
     /// Show only entries of this kind.
     pub kind: Option<&'static str>,
     rows: Vec<Row>,
-    rows_key: Option<((u64, u64), Option<String>, Option<&'static str>)>,
+    rows_key: Option<RowsKey>,
     /// The log position the umpire asked to undo back to, awaiting confirmation.
     confirm: Option<usize>,
 }

@@ -13,6 +13,7 @@ mod files;
 mod fonts;
 mod help;
 mod journal_window;
+mod layout;
 mod live;
 mod log_panel;
 mod new_battle;

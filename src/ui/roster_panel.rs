@@ -173,7 +173,11 @@ pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) 
             .strong(),
         );
         if unit.marked_hits > 0 {
-            ui.label(format!("{} hits marked", unit.marked_hits));
+            ui.label(if unit.marked_hits == 1 {
+                "1 hit marked".to_owned()
+            } else {
+                format!("{} hits marked", unit.marked_hits)
+            });
         }
         for b in &unit.badges {
             theme::badge(ui, b);

@@ -63,7 +63,10 @@ pub fn badge(ui: &mut egui::Ui, badge: &crate::engine::view::Badge) {
         .corner_radius(4.0)
         .inner_margin(egui::Margin::symmetric(4, 0))
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(&badge.label).color(color).size(14.0));
+            ui.add(
+                egui::Label::new(egui::RichText::new(&badge.label).color(color).size(14.0))
+                    .extend(),
+            );
         })
         .response
         .on_hover_text(&badge.why);
