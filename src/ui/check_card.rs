@@ -140,10 +140,28 @@ fn body_ui(ui: &mut egui::Ui, check: &Check<()>) {
     ui.label(&check.why)
         .on_hover_text("Why the rules ask for this now");
     ui.label(RichText::new(&check.citation).small().italics().weak());
+    // The dice and the odds first: what the table rolls and what it can expect.
     if let Some(roll) = &check.roll {
         ui.horizontal_wrapped(|ui| {
             ui.label("Dice");
-            ui.label(RichText::new(roll.notation()).monospace().strong());
+            ui.label(
+                RichText::new(roll.notation())
+                    .monospace()
+                    .strong()
+                    .size(18.0),
+            );
+        });
+    }
+    if !check.odds.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            for odds in &check.odds {
+                let text = format!("{} {:.1}%", odds.outcome, odds.probability * 100.0);
+                ui.label(
+                    RichText::new(text)
+                        .strong()
+                        .color(ui.visuals().strong_text_color()),
+                );
+            }
         });
     }
     if !check.target.is_empty() {
@@ -157,15 +175,5 @@ fn body_ui(ui: &mut egui::Ui, check: &Check<()>) {
         };
         ui.label(RichText::new(format!("{:+}{unit}  {}", m.value, m.reason)).size(15.0))
             .on_hover_text(&m.citation);
-    }
-    if !check.odds.is_empty() {
-        ui.horizontal_wrapped(|ui| {
-            for odds in &check.odds {
-                ui.label(
-                    RichText::new(format!("{} {:.1}%", odds.outcome, odds.probability * 100.0))
-                        .strong(),
-                );
-            }
-        });
     }
 }

@@ -48,6 +48,7 @@ impl DiceTray {
     pub fn ui(&mut self, ctx: &egui::Context, dice: &mut dyn DiceSource) {
         let mut open = self.open;
         egui::Window::new("Dice tray")
+            .default_pos([380.0, 90.0])
             .open(&mut open)
             .default_size([520.0, 560.0])
             .show(ctx, |ui| {

@@ -35,7 +35,8 @@ pub struct Help {
 impl Help {
     /// Shows the window.
     pub fn ui(&mut self, ctx: &egui::Context) {
-        egui::Window::new("Help").open(&mut self.open).default_width(560.0).show(ctx, |ui| {
+        egui::Window::new("Help")
+            .default_pos([380.0, 90.0]).open(&mut self.open).default_width(560.0).show(ctx, |ui| {
             ui.label(RichText::new("Keyboard shortcuts").heading());
             egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
                 for (keys, what) in SHORTCUTS {

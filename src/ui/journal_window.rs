@@ -37,6 +37,7 @@ impl JournalWindow {
         let mut open = self.open;
         let mut request = None;
         egui::Window::new("Journal")
+            .default_pos([380.0, 90.0])
             .open(&mut open)
             .default_width(640.0)
             .show(ctx, |ui| {

@@ -23,7 +23,7 @@ impl eframe::App for App {
             let stamp = live.stamp();
             egui::Panel::bottom("log")
                 .resizable(true)
-                .default_size(230.0)
+                .default_size(190.0)
                 .show(ui, |ui| {
                     let d = live.derived();
                     self.log
@@ -180,16 +180,12 @@ impl App {
                 let [a, b] = live.game.army_names();
                 ui.label(RichText::new(format!("{}: {a} vs {b}", live.game.title())).strong());
                 match live.journal() {
-                    Some(path) => {
-                        let name = path
-                            .file_name()
-                            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                        ui.label(RichText::new(format!("saved as {name}")).small())
-                            .on_hover_text(format!(
-                                "Every entry is on disk before it is shown:\n{}",
-                                path.display()
-                            ))
-                    }
+                    Some(path) => ui
+                        .label(RichText::new("journal saved").small())
+                        .on_hover_text(format!(
+                            "Every entry is on disk before it is shown:\n{}",
+                            path.display()
+                        )),
                     None => ui.colored_label(ui.visuals().error_fg_color, "NOT SAVED"),
                 };
             }

@@ -84,6 +84,7 @@ impl NewBattle {
         let mut open = self.open;
         let mut request = None;
         egui::Window::new("New battle")
+            .default_pos([380.0, 90.0])
             .open(&mut open)
             .default_size([700.0, 620.0])
             .show(ctx, |ui| {

@@ -34,6 +34,7 @@ impl ReferenceWindow {
         }
         let mut open = self.open;
         egui::Window::new("Quick reference")
+            .default_pos([380.0, 90.0])
             .open(&mut open)
             .default_size([760.0, 520.0])
             .show(ctx, |ui| {

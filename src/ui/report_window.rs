@@ -3,7 +3,7 @@
 
 use chrono::Local;
 use eframe::egui::{self, RichText};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 
 use super::files::{DataDir, write_file};
 use crate::engine::Game;
@@ -28,7 +28,12 @@ impl ReportWindow {
             return;
         }
         if self.stamp != Some(stamp) {
-            self.history = game.strength_history();
+            // The armies as they stood before the first turn, then at the end of every turn.
+            let view = game.view();
+            let start = |i: usize| view.sides.get(i).map_or(0, |s| s.strength().1);
+            self.history = std::iter::once((0, [start(0), start(1)]))
+                .chain(game.strength_history())
+                .collect();
             self.stamp = Some(stamp);
         }
         if self.path.is_empty() {
@@ -36,6 +41,7 @@ impl ReportWindow {
         }
         let mut open = self.open;
         egui::Window::new("After-action report")
+            .default_pos([380.0, 90.0])
             .open(&mut open)
             .default_size([820.0, 640.0])
             .show(ctx, |ui| {
@@ -87,8 +93,11 @@ impl ReportWindow {
     fn chart_ui(&self, ui: &mut egui::Ui, game: &dyn Game) {
         ui.label(RichText::new("Strength of each side by turn").heading());
         let names = game.army_names();
+        ui.label(RichText::new("Turn 0 is the armies as mustered; each later point is the end of that turn (or now).").weak());
         Plot::new("strength")
             .height(220.0)
+            .include_x(0.0)
+            .include_y(0.0)
             .legend(Legend::default())
             .allow_scroll(false)
             .show(ui, |plot| {
@@ -98,6 +107,9 @@ impl ReportWindow {
                         .iter()
                         .map(|(turn, s)| [f64::from(*turn), f64::from(s[side])])
                         .collect();
+                    plot.points(
+                        Points::new(name.clone(), PlotPoints::from(points.clone())).radius(4.0),
+                    );
                     plot.line(Line::new(name.clone(), PlotPoints::from(points)));
                 }
             });
