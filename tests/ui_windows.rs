@@ -145,6 +145,14 @@ fn the_dice_tray_shows_odds_and_rolls() {
     notation.focus();
     notation.type_text("<=8");
     h.run();
+    // The odds are worked out off the UI thread: wait for them.
+    for _ in 0..200 {
+        if h.query_all_by_label_contains("holds: 72.22%").count() > 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run();
+    }
     assert!(h.query_all_by_label_contains("holds: 72.22%").count() > 0);
     h.get_by_label("Roll it").click();
     h.run();

@@ -1,6 +1,8 @@
 //! The dice tray: roll any notation, see its distribution as a bar chart, the chance of
 //! any comparison, and a history of free rolls.
 
+use std::sync::{Arc, mpsc};
+
 use eframe::egui::{self, RichText};
 use egui_plot::{Bar, BarChart, Plot};
 
@@ -14,8 +16,46 @@ const OPS: [(CmpOp, &str); 5] = [
     (CmpOp::Eq, "="),
 ];
 
-/// A notation read, with its distribution, or the error at its column.
-type Parsed = Result<(Notation, Distribution), String>;
+/// A notation read with everything the tray shows of it, or the error at its column.
+type Parsed = Result<Computed, String>;
+
+/// What the tray shows of a notation, computed once (off the UI thread).
+struct Computed {
+    notation: Notation,
+    dist: Distribution,
+    /// For a comparison, the chance it holds.
+    holds: Option<f64>,
+    /// The bars: (value, chance in %, width), at most [`MAX_BARS`] of them.
+    bars: Vec<(f64, f64, f64)>,
+}
+
+/// Wide distributions (`1000d1000`) are drawn as this many bars at most.
+const MAX_BARS: usize = 400;
+
+fn compute(text: &str) -> Parsed {
+    let notation = parse(text).map_err(|e| e.to_string())?;
+    let (dist, holds) = match &notation {
+        Notation::Expr(e) => (e.distribution(), None),
+        Notation::Comparison(c) => (c.left.distribution(), Some(c.probability())),
+    };
+    let values: Vec<(i64, f64)> = dist.iter().collect();
+    let per_bar = values.len().div_ceil(MAX_BARS).max(1);
+    let bars = values
+        .chunks(per_bar)
+        .map(|chunk| {
+            let first = chunk.first().map_or(0, |c| c.0) as f64;
+            let last = chunk.last().map_or(0, |c| c.0) as f64;
+            let p: f64 = chunk.iter().map(|c| c.1).sum();
+            ((first + last) / 2.0, p * 100.0, (last - first + 1.0) * 0.8)
+        })
+        .collect();
+    Ok(Computed {
+        notation,
+        dist,
+        holds,
+        bars,
+    })
+}
 
 /// The dice tray window.
 pub struct DiceTray {
@@ -25,7 +65,8 @@ pub struct DiceTray {
     pub notation: String,
     op: CmpOp,
     value: i64,
-    parsed: Option<(String, Parsed)>,
+    parsed: Option<(String, Arc<Parsed>)>,
+    pending: Option<(String, mpsc::Receiver<Parsed>)>,
     /// Free rolls, newest first.
     pub history: Vec<String>,
 }
@@ -38,6 +79,7 @@ impl Default for DiceTray {
             op: CmpOp::Le,
             value: 8,
             parsed: None,
+            pending: None,
             history: Vec::new(),
         }
     }
@@ -65,16 +107,16 @@ impl DiceTray {
                         .weak()
                         .small(),
                 );
-                self.refresh();
-                match &self.parsed {
-                    Some((_, Err(e))) => {
+                self.refresh(ui.ctx());
+                if self.pending.is_some() {
+                    ui.label(RichText::new("working out the odds…").weak());
+                }
+                let parsed = self.parsed.as_ref().map(|(_, p)| Arc::clone(p));
+                match parsed.as_deref() {
+                    Some(Err(e)) => {
                         ui.colored_label(ui.visuals().error_fg_color, e);
                     }
-                    Some((_, Ok((notation, dist)))) => {
-                        let notation = notation.clone();
-                        let dist = dist.clone();
-                        self.odds_ui(ui, &notation, &dist);
-                    }
+                    Some(Ok(computed)) => self.odds_ui(ui, computed),
                     None => {}
                 }
                 ui.separator();
@@ -91,28 +133,46 @@ impl DiceTray {
         self.open = open;
     }
 
-    fn refresh(&mut self) {
-        if self
-            .parsed
-            .as_ref()
-            .is_some_and(|(text, _)| *text == self.notation)
+    /// Computes the typed notation's odds on a worker thread, so `1000d1000` never
+    /// freezes the window; the last result stays shown meanwhile.
+    fn refresh(&mut self, ctx: &egui::Context) {
+        if let Some((text, rx)) = &self.pending {
+            match rx.try_recv() {
+                Ok(parsed) => {
+                    self.parsed = Some((text.clone(), Arc::new(parsed)));
+                    self.pending = None;
+                }
+                Err(mpsc::TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(50))
+                }
+                Err(mpsc::TryRecvError::Disconnected) => self.pending = None,
+            }
+        }
+        let known = |t: &str| t == self.notation;
+        if self.parsed.as_ref().is_some_and(|(t, _)| known(t))
+            || self.pending.as_ref().is_some_and(|(t, _)| known(t))
         {
             return;
         }
-        let result = parse(&self.notation).map_err(|e| e.to_string()).map(|n| {
-            let dist = match &n {
-                Notation::Expr(e) => e.distribution(),
-                Notation::Comparison(c) => c.left.distribution(),
-            };
-            (n, dist)
-        });
-        self.parsed = Some((self.notation.clone(), result));
+        let (tx, rx) = mpsc::channel();
+        let text = self.notation.clone();
+        let worker = text.clone();
+        let spawned = std::thread::Builder::new()
+            .name("dice-tray".into())
+            .spawn(move || {
+                let _ = tx.send(compute(&worker));
+            });
+        match spawned {
+            Ok(_) => self.pending = Some((text, rx)),
+            Err(_) => self.parsed = Some((text.clone(), Arc::new(compute(&text)))),
+        }
     }
 
-    fn odds_ui(&mut self, ui: &mut egui::Ui, notation: &Notation, dist: &Distribution) {
-        if let Notation::Comparison(c) = notation {
+    fn odds_ui(&mut self, ui: &mut egui::Ui, computed: &Computed) {
+        let dist = &computed.dist;
+        if let (Notation::Comparison(c), Some(p)) = (&computed.notation, computed.holds) {
             ui.label(
-                RichText::new(format!("{c} holds: {:.2}%", c.probability() * 100.0))
+                RichText::new(format!("{c} holds: {:.2}%", p * 100.0))
                     .strong()
                     .size(19.0),
             );
@@ -143,9 +203,10 @@ impl DiceTray {
                 .strong(),
             );
         });
-        let bars: Vec<Bar> = dist
+        let bars: Vec<Bar> = computed
+            .bars
             .iter()
-            .map(|(v, p)| Bar::new(v as f64, p * 100.0).width(0.8))
+            .map(|&(x, p, w)| Bar::new(x, p).width(w))
             .collect();
         Plot::new("distribution")
             .height(220.0)
