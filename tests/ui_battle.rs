@@ -215,3 +215,28 @@ fn t_types_the_table_faces_and_n_steps_on() {
     assert_eq!(entries(&h), before + 1);
     assert!(h.query_all_by_label_contains("Activation").count() > 0);
 }
+
+#[test]
+fn the_log_filters_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    for _ in 0..4 {
+        h.key_press(Key::R);
+        h.run();
+    }
+    assert!(entries(&h) >= 2);
+    assert!(h.query_all_by_label_contains("[activation]").count() > 0);
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_all_by_label("initiative").last().unwrap().click();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label_contains("[activation]").count(),
+        0,
+        "other kinds are hidden"
+    );
+    assert!(
+        h.query_all_by_label_contains("[initiative]").count() > 0,
+        "the kind asked for is shown"
+    );
+}
