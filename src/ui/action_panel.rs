@@ -44,12 +44,7 @@ impl ActionPanel {
         selected: Option<&str>,
         dice: &mut dyn DiceSource,
     ) -> Option<Outcome> {
-        let Some(unit) = selected else {
-            ui.label(
-                RichText::new("Select a unit in the roster to see the actions open to it.").weak(),
-            );
-            return None;
-        };
+        let unit = selected?;
         let key = Some((stamp, unit.to_owned()));
         if self.key != key {
             let forms = game.action_forms(unit);

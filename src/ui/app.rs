@@ -34,6 +34,8 @@ pub struct App {
     /// A message across the top: text and whether it is an error.
     pub(super) banner: Option<(String, bool)>,
     pub(super) remembered: Option<PathBuf>,
+    /// The journal of the last battle this app started, while it may still be discarded.
+    pub(super) created: Option<PathBuf>,
     pub(super) roster: RosterPanel,
     pub(super) turn: TurnPanel,
     pub(super) log: LogPanel,
@@ -90,6 +92,7 @@ impl App {
             resume_offer: None,
             banner: None,
             remembered: None,
+            created: None,
             roster: RosterPanel::default(),
             turn: TurnPanel::default(),
             log: LogPanel::default(),
@@ -123,6 +126,7 @@ impl App {
     }
 
     pub(super) fn set_game(&mut self, game: Box<dyn Game>) {
+        self.discard_if_empty();
         self.generation += 1;
         self.actions = ActionPanel::default();
         self.live = Some(Live::new(game, self.generation));
@@ -138,6 +142,7 @@ impl App {
         match start_battle(request.key, &request.rosters, request.house, path) {
             Ok(game) => {
                 self.set_game(game);
+                self.created = self.live.as_ref().and_then(Live::journal);
                 self.new_battle.open = false;
                 self.banner = journal
                     .err()
@@ -240,6 +245,19 @@ impl App {
             }
             Err(e) if faces.is_some() => self.turn.card_error(check, e.to_string()),
             Err(e) => self.turn.show_result(vec![e.to_string()], true),
+        }
+    }
+
+    /// Removes the journal of a battle left without a single entry (the demo battle every
+    /// start opens), so the battles folder holds only battles someone played.
+    pub(super) fn discard_if_empty(&mut self) {
+        let Some(live) = self.live.take() else { return };
+        let path = live.journal();
+        // Only a journal this app created this session, never a file the umpire opened.
+        let empty = live.game.entries() == 0 && path.is_some() && path == self.created;
+        drop(live);
+        if let Some(path) = path.filter(|_| empty) {
+            let _ = std::fs::remove_file(path);
         }
     }
 

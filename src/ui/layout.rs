@@ -81,6 +81,10 @@ impl eframe::App for App {
         self.windows_ui(&ctx);
         self.carry_out(intents);
     }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.discard_if_empty();
+    }
 }
 
 impl App {
