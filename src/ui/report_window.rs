@@ -7,6 +7,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 
 use super::files::{DataDir, write_file};
 use crate::engine::Game;
+use crate::engine::view::BattleView;
 
 /// The report window.
 #[derive(Default)]
@@ -18,6 +19,7 @@ pub struct ReportWindow {
     /// What the last export did.
     pub message: Option<(String, bool)>,
     history: Vec<(u32, [u32; 2])>,
+    view: Option<BattleView>,
     stamp: Option<(u64, u64)>,
 }
 
@@ -34,6 +36,7 @@ impl ReportWindow {
             self.history = std::iter::once((0, [start(0), start(1)]))
                 .chain(game.strength_history())
                 .collect();
+            self.view = Some(view);
             self.stamp = Some(stamp);
         }
         if self.path.is_empty() {
@@ -51,7 +54,9 @@ impl ReportWindow {
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
                         self.chart_ui(ui, game);
-                        losses_ui(ui, game);
+                        if let Some(view) = &self.view {
+                            losses_ui(ui, view);
+                        }
                         timeline_ui(ui, game);
                     });
             });
@@ -116,8 +121,7 @@ impl ReportWindow {
     }
 }
 
-fn losses_ui(ui: &mut egui::Ui, game: &dyn Game) {
-    let view = game.view();
+fn losses_ui(ui: &mut egui::Ui, view: &BattleView) {
     ui.label(RichText::new("Losses per unit").heading());
     egui::Grid::new("losses").striped(true).show(ui, |ui| {
         for heading in ["Unit", "Start", "Now", "Lost"] {
