@@ -255,3 +255,25 @@ fn save_as_copies_the_journal_and_a_damaged_journal_is_refused_without_losing_th
         assert_eq!(h.state().game().unwrap().log().len(), 1);
     }
 }
+
+#[test]
+fn a_new_battle_records_the_optional_and_house_rules_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("New battle…").click();
+    h.run();
+    h.get_by_label("first bushi roll").click();
+    h.run();
+    h.get_by_label("cover rounding").click();
+    h.run();
+    h.get_all_by_label("up").last().unwrap().click();
+    h.run();
+    h.get_by_label("Start the battle").click();
+    h.run();
+    let house = h.state().game().unwrap().house_rules().clone();
+    assert!(house.optional.contains("first_bushi_roll"));
+    assert_eq!(
+        house.rulings.get("cover_rounding").map(String::as_str),
+        Some("up")
+    );
+}
