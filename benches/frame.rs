@@ -58,7 +58,7 @@ fn large_battle() -> Box<dyn Game> {
         // Random play ends a battle of 80 units in about 3,000 entries: the umpire's
         // formation records (always open) fill the log up to 5,000.
         step += 1;
-        if step % 2 == 0 {
+        if step.is_multiple_of(2) {
             let units: Vec<String> = game
                 .view()
                 .sides
