@@ -277,3 +277,17 @@ fn a_new_battle_records_the_optional_and_house_rules_chosen() {
         Some("up")
     );
 }
+
+#[test]
+fn the_theme_toggles_and_is_kept_for_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.get_by_label("Dark theme").click();
+        h.run();
+        assert!(h.ctx.global_style().visuals.dark_mode);
+    }
+    let h = harness(dir.path());
+    h.get_by_label("Light theme");
+    assert!(h.ctx.global_style().visuals.dark_mode);
+}

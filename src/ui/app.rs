@@ -79,7 +79,7 @@ impl App {
 
     fn empty(cc: &eframe::CreationContext<'_>, data: DataDir) -> Self {
         fonts::install(&cc.egui_ctx);
-        let dark = false;
+        let dark = data.settings().dark;
         theme::apply(&cc.egui_ctx, dark);
         Self {
             data,

@@ -6,6 +6,17 @@ use chrono::Utc;
 
 use crate::engine::journal::write_atomically;
 
+/// The umpire's settings, kept between runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The dark theme rather than the light one.
+    pub dark: bool,
+}
+
+/// The settings file's name.
+const SETTINGS: &str = "settings.ron";
+
 /// The name of the small file remembering the last battle's journal.
 const LAST_BATTLE: &str = "last-battle.txt";
 
@@ -64,6 +75,23 @@ impl DataDir {
             journal.display().to_string().as_bytes(),
         )
         .map_err(|e| e.to_string())
+    }
+
+    /// The saved settings, or the defaults if there are none (or they cannot be read).
+    pub fn settings(&self) -> Settings {
+        std::fs::read_to_string(self.root.join(SETTINGS))
+            .ok()
+            .and_then(|text| ron::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Saves the settings.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), String> {
+        let text = ron::to_string(settings).map_err(|e| e.to_string())?;
+        write_file(&self.root.join(SETTINGS), text.as_bytes())
     }
 
     /// A default path for an exported report.

@@ -175,6 +175,10 @@ impl App {
             if ui.button(theme).clicked() {
                 self.dark = !self.dark;
                 theme::apply(ui.ctx(), self.dark);
+                let settings = super::files::Settings { dark: self.dark };
+                if let Err(e) = self.data.save_settings(&settings) {
+                    self.banner = Some((format!("Cannot save the theme: {e}"), true));
+                }
             }
             if ui.button("Help (F1)").clicked() {
                 self.help.open = true;
