@@ -265,7 +265,5 @@ fn help_and_version() {
         String::from_utf8(version.stdout).unwrap().trim(),
         concat!("gunbai ", env!("CARGO_PKG_VERSION"))
     );
-    let bare = gunbai(&[], b"");
-    assert_eq!(bare.status.code(), Some(0));
-    assert!(String::from_utf8(bare.stdout).unwrap().contains("Usage:"));
+    // With no subcommand the desktop app starts, so that is tested through egui_kittest.
 }
