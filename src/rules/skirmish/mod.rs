@@ -4,6 +4,7 @@
 //! The rules text is `../shared/rules/samurai-skirmish.txt`; every number comes from
 //! `reference/skirmish.ron`, where the rulings on unclear text are recorded too.
 
+mod actions;
 mod apply;
 mod cards;
 pub mod command;
@@ -30,6 +31,7 @@ pub use state::State;
 pub use tables::Rules;
 
 use crate::dice::DiceSource;
+use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
 use crate::engine::error::CommandError;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
@@ -110,6 +112,20 @@ impl RuleSet for Skirmish {
 
     fn ended(state: &State) -> bool {
         state.ended
+    }
+
+    fn action_forms(_rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(state, unit)
+    }
+
+    fn action(
+        rules: &Rules,
+        state: &State,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+    ) -> Result<ActionPlan<Command>, String> {
+        actions::plan(rules, state, unit, form, values)
     }
 
     fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
