@@ -1170,3 +1170,42 @@ fn action_previews_give_the_exact_odds_of_fire_and_melee() {
     assert!((bouts[0].odds - exact).abs() < 1e-12 && (exact - 33.0 / 60.0).abs() < 1e-12);
     assert_eq!(bouts[0].kills.to_string(), "1d10 > 1d6+1");
 }
+
+#[test]
+fn action_forms_fire_the_order_the_preview_describes() {
+    use gunbai::engine::{Field, Game as _};
+    let mut b = begun();
+    let id = IMA_TEPPO.id();
+    let forms = b.action_forms(&id);
+    let form = forms.iter().find(|f| f.key == "fire").expect("a fire form");
+    let Field::Choice { options, .. } = &form.fields[0] else {
+        panic!("target choice")
+    };
+    let target = options
+        .iter()
+        .position(|o| *o == b.state().unit_name(ODA_YARI))
+        .expect("target listed");
+    // Up to 20 cm, not a volley: the same order as `fire(IMA_TEPPO, ODA_YARI, false)`.
+    let values = [target, 1, 0];
+    let preview = b
+        .preview_action(&id, "fire", &values)
+        .expect("fits")
+        .expect("odds");
+    assert!(
+        preview.target.starts_with("5d8 needing 6+"),
+        "{}",
+        preview.target
+    );
+    assert!(
+        (preview.odds[0].probability - 3.0 / 8.0).abs() < 1e-12,
+        "a d8 reaches 6 three times in eight"
+    );
+    b.do_action(
+        &id,
+        "fire",
+        &values,
+        Dice::Table(gunbai::dice::TableDice::new(vec![6, 5, 8, 1, 2, 4, 3])),
+    )
+    .expect("fires");
+    assert_eq!(alive(&b, ODA_YARI), 4);
+}

@@ -1302,3 +1302,40 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
         "moved once; no charges after the first move"
     );
 }
+
+#[test]
+fn action_forms_fire_with_the_pool_the_preview_shows() {
+    use gunbai::engine::{Dice, Field, Game as _};
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    let id = format!("{}.{}.{}", BOWMAN.0, BOWMAN.1, BOWMAN.2);
+    let forms = b.action_forms(&id);
+    let fire = forms.iter().find(|f| f.key == "fire").expect("a fire form");
+    let Field::Choice { options, .. } = &fire.fields[1] else {
+        panic!("target choice")
+    };
+    let target = options
+        .iter()
+        .position(|o| o.starts_with(&b.state().figure_name(KAMBEI)))
+        .expect("Kambei listed");
+    // The bowman alone, at Kambei, close range, in the open.
+    let values = [0, target, 0, 0];
+    let preview = b
+        .preview_action(&id, "fire", &values)
+        .expect("fits")
+        .expect("a dice preview");
+    let pool = numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, true, false);
+    assert_eq!(preview.target, pool.words());
+    let faces: Vec<u32> = vec![6; usize::try_from(pool.expr().dice_count()).expect("small")];
+    b.do_action(
+        &id,
+        "fire",
+        &values,
+        Dice::Table(gunbai::dice::TableDice::new(faces)),
+    )
+    .expect("fires");
+    assert!(
+        b.state().figure(KAMBEI).expect("Kambei").pending_hits > 0,
+        "the hits wait for the Results section"
+    );
+}

@@ -8,7 +8,7 @@
 
 use super::expr::{Comparison, Expr, Keep, TermKind};
 use super::odds::Distribution;
-use super::pools::{Pool, add_die_general, uniform_sum};
+use super::pools::{Pool, add_die_general_into, uniform_sum};
 
 /// The most floating-point steps the parser lets one expression's odds take
 /// (about a second in an optimised build; table-sized rolls take a few hundred).
@@ -120,9 +120,13 @@ fn add_group(dist: Distribution, g: &Group) -> Distribution {
     // X - dice = -(-X + dice).
     let start = if g.negative { dist.negate() } else { dist };
     let sides = g.sides as usize;
-    let mut probs = start.probs().to_vec();
+    let final_len = start.probs().len() + g.count as usize * (sides - 1);
+    let mut probs = Vec::with_capacity(final_len);
+    probs.extend_from_slice(start.probs());
+    let mut next = Vec::with_capacity(final_len);
     for _ in 0..g.count {
-        probs = add_die_general(&probs, sides);
+        add_die_general_into(&probs, sides, &mut next);
+        std::mem::swap(&mut probs, &mut next);
     }
     let out = Distribution::from_parts(start.min().saturating_add(i64::from(g.count)), probs);
     if g.negative { out.negate() } else { out }

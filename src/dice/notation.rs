@@ -165,10 +165,11 @@ impl Parser {
         let right = self.expr()?;
         self.skip_ws();
         if self.peek().is_some() {
+            let second = self.column();
             if self.cmp_op().is_some() {
                 return Err(NotationError::new(
-                    op_column,
-                    "a comparison has exactly one operator; found a second one",
+                    second,
+                    "a comparison has exactly one operator; this is a second one",
                 ));
             }
             return Err(self.unexpected("'+', '-' or the end"));
@@ -493,7 +494,7 @@ mod tests {
     #[test]
     fn comparison_has_exactly_one_operator() {
         let e = err("2d6 <= 8 <= 9");
-        assert_eq!(e.column, 5);
+        assert_eq!(e.column, 10);
         assert!(e.message.contains("exactly one operator"), "{e}");
     }
 

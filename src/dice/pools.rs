@@ -53,8 +53,16 @@ pub(crate) fn binomial_pmf(n: u32, num: u64, den: u64) -> Vec<f64> {
 /// more die of `sides` faces. Only the rising half is computed, where the running
 /// window only grows (so rounding stays relative); the falling half is its mirror.
 pub(crate) fn add_die_symmetric(old: &[f64], sides: usize) -> Vec<f64> {
+    let mut out = Vec::new();
+    add_die_symmetric_into(old, sides, &mut out);
+    out
+}
+
+/// [`add_die_symmetric`] into a reused buffer: big pools are bound by memory traffic.
+fn add_die_symmetric_into(old: &[f64], sides: usize, out: &mut Vec<f64>) {
     let len = old.len() + sides - 1;
-    let mut out = vec![0.0; len];
+    out.clear();
+    out.reserve(len);
     let s = sides as f64;
     let mut window = 0.0;
     let half = len.div_ceil(2);
@@ -65,20 +73,28 @@ pub(crate) fn add_die_symmetric(old: &[f64], sides: usize) -> Vec<f64> {
         if i >= sides {
             window -= old[i - sides];
         }
-        out[i] = window / s;
+        out.push(window / s);
     }
     for i in half..len {
-        out[i] = out[len - 1 - i];
+        out.push(out[len - 1 - i]);
     }
+}
+
+/// One die at a time, for tests against the in-place version.
+#[cfg(test)]
+fn add_die_general(old: &[f64], sides: usize) -> Vec<f64> {
+    let mut out = Vec::new();
+    add_die_general_into(old, sides, &mut out);
     out
 }
 
-/// Convolves any table with one die of `sides` faces in linear time: a running window
-/// from the left for the left half and from the right for the right half, so each
-/// half starts from its small end.
-pub(crate) fn add_die_general(old: &[f64], sides: usize) -> Vec<f64> {
+/// Convolves any table with one die of `sides` faces in linear time, into a reused
+/// buffer: a running window from the left for the left half and from the right for
+/// the right half, so each half starts from its small end.
+pub(crate) fn add_die_general_into(old: &[f64], sides: usize, out: &mut Vec<f64>) {
     let len = old.len() + sides - 1;
-    let mut out = vec![0.0; len];
+    out.clear();
+    out.resize(len, 0.0);
     let s = sides as f64;
     let half = len / 2;
     let mut window = 0.0;
@@ -103,7 +119,6 @@ pub(crate) fn add_die_general(old: &[f64], sides: usize) -> Vec<f64> {
         }
         out[i] = (window / s).max(0.0);
     }
-    out
 }
 
 /// The sum of `count` dice of `sides` faces.
@@ -115,9 +130,13 @@ pub(crate) fn uniform_sum(count: u32, sides: u32) -> Distribution {
         return Distribution::constant(i64::from(count));
     }
     let s = sides as usize;
-    let mut probs = vec![1.0 / f64::from(sides); s];
+    let final_len = (count as usize) * (s - 1) + 1;
+    let mut probs = Vec::with_capacity(final_len);
+    probs.resize(s, 1.0 / f64::from(sides));
+    let mut next = Vec::with_capacity(final_len);
     for _ in 1..count {
-        probs = add_die_symmetric(&probs, s);
+        add_die_symmetric_into(&probs, s, &mut next);
+        std::mem::swap(&mut probs, &mut next);
     }
     Distribution::from_parts(i64::from(count), probs)
 }

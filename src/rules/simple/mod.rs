@@ -5,6 +5,7 @@
 //! The rules text is `../shared/rules/simple-samurai-rules-late-period.txt`; every number
 //! comes from `reference/simple.ron`, where the rulings on unclear text are recorded too.
 
+mod actions;
 mod apply;
 pub mod army;
 pub mod command;
@@ -31,6 +32,7 @@ pub use state::State;
 pub use tables::Rules;
 
 use crate::dice::DiceSource;
+use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
 use crate::engine::error::CommandError;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
@@ -111,6 +113,20 @@ impl RuleSet for Simple {
 
     fn ended(state: &State) -> bool {
         state.ended
+    }
+
+    fn action_forms(_rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(state, unit)
+    }
+
+    fn action(
+        rules: &Rules,
+        state: &State,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+    ) -> Result<ActionPlan<Command>, String> {
+        actions::plan(rules, state, unit, form, values)
     }
 
     fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {

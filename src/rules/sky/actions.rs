@@ -125,6 +125,8 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
 }
 
 /// A form's values as a command, with a preview of the dice.
+// One arm per form, so each order reads whole.
+#[allow(clippy::too_many_lines)]
 ///
 /// # Errors
 /// A value that does not fit the unit now.

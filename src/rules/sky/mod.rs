@@ -11,6 +11,7 @@ pub mod event;
 mod execute;
 pub mod numbers;
 mod pending;
+mod phase_cards;
 pub mod roster;
 mod simulate;
 pub mod state;

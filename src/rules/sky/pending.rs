@@ -5,12 +5,12 @@ use super::event::Test;
 use super::execute::spirit_owed;
 use super::numbers::{self, TestNumbers};
 use super::roster::Weapon;
-use super::state::{ChargeStage, ClanRef, Due, MoraleKind, Phase, State, UnitRef};
+use super::state::{ChargeStage, ClanRef, Due, MoraleKind, State, UnitRef};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
-fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
+pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     Answer {
         label: label.to_owned(),
         command,
@@ -18,12 +18,12 @@ fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     }
 }
 
-fn roll(command: Command) -> Answer<Command> {
+pub(super) fn roll(command: Command) -> Answer<Command> {
     answer("Roll", command, true)
 }
 
 /// A card for a 2d6 test.
-fn test_card(
+pub(super) fn test_card(
     who: String,
     what: &str,
     why: String,
@@ -64,7 +64,7 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if let Some(card) = charge_card(rules, state) {
         cards.push(card);
     }
-    cards.extend(phase_cards(rules, state));
+    cards.extend(super::phase_cards::phase_cards(rules, state));
     cards
 }
 
@@ -339,7 +339,7 @@ fn plain_card(
     }
 }
 
-fn clan_who(state: &State, clan: ClanRef) -> String {
+pub(super) fn clan_who(state: &State, clan: ClanRef) -> String {
     match (state.clan(clan), state.sides.get(clan.side())) {
         (Some(c), Some(s)) => format!("{} clan, {} ({})", c.name, c.leader.name, s.name),
         _ => String::new(),
@@ -541,197 +541,4 @@ pub(super) fn melee_card(
         answers: vec![roll(Command::FightMelee)],
         notes: Vec::new(),
     }
-}
-
-fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
-    let blocked = !state.due.is_empty() || state.charge.is_some();
-    match state.phase {
-        Phase::Initiative => vec![initiative_card(rules, state)],
-        Phase::Rounds { side } => {
-            if let Some(clan) = state.intervention {
-                let n = numbers::command(rules, state, side, None, true);
-                let general = &state.sides[side].general.name;
-                let mut c = test_card(
-                    general.clone(),
-                    "General steps in?",
-                    format!(
-                        "the {} clan missed its activation; once per turn the General may try (he needs line of sight to the Clan Leader). If he fails, he may do nothing else this turn",
-                        state.clan(clan).map_or("", |c| c.name.as_str())
-                    ),
-                    "sky: Turn Sequence",
-                    &n,
-                    "Command",
-                );
-                c.required = false;
-                c.answers = vec![
-                    answer(
-                        "General steps in (line of sight)",
-                        Command::GeneralStepsIn,
-                        true,
-                    ),
-                    answer("No: the round passes", Command::DeclineGeneral, false),
-                ];
-                return vec![c];
-            }
-            state
-                .untried(side)
-                .into_iter()
-                .map(|clan| {
-                    let n = numbers::command(rules, state, side, Some(clan), true);
-                    let name = state.clan(clan).map_or(String::new(), |c| c.name.clone());
-                    let mut c = test_card(
-                        clan_who(state, clan),
-                        &format!("Activate the {name} clan"),
-                        format!(
-                            "{}'s round: choose a clan that has not tried this turn",
-                            state.sides[side].name
-                        ),
-                        "sky: Turn Sequence",
-                        &n,
-                        "Command",
-                    );
-                    c.required = false;
-                    c.answers = vec![roll(Command::TryActivation(clan))];
-                    c
-                })
-                .collect()
-        }
-        Phase::Activation { clan } if !blocked => {
-            let left = state.actions_left.unwrap_or(0);
-            vec![step_card(
-                clan_who(state, clan),
-                "Activation",
-                format!("{left} action(s) left: use the action forms, then end the activation"),
-                "End activation",
-                Command::EndActivation,
-            )]
-        }
-        Phase::Morale if !blocked => {
-            vec![step_card(
-                "Both sides".into(),
-                "Morale phase",
-                "no more rallies or re-orders to try".into(),
-                "End Morale phase: roll call",
-                Command::EndMorale,
-            )]
-        }
-        Phase::EndOfTurn => {
-            let mut card = step_card(
-                "Both sides".into(),
-                "Roll call",
-                format!(
-                    "end of turn {}: compare every unit's stands and status with the table",
-                    state.turn
-                ),
-                &format!("Start turn {}", state.turn + 1),
-                Command::NextTurn,
-            );
-            card.notes = roll_call(state);
-            vec![card]
-        }
-        Phase::Activation { .. } | Phase::Morale => Vec::new(),
-    }
-}
-
-fn step_card(
-    who: String,
-    what: &str,
-    why: String,
-    label: &str,
-    command: Command,
-) -> Check<Command> {
-    Check {
-        who,
-        what: what.into(),
-        why,
-        citation: "sky: Turn Sequence".into(),
-        roll: None,
-        target: String::new(),
-        modifiers: Vec::new(),
-        odds: Vec::new(),
-        required: false,
-        answers: vec![answer(label, command, false)],
-        notes: Vec::new(),
-    }
-}
-
-fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
-    let t = &rules.t.initiative;
-    let clans = [0, 1].map(|s| state.clans_under_control(s) as i64);
-    let a = Expr::dice(t.dice, t.sides).offset(clans[0]);
-    let b = Expr::dice(t.dice, t.sides).offset(clans[1]);
-    let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
-    let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
-    let names = [&state.sides[0].name, &state.sides[1].name];
-    Check {
-        who: format!(
-            "{} and {}",
-            state.sides[0].general.name, state.sides[1].general.name
-        ),
-        what: "Initiative".into(),
-        why: format!("turn {} begins", state.turn),
-        citation: "sky: Turn Sequence".into(),
-        target:
-            "2d6 + clans under control each; the higher takes the first round; a tie rolls again"
-                .into(),
-        modifiers: vec![
-            Modifier::total(
-                clans[0],
-                format!("{}: clans under control", names[0]),
-                "sky: Turn Sequence",
-            ),
-            Modifier::total(
-                clans[1],
-                format!("{}: clans under control", names[1]),
-                "sky: Turn Sequence",
-            ),
-        ],
-        odds: vec![
-            Odds {
-                outcome: format!("{} first", names[0]),
-                probability: p_a / (1.0 - p_tie),
-            },
-            Odds {
-                outcome: format!("{} first", names[1]),
-                probability: (1.0 - p_a - p_tie) / (1.0 - p_tie),
-            },
-        ],
-        roll: Some(RollSpec::Opposed(a, b)),
-        required: true,
-        answers: vec![roll(Command::RollInitiative)],
-        notes: Vec::new(),
-    }
-}
-
-/// One line per unit: stands, marked hits and status, to compare with the table.
-fn roll_call(state: &State) -> Vec<String> {
-    state
-        .all_units()
-        .into_iter()
-        .filter_map(|u| {
-            let x = state.unit(u)?;
-            let side = &state.sides.get(u.side())?.name;
-            let status: Vec<&str> = [
-                (x.removed, "removed"),
-                (x.routing, "routing"),
-                (x.disordered && !x.removed, "disordered"),
-                (
-                    x.spec.weapons.contains(&Weapon::Arquebus) && !x.loaded && !x.removed,
-                    "unloaded",
-                ),
-            ]
-            .into_iter()
-            .filter_map(|(on, word)| on.then_some(word))
-            .collect();
-            let status = if status.is_empty() {
-                "good order".to_owned()
-            } else {
-                status.join(", ")
-            };
-            Some(format!(
-                "{side} — {}: {}/{} stands, {} hits marked, {status}",
-                x.spec.name, x.stands, x.spec.stands, x.marked_hits
-            ))
-        })
-        .collect()
 }

@@ -1,0 +1,269 @@
+//! Simple Samurai's action forms: move, fire, melee, and the table's own records.
+
+use super::army::Formation;
+use super::command::{
+    Attacker, Command, Facing, FailCause, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
+};
+use super::preview;
+use super::state::{Cover, MoraleCause, State, Target, UnitRef};
+use super::tables::Rules;
+
+use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::check::{Check, Odds, RollSpec};
+
+/// Reads a unit's view id (`s0g1u2`).
+fn unit_ref(id: &str) -> Option<UnitRef> {
+    let rest = id.strip_prefix('s')?;
+    let (s, rest) = rest.split_once('g')?;
+    let (g, u) = rest.split_once('u')?;
+    Some(UnitRef(s.parse().ok()?, g.parse().ok()?, u.parse().ok()?))
+}
+
+fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
+    let side = state.owner(unit);
+    state.present_units_of(State::other(side))
+}
+
+const MOVES: [(&str, MoveKind); 10] = [
+    ("normal move", MoveKind::Normal),
+    ("crossing into cover", MoveKind::CrossCover),
+    ("clear of cover", MoveKind::ClearOfCover),
+    ("form line", MoveKind::ChangeFormation(Formation::Line)),
+    ("form column", MoveKind::ChangeFormation(Formation::Column)),
+    (
+        "form skirmish order",
+        MoveKind::ChangeFormation(Formation::Skirmish),
+    ),
+    ("mount or dismount", MoveKind::MountDismount),
+    ("limber", MoveKind::Limber),
+    ("unlimber", MoveKind::Unlimber),
+    ("into or out of a building", MoveKind::Building),
+];
+const DISTANCES_CM: [u32; 6] = [10, 20, 30, 45, 60, 90];
+const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
+const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
+const CAUSES: [FailCause; 6] = [
+    FailCause::ChangingFormation,
+    FailCause::OutOfSight,
+    FailCause::NotInContact,
+    FailCause::Mounting,
+    FailCause::SkirmishersTooClose,
+    FailCause::MovedThrough,
+];
+const MORALE: [MoraleCause; 3] = [
+    MoraleCause::HalfStrength,
+    MoraleCause::FormationFail,
+    MoraleCause::FriendRetreating,
+];
+
+/// The forms open to a unit (execution checks whose turn it is and every limit).
+pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
+    let Some(unit) = unit_ref(id) else {
+        return Vec::new();
+    };
+    if !state
+        .unit(unit)
+        .is_some_and(super::state::UnitState::present)
+    {
+        return Vec::new();
+    }
+    let targets: Vec<String> = enemies(state, unit)
+        .iter()
+        .map(|u| state.unit_name(*u))
+        .collect();
+    vec![
+        ActionForm::new("move", "Move", "one move; some kinds set Formation Fail")
+            .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect()),
+        ActionForm::new(
+            "fire",
+            "Fire",
+            "1d8 a figure, or a 1d10 volley (2+ figures, no move)",
+        )
+        .choice("Target", targets.clone())
+        .choice(
+            "Distance",
+            DISTANCES_CM
+                .iter()
+                .map(|d| format!("up to {d} cm"))
+                .collect(),
+        )
+        .toggle("Volley"),
+        ActionForm::new(
+            "melee",
+            "Melee",
+            "in your own turn; the attacker kills on a higher score",
+        )
+        .choice("Defender", targets)
+        .choice(
+            "Attacking its",
+            vec!["front".into(), "flank".into(), "rear".into()],
+        )
+        .toggle("Attacker touches a friend")
+        .toggle("Defender touches a friend")
+        .toggle("Defender is in a building"),
+        ActionForm::new("cover", "Cover", "umpire's record")
+            .choice("Cover", vec!["open".into(), "soft".into(), "hard".into()]),
+        ActionForm::new("in_melee", "In melee", "umpire's record").toggle("In melee"),
+        ActionForm::new("formation_fail", "Formation Fail", "a cause the table sees").choice(
+            "Cause",
+            CAUSES.iter().map(|c| c.words().to_owned()).collect(),
+        ),
+        ActionForm::new("morale", "Call a morale test", "the opponent calls it").choice(
+            "Cause",
+            vec![
+                "half strength or less".into(),
+                "Formation Fail".into(),
+                "saw a friend retreat".into(),
+            ],
+        ),
+        ActionForm::new("attach", "Daimyo joins this unit", "umpire's record"),
+        ActionForm::new(
+            "cross_river",
+            "Cross the river",
+            "drowning rolls per figure",
+        ),
+    ]
+}
+
+/// A form's values as a command, with a preview of the dice.
+// One arm per form, so each order reads whole.
+#[allow(clippy::too_many_lines)]
+///
+/// # Errors
+/// A value that does not fit the unit now.
+pub fn plan(
+    rules: &Rules,
+    state: &State,
+    id: &str,
+    form: &str,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    let unit = unit_ref(id).ok_or("no such unit")?;
+    let u = state.unit(unit).ok_or("no such unit")?;
+    let value = |i: usize| values.get(i).copied().unwrap_or(0);
+    let target = |i: usize| {
+        enemies(state, unit)
+            .get(value(i))
+            .copied()
+            .ok_or_else(|| "pick a target".to_owned())
+    };
+    let plain = |command| {
+        Ok(ActionPlan {
+            command,
+            preview: None,
+        })
+    };
+    match form {
+        "move" => plain(Command::Move {
+            unit,
+            kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
+        }),
+        "cover" => plain(Command::SetStatus {
+            unit,
+            status: Status::Cover(*COVERS.get(value(0)).ok_or("pick cover")?),
+        }),
+        "in_melee" => plain(Command::SetStatus {
+            unit,
+            status: Status::InMelee(value(0) == 1),
+        }),
+        "formation_fail" => plain(Command::MarkFormationFail {
+            unit,
+            cause: *CAUSES.get(value(0)).ok_or("pick a cause")?,
+        }),
+        "morale" => plain(Command::CallMorale {
+            unit,
+            cause: *MORALE.get(value(0)).ok_or("pick a cause")?,
+        }),
+        "attach" => plain(Command::Attach {
+            group: unit.group(),
+            unit: Some(unit.2),
+        }),
+        "cross_river" => plain(Command::CrossRiver(unit)),
+        "fire" => {
+            let t = target(0)?;
+            let order = FireOrder {
+                unit,
+                target: Target::Unit(t),
+                volley: value(2) == 1,
+                distance_cm: *DISTANCES_CM.get(value(1)).ok_or("pick a distance")?,
+            };
+            let preview = preview::fire(rules, state, &order).map(|p| {
+                let n = f64::from(p.dice.dice_count());
+                let per = if p.paired { "pair" } else { "die" };
+                Check {
+                    who: u.spec.name.clone(),
+                    what: "Fire".into(),
+                    why: format!("at {}", state.unit_name(t)),
+                    citation: "simple: Firing".into(),
+                    roll: Some(RollSpec::Value(p.dice.clone())),
+                    target: format!("{} needing {}+ a {per}; saves {}", p.dice, p.needs, p.save),
+                    modifiers: Vec::new(),
+                    odds: vec![
+                        Odds {
+                            outcome: format!("one {per} hits"),
+                            probability: p.hit,
+                        },
+                        Odds {
+                            outcome: "a hit kills (save fails)".into(),
+                            probability: p.kill_per_hit,
+                        },
+                        Odds {
+                            outcome: format!(
+                                "expected kills: {:.2}",
+                                n * p.hit * p.kill_per_hit / if p.paired { 2.0 } else { 1.0 }
+                            ),
+                            probability: (p.hit * p.kill_per_hit).min(1.0),
+                        },
+                    ],
+                    required: false,
+                    answers: Vec::new(),
+                    notes: Vec::new(),
+                }
+            });
+            Ok(ActionPlan {
+                command: Command::Fire(order),
+                preview,
+            })
+        }
+        "melee" => {
+            let t = target(0)?;
+            let order = MeleeOrder {
+                defender: Target::Unit(t),
+                attackers: vec![Attacker {
+                    fighter: Fighter::Unit(unit),
+                    facing: *FACINGS.get(value(1)).ok_or("pick a side")?,
+                    touches_friend: value(2) == 1,
+                }],
+                defender_touches_friend: value(3) == 1,
+                rear_support: None,
+                in_building: value(4) == 1,
+            };
+            let bouts = preview::melee(rules, state, &order);
+            let preview = bouts.first().map(|b| {
+                let mut modifiers = b.attacker.clone();
+                modifiers.extend(b.defender.iter().cloned());
+                Check {
+                    who: u.spec.name.clone(),
+                    what: "Melee".into(),
+                    why: format!("attacking {}", state.unit_name(t)),
+                    citation: "simple: Melee".into(),
+                    roll: Some(RollSpec::Test(b.kills.clone())),
+                    target: format!("{} : the attacker kills on a higher score", b.kills),
+                    modifiers,
+                    odds: vec![Odds {
+                        outcome: format!("a bout kills ({} bouts)", bouts.len()),
+                        probability: b.odds,
+                    }],
+                    required: false,
+                    answers: Vec::new(),
+                    notes: Vec::new(),
+                }
+            });
+            Ok(ActionPlan {
+                command: Command::Melee(order),
+                preview,
+            })
+        }
+        other => Err(format!("no action `{other}`")),
+    }
+}

@@ -1,0 +1,200 @@
+//! The centre: the selected unit's details and the actions open to it now.
+//!
+//! Every rule set describes its actions as forms (`Game::action_forms`): choices and
+//! toggles, turned into a command with a preview card of the dice pool, its reasons and the
+//! odds. This panel draws any rule set's forms the same way, so a new rule set needs no
+//! new screen; refusals show the engine's reason and change nothing.
+
+use eframe::egui::{self, RichText};
+
+use super::check_card;
+use crate::dice::{DiceSource, TableDice};
+use crate::engine::{ActionForm, Check, Dice, Field, Game};
+
+/// An action's preview card (none when it rolls no dice), or why its values do not fit.
+type Preview = Result<Option<Check<()>>, String>;
+
+/// What an action did.
+pub enum Outcome {
+    /// Carried out: the new entry's sentences.
+    Done(Vec<String>),
+    /// Refused, or bad table faces: nothing changed.
+    Refused(String),
+}
+
+/// The action panel's own state.
+#[derive(Default)]
+pub struct ActionPanel {
+    key: Option<((u64, u64), String)>,
+    forms: Vec<ActionForm>,
+    tab: usize,
+    values: Vec<usize>,
+    preview: Option<(usize, Vec<usize>, Preview)>,
+    /// The faces rolled at the table for the next action (empty: Gunbai rolls).
+    pub faces: String,
+}
+
+impl ActionPanel {
+    /// Shows the forms open to unit `selected` of the battle at `stamp`.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &mut dyn Game,
+        stamp: (u64, u64),
+        selected: Option<&str>,
+        dice: &mut dyn DiceSource,
+    ) -> Option<Outcome> {
+        let unit = selected?;
+        let key = Some((stamp, unit.to_owned()));
+        if self.key != key {
+            let forms = game.action_forms(unit);
+            // Keep the same action picked when the battle changes under it.
+            let picked = self.forms.get(self.tab).map(|f| f.key.clone());
+            self.tab = picked
+                .and_then(|k| forms.iter().position(|f| f.key == k))
+                .unwrap_or(0);
+            self.forms = forms;
+            self.values = self
+                .forms
+                .get(self.tab)
+                .map(ActionForm::defaults)
+                .unwrap_or_default();
+            self.preview = None;
+            self.key = key;
+        }
+        if self.forms.is_empty() {
+            ui.label(
+                "No action is open to this unit now: settle the Required now queue on the right.",
+            );
+            return None;
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (i, form) in self.forms.iter().enumerate() {
+                if ui
+                    .selectable_label(self.tab == i, &form.label)
+                    .on_hover_text(&form.note)
+                    .clicked()
+                    && self.tab != i
+                {
+                    self.tab = i;
+                    self.values = form.defaults();
+                    self.preview = None;
+                }
+            }
+        });
+        let form = self.forms.get(self.tab)?.clone();
+        ui.label(RichText::new(&form.note).italics());
+        self.fields_ui(ui, &form);
+        self.refresh_preview(game, unit, &form);
+        // Resolve sits above the preview, so it never scrolls out of reach.
+        let outcome = self.resolve_ui(ui, game, unit, &form, dice);
+        if outcome.is_none() {
+            self.preview_ui(ui);
+        }
+        outcome
+    }
+
+    fn fields_ui(&mut self, ui: &mut egui::Ui, form: &ActionForm) {
+        self.values.resize(form.fields.len(), 0);
+        for (field, value) in form.fields.iter().zip(&mut self.values) {
+            match field {
+                Field::Choice { label, options } => {
+                    let shown = options.get(*value).map_or("—", String::as_str);
+                    egui::ComboBox::from_label(label.as_str())
+                        .selected_text(shown)
+                        .width(240.0)
+                        .show_ui(ui, |ui| {
+                            for (i, option) in options.iter().enumerate() {
+                                ui.selectable_value(value, i, option);
+                            }
+                        });
+                }
+                Field::Toggle { label } => {
+                    let mut on = *value != 0;
+                    if ui.checkbox(&mut on, label.as_str()).changed() {
+                        *value = usize::from(on);
+                    }
+                }
+            }
+        }
+    }
+
+    fn refresh_preview(&mut self, game: &dyn Game, unit: &str, form: &ActionForm) {
+        let fresh = self
+            .preview
+            .as_ref()
+            .is_some_and(|(tab, values, _)| *tab == self.tab && *values == self.values);
+        if !fresh {
+            let preview = game.preview_action(unit, &form.key, &self.values);
+            self.preview = Some((self.tab, self.values.clone(), preview));
+        }
+    }
+
+    fn preview_ui(&self, ui: &mut egui::Ui) {
+        match self.preview.as_ref().map(|(_, _, p)| p) {
+            Some(Ok(Some(check))) => check_card::preview(ui, check),
+            Some(Err(why)) => {
+                ui.colored_label(ui.visuals().warn_fg_color, why);
+            }
+            _ => {}
+        }
+    }
+
+    fn resolve_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        game: &mut dyn Game,
+        unit: &str,
+        form: &ActionForm,
+        dice: &mut dyn DiceSource,
+    ) -> Option<Outcome> {
+        let rolls = matches!(self.preview, Some((_, _, Ok(Some(_)))));
+        let mut go = false;
+        ui.horizontal(|ui| {
+            go = ui
+                .button(RichText::new("Resolve").strong())
+                .on_hover_text("Gunbai rolls any dice")
+                .clicked();
+            if rolls {
+                let label = ui.label("Action table faces");
+                let response = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut self.faces)
+                            .hint_text("or type the table's dice")
+                            .desired_width(200.0),
+                    )
+                    .labelled_by(label.id);
+                go |= response.lost_focus()
+                    && ui.input(|i| i.key_pressed(egui::Key::Enter))
+                    && !self.faces.trim().is_empty();
+            }
+        });
+        if !go {
+            return None;
+        }
+        let faces = std::mem::take(&mut self.faces);
+        let dice = if faces.trim().is_empty() {
+            Dice::Roll(dice)
+        } else {
+            match TableDice::parse(&faces) {
+                Ok(table) => Dice::Table(table),
+                Err(e) => {
+                    self.faces = faces;
+                    return Some(Outcome::Refused(e.to_string()));
+                }
+            }
+        };
+        Some(match game.do_action(unit, &form.key, &self.values, dice) {
+            Ok(()) => Outcome::Done(
+                game.log()
+                    .last()
+                    .map(|e| e.lines.clone())
+                    .unwrap_or_default(),
+            ),
+            Err(e) => {
+                self.faces = faces;
+                Outcome::Refused(e.to_string())
+            }
+        })
+    }
+}

@@ -1,0 +1,277 @@
+//! The app shell: the battle in progress, the panels around it, shortcuts, and the one
+//! place where the umpire's intents change the battle.
+
+use std::path::{Path, PathBuf};
+
+use super::action_panel::ActionPanel;
+use super::dice_tray::DiceTray;
+use super::files::DataDir;
+use super::help::Help;
+use super::journal_window::JournalWindow;
+use super::live::Live;
+use super::log_panel::LogPanel;
+use super::new_battle::{NewBattle, StartRequest};
+use super::reference_window::ReferenceWindow;
+use super::report_window::ReportWindow;
+use super::roster_panel::RosterPanel;
+use super::turn_panel::TurnPanel;
+use super::{Intent, fonts, theme};
+use crate::dice::{RngDice, TableDice};
+use crate::engine::{Dice, Game};
+use crate::reference::HouseRules;
+use crate::rules::{demo_rosters, open_journal, start_battle};
+
+/// The desktop app.
+pub struct App {
+    pub(super) data: DataDir,
+    pub(super) live: Option<Live>,
+    pub(super) generation: u64,
+    pub(super) actions: ActionPanel,
+    pub(super) dice: RngDice,
+    pub(super) selected: Option<String>,
+    pub(super) dark: bool,
+    pub(super) resume_offer: Option<PathBuf>,
+    /// A message across the top: text and whether it is an error.
+    pub(super) banner: Option<(String, bool)>,
+    pub(super) remembered: Option<PathBuf>,
+    /// The journal of the last battle this app started, while it may still be discarded.
+    pub(super) created: Option<PathBuf>,
+    pub(super) roster: RosterPanel,
+    pub(super) turn: TurnPanel,
+    pub(super) log: LogPanel,
+    pub(super) reference: ReferenceWindow,
+    pub(super) tray: DiceTray,
+    pub(super) report: ReportWindow,
+    pub(super) new_battle: NewBattle,
+    pub(super) journal: JournalWindow,
+    pub(super) help: Help,
+}
+
+impl App {
+    /// The app with its battles in the platform data directory.
+    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
+        Self::with_data_dir(cc, DataDir::platform().root().to_path_buf())
+    }
+
+    /// The app keeping its battles under `dir` (tests give a temporary one). It opens on a
+    /// ready demo battle and offers to resume the last battle if there is one.
+    pub fn with_data_dir(cc: &eframe::CreationContext<'_>, dir: PathBuf) -> Self {
+        let data = DataDir::new(dir);
+        let mut app = Self::empty(cc, data);
+        app.resume_offer = app.data.last_battle();
+        let demo = demo_rosters("sky").map(|rosters| StartRequest {
+            key: "sky",
+            rosters,
+            house: HouseRules::default(),
+        });
+        if let Some(request) = demo {
+            app.start(request);
+        }
+        app
+    }
+
+    /// The app showing `game` (for benchmarks and tests), with no resume offer.
+    pub fn with_game(cc: &eframe::CreationContext<'_>, dir: PathBuf, game: Box<dyn Game>) -> Self {
+        let mut app = Self::empty(cc, DataDir::new(dir));
+        app.set_game(game);
+        app
+    }
+
+    fn empty(cc: &eframe::CreationContext<'_>, data: DataDir) -> Self {
+        fonts::install(&cc.egui_ctx);
+        let dark = data.settings().dark;
+        theme::apply(&cc.egui_ctx, dark);
+        Self {
+            data,
+            live: None,
+            generation: 0,
+            actions: ActionPanel::default(),
+            dice: RngDice::from_os(),
+            selected: None,
+            dark,
+            resume_offer: None,
+            banner: None,
+            remembered: None,
+            created: None,
+            roster: RosterPanel::default(),
+            turn: TurnPanel::default(),
+            log: LogPanel::default(),
+            reference: ReferenceWindow::default(),
+            tray: DiceTray::default(),
+            report: ReportWindow::default(),
+            new_battle: NewBattle::default(),
+            journal: JournalWindow::default(),
+            help: Help::default(),
+        }
+    }
+
+    /// The battle in progress.
+    pub fn game(&self) -> Option<&dyn Game> {
+        self.live.as_ref().map(|l| l.game.as_ref())
+    }
+
+    /// The battle in progress, to change it directly (benchmarks).
+    pub fn game_mut(&mut self) -> Option<&mut (dyn Game + 'static)> {
+        self.live.as_mut().map(|l| l.game.as_mut())
+    }
+
+    /// Makes Gunbai's dice reproducible (tests).
+    pub fn seed_dice(&mut self, seed: u64) {
+        self.dice = RngDice::seeded(seed);
+    }
+
+    /// The message across the top, if any.
+    pub fn banner(&self) -> Option<&str> {
+        self.banner.as_ref().map(|(m, _)| m.as_str())
+    }
+
+    pub(super) fn set_game(&mut self, game: Box<dyn Game>) {
+        self.discard_if_empty();
+        self.generation += 1;
+        self.actions = ActionPanel::default();
+        self.live = Some(Live::new(game, self.generation));
+        self.selected = None;
+        self.turn.show_result(Vec::new(), false);
+        self.log = LogPanel::default();
+    }
+
+    /// Starts a battle, journalled in the data directory (unsaved, with a warning, if it cannot be).
+    pub(super) fn start(&mut self, request: StartRequest) {
+        let journal = self.data.new_journal(request.key);
+        let path = journal.as_ref().ok().map(PathBuf::as_path);
+        match start_battle(request.key, &request.rosters, request.house, path) {
+            Ok(game) => {
+                self.set_game(game);
+                self.created = self.live.as_ref().and_then(Live::journal);
+                self.new_battle.open = false;
+                self.banner = journal
+                    .err()
+                    .map(|e| (format!("This battle is NOT being saved: {e}"), true));
+            }
+            Err(e) => {
+                self.new_battle.problems = e.to_string().lines().map(str::to_owned).collect();
+                self.new_battle.open = true;
+            }
+        }
+    }
+
+    pub(super) fn open(&mut self, path: &Path, recover: bool) {
+        if self.live.as_ref().is_some_and(|l| l.writes_to(path)) {
+            self.banner = Some((
+                format!("{} is the battle already open.", path.display()),
+                false,
+            ));
+            return;
+        }
+        match open_journal(path, recover, !recover) {
+            Ok((game, warnings)) => {
+                self.set_game(game);
+                self.resume_offer = None;
+                let note = if recover {
+                    " (read-only: Save As to keep it)"
+                } else {
+                    ""
+                };
+                let mut message = format!("Opened {}{note}", path.display());
+                for w in &warnings {
+                    message.push('\n');
+                    message.push_str(w);
+                }
+                self.banner = Some((message.clone(), !warnings.is_empty()));
+                self.journal.message = Some((message, !warnings.is_empty()));
+            }
+            Err(e) => {
+                let message = format!("Could not open {}: {e}", path.display());
+                self.journal.message = Some((message.clone(), true));
+                self.banner = Some((message, true));
+            }
+        }
+    }
+
+    /// Carries out what the panels asked for.
+    pub(super) fn carry_out(&mut self, intents: Vec<Intent>) {
+        for intent in intents {
+            match intent {
+                Intent::Select(id) => self.selected = Some(id),
+                Intent::Open(path) => self.open(&path, false),
+                Intent::Answer {
+                    check,
+                    answer,
+                    faces,
+                } => self.answer(check, answer, faces),
+                Intent::Undo(n) | Intent::Redo(n) => {
+                    let Some(live) = self.live.as_mut() else {
+                        continue;
+                    };
+                    let undo = matches!(intent, Intent::Undo(_));
+                    let result = if undo {
+                        live.game.undo(n)
+                    } else {
+                        live.game.redo(n)
+                    };
+                    let word = if undo { "Took back" } else { "Put back" };
+                    match result {
+                        Ok(()) => self
+                            .turn
+                            .show_result(vec![format!("{word} {n} entries.")], false),
+                        Err(e) => self.turn.show_result(vec![e.to_string()], true),
+                    }
+                }
+            }
+        }
+        self.remember();
+    }
+
+    fn answer(&mut self, check: usize, answer: usize, faces: Option<String>) {
+        let Some(live) = self.live.as_mut() else {
+            return;
+        };
+        let dice = match &faces {
+            None => Dice::Roll(&mut self.dice),
+            Some(text) => match TableDice::parse(text) {
+                Ok(table) => Dice::Table(table),
+                Err(e) => return self.turn.card_error(check, e.to_string()),
+            },
+        };
+        match live.game.answer(check, answer, dice) {
+            Ok(()) => {
+                let lines = live
+                    .game
+                    .log()
+                    .last()
+                    .map(|e| e.lines.clone())
+                    .unwrap_or_default();
+                self.turn.show_result(lines, false);
+            }
+            Err(e) if faces.is_some() => self.turn.card_error(check, e.to_string()),
+            Err(e) => self.turn.show_result(vec![e.to_string()], true),
+        }
+    }
+
+    /// Removes the journal of a battle left without a single entry (the demo battle every
+    /// start opens), so the battles folder holds only battles someone played.
+    pub(super) fn discard_if_empty(&mut self) {
+        let Some(live) = self.live.take() else { return };
+        let path = live.journal();
+        // Only a journal this app created this session, never a file the umpire opened.
+        let empty = live.game.entries() == 0 && path.is_some() && path == self.created;
+        drop(live);
+        if let Some(path) = path.filter(|_| empty) {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// Remembers the battle as the one to resume once it has an entry.
+    fn remember(&mut self) {
+        let Some(live) = &self.live else { return };
+        let Some(path) = live.journal() else { return };
+        if live.game.entries() > 0 && self.remembered.as_ref() != Some(&path) {
+            match self.data.remember(&path) {
+                Ok(()) => self.remembered = Some(path),
+                Err(e) => {
+                    self.banner = Some((format!("Cannot remember the last battle: {e}"), true))
+                }
+            }
+        }
+    }
+}

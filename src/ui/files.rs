@@ -1,0 +1,125 @@
+//! Where the app keeps battles: the platform data directory, or one given (tests).
+
+use std::path::{Path, PathBuf};
+
+use chrono::Utc;
+
+use crate::engine::journal::write_atomically;
+
+/// The umpire's settings, kept between runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The dark theme rather than the light one.
+    pub dark: bool,
+}
+
+/// The settings file's name.
+const SETTINGS: &str = "settings.ron";
+
+/// The name of the small file remembering the last battle's journal.
+const LAST_BATTLE: &str = "last-battle.txt";
+
+/// The app's data directory: journals under `battles/`, the last battle remembered.
+#[derive(Clone, Debug)]
+pub struct DataDir {
+    root: PathBuf,
+}
+
+impl DataDir {
+    /// A data directory rooted at `root` (created when first written).
+    pub fn new(root: PathBuf) -> Self {
+        Self { root }
+    }
+
+    /// The platform's data directory for Gunbai, or the current directory if it has none.
+    pub fn platform() -> Self {
+        let root = directories::ProjectDirs::from("", "", "gunbai").map_or_else(
+            || PathBuf::from("gunbai-data"),
+            |d| d.data_dir().to_path_buf(),
+        );
+        Self { root }
+    }
+
+    /// The root directory.
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    /// A fresh journal path for a new battle: `battles/<UTC time>-<key>.ron`.
+    ///
+    /// # Errors
+    /// The directory cannot be created.
+    pub fn new_journal(&self, key: &str) -> std::io::Result<PathBuf> {
+        let dir = self.root.join("battles");
+        std::fs::create_dir_all(&dir)?;
+        let stamp = Utc::now().format("%Y%m%dT%H%M%S%.3fZ");
+        Ok(dir.join(format!("{stamp}-{key}.ron")))
+    }
+
+    /// The last battle's journal, if remembered and still there.
+    pub fn last_battle(&self) -> Option<PathBuf> {
+        let text = std::fs::read_to_string(self.root.join(LAST_BATTLE)).ok()?;
+        let path = PathBuf::from(text.trim());
+        path.is_file().then_some(path)
+    }
+
+    /// Remembers `journal` as the last battle.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn remember(&self, journal: &Path) -> Result<(), String> {
+        std::fs::create_dir_all(&self.root).map_err(|e| e.to_string())?;
+        write_atomically(
+            &self.root.join(LAST_BATTLE),
+            journal.display().to_string().as_bytes(),
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// The saved settings, or the defaults if there are none (or they cannot be read).
+    pub fn settings(&self) -> Settings {
+        std::fs::read_to_string(self.root.join(SETTINGS))
+            .ok()
+            .and_then(|text| ron::from_str(&text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Saves the settings.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save_settings(&self, settings: &Settings) -> Result<(), String> {
+        let text = ron::to_string(settings).map_err(|e| e.to_string())?;
+        write_file(&self.root.join(SETTINGS), text.as_bytes())
+    }
+
+    /// A default path for an exported report.
+    pub fn report_path(&self, ext: &str) -> PathBuf {
+        let stamp = Utc::now().format("%Y%m%dT%H%M%SZ");
+        self.root
+            .join("reports")
+            .join(format!("report-{stamp}.{ext}"))
+    }
+}
+
+/// Copies a journal to `to` (temp file then rename).
+///
+/// # Errors
+/// The journal cannot be read or the copy written.
+pub fn save_as(from: &Path, to: &Path) -> Result<(), String> {
+    let bytes = std::fs::read(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+    write_file(to, &bytes)
+}
+
+/// Writes a file atomically, creating its directory.
+///
+/// # Errors
+/// The directory or the file cannot be written.
+pub fn write_file(to: &Path, bytes: &[u8]) -> Result<(), String> {
+    if let Some(dir) = to.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    }
+    write_atomically(to, bytes).map_err(|e| format!("cannot write {}: {e}", to.display()))
+}

@@ -1,0 +1,90 @@
+//! The battle in progress, with what the screens derive from it cached per version.
+
+use std::path::{Path, PathBuf};
+
+use crate::engine::view::BattleView;
+use crate::engine::{Check, Game};
+
+/// Derived data, rebuilt only when the battle's version changes.
+pub struct Derived {
+    /// The neutral picture.
+    pub view: BattleView,
+    /// The checks due now.
+    pub checks: Vec<Check<()>>,
+    /// Every unit as (id, name), in roster order, for filters and pickers.
+    pub units: Vec<(String, String)>,
+    /// The command kinds present in the log, sorted.
+    pub kinds: Vec<&'static str>,
+}
+
+/// A battle being refereed.
+pub struct Live {
+    /// The battle.
+    pub game: Box<dyn Game>,
+    /// Bumped whenever a different battle is loaded, so caches keyed by version reset.
+    pub generation: u64,
+    derived: Derived,
+    version: u64,
+}
+
+impl Live {
+    /// Wraps a battle; `generation` must differ from the previous battle's.
+    pub fn new(game: Box<dyn Game>, generation: u64) -> Self {
+        let derived = derive(game.as_ref());
+        let version = game.version();
+        Self {
+            game,
+            generation,
+            derived,
+            version,
+        }
+    }
+
+    /// Rebuilds the derived data if the battle changed since.
+    pub fn refresh(&mut self) {
+        if self.game.version() != self.version {
+            self.derived = derive(self.game.as_ref());
+            self.version = self.game.version();
+        }
+    }
+
+    /// The derived data as of the last [`Live::refresh`].
+    pub fn derived(&self) -> &Derived {
+        &self.derived
+    }
+
+    /// A key that changes with every change of battle or of its state.
+    pub fn stamp(&self) -> (u64, u64) {
+        (self.generation, self.game.version())
+    }
+
+    /// The journal file, if the battle is saved.
+    pub fn journal(&self) -> Option<PathBuf> {
+        self.game.journal_path()
+    }
+
+    /// Whether this battle writes to `path`.
+    pub fn writes_to(&self, path: &Path) -> bool {
+        self.journal().is_some_and(|p| p == path)
+    }
+}
+
+fn derive(game: &dyn Game) -> Derived {
+    let view = game.view();
+    let units = view
+        .sides
+        .iter()
+        .flat_map(|s| &s.groups)
+        .flat_map(|g| &g.units)
+        .map(|u| (u.id.clone(), u.name.clone()))
+        .collect();
+    let mut kinds: Vec<&'static str> = game.log().iter().map(|e| e.kind).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    Derived {
+        view,
+        checks: game.checks(),
+        units,
+        kinds,
+    }
+}

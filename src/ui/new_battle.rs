@@ -1,0 +1,249 @@
+//! The New battle dialog: rule set, two rosters (demo or file), optional and house rules.
+//! Invalid rosters show every problem as `file:line:col: message` and start nothing.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use eframe::egui::{self, RichText};
+use serde::Deserialize;
+
+use crate::reference::{HouseRules, OptionalRule, Ruling};
+use crate::roster::RosterText;
+use crate::rules::{RULE_SETS, check_roster, demo_rosters};
+
+/// Where a side's roster comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// A shipped demo roster, by its place in [`demo_rosters`].
+    Demo(usize),
+    /// A file on disk.
+    File,
+}
+
+/// The rulings and optional rules a rule set offers.
+#[derive(Default, Deserialize)]
+struct Choices {
+    #[serde(default)]
+    rulings: BTreeMap<String, Ruling>,
+    #[serde(default)]
+    optional: BTreeMap<String, OptionalRule>,
+}
+
+/// A battle the umpire asked to start, its rosters read and valid.
+pub struct StartRequest {
+    /// The rule set.
+    pub key: &'static str,
+    /// Both rosters.
+    pub rosters: [RosterText; 2],
+    /// Optional rules and rulings chosen.
+    pub house: HouseRules,
+}
+
+/// The New battle dialog.
+pub struct NewBattle {
+    /// Whether it is shown.
+    pub open: bool,
+    key: &'static str,
+    sources: [Source; 2],
+    /// The roster file paths typed, one per side.
+    pub paths: [String; 2],
+    house: HouseRules,
+    choices: Choices,
+    /// Problems found in the rosters or in starting the battle.
+    pub problems: Vec<String>,
+}
+
+impl Default for NewBattle {
+    fn default() -> Self {
+        let mut dialog = Self {
+            open: false,
+            key: "sky",
+            sources: [Source::Demo(0), Source::Demo(1)],
+            paths: [String::new(), String::new()],
+            house: HouseRules::default(),
+            choices: Choices::default(),
+            problems: Vec::new(),
+        };
+        dialog.set_key("sky");
+        dialog
+    }
+}
+
+impl NewBattle {
+    fn set_key(&mut self, key: &'static str) {
+        self.key = key;
+        self.house = HouseRules::default();
+        self.choices = crate::reference::text(key)
+            .and_then(|t| ron::from_str::<Choices>(t).ok())
+            .unwrap_or_default();
+        self.problems.clear();
+    }
+
+    /// Shows the dialog; returns a battle to start when the umpire asks and the rosters are valid.
+    pub fn ui(&mut self, ctx: &egui::Context) -> Option<StartRequest> {
+        let mut open = self.open;
+        let mut request = None;
+        egui::Window::new("New battle")
+            .default_pos([380.0, 90.0])
+            .open(&mut open)
+            .default_size([700.0, 620.0])
+            .show(ctx, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    self.ruleset_ui(ui);
+                    for side in 0..2 {
+                        self.roster_ui(ui, side);
+                    }
+                    self.house_ui(ui);
+                    ui.separator();
+                    for problem in &self.problems {
+                        ui.colored_label(ui.visuals().error_fg_color, problem);
+                    }
+                    if ui
+                        .button(RichText::new("Start the battle").strong())
+                        .clicked()
+                    {
+                        request = self.request();
+                    }
+                });
+            });
+        self.open = open && request.is_none();
+        request
+    }
+
+    fn ruleset_ui(&mut self, ui: &mut egui::Ui) {
+        let title = RULE_SETS
+            .iter()
+            .find(|r| r.key == self.key)
+            .map_or(self.key, |r| r.title);
+        let mut chosen = self.key;
+        egui::ComboBox::from_label("Rule set")
+            .selected_text(title)
+            .show_ui(ui, |ui| {
+                for info in RULE_SETS {
+                    ui.selectable_value(&mut chosen, info.key, info.title);
+                }
+            });
+        if chosen != self.key {
+            self.set_key(chosen);
+        }
+    }
+
+    fn roster_ui(&mut self, ui: &mut egui::Ui, side: usize) {
+        ui.label(RichText::new(format!("Side {}", side + 1)).strong());
+        let demos = demo_rosters(self.key);
+        ui.horizontal_wrapped(|ui| {
+            for (i, demo) in demos.iter().flatten().enumerate() {
+                ui.radio_value(
+                    &mut self.sources[side],
+                    Source::Demo(i),
+                    format!("Side {} demo {}", side + 1, demo.file),
+                );
+            }
+            ui.radio_value(
+                &mut self.sources[side],
+                Source::File,
+                format!("Side {} file", side + 1),
+            );
+        });
+        if self.sources[side] == Source::File {
+            ui.horizontal(|ui| {
+                let label = ui.label(format!("Side {} roster path", side + 1));
+                ui.add(egui::TextEdit::singleline(&mut self.paths[side]).desired_width(460.0))
+                    .labelled_by(label.id);
+            });
+        }
+    }
+
+    fn house_ui(&mut self, ui: &mut egui::Ui) {
+        if !self.choices.optional.is_empty() {
+            ui.label(RichText::new("Optional rules").strong());
+        }
+        for (key, rule) in &self.choices.optional {
+            let mut on = self.house.optional.contains(key);
+            if ui
+                .checkbox(&mut on, key.replace('_', " "))
+                .on_hover_text(&rule.summary)
+                .changed()
+            {
+                if on {
+                    self.house.optional.insert(key.clone());
+                } else {
+                    self.house.optional.remove(key);
+                }
+            }
+        }
+        ui.label(
+            RichText::new("House rules (our rulings; the first option is our default)").strong(),
+        );
+        for (key, ruling) in self
+            .choices
+            .rulings
+            .iter()
+            .filter(|(_, r)| r.options.len() > 1)
+        {
+            let current = self
+                .house
+                .rulings
+                .get(key)
+                .or(ruling.options.first())
+                .cloned()
+                .unwrap_or_default();
+            let mut chosen = current.clone();
+            ui.horizontal(|ui| {
+                egui::ComboBox::from_label(key.replace('_', " "))
+                    .selected_text(&chosen)
+                    .show_ui(ui, |ui| {
+                        for option in &ruling.options {
+                            ui.selectable_value(&mut chosen, option.clone(), option);
+                        }
+                    });
+            })
+            .response
+            .on_hover_text(format!(
+                "{}\n{}\nWe: {}",
+                ruling.section, ruling.text_says, ruling.we_do
+            ));
+            if chosen != current {
+                if ruling.options.first() == Some(&chosen) {
+                    self.house.rulings.remove(key);
+                } else {
+                    self.house.rulings.insert(key.clone(), chosen);
+                }
+            }
+        }
+    }
+
+    /// Reads and checks both rosters: a request, or `None` with the problems shown.
+    fn request(&mut self) -> Option<StartRequest> {
+        self.problems.clear();
+        let demos = demo_rosters(self.key);
+        let mut rosters = Vec::new();
+        for side in 0..2 {
+            let text = match &self.sources[side] {
+                Source::Demo(i) => demos.as_ref().and_then(|d| d.get(*i).cloned()),
+                Source::File => match RosterText::read(Path::new(self.paths[side].trim())) {
+                    Ok(text) => Some(text),
+                    Err(problem) => {
+                        self.problems.push(problem.to_string());
+                        None
+                    }
+                },
+            };
+            let Some(text) = text else { continue };
+            if let Err(problems) = check_roster(self.key, &text) {
+                self.problems
+                    .extend(problems.iter().map(ToString::to_string));
+            }
+            rosters.push(text);
+        }
+        if !self.problems.is_empty() {
+            return None;
+        }
+        let rosters: [RosterText; 2] = rosters.try_into().ok()?;
+        Some(StartRequest {
+            key: self.key,
+            rosters,
+            house: self.house.clone(),
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! The quick reference: a searchable window over the rule set's tables and our rulings.
+
+use eframe::egui::{self, RichText};
+
+use crate::reference::{self, RefRow};
+
+/// The quick reference window.
+#[derive(Default)]
+pub struct ReferenceWindow {
+    /// Whether it is shown.
+    pub open: bool,
+    /// The search words.
+    pub query: String,
+    /// Put the keyboard in the search field on the next frame.
+    pub focus: bool,
+    rows: Vec<RefRow>,
+    key: &'static str,
+}
+
+impl ReferenceWindow {
+    /// Opens it with the keyboard in the search field.
+    pub fn open_for_search(&mut self) {
+        self.open = true;
+        self.focus = true;
+    }
+
+    /// Shows the window for rule set `key`.
+    pub fn ui(&mut self, ctx: &egui::Context, key: &'static str, title: &str) {
+        if self.key != key {
+            self.rows = reference::text(key)
+                .map(reference::rows)
+                .unwrap_or_default();
+            self.key = key;
+        }
+        let mut open = self.open;
+        egui::Window::new("Quick reference")
+            .default_pos([380.0, 90.0])
+            .open(&mut open)
+            .default_size([760.0, 520.0])
+            .show(ctx, |ui| {
+                ui.label(RichText::new(title).strong());
+                ui.horizontal(|ui| {
+                    let label = ui.label("Search");
+                    let response = ui
+                        .add(
+                            egui::TextEdit::singleline(&mut self.query)
+                                .hint_text("arquebus, melee, ruling…")
+                                .desired_width(320.0),
+                        )
+                        .labelled_by(label.id);
+                    if std::mem::take(&mut self.focus) {
+                        response.request_focus();
+                    }
+                });
+                let found: Vec<&RefRow> = self
+                    .rows
+                    .iter()
+                    .filter(|r| r.matches(&self.query))
+                    .collect();
+                ui.label(
+                    RichText::new(format!("{} of {} rows", found.len(), self.rows.len())).weak(),
+                );
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        egui::Grid::new("reference-rows")
+                            .striped(true)
+                            .num_columns(4)
+                            .show(ui, |ui| {
+                                for heading in ["Topic", "Item", "Value", "Rule section"] {
+                                    ui.label(RichText::new(heading).strong());
+                                }
+                                ui.end_row();
+                                for row in found {
+                                    ui.label(&row.topic);
+                                    ui.label(RichText::new(&row.item).strong());
+                                    ui.add(egui::Label::new(&row.value).wrap());
+                                    ui.label(RichText::new(&row.section).italics());
+                                    ui.end_row();
+                                }
+                            });
+                    });
+            });
+        self.open = open;
+    }
+}

@@ -1,0 +1,194 @@
+//! The after-action report: strength per turn, losses per unit, leaders' rating histories,
+//! the timeline, and export to Markdown or HTML.
+
+use chrono::Local;
+use eframe::egui::{self, RichText};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+
+use super::files::{DataDir, write_file};
+use crate::engine::Game;
+use crate::engine::view::BattleView;
+
+/// The report window.
+#[derive(Default)]
+pub struct ReportWindow {
+    /// Whether it is shown.
+    pub open: bool,
+    /// Where the next export goes (a suggestion until the umpire edits it).
+    pub path: String,
+    /// What the last export did.
+    pub message: Option<(String, bool)>,
+    history: Vec<(u32, [u32; 2])>,
+    view: Option<BattleView>,
+    stamp: Option<(u64, u64)>,
+}
+
+impl ReportWindow {
+    /// Shows the window for the battle at `stamp`.
+    pub fn ui(&mut self, ctx: &egui::Context, game: &dyn Game, stamp: (u64, u64), data: &DataDir) {
+        if !self.open {
+            return;
+        }
+        if self.stamp != Some(stamp) {
+            // The armies as they stood before the first turn, then at the end of every turn.
+            let view = game.view();
+            let start = |i: usize| view.sides.get(i).map_or(0, |s| s.strength().1);
+            self.history = std::iter::once((0, [start(0), start(1)]))
+                .chain(game.strength_history())
+                .collect();
+            self.view = Some(view);
+            self.stamp = Some(stamp);
+        }
+        if self.path.is_empty() {
+            self.path = data.report_path("html").display().to_string();
+        }
+        let mut open = self.open;
+        egui::Window::new("After-action report")
+            .default_pos([380.0, 90.0])
+            .open(&mut open)
+            .default_size([820.0, 640.0])
+            .show(ctx, |ui| {
+                self.export_ui(ui, game);
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        self.chart_ui(ui, game);
+                        if let Some(view) = &self.view {
+                            losses_ui(ui, view);
+                        }
+                        timeline_ui(ui, game);
+                    });
+            });
+        self.open = open;
+    }
+
+    fn export_ui(&mut self, ui: &mut egui::Ui, game: &dyn Game) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Export to");
+            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(420.0))
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let export = |ext: &str, text: String, path: &mut String| {
+                let target = std::path::Path::new(path.as_str()).with_extension(ext);
+                *path = target.display().to_string();
+                match write_file(&target, text.as_bytes()) {
+                    Ok(()) => (format!("Wrote {}", target.display()), false),
+                    Err(e) => (e, true),
+                }
+            };
+            if ui.button("Export Markdown").clicked() {
+                self.message = Some(export("md", crate::report::markdown(game), &mut self.path));
+            }
+            if ui.button("Export HTML").clicked() {
+                self.message = Some(export("html", crate::report::html(game), &mut self.path));
+            }
+        });
+        if let Some((message, error)) = &self.message {
+            let color = if *error {
+                ui.visuals().error_fg_color
+            } else {
+                ui.visuals().text_color()
+            };
+            ui.colored_label(color, message);
+        }
+    }
+
+    fn chart_ui(&self, ui: &mut egui::Ui, game: &dyn Game) {
+        ui.label(RichText::new("Strength of each side by turn").heading());
+        let names = game.army_names();
+        ui.label(RichText::new("Turn 0 is the armies as mustered; each later point is the end of that turn (or now).").weak());
+        Plot::new("strength")
+            .height(220.0)
+            .include_x(0.0)
+            .include_y(0.0)
+            .legend(Legend::default())
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                for (side, name) in names.iter().enumerate() {
+                    let points: Vec<[f64; 2]> = self
+                        .history
+                        .iter()
+                        .map(|(turn, s)| [f64::from(*turn), f64::from(s[side])])
+                        .collect();
+                    plot.points(
+                        Points::new(name.clone(), PlotPoints::from(points.clone())).radius(4.0),
+                    );
+                    plot.line(Line::new(name.clone(), PlotPoints::from(points)));
+                }
+            });
+    }
+}
+
+fn losses_ui(ui: &mut egui::Ui, view: &BattleView) {
+    ui.label(RichText::new("Losses per unit").heading());
+    egui::Grid::new("losses").striped(true).show(ui, |ui| {
+        for heading in ["Unit", "Start", "Now", "Lost"] {
+            ui.label(RichText::new(heading).strong());
+        }
+        ui.end_row();
+        for unit in view
+            .sides
+            .iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.units)
+        {
+            ui.label(&unit.name);
+            ui.label(unit.starting_strength.to_string());
+            ui.label(unit.strength.to_string());
+            ui.label(
+                unit.starting_strength
+                    .saturating_sub(unit.strength)
+                    .to_string(),
+            );
+            ui.end_row();
+        }
+    });
+    ui.label(RichText::new("Leaders").heading());
+    let leaders = view.sides.iter().flat_map(|s| {
+        s.general
+            .iter()
+            .chain(s.groups.iter().filter_map(|g| g.leader.as_ref()))
+    });
+    for leader in leaders {
+        let changes: Vec<String> = leader
+            .history
+            .iter()
+            .map(|c| format!("turn {} {:+} {}", c.turn, c.delta, c.reason))
+            .collect();
+        let text = if changes.is_empty() {
+            "unchanged".to_owned()
+        } else {
+            changes.join("; ")
+        };
+        ui.label(format!(
+            "{}: {} {} ({text})",
+            leader.name, leader.rating_name, leader.rating
+        ));
+    }
+}
+
+fn timeline_ui(ui: &mut egui::Ui, game: &dyn Game) {
+    ui.label(RichText::new("Timeline").heading());
+    let log = game.log();
+    let shown = log.len().saturating_sub(300);
+    if shown > 0 {
+        ui.label(
+            RichText::new(format!(
+                "The last 300 of {} entries (the export has them all).",
+                log.len()
+            ))
+            .weak(),
+        );
+    }
+    for entry in &log[shown..] {
+        let at = entry.at.with_timezone(&Local).format("%H:%M");
+        ui.label(format!(
+            "{at} turn {} {}: {}",
+            entry.turn,
+            entry.phase,
+            entry.lines.join(" ")
+        ));
+    }
+}

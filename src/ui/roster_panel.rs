@@ -1,0 +1,193 @@
+//! The roster panel (left): sides, clans and units with strength, hits and badges;
+//! leaders with their effective rating and where every point of it comes from.
+
+use chrono::Local;
+use eframe::egui::{self, RichText};
+
+use super::{Intent, theme};
+use crate::engine::view::{BattleView, LeaderView, UnitView};
+
+/// The roster panel's own state.
+#[derive(Default)]
+pub struct RosterPanel {}
+
+impl RosterPanel {
+    /// Shows every side; clicking a unit selects it.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &BattleView,
+        selected: Option<&str>,
+        intents: &mut Vec<Intent>,
+    ) {
+        egui::ScrollArea::vertical()
+            .id_salt("roster")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for (s, side) in view.sides.iter().enumerate() {
+                    let (now, start) = side.strength();
+                    let title = RichText::new(format!("{}  {now}/{start}", side.name)).heading();
+                    egui::CollapsingHeader::new(title)
+                        .id_salt(("side", s))
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            if let Some(general) = &side.general {
+                                leader_ui(ui, "General", general);
+                            }
+                            for (g, group) in side.groups.iter().enumerate() {
+                                let header = RichText::new(&group.name).strong().size(18.0);
+                                egui::CollapsingHeader::new(header)
+                                    .id_salt(("group", s, g))
+                                    .default_open(true)
+                                    .show(ui, |ui| {
+                                        if !group.badges.is_empty() {
+                                            ui.horizontal_wrapped(|ui| {
+                                                group
+                                                    .badges
+                                                    .iter()
+                                                    .for_each(|b| theme::badge(ui, b))
+                                            });
+                                        }
+                                        if let Some(leader) = &group.leader {
+                                            leader_ui(ui, "Leader", leader);
+                                        }
+                                        for unit in &group.units {
+                                            unit_ui(
+                                                ui,
+                                                unit,
+                                                selected == Some(unit.id.as_str()),
+                                                intents,
+                                            );
+                                        }
+                                    });
+                            }
+                        });
+                }
+            });
+    }
+}
+
+fn unit_ui(ui: &mut egui::Ui, unit: &UnitView, selected: bool, intents: &mut Vec<Intent>) {
+    ui.horizontal_wrapped(|ui| {
+        let gone = unit.strength == 0;
+        let mut name = RichText::new(&unit.name);
+        if gone {
+            name = name.strikethrough().weak();
+        }
+        if ui
+            .selectable_label(selected, name)
+            .on_hover_text(&unit.kind)
+            .clicked()
+        {
+            intents.push(Intent::Select(unit.id.clone()));
+        }
+        let hits = if unit.marked_hits > 0 {
+            format!(" +{} hits", unit.marked_hits)
+        } else {
+            String::new()
+        };
+        ui.label(
+            RichText::new(format!(
+                "{}/{} {}{hits}",
+                unit.strength, unit.starting_strength, unit.measure
+            ))
+            .monospace(),
+        );
+        for b in &unit.badges {
+            theme::badge(ui, b);
+        }
+    });
+}
+
+fn leader_ui(ui: &mut egui::Ui, role: &str, leader: &LeaderView) {
+    ui.horizontal_wrapped(|ui| {
+        let text = format!(
+            "{role}: {}  {} {}",
+            leader.name, leader.rating_name, leader.rating
+        );
+        ui.label(RichText::new(text).italics())
+            .on_hover_ui(|ui| leader_hover(ui, leader));
+        for b in &leader.badges {
+            theme::badge(ui, b);
+        }
+    });
+}
+
+/// Every part of a leader's rating and every change, with turn, reason and local time.
+pub fn leader_hover(ui: &mut egui::Ui, leader: &LeaderView) {
+    ui.label(
+        RichText::new(format!(
+            "{} {} {}",
+            leader.name, leader.rating_name, leader.rating
+        ))
+        .strong(),
+    );
+    for part in &leader.parts {
+        ui.label(format!(
+            "{:+}  {}  ({})",
+            part.value, part.reason, part.citation
+        ));
+    }
+    if leader.history.is_empty() {
+        ui.label(RichText::new("No changes yet.").weak());
+    } else {
+        ui.separator();
+        for change in &leader.history {
+            let at = change.at.with_timezone(&Local).format("%H:%M:%S");
+            ui.label(format!(
+                "turn {}  {:+}  {}  at {at}",
+                change.turn, change.delta, change.reason
+            ));
+        }
+    }
+}
+
+/// The selected unit: what it is, its strength, badges and further facts.
+pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) {
+    let unit = selected.and_then(|id| {
+        view.sides
+            .iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.units)
+            .find(|u| u.id == id)
+    });
+    let Some(unit) = unit else {
+        ui.label(
+            RichText::new(
+                "Select a unit in the roster to see its details and the actions open to it.",
+            )
+            .weak(),
+        );
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(&unit.name).heading());
+        ui.label(&unit.kind);
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "{} of {} {}",
+                unit.strength, unit.starting_strength, unit.measure
+            ))
+            .strong(),
+        );
+        if unit.marked_hits > 0 {
+            ui.label(if unit.marked_hits == 1 {
+                "1 hit marked".to_owned()
+            } else {
+                format!("{} hits marked", unit.marked_hits)
+            });
+        }
+        for b in &unit.badges {
+            theme::badge(ui, b);
+        }
+    });
+    egui::Grid::new("unit-details").show(ui, |ui| {
+        for (label, value) in &unit.details {
+            ui.label(RichText::new(label).weak());
+            ui.label(value);
+            ui.end_row();
+        }
+    });
+}

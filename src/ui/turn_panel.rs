@@ -1,0 +1,110 @@
+//! The turn panel (right, always visible): turn, phase, what comes next, the Required now
+//! queue of check cards, and the result of the last thing done.
+
+use eframe::egui::{self, RichText};
+
+use super::Intent;
+use super::check_card::CheckCard;
+use crate::engine::Check;
+use crate::engine::view::BattleView;
+
+/// The turn panel's own state: what is typed into the cards, and the last result.
+#[derive(Default)]
+pub struct TurnPanel {
+    cards: Vec<CheckCard>,
+    stamp: (u64, u64),
+    /// The sentences of the last entry made (or the last refusal), shown under the queue.
+    pub result: Vec<String>,
+    /// Whether `result` is an error.
+    pub result_is_error: bool,
+}
+
+impl TurnPanel {
+    /// Shows the panel for the battle as it stands at `stamp`.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        view: &BattleView,
+        checks: &[Check<()>],
+        stamp: (u64, u64),
+        intents: &mut Vec<Intent>,
+    ) {
+        if stamp != self.stamp {
+            // A new state: typed faces belonged to the old cards.
+            self.cards.clear();
+            self.stamp = stamp;
+        }
+        self.cards.resize_with(checks.len(), CheckCard::default);
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.heading(format!("Turn {}", view.turn));
+            if view.ended {
+                ui.label(
+                    RichText::new("Battle ended")
+                        .strong()
+                        .color(ui.visuals().warn_fg_color),
+                );
+            }
+        });
+        ui.label(RichText::new(&view.phase).strong().size(19.0));
+        ui.label(format!("Next: {}", view.next));
+        ui.separator();
+        ui.label(RichText::new(format!("Required now ({})", checks.len())).heading());
+        let result_height = if self.result.is_empty() { 40.0 } else { 190.0 };
+        let queue_height = (ui.available_height() - result_height).max(120.0);
+        egui::ScrollArea::vertical()
+            .id_salt("queue")
+            .max_height(queue_height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                if checks.is_empty() {
+                    ui.label("Nothing is due: use the action forms in the centre.");
+                }
+                for (i, (check, card)) in checks.iter().zip(&mut self.cards).enumerate() {
+                    card.ui(ui, check, i, intents);
+                    ui.add_space(6.0);
+                }
+            });
+        ui.separator();
+        self.result_ui(ui);
+    }
+
+    fn result_ui(&self, ui: &mut egui::Ui) {
+        ui.label(RichText::new("Result").strong());
+        egui::ScrollArea::vertical()
+            .id_salt("result")
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                if self.result.is_empty() {
+                    ui.label(RichText::new("Nothing rolled yet.").weak());
+                }
+                for line in &self.result {
+                    if self.result_is_error {
+                        ui.colored_label(ui.visuals().error_fg_color, line);
+                    } else {
+                        ui.label(line);
+                    }
+                }
+            });
+    }
+
+    /// Shows an error on card `check`.
+    pub fn card_error(&mut self, check: usize, message: String) {
+        if let Some(card) = self.cards.get_mut(check) {
+            card.error = Some(message);
+        }
+    }
+
+    /// Puts the keyboard in the top card's faces field.
+    pub fn focus_faces(&mut self) {
+        if let Some(card) = self.cards.first_mut() {
+            card.focus = true;
+        }
+    }
+
+    /// Shows the sentences of what just happened.
+    pub fn show_result(&mut self, lines: Vec<String>, error: bool) {
+        self.result = lines;
+        self.result_is_error = error;
+    }
+}

@@ -1,0 +1,242 @@
+//! The umpire's main screen driven through the real app: checks settled by click and by
+//! typed table faces, an action resolved, undo and redo, undo back to an entry.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use eframe::egui::{self, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gunbai::engine::Battle;
+use gunbai::rules::sky::Sky;
+use gunbai::rules::sky::roster::Weapon;
+use gunbai::rules::sky::state::{ClanRef, Phase, UnitRef};
+use gunbai::ui::App;
+
+fn harness(dir: &std::path::Path) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .allow_missing_glyphs()
+        .build_eframe(move |cc| App::with_data_dir(cc, dir));
+    h.state_mut().seed_dice(7);
+    h.run();
+    h
+}
+
+fn entries(h: &Harness<'_, App>) -> usize {
+    h.state().game().expect("a battle").log().len()
+}
+
+#[test]
+fn opens_on_the_demo_battle_and_settles_checks_by_click_and_by_typed_faces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    assert_eq!(entries(&h), 0);
+    h.get_by_label("Turn 1");
+    assert!(
+        h.query_all_by_label_contains("Takeda Shingen 武田信玄")
+            .count()
+            > 0
+    );
+    h.get_by_label("Required now (1)");
+
+    // One click on Roll settles the initiative.
+    h.get_all_by_label("Roll").next().unwrap().click();
+    h.run();
+    assert_eq!(entries(&h), 1);
+    assert!(h.query_all_by_label_contains("initiative").count() > 0);
+
+    // A face no d6 shows is refused on the card and changes nothing.
+    let faces = h.get_all_by_label("Table faces").next().unwrap();
+    faces.focus();
+    faces.type_text("9 9");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(entries(&h), 1);
+    h.get_by_label_contains("cannot show");
+
+    // Good faces settle the top check.
+    let n = h.state().game().unwrap().checks()[0]
+        .roll
+        .as_ref()
+        .unwrap()
+        .dice_count();
+    let faces = h.get_all_by_label("Table faces").next().unwrap();
+    faces.focus();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    faces.type_text(&vec!["3"; n as usize].join(" "));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(entries(&h), 2, "typed faces settle the top check");
+}
+
+/// Presses R until a clan is activated with actions to spend and nothing else due.
+fn activate(h: &mut Harness<'_, App>) -> ClanRef {
+    for _ in 0..80 {
+        let game = h.state().game().unwrap();
+        let state = game.as_any().downcast_ref::<Battle<Sky>>().unwrap().state();
+        if let (Phase::Activation { clan }, Some(left)) = (state.phase, state.actions_left)
+            && left > 0
+            && state.due.is_empty()
+        {
+            return clan;
+        }
+        h.key_press(Key::R);
+        h.run();
+    }
+    panic!("no clan activated within 80 rolls");
+}
+
+fn select(h: &mut Harness<'_, App>, unit: UnitRef) {
+    let name = {
+        let game = h.state().game().unwrap();
+        game.as_any()
+            .downcast_ref::<Battle<Sky>>()
+            .unwrap()
+            .state()
+            .unit_name(unit)
+    };
+    // The unit may be scrolled out of sight in the roster: click it through accessibility.
+    h.get_all_by_label(&name).next().unwrap().click_accesskit();
+    h.run();
+}
+
+#[test]
+fn an_action_is_resolved_then_undone_redone_and_undone_back_to_an_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let clan = activate(&mut h);
+    select(&mut h, UnitRef(clan.0, clan.1, 0));
+    h.get_by_label("Move");
+    let before = entries(&h);
+    h.get_by_label("Resolve").click();
+    h.run();
+    assert_eq!(entries(&h), before + 1, "the move is logged");
+    assert!(h.query_all_by_label_contains("moves").count() > 0);
+
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(entries(&h), before, "Ctrl+Z takes it back");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(entries(&h), before + 1, "Ctrl+Shift+Z puts it back");
+
+    let all = entries(&h);
+    // The log sticks to its newest entries; the first button shown is on a recent one.
+    h.get_all_by_label("Undo back to here")
+        .next()
+        .unwrap()
+        .click_accesskit();
+    h.run();
+    h.get_by_label_contains("later entries?");
+    h.get_by_label("Take them back").click();
+    h.run();
+    let left = entries(&h);
+    assert!(
+        (1..all).contains(&left),
+        "later entries are taken back, the chosen one stays: {left} of {all}"
+    );
+}
+
+#[test]
+fn fire_shows_its_pool_and_odds_and_refuses_too_few_table_faces() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let clan = activate(&mut h);
+    let shooter = {
+        let game = h.state().game().unwrap();
+        let state = game.as_any().downcast_ref::<Battle<Sky>>().unwrap().state();
+        state.units_of(clan).into_iter().find(|u| {
+            state
+                .unit(*u)
+                .is_some_and(|x| x.spec.weapons.contains(&Weapon::Bow) || x.loaded)
+        })
+    };
+    let shooter = shooter.expect("the activated clan has a unit that can fire");
+    select(&mut h, shooter);
+    h.get_by_label("Fire").click();
+    h.run();
+    h.get_by_label("In range (measured)").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("d6cs>=").count() > 0,
+        "the pool's notation is shown"
+    );
+    assert!(
+        h.query_all_by_label_contains("%").count() > 0,
+        "with its odds"
+    );
+    let faces = h.get_by_label("Action table faces");
+    faces.focus();
+    faces.type_text("1");
+    h.run();
+    let before = entries(&h);
+    h.get_by_label("Resolve").click();
+    h.run();
+    assert_eq!(entries(&h), before, "nothing changes");
+    assert!(
+        h.query_all_by_label_contains("Refused:").count() > 0,
+        "the reason is shown"
+    );
+}
+
+#[test]
+fn t_types_the_table_faces_and_n_steps_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    // T puts the cursor in the top card's faces field: typing and Enter settle it.
+    h.key_press(Key::T);
+    h.run();
+    let n = h.state().game().unwrap().checks()[0]
+        .roll
+        .as_ref()
+        .unwrap()
+        .dice_count();
+    h.get_all_by_label("Table faces")
+        .next()
+        .unwrap()
+        .type_text(&vec!["4"; n as usize].join(" "));
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(entries(&h), 1, "the typed faces settled the initiative");
+
+    // N takes the top card's answer that rolls nothing: here, ending an activation.
+    activate(&mut h);
+    let before = entries(&h);
+    let step = h.state().game().unwrap().checks()[0]
+        .answers
+        .iter()
+        .position(|a| !a.rolls);
+    assert!(step.is_some(), "an activation can be ended without dice");
+    h.key_press(Key::N);
+    h.run();
+    assert_eq!(entries(&h), before + 1);
+    assert!(h.query_all_by_label_contains("Activation").count() > 0);
+}
+
+#[test]
+fn the_log_filters_by_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    for _ in 0..4 {
+        h.key_press(Key::R);
+        h.run();
+    }
+    assert!(entries(&h) >= 2);
+    assert!(h.query_all_by_label_contains("[activation]").count() > 0);
+    h.get_by_label("Kind").click();
+    h.run();
+    h.get_all_by_label("initiative").last().unwrap().click();
+    h.run();
+    assert_eq!(
+        h.query_all_by_label_contains("[activation]").count(),
+        0,
+        "other kinds are hidden"
+    );
+    assert!(
+        h.query_all_by_label_contains("[initiative]").count() > 0,
+        "the kind asked for is shown"
+    );
+}

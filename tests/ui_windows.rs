@@ -1,0 +1,293 @@
+//! The app's windows driven through the real app: quick reference, report and export,
+//! a damaged roster rejected, the dice tray, and resuming the last battle.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use eframe::egui::{self, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gunbai::ui::App;
+
+fn harness(dir: &std::path::Path) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .allow_missing_glyphs()
+        .build_eframe(move |cc| App::with_data_dir(cc, dir));
+    h.state_mut().seed_dice(11);
+    h.run();
+    h
+}
+
+#[test]
+fn the_quick_reference_finds_the_arquebus() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::F);
+    h.run();
+    let search = h.get_by_label("Search");
+    search.focus();
+    search.type_text("arquebus");
+    h.run();
+    assert!(
+        h.query_all_by_label("arquebus").count() > 0,
+        "the arquebus row is shown"
+    );
+    assert!(
+        h.query_all_by_label("Firing Procedure").count() > 0,
+        "with its rule section"
+    );
+    assert!(
+        h.query_by_label("Command and Bushi").is_none(),
+        "rows without the word are hidden"
+    );
+}
+
+#[test]
+fn the_report_shows_charts_and_exports_markdown_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_all_by_label("Roll").next().unwrap().click();
+    h.run();
+    h.get_by_label("Report").click();
+    h.run();
+    h.get_by_label("Strength of each side by turn");
+    h.get_by_label("Losses per unit");
+    h.get_by_label("Export Markdown").click();
+    h.run();
+    h.get_by_label("Export HTML").click();
+    h.run();
+    let reports: Vec<_> = std::fs::read_dir(dir.path().join("reports"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert!(
+        reports
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "md"))
+    );
+    assert!(
+        reports
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "html"))
+    );
+    assert!(h.query_all_by_label_contains("Wrote").count() > 0);
+}
+
+#[test]
+fn a_damaged_roster_is_rejected_with_its_position_and_the_battle_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "(\n    name: \"Broken\",\n    general: (name: \"X\", command: 9),\n    clans: [ (name: 3) ],\n)\n").unwrap();
+    let mut h = harness(dir.path());
+    let before = h.state().game().unwrap().army_names();
+    h.get_by_label("New battle…").click();
+    h.run();
+    h.get_by_label("Side 1 file").click();
+    h.run();
+    let path = h.get_by_label("Side 1 roster path");
+    path.focus();
+    path.type_text(&bad.display().to_string());
+    h.run();
+    h.get_by_label("Start the battle").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("bad.ron:4:").count() > 0,
+        "the problem names file:line:col"
+    );
+    assert_eq!(
+        h.state().game().unwrap().army_names(),
+        before,
+        "the battle in progress stays"
+    );
+}
+
+#[test]
+fn the_last_battle_is_offered_on_restart_and_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.get_all_by_label("Roll").next().unwrap().click();
+        h.run();
+        assert_eq!(h.state().game().unwrap().log().len(), 1);
+    }
+    let mut h = harness(dir.path());
+    assert_eq!(
+        h.state().game().unwrap().log().len(),
+        0,
+        "a fresh demo battle"
+    );
+    h.get_by_label_contains("Resume your last battle?");
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(
+        h.state().game().unwrap().log().len(),
+        1,
+        "the last battle is back"
+    );
+    // And it goes on being written: one more entry survives another restart.
+    h.get_all_by_label("Roll").next().unwrap().click();
+    h.run();
+    drop(h);
+    let mut h = harness(dir.path());
+    h.get_by_label("Resume").click();
+    h.run();
+    assert_eq!(h.state().game().unwrap().log().len(), 2);
+}
+
+#[test]
+fn the_dice_tray_shows_odds_and_rolls() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::D);
+    h.run();
+    let notation = h.get_by_label("Notation");
+    notation.focus();
+    notation.type_text("<=8");
+    h.run();
+    // The odds are worked out off the UI thread: wait for them.
+    for _ in 0..200 {
+        if h.query_all_by_label_contains("holds: 72.22%").count() > 0 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.run();
+    }
+    assert!(h.query_all_by_label_contains("holds: 72.22%").count() > 0);
+    h.get_by_label("Roll it").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(": [").count() > 0,
+        "the free roll is in the history"
+    );
+}
+
+#[test]
+fn help_lists_the_shortcuts() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.key_press(Key::F1);
+    h.run();
+    h.get_by_label("Keyboard shortcuts");
+    h.get_by_label("R or Space");
+}
+
+#[test]
+fn every_rule_set_starts_from_its_demo_rosters_on_the_shared_screens() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    for info in gunbai::rules::RULE_SETS
+        .iter()
+        .filter(|r| gunbai::rules::demo_rosters(r.key).is_some())
+    {
+        h.get_by_label("New battle…").click();
+        h.run();
+        h.get_by_label("Rule set").click();
+        h.run();
+        h.get_all_by_label(info.title).last().unwrap().click();
+        h.run();
+        h.get_by_label("Start the battle").click();
+        h.run();
+        let game = h.state().game().unwrap();
+        assert_eq!(game.key(), info.key);
+        assert!(
+            !game.checks().is_empty(),
+            "{}: something is due at the start",
+            info.key
+        );
+        assert!(h.query_all_by_label_contains("Required now (").count() > 0);
+        // The first check can be settled with one key.
+        h.key_press(Key::R);
+        h.run();
+        assert_eq!(
+            h.state().game().unwrap().log().len(),
+            1,
+            "{}: R settles the top check",
+            info.key
+        );
+    }
+}
+
+#[test]
+fn save_as_copies_the_journal_and_a_damaged_journal_is_refused_without_losing_the_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_all_by_label("Roll").next().unwrap().click();
+    h.run();
+    h.get_by_label("Journal…").click();
+    h.run();
+    let copy = dir.path().join("copies").join("kawanakajima.ron");
+    let field = h.get_by_label("Save a copy as");
+    field.focus();
+    field.type_text(&copy.display().to_string());
+    h.run();
+    h.get_by_label("Save As").click();
+    h.run();
+    let original = h.state().game().unwrap().journal_path().unwrap();
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read(&original).unwrap()
+    );
+
+    for garbage in [
+        "not a journal at all\n",
+        "",
+        "(format: 1)\n\u{0}\u{1}garbage",
+    ] {
+        let bad = dir.path().join("bad-journal.ron");
+        std::fs::write(&bad, garbage).unwrap();
+        let field = h.get_by_label("Journal to open");
+        field.focus();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        field.type_text(&bad.display().to_string());
+        h.run();
+        h.get_by_label("Open journal").click();
+        h.run();
+        assert!(
+            h.query_all_by_label_contains("Could not open").count() > 0,
+            "{garbage:?}: the error is shown"
+        );
+        assert_eq!(
+            h.state().game().unwrap().journal_path().unwrap(),
+            original,
+            "the battle in progress stays"
+        );
+        assert_eq!(h.state().game().unwrap().log().len(), 1);
+    }
+}
+
+#[test]
+fn a_new_battle_records_the_optional_and_house_rules_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("New battle…").click();
+    h.run();
+    h.get_by_label("first bushi roll").click();
+    h.run();
+    h.get_by_label("cover rounding").click();
+    h.run();
+    h.get_all_by_label("up").last().unwrap().click();
+    h.run();
+    h.get_by_label("Start the battle").click();
+    h.run();
+    let house = h.state().game().unwrap().house_rules().clone();
+    assert!(house.optional.contains("first_bushi_roll"));
+    assert_eq!(
+        house.rulings.get("cover_rounding").map(String::as_str),
+        Some("up")
+    );
+}
+
+#[test]
+fn the_theme_toggles_and_is_kept_for_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.get_by_label("Dark theme").click();
+        h.run();
+        assert!(h.ctx.global_style().visuals.dark_mode);
+    }
+    let h = harness(dir.path());
+    h.get_by_label("Light theme");
+    assert!(h.ctx.global_style().visuals.dark_mode);
+}
