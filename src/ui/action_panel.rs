@@ -148,7 +148,7 @@ impl ActionPanel {
         form: &ActionForm,
         dice: &mut dyn DiceSource,
     ) -> Option<Outcome> {
-        let rolls = matches!(self.preview, Some((_, _, Ok(Some(_)))));
+        let rolls = matches!(&self.preview, Some((_, _, Ok(Some(c)))) if c.roll.is_some());
         let mut go = false;
         ui.horizontal(|ui| {
             go = ui

@@ -287,7 +287,9 @@ pub fn plan(
                 .get(value(0))
                 .ok_or("pick why the unit tests")?;
             let mut card = cards::morale_card(rules, state, Due::Morale(unit, trigger));
+            // Declaring rolls nothing: the odds show what the test will face.
             card.answers.clear();
+            card.roll = None;
             card.notes.push(
                 "Declaring it puts the test among the checks, rolled on the unit's ground.".into(),
             );
