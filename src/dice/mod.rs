@@ -20,10 +20,12 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod display;
 mod exact;
 mod expr;
 mod notation;
 mod odds;
+mod parser;
 mod pools;
 mod roll;
 mod source;
