@@ -1,0 +1,510 @@
+//! Daimyo's action forms: the orders the umpire gives a unit or a leader, each turned into a
+//! command with a preview card — the movement calculator, the charge's reach and tests, the
+//! obedience odds, a duel's true odds.
+//!
+//! Forms only build commands; `execute` still decides what is legal. Every option list comes
+//! from one function used by both [`forms`] and [`plan`], so an index names the same thing.
+
+mod preview;
+
+use super::command::{ChargePlan, Command};
+use super::execute::{charge_allowance, fall_back_limit};
+use super::movement::{MovePlan, TurnMade};
+use super::state::{Rank, State};
+use super::tables::Rules;
+use crate::engine::action::{ActionForm, ActionPlan};
+
+const PIECES: [&str; 4] = ["None", "1", "2", "3"];
+const TURNS: [&str; 3] = ["None", "90°", "180° (about turn)"];
+const RECORDS: [&str; 8] = [
+    "Lost stands",
+    "Routs",
+    "Rallies",
+    "Disordered (another chapter)",
+    "Good order restored (another chapter)",
+    "Fired",
+    "Out of melee",
+    "Left the table",
+];
+
+/// What a view id names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Selected {
+    Unit(usize),
+    Leader(usize),
+}
+
+fn selected(state: &State, id: &str) -> Option<Selected> {
+    let (kind, n) = id.split_at_checked(1)?;
+    let n: usize = n.parse().ok()?;
+    match kind {
+        "u" if state.unit(n).is_some() => Some(Selected::Unit(n)),
+        "l" if state.leader(n).is_some() => Some(Selected::Leader(n)),
+        _ => None,
+    }
+}
+
+/// `0 cm` … `max cm`: the option's index is its distance.
+fn cm_options(max: i64) -> Vec<String> {
+    (0..=max.max(0)).map(|d| format!("{d} cm")).collect()
+}
+
+fn names(state: &State, units: &[usize]) -> Vec<String> {
+    units.iter().map(|&u| state.unit_name(u)).collect()
+}
+
+/// Enemy units on the table, in roster order.
+fn enemies(state: &State, unit: usize) -> Vec<usize> {
+    let side = state.unit(unit).map_or(0, |u| u.side);
+    state.on_table(1 - side.min(1)).collect()
+}
+
+/// Friendly units a unit may pass through.
+fn friends(state: &State, unit: usize) -> Vec<usize> {
+    let side = state.unit(unit).map_or(0, |u| u.side);
+    state.on_table(side).filter(|&o| o != unit).collect()
+}
+
+/// Units a leader may join.
+fn joinable(state: &State, leader: usize) -> Vec<usize> {
+    let Some(l) = state.leader(leader) else {
+        return Vec::new();
+    };
+    state
+        .on_table(l.side)
+        .filter(|&u| match l.rank {
+            Rank::General => true,
+            Rank::Daimyo(g) => state.unit(u).is_some_and(|x| x.group == g),
+        })
+        .filter(|&u| l.attached != Some(u))
+        .collect()
+}
+
+/// Unattached enemy leaders a leader may challenge.
+fn challengeable(state: &State, leader: usize) -> Vec<usize> {
+    let side = state.leader(leader).map_or(0, |l| l.side);
+    (0..state.leaders.len())
+        .filter(|&o| {
+            state
+                .leader(o)
+                .is_some_and(|x| x.side != side && x.unattached())
+        })
+        .collect()
+}
+
+/// Enemy units not routing, which kill an unattached leader they reach.
+fn killers(state: &State, leader: usize) -> Vec<usize> {
+    let side = state.leader(leader).map_or(0, |l| l.side);
+    state
+        .on_table(1 - side.min(1))
+        .filter(|&u| state.unit(u).is_some_and(|x| !x.routing))
+        .collect()
+}
+
+/// The forms open to a unit or leader now.
+pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
+    if state.ended || state.charge.is_some() || state.challenge.is_some() {
+        return Vec::new();
+    }
+    match selected(state, id) {
+        Some(Selected::Unit(u)) => unit_forms(rules, state, u),
+        Some(Selected::Leader(l)) => leader_forms(state, l),
+        None => Vec::new(),
+    }
+}
+
+fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
+    let Some(u) = state.unit(unit) else {
+        return Vec::new();
+    };
+    if u.removed.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let can_move = state.may_act(unit)
+        && !u.turn.halted
+        && !u.turn.reformed
+        && !u.turn.penetrated
+        && !u.turn.charged;
+    if can_move {
+        out.extend(order_forms(rules, state, unit));
+    }
+    if u.routing && !u.turn.moved {
+        out.push(ActionForm::new(
+            "rout",
+            "Rout move",
+            "dice the distance; the about turn is free",
+        ));
+    }
+    let stands = (1..=u.stands).map(|s| s.to_string()).collect();
+    out.push(
+        ActionForm::new(
+            "record",
+            "Record",
+            "results from chapters the text lacks (fire, melee, morale)",
+        )
+        .choice("What happened", RECORDS.map(String::from).to_vec())
+        .choice("Stands lost", stands),
+    );
+    out
+}
+
+/// Move, fall back, charge and reform, for a unit free to move.
+fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
+    let Some(u) = state.unit(unit) else {
+        return Vec::new();
+    };
+    let rate = state.army_of(u).rate(u.spec.troop);
+    let mut out = Vec::new();
+    let mut friends_opts = vec!["No one".to_owned()];
+    friends_opts.extend(names(state, &friends(state, unit)));
+    out.push(
+        ActionForm::new(
+            "move",
+            "Move",
+            "the movement calculator: what the move costs and what is left",
+        )
+        .choice(
+            "Distance outside dense terrain",
+            cm_options(rate.normal * rules.t.column.road_times),
+        )
+        .choice("Distance in dense terrain", cm_options(rate.normal))
+        .choice(
+            "Light terrain pieces crossed",
+            PIECES.map(String::from).to_vec(),
+        )
+        .choice(
+            "Wheel: distance of the outer flank",
+            cm_options(rate.normal),
+        )
+        .choice("Turn", TURNS.map(String::from).to_vec())
+        .choice(
+            "Linear obstacles crossed",
+            PIECES.map(String::from).to_vec(),
+        )
+        .toggle("Along a road")
+        .choice("Passes through", friends_opts)
+        .toggle("Out of command"),
+    );
+    if !u.turn.moved {
+        let limit_cm = fall_back_limit(rules, state, unit) / 10;
+        out.push(
+            ActionForm::new(
+                "fall_back",
+                "Fall back",
+                "backwards, facing the enemy; the whole move this turn",
+            )
+            .choice("Distance", cm_options(limit_cm))
+            .toggle("Out of command"),
+        );
+        let charge_cm = charge_allowance(state, unit) / 10;
+        out.push(
+            ActionForm::new(
+                "charge",
+                "Charge",
+                "must be within charge distance; the target's tests follow",
+            )
+            .choice("Target", names(state, &enemies(state, unit)))
+            .choice(
+                "Wheel or turn at the start (allowance)",
+                cm_options(charge_cm / 2),
+            )
+            .choice(
+                "Run to contact outside dense terrain",
+                cm_options(charge_cm),
+            )
+            .choice("Run in dense terrain", cm_options(charge_cm))
+            .choice(
+                "Light terrain pieces on the way",
+                PIECES.map(String::from).to_vec(),
+            )
+            .choice(
+                "Linear obstacles on the way",
+                PIECES.map(String::from).to_vec(),
+            )
+            .toggle("Target in open terrain")
+            .toggle("Out of command"),
+        );
+        if !u.turn.fired {
+            let fronts = (1..=u.stands).map(|w| format!("{w} wide")).collect();
+            out.push(
+                ActionForm::new(
+                    "reform",
+                    "Reform",
+                    "new formation and facing; no other move or fire this turn",
+                )
+                .choice("Front rank", fronts)
+                .toggle("Out of command"),
+            );
+        }
+    }
+    out
+}
+
+fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
+    let Some(l) = state.leader(leader) else {
+        return Vec::new();
+    };
+    if l.killed.is_some() {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let may_join = match l.rank {
+        Rank::General => true,
+        Rank::Daimyo(g) => state.active == Some(g),
+    };
+    if may_join {
+        let units = joinable(state, leader);
+        if !units.is_empty() {
+            out.push(
+                ActionForm::new(
+                    "attach",
+                    "Join a unit",
+                    "moves at the unit's speed while with it",
+                )
+                .choice("Unit", names(state, &units)),
+            );
+        }
+        if l.attached.is_some() {
+            out.push(ActionForm::new(
+                "detach",
+                "Leave the unit",
+                "moves on his own",
+            ));
+        }
+    }
+    if l.rank == Rank::General
+        && state.active.is_none()
+        && let Some(u) = l.attached.and_then(|u| state.unit(u))
+        && !(state.groups.get(u.group).is_some_and(|g| g.activated) || u.turn.early)
+    {
+        out.push(ActionForm::new(
+            "initiative",
+            "Activate his unit now",
+            "the General's initiative: the unit does not act again with its clan",
+        ));
+    }
+    if l.unattached() {
+        let foes = challengeable(state, leader);
+        if may_join && !foes.is_empty() {
+            let names = foes.iter().map(|&o| state.leader_name(o)).collect();
+            out.push(
+                ActionForm::new(
+                    "challenge",
+                    "Challenge",
+                    "personal combat; his move is over",
+                )
+                .choice("Enemy leader", names),
+            );
+        }
+        let units = killers(state, leader);
+        if !units.is_empty() {
+            out.push(
+                ActionForm::new(
+                    "contacted",
+                    "Reached by an enemy unit",
+                    "an unattached leader dies gloriously",
+                )
+                .choice("Enemy unit", names(state, &units)),
+            );
+        }
+    }
+    out
+}
+
+fn value(values: &[usize], i: usize) -> usize {
+    values.get(i).copied().unwrap_or(0)
+}
+
+fn pick<T: Copy>(list: &[T], values: &[usize], i: usize, what: &str) -> Result<T, String> {
+    list.get(value(values, i))
+        .copied()
+        .ok_or_else(|| format!("choose a {what}"))
+}
+
+fn pieces(values: &[usize], i: usize) -> u32 {
+    u32::try_from(value(values, i).min(PIECES.len() - 1)).unwrap_or(0)
+}
+
+fn dist(values: &[usize], i: usize) -> i64 {
+    i64::try_from(value(values, i)).unwrap_or(0)
+}
+
+/// Turns a form's values into a command and its preview.
+///
+/// # Errors
+/// An unknown form or a value that names nothing.
+pub fn plan(
+    rules: &Rules,
+    state: &State,
+    id: &str,
+    form: &str,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    match selected(state, id) {
+        Some(Selected::Unit(unit)) => unit_plan(rules, state, unit, form, values),
+        Some(Selected::Leader(leader)) => leader_plan(rules, state, leader, form, values),
+        None => Err(format!("{id} is not in this battle")),
+    }
+}
+
+fn unit_plan(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    form: &str,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    let on = |i: usize| value(values, i) == 1;
+    match form {
+        "move" => {
+            let plan = MovePlan {
+                open_cm: dist(values, 0),
+                dense_cm: dist(values, 1),
+                light_pieces: pieces(values, 2),
+                wheel_cm: dist(values, 3),
+                turn: [TurnMade::None, TurnMade::Quarter, TurnMade::About][value(values, 4).min(2)],
+                obstacles: pieces(values, 5),
+                road: on(6),
+            };
+            let through = match value(values, 7) {
+                0 => None,
+                n => Some(pick(
+                    &friends(state, unit),
+                    &[n - 1],
+                    0,
+                    "unit to pass through",
+                )?),
+            };
+            let out_of_command = on(8);
+            Ok(ActionPlan {
+                preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
+                command: Command::Move {
+                    unit,
+                    plan,
+                    out_of_command,
+                    through,
+                },
+            })
+        }
+        "fall_back" => {
+            let out_of_command = on(1);
+            Ok(ActionPlan {
+                preview: preview::obedience(rules, state, unit, out_of_command),
+                command: Command::FallBack {
+                    unit,
+                    cm: dist(values, 0),
+                    out_of_command,
+                },
+            })
+        }
+        "reform" => {
+            let out_of_command = on(1);
+            Ok(ActionPlan {
+                preview: preview::obedience(rules, state, unit, out_of_command),
+                command: Command::Reform {
+                    unit,
+                    wide: u32::try_from(value(values, 0) + 1).unwrap_or(1),
+                    out_of_command,
+                },
+            })
+        }
+        "charge" => {
+            let target = pick(&enemies(state, unit), values, 0, "target")?;
+            let plan = ChargePlan {
+                manoeuvre_cm: dist(values, 1),
+                open_cm: dist(values, 2),
+                dense_cm: dist(values, 3),
+                light_pieces: pieces(values, 4),
+                obstacles: pieces(values, 5),
+                target_in_open: on(6),
+                out_of_command: on(7),
+            };
+            Ok(ActionPlan {
+                preview: Some(preview::charge(rules, state, unit, target, &plan)),
+                command: Command::Charge { unit, target, plan },
+            })
+        }
+        "rout" => Ok(ActionPlan {
+            preview: Some(preview::rout(rules, state, unit)),
+            command: Command::RoutMove { unit },
+        }),
+        "record" => Ok(ActionPlan {
+            command: record_command(unit, values)?,
+            preview: None,
+        }),
+        _ => Err(format!("no action `{form}` for this unit now")),
+    }
+}
+
+fn leader_plan(
+    rules: &Rules,
+    state: &State,
+    leader: usize,
+    form: &str,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    match form {
+        "attach" => Ok(ActionPlan {
+            command: Command::Attach {
+                leader,
+                unit: pick(&joinable(state, leader), values, 0, "unit")?,
+            },
+            preview: None,
+        }),
+        "detach" => Ok(ActionPlan {
+            command: Command::Detach { leader },
+            preview: None,
+        }),
+        "initiative" => Ok(ActionPlan {
+            command: Command::Initiative { leader },
+            preview: None,
+        }),
+        "challenge" => {
+            let challenged = pick(&challengeable(state, leader), values, 0, "leader")?;
+            Ok(ActionPlan {
+                preview: Some(preview::duel(rules, state, leader, challenged)),
+                command: Command::Challenge {
+                    challenger: leader,
+                    challenged,
+                },
+            })
+        }
+        "contacted" => Ok(ActionPlan {
+            command: Command::LeaderContacted {
+                leader,
+                unit: pick(&killers(state, leader), values, 0, "unit")?,
+            },
+            preview: None,
+        }),
+        _ => Err(format!("no action `{form}` for this leader now")),
+    }
+}
+
+/// The record form's command: what another chapter decided.
+fn record_command(unit: usize, values: &[usize]) -> Result<Command, String> {
+    let stands = u32::try_from(value(values, 1) + 1).unwrap_or(1);
+    Ok(match value(values, 0) {
+        0 => Command::LoseStands { unit, stands },
+        1 => Command::SetRouting {
+            unit,
+            routing: true,
+        },
+        2 => Command::SetRouting {
+            unit,
+            routing: false,
+        },
+        3 => Command::SetDisordered {
+            unit,
+            disordered: true,
+        },
+        4 => Command::SetDisordered {
+            unit,
+            disordered: false,
+        },
+        5 => Command::Fired { unit },
+        6 => Command::EndMelee { unit },
+        7 => Command::LeftTable { unit },
+        _ => return Err("choose what happened".into()),
+    })
+}

@@ -1,0 +1,187 @@
+//! Preview cards for the action forms: what a move costs and leaves, whether a charge
+//! reaches and what it sets off, the odds of an obedience test or a duel.
+
+use crate::dice::Expr;
+use crate::engine::check::{Check, Odds, RollSpec};
+use crate::rules::daimyo::command::{ChargePlan, Command};
+use crate::rules::daimyo::execute::{
+    charge_allowance, charge_bonus, charge_cost, charger_tests, duel_odds, obedience_rating,
+    target_tests,
+};
+use crate::rules::daimyo::movement::{MovePlan, allowance, cm, costs};
+use crate::rules::daimyo::pending::{card, obedience_card};
+use crate::rules::daimyo::state::State;
+use crate::rules::daimyo::tables::Rules;
+
+/// The obedience test this order needs, if it needs one.
+pub fn obedience(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    out_of_command: bool,
+) -> Option<Check<Command>> {
+    let obeyed = state.unit(unit).is_none_or(|u| u.turn.obeyed);
+    (out_of_command && !obeyed).then(|| {
+        let rating = obedience_rating(rules, state, unit);
+        let mut c = obedience_card(rules, state, unit, rating);
+        if state.is_hatamoto(unit) {
+            c.why = format!(
+                "over {} cm from the General: it must pass to move",
+                rules.t.obedience.hatamoto_radius_cm
+            );
+        } else if let Some(r) = state
+            .unit(unit)
+            .and_then(|u| state.army_of(u).command_radius)
+        {
+            c.why = format!("beyond its Daimyo's {r} cm command radius: it must pass to move");
+        }
+        c
+    })
+}
+
+/// The movement calculator for a planned move.
+pub fn movement(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    plan: &MovePlan,
+    out_of_command: bool,
+) -> Check<Command> {
+    let Some(u) = state.unit(unit) else {
+        return card(String::new(), "Move", String::new(), "daimyo: Movement");
+    };
+    let mut c = obedience(rules, state, unit, out_of_command).unwrap_or_else(|| {
+        card(
+            u.spec.name.clone(),
+            "Movement calculator",
+            "what this move costs, and what is left".into(),
+            "daimyo: Movement; Wheeling; Turns; Terrain Effects",
+        )
+    });
+    let (allowed, lines) = allowance(rules, state, u, plan);
+    let parts: Vec<String> = lines
+        .iter()
+        .map(|l| format!("{} {}", l.what, cm(l.mm)))
+        .collect();
+    c.notes
+        .push(format!("Allowance {}: {}", cm(allowed), parts.join(", ")));
+    if u.turn.spent_mm > 0 {
+        c.notes
+            .push(format!("Already spent this turn: {}", cm(u.turn.spent_mm)));
+    }
+    let costs = costs(rules, state, u, plan);
+    let cost: i64 = costs.iter().map(|l| l.mm).sum();
+    for l in &costs {
+        c.notes.push(format!("Costs {}: {}", cm(l.mm), l.what));
+    }
+    let left = allowed - u.turn.spent_mm - cost;
+    c.notes.push(if left >= 0 {
+        format!("Left after this move: {}", cm(left))
+    } else {
+        format!("Too far: {} over the allowance", cm(-left))
+    });
+    if plan.dense_cm > 0 && !u.spec.troop.peasants() && !u.disordered {
+        c.notes.push("Entering dense terrain disorders it.".into());
+    }
+    if plan.obstacles > 0 && !u.disordered {
+        c.notes
+            .push("Crossing a linear obstacle disorders it.".into());
+    }
+    if u.turn.missile_passed {
+        c.notes
+            .push("Missile ashigaru passed through it this turn: moving disorders it.".into());
+    }
+    c
+}
+
+/// A charge's reach, bonus and the tests it sets off.
+pub fn charge(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    target: usize,
+    plan: &ChargePlan,
+) -> Check<Command> {
+    let mut c = obedience(rules, state, unit, plan.out_of_command).unwrap_or_else(|| {
+        card(
+            state.unit_name(unit),
+            "Charge",
+            format!("on {}", state.unit_name(target)),
+            "daimyo: Charge",
+        )
+    });
+    let troop = state.troop(unit);
+    let allowed = charge_allowance(state, unit);
+    let cost = charge_cost(rules, troop, plan);
+    c.notes.push(if cost <= allowed {
+        format!("In reach: the charge needs {} of {}", cm(cost), cm(allowed))
+    } else {
+        format!(
+            "Out of reach: the charge needs {} of {}",
+            cm(cost),
+            cm(allowed)
+        )
+    });
+    if troop.cavalry() && plan.dense_cm > 0 {
+        c.notes
+            .push("Cavalry may not charge through dense terrain.".into());
+    }
+    c.notes.push(if charge_bonus(rules, allowed, plan) {
+        "Charge bonus: the last half runs straight.".into()
+    } else {
+        "No charge bonus: less than half the allowance runs straight.".into()
+    });
+    if charger_tests(troop) {
+        c.notes.push("It must pass a morale test to charge.".into());
+    }
+    if target_tests(state, unit, target, plan.target_in_open) {
+        c.notes.push(format!(
+            "{} must test to receive the charge.",
+            state.unit_name(target)
+        ));
+    }
+    if (plan.open_cm + plan.dense_cm) * 20 > allowed {
+        c.notes
+            .push("Over half its charge move away: good-order missile troops may fire.".into());
+    }
+    if plan.dense_cm > 0 || plan.light_pieces > 0 || plan.obstacles > 0 {
+        c.notes.push("Its path disorders it.".into());
+    }
+    c
+}
+
+/// The dice of a rout move.
+pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
+    let r = &rules.t.rout;
+    let mut c = card(
+        state.unit_name(unit),
+        "Rout move",
+        "routing units dice their move".into(),
+        "daimyo: Movement",
+    );
+    c.roll = Some(RollSpec::Value(Expr::dice(r.dice, r.sides)));
+    c.notes
+        .push("Read the distance off your movement table; the about turn costs nothing.".into());
+    c
+}
+
+/// A challenge's duel odds (the answer's roll comes with the card that asks for it).
+pub fn duel(rules: &Rules, state: &State, challenger: usize, challenged: usize) -> Check<Command> {
+    let (a, b) = (state.leader(challenger), state.leader(challenged));
+    let (ra, rb) = (a.map_or(0, |l| l.rating), b.map_or(0, |l| l.rating));
+    let mut c = card(
+        state.leader_name(challenger),
+        "Challenge",
+        format!("personal combat with {}", state.leader_name(challenged)),
+        "daimyo: Leaders",
+    );
+    let p = duel_odds(ra, rb, rules.t.leaders.duel_die);
+    c.odds = vec![Odds {
+        outcome: format!("{} wins if accepted", state.leader_name(challenger)),
+        probability: p,
+    }];
+    c.target = format!("1d6 + {ra} against 1d6 + {rb}; ties rolled again");
+    c.notes
+        .push("If refused, the refuser loses 1 Command (not a General refusing a Daimyo).".into());
+    c
+}

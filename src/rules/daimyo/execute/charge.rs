@@ -1,0 +1,257 @@
+//! Charges: declaration within reach, the tests the chapter requires (their results are the
+//! umpire's, from the morale chapter the text lacks), the target's response, and contact.
+
+use super::moves::{obey, refuse_move};
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::daimyo::command::{ChargePlan, Response};
+use crate::rules::daimyo::event::{Cause, Event};
+use crate::rules::daimyo::movement::cm;
+use crate::rules::daimyo::roster::{Quality, Troop};
+use crate::rules::daimyo::state::{ChargeStage, State};
+use crate::rules::daimyo::tables::Rules;
+
+/// A unit's charge allowance, in mm.
+pub fn charge_allowance(state: &State, unit: usize) -> i64 {
+    state
+        .unit(unit)
+        .map_or(0, |u| state.army_of(u).rate(u.spec.troop).charge * 10)
+}
+
+/// Missile-armed ashigaru and peasants test to charge; all others charge freely.
+pub fn charger_tests(troop: Troop) -> bool {
+    troop.missile() || troop.peasants()
+}
+
+/// Whether the target of a charge tests to receive it: infantry (not elite or frenzied) in
+/// the open charged by cavalry, or missile ashigaru or peasants charged by anyone; never a
+/// unit already in melee.
+pub fn target_tests(state: &State, charger: usize, target: usize, in_open: bool) -> bool {
+    let (Some(c), Some(t)) = (state.unit(charger), state.unit(target)) else {
+        return false;
+    };
+    if t.in_melee {
+        return false;
+    }
+    let steady = t.spec.quality == Quality::Elite || t.spec.frenzied;
+    let infantry_in_open = !t.spec.troop.cavalry() && !steady && in_open && c.spec.troop.cavalry();
+    infantry_in_open || t.spec.troop.missile() || t.spec.troop.peasants()
+}
+
+/// What a charge's path costs, in mm: the run and any manoeuvre, with terrain.
+pub fn charge_cost(rules: &Rules, troop: Troop, plan: &ChargePlan) -> i64 {
+    let t = &rules.t.terrain;
+    let horse = troop.cavalry();
+    let dense = if horse { t.dense_horse } else { t.dense_foot };
+    let obstacle = if horse {
+        t.obstacle_horse_cm
+    } else {
+        t.obstacle_foot_cm
+    };
+    10 * (plan.manoeuvre_cm
+        + plan.open_cm
+        + plan.dense_cm * dense
+        + i64::from(plan.light_pieces) * t.light_cm
+        + i64::from(plan.obstacles) * obstacle)
+}
+
+/// Whether the charge earns its bonus (ruling `charge_bonus`).
+pub fn charge_bonus(rules: &Rules, allowance_mm: i64, plan: &ChargePlan) -> bool {
+    let straight = (plan.open_cm + plan.dense_cm) * 10;
+    let half = allowance_mm * rules.t.charge.straight_halves / 2;
+    straight >= half
+        || (plan.manoeuvre_cm == 0 && rules.ruling("charge_bonus") == "half_or_all_straight")
+}
+
+/// Why the path disorders the charger: light or dense terrain, or a linear obstacle.
+pub fn charge_disorder(plan: &ChargePlan) -> Option<Cause> {
+    if plan.dense_cm > 0 || plan.light_pieces > 0 {
+        Some(Cause::ChargeInTerrain)
+    } else if plan.obstacles > 0 {
+        Some(Cause::LinearObstacle)
+    } else {
+        None
+    }
+}
+
+/// Declares a charge.
+pub(super) fn declare(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    target: usize,
+    plan: &ChargePlan,
+) -> Result<(), CommandError> {
+    refuse_move(ctx, unit)?;
+    let u = ctx.unit(unit)?.clone();
+    if u.turn.moved {
+        return Err(illegal(format!(
+            "{} has moved this turn: a charge is the whole of a unit's move",
+            u.spec.name
+        )));
+    }
+    let t = ctx.present(target)?;
+    if t.side == u.side {
+        return Err(illegal("a charge is made on an enemy unit"));
+    }
+    let troop = u.spec.troop;
+    if troop.cavalry() && plan.dense_cm > 0 {
+        return Err(illegal(
+            "cavalry may charge through light terrain only, not dense",
+        ));
+    }
+    if [plan.manoeuvre_cm, plan.open_cm, plan.dense_cm]
+        .iter()
+        .any(|d| *d < 0)
+        || plan.light_pieces > 10
+        || plan.obstacles > 10
+    {
+        return Err(illegal(
+            "distances cannot be negative; at most 10 pieces of terrain",
+        ));
+    }
+    let allowed = charge_allowance(&ctx.state, unit);
+    let manoeuvre_limit = allowed * ctx.rules.t.charge.manoeuvre_halves / 2;
+    if plan.manoeuvre_cm * 10 > manoeuvre_limit {
+        return Err(illegal(format!(
+            "at most {} of the charge may be spent wheeling or turning",
+            cm(manoeuvre_limit)
+        )));
+    }
+    let cost = charge_cost(ctx.rules, troop, plan);
+    if cost > allowed {
+        return Err(illegal(format!(
+            "out of reach: the charge needs {} and {} has {}",
+            cm(cost),
+            u.spec.name,
+            cm(allowed)
+        )));
+    }
+    if plan.open_cm + plan.dense_cm == 0 {
+        return Err(illegal("enter the distance to the target"));
+    }
+    if !obey(ctx, unit, plan.out_of_command)? {
+        return Ok(());
+    }
+    let target_tests = target_tests(&ctx.state, unit, target, plan.target_in_open);
+    let stage = if charger_tests(troop) {
+        ChargeStage::ChargerTest
+    } else if target_tests {
+        ChargeStage::TargetTest
+    } else {
+        ChargeStage::Response
+    };
+    ctx.emit(Event::ChargeDeclared {
+        charger: unit,
+        target,
+        stage,
+        bonus: charge_bonus(ctx.rules, allowed, plan),
+        far: (plan.open_cm + plan.dense_cm) * 20 > allowed,
+        disorders: charge_disorder(plan),
+        target_tests,
+    })
+}
+
+/// Records a required test's result.
+pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> {
+    let c = ctx
+        .state
+        .charge
+        .clone()
+        .ok_or_else(|| illegal("no charge is under way"))?;
+    let (unit, next) = match c.stage {
+        ChargeStage::ChargerTest => {
+            let next = if !passed {
+                None
+            } else if c.target_tests {
+                Some(ChargeStage::TargetTest)
+            } else {
+                Some(ChargeStage::Response)
+            };
+            (c.charger, next)
+        }
+        ChargeStage::TargetTest => (c.target, Some(ChargeStage::Response)),
+        _ => return Err(illegal("no test is due in this charge")),
+    };
+    ctx.emit(Event::ChargeTest { unit, passed, next })
+}
+
+/// Why a target may not respond this way, if it may not.
+pub fn response_refused(state: &State, response: Response) -> Option<String> {
+    let c = state.charge.as_ref()?;
+    let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
+    let name = &target.spec.name;
+    let fires = || {
+        if !target.spec.troop.missile() {
+            Some(format!("{name} is not missile-armed"))
+        } else if target.disordered {
+            Some(format!("{name} is disordered: only good-order troops fire"))
+        } else if target.turn.fired || target.turn.reformed {
+            Some(format!("{name} has fired or reformed this turn"))
+        } else if !c.far {
+            Some("the chargers started within half their charge move".into())
+        } else {
+            None
+        }
+    };
+    match response {
+        Response::Stand => None,
+        Response::StandAndFire | Response::FallBackAndFire => fires(),
+        Response::CounterCharge { .. } => {
+            if c.target_failed {
+                Some(format!("{name} failed its test and may not counter-charge"))
+            } else if !target.spec.troop.cavalry() && charger.spec.troop.cavalry() {
+                Some("infantry may not counter-charge cavalry".into())
+            } else if target.in_melee {
+                Some(format!("{name} is in melee"))
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// The target's response.
+pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), CommandError> {
+    let c = ctx
+        .state
+        .charge
+        .clone()
+        .ok_or_else(|| illegal("no charge is under way"))?;
+    if c.stage != ChargeStage::Response {
+        return Err(illegal("the charge's tests come first"));
+    }
+    if let Some(why) = response_refused(&ctx.state, response) {
+        return Err(illegal(why));
+    }
+    ctx.emit(Event::Responded {
+        unit: c.target,
+        response,
+    })?;
+    if response
+        == (Response::CounterCharge {
+            through_terrain: true,
+        })
+    {
+        ctx.disorder(c.target, Cause::ChargeInTerrain)?;
+    }
+    Ok(())
+}
+
+/// Contact, or the target got away.
+pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandError> {
+    let c = ctx
+        .state
+        .charge
+        .clone()
+        .ok_or_else(|| illegal("no charge is under way"))?;
+    if c.stage != ChargeStage::Outcome {
+        return Err(illegal("the target has not yet answered the charge"));
+    }
+    if c.countered && !contact {
+        return Err(illegal("charge and counter-charge meet"));
+    }
+    if let Some(cause) = c.disorders {
+        ctx.disorder(c.charger, cause)?;
+    }
+    ctx.emit(Event::ChargeEnded { contact })
+}

@@ -1,0 +1,265 @@
+//! Checking Daimyo commands and turning them into events.
+//!
+//! Each command is worked out against a scratch copy of the state: every event is applied to
+//! the scratch as it is emitted, so later steps see its effect. Only the events leave here.
+
+mod charge;
+mod leaders;
+mod moves;
+
+use chrono::{DateTime, Utc};
+
+pub use charge::{
+    charge_allowance, charge_bonus, charge_cost, charger_tests, response_refused, target_tests,
+};
+pub use leaders::duel_odds;
+pub use moves::{fall_back_limit, obedience_odds, obedience_rating};
+
+use super::apply::apply;
+use super::command::Command;
+use super::event::{Cause, Event};
+use super::state::{State, Unit};
+use super::tables::Rules;
+use crate::dice::DiceSource;
+use crate::engine::error::CommandError;
+
+/// Events being built for one command, with the state as they leave it.
+pub(super) struct Ctx<'a> {
+    rules: &'a Rules,
+    state: State,
+    events: Vec<Event>,
+    dice: &'a mut dyn DiceSource,
+}
+
+impl Ctx<'_> {
+    /// Records an event and applies it to the scratch state.
+    fn emit(&mut self, event: Event) -> Result<(), CommandError> {
+        apply(&mut self.state, &event, DateTime::<Utc>::UNIX_EPOCH)
+            .map_err(CommandError::Illegal)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    /// Rolls one die.
+    fn roll(&mut self, sides: u32) -> Result<u32, CommandError> {
+        self.dice.roll(sides).map_err(CommandError::from)
+    }
+
+    fn unit(&self, u: usize) -> Result<&Unit, CommandError> {
+        self.state
+            .unit(u)
+            .ok_or_else(|| illegal(format!("there is no unit {u}")))
+    }
+
+    /// A unit still in the game.
+    fn present(&self, u: usize) -> Result<&Unit, CommandError> {
+        let x = self.unit(u)?;
+        match &x.removed {
+            Some(why) => Err(illegal(format!(
+                "{} is out of the game ({why})",
+                x.spec.name
+            ))),
+            None => Ok(x),
+        }
+    }
+
+    /// Disorders a unit unless it already is.
+    fn disorder(&mut self, unit: usize, cause: Cause) -> Result<(), CommandError> {
+        if self.unit(unit)?.disordered {
+            return Ok(());
+        }
+        self.emit(Event::Disordered { unit, cause })
+    }
+}
+
+/// An illegal command's error.
+pub(super) fn illegal(reason: impl Into<String>) -> CommandError {
+    CommandError::illegal(reason)
+}
+
+/// Checks a command and returns its events.
+///
+/// # Errors
+/// An illegal command, or dice that could not be had.
+pub fn execute(
+    rules: &Rules,
+    state: &State,
+    command: &Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<Event>, CommandError> {
+    if state.ended {
+        return Err(illegal("the battle has ended"));
+    }
+    let mut ctx = Ctx {
+        rules,
+        state: state.clone(),
+        events: Vec::new(),
+        dice,
+    };
+    match command {
+        Command::Activate { group } => activate(&mut ctx, *group)?,
+        Command::FinishActivation => finish(&mut ctx)?,
+        Command::EndTurn => end_turn(&mut ctx)?,
+        Command::EndBattle => ctx.emit(Event::BattleEnded)?,
+        Command::Initiative { leader } => leaders::initiative(&mut ctx, *leader)?,
+        Command::Attach { leader, unit } => leaders::attach(&mut ctx, *leader, *unit)?,
+        Command::Detach { leader } => leaders::detach(&mut ctx, *leader)?,
+        Command::Challenge {
+            challenger,
+            challenged,
+        } => leaders::challenge(&mut ctx, *challenger, *challenged)?,
+        Command::AnswerChallenge { accept } => leaders::answer(&mut ctx, *accept)?,
+        Command::LeaderContacted { leader, unit } => leaders::contacted(&mut ctx, *leader, *unit)?,
+        Command::Move {
+            unit,
+            plan,
+            out_of_command,
+            through,
+        } => moves::normal_move(&mut ctx, *unit, plan, *out_of_command, *through)?,
+        Command::FallBack {
+            unit,
+            cm,
+            out_of_command,
+        } => moves::fall_back(&mut ctx, *unit, *cm, *out_of_command)?,
+        Command::Reform {
+            unit,
+            wide,
+            out_of_command,
+        } => moves::reform(&mut ctx, *unit, *wide, *out_of_command)?,
+        Command::RoutMove { unit } => moves::rout(&mut ctx, *unit)?,
+        Command::Charge { unit, target, plan } => charge::declare(&mut ctx, *unit, *target, plan)?,
+        Command::ChargeTest { passed } => charge::test(&mut ctx, *passed)?,
+        Command::Respond { response } => charge::respond(&mut ctx, *response)?,
+        Command::ChargeOutcome { contact } => charge::outcome(&mut ctx, *contact)?,
+        record => records(&mut ctx, record)?,
+    }
+    end_if_a_side_is_gone(&mut ctx)?;
+    Ok(ctx.events)
+}
+
+fn activate(ctx: &mut Ctx<'_>, group: usize) -> Result<(), CommandError> {
+    busy(&ctx.state)?;
+    let g = ctx
+        .state
+        .groups
+        .get(group)
+        .ok_or_else(|| illegal(format!("there is no clan {group}")))?;
+    if g.activated {
+        return Err(illegal(format!(
+            "the {} has already been activated this turn",
+            g.name
+        )));
+    }
+    if let Some(active) = ctx.state.active {
+        ctx.emit(Event::ActivationFinished { group: active })?;
+    }
+    ctx.emit(Event::Activated { group })
+}
+
+fn finish(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    busy(&ctx.state)?;
+    let group = ctx
+        .state
+        .active
+        .ok_or_else(|| illegal("no clan is active"))?;
+    ctx.emit(Event::ActivationFinished { group })
+}
+
+fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    busy(&ctx.state)?;
+    if let Some(group) = ctx.state.active {
+        ctx.emit(Event::ActivationFinished { group })?;
+    }
+    let turn = ctx.state.turn + 1;
+    ctx.emit(Event::TurnBegan { turn })
+}
+
+/// A charge or challenge must be settled before the turn moves on.
+fn busy(state: &State) -> Result<(), CommandError> {
+    if state.charge.is_some() {
+        return Err(illegal("settle the charge under way first"));
+    }
+    if state.challenge.is_some() {
+        return Err(illegal("answer the challenge first"));
+    }
+    Ok(())
+}
+
+/// The umpire's records of what chapters the text lacks decided.
+fn records(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
+    match *command {
+        Command::LoseStands { unit, stands } => {
+            let have = ctx.present(unit)?.stands;
+            if stands == 0 || stands > have {
+                return Err(illegal(format!("it has {have} stand(s)")));
+            }
+            ctx.emit(Event::StandsLost { unit, stands })?;
+            if stands == have {
+                ctx.emit(Event::Removed {
+                    unit,
+                    why: "destroyed".into(),
+                })?;
+            }
+        }
+        Command::SetRouting { unit, routing } => {
+            if ctx.present(unit)?.routing == routing {
+                return Err(illegal("nothing to change"));
+            }
+            ctx.emit(Event::Routing { unit, routing })?;
+        }
+        Command::SetDisordered { unit, disordered } => {
+            if ctx.present(unit)?.disordered == disordered {
+                return Err(illegal("nothing to change"));
+            }
+            let event = if disordered {
+                Event::Disordered {
+                    unit,
+                    cause: Cause::Umpire,
+                }
+            } else {
+                Event::OrderRestored { unit }
+            };
+            ctx.emit(event)?;
+        }
+        Command::Fired { unit } => {
+            let u = ctx.present(unit)?;
+            if u.turn.reformed {
+                return Err(illegal(format!(
+                    "{} reformed this turn and may not fire",
+                    u.spec.name
+                )));
+            }
+            if u.turn.fired {
+                return Err(illegal(format!(
+                    "{} has already fired this turn",
+                    u.spec.name
+                )));
+            }
+            ctx.emit(Event::Fired { unit })?;
+        }
+        Command::EndMelee { unit } => {
+            if !ctx.present(unit)?.in_melee {
+                return Err(illegal("it is not in melee"));
+            }
+            ctx.emit(Event::MeleeEnded { unit })?;
+        }
+        Command::LeftTable { unit } => {
+            ctx.present(unit)?;
+            ctx.emit(Event::Removed {
+                unit,
+                why: "left the table".into(),
+            })?;
+        }
+        _ => return Err(illegal("not a record")),
+    }
+    Ok(())
+}
+
+/// The battle is over when one side has no unit left on the table.
+fn end_if_a_side_is_gone(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let gone = |side| ctx.state.on_table(side).next().is_none();
+    if !ctx.state.ended && (gone(0) || gone(1)) {
+        ctx.emit(Event::BattleEnded)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,259 @@
+//! Normal moves, falling back, reforming and rout moves, with the obedience test that comes
+//! before any voluntary move out of command.
+
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::daimyo::event::{Cause, Event};
+use crate::rules::daimyo::movement::{MovePlan, allowance, cm, costs};
+use crate::rules::daimyo::state::State;
+use crate::rules::daimyo::tables::Rules;
+
+/// The longest distance a command may carry, in cm: a whole table.
+const MAX_CM: i64 = 240;
+
+/// The rating an obedience test adds for a unit (ruling `leaderless_obedience`).
+pub fn obedience_rating(rules: &Rules, state: &State, unit: usize) -> i64 {
+    match state.commander(unit).and_then(|l| state.leader(l)) {
+        Some(l) => l.rating,
+        None if rules.ruling("leaderless_obedience") == "general_rating" => state
+            .unit(unit)
+            .and_then(|u| state.general(u.side))
+            .and_then(|g| state.leader(g))
+            .filter(|g| g.killed.is_none())
+            .map_or(0, |g| g.rating),
+        None => 0,
+    }
+}
+
+/// The chance an obedience test with this rating lets the unit move.
+pub fn obedience_odds(rules: &Rules, rating: i64) -> f64 {
+    let o = &rules.t.obedience;
+    let sides = i64::from(o.die);
+    let passing = (1..=sides).filter(|f| f + rating >= o.target).count();
+    passing as f64 / sides as f64
+}
+
+/// Why a unit may not make a voluntary move now, if it may not.
+pub(super) fn refuse_move(ctx: &Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+    let u = ctx.present(unit)?;
+    let name = &u.spec.name;
+    let reason = if u.routing {
+        "is routing: it makes rout moves only"
+    } else if u.in_melee {
+        "is in melee"
+    } else if u.turn.halted {
+        "failed its obedience test and halts this turn"
+    } else if u.turn.reformed {
+        "reformed this turn: no other movement"
+    } else if u.turn.penetrated {
+        "may not move again this turn (interpenetration, or its move ended)"
+    } else if u.turn.charged {
+        "has charged this turn"
+    } else if !ctx.state.may_act(unit) {
+        "is not active: activate its clan first"
+    } else {
+        return Ok(());
+    };
+    Err(illegal(format!("{name} {reason}")))
+}
+
+/// Rolls obedience if the unit is out of command and has not yet obeyed this turn.
+/// Returns whether the unit may go on.
+pub(super) fn obey(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    out_of_command: bool,
+) -> Result<bool, CommandError> {
+    if !out_of_command || ctx.unit(unit)?.turn.obeyed {
+        return Ok(true);
+    }
+    let rating = obedience_rating(ctx.rules, &ctx.state, unit);
+    let face = ctx.roll(ctx.rules.t.obedience.die)?;
+    let passed = i64::from(face) + rating >= ctx.rules.t.obedience.target;
+    ctx.emit(Event::Obedience {
+        unit,
+        face,
+        rating,
+        passed,
+    })?;
+    Ok(passed)
+}
+
+/// Moving after missile ashigaru passed through disorders the unit.
+fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+    if ctx.unit(unit)?.turn.missile_passed {
+        ctx.disorder(unit, Cause::MovedAfterMissiles)?;
+    }
+    Ok(())
+}
+
+fn check_plan(plan: &MovePlan) -> Result<(), CommandError> {
+    for d in [plan.open_cm, plan.dense_cm, plan.wheel_cm] {
+        if !(0..=MAX_CM).contains(&d) {
+            return Err(illegal(format!("distances are 0 to {MAX_CM} cm")));
+        }
+    }
+    if plan.light_pieces > 10 || plan.obstacles > 10 {
+        return Err(illegal("at most 10 pieces of terrain in one move"));
+    }
+    Ok(())
+}
+
+/// A normal move.
+pub(super) fn normal_move(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    plan: &MovePlan,
+    out_of_command: bool,
+    through: Option<usize>,
+) -> Result<(), CommandError> {
+    check_plan(plan)?;
+    refuse_move(ctx, unit)?;
+    let u = ctx.unit(unit)?.clone();
+    if let Some(o) = through {
+        let other = ctx.present(o)?;
+        if o == unit || other.side != u.side {
+            return Err(illegal(
+                "a unit may only pass through another friendly unit",
+            ));
+        }
+    }
+    let (allowed, _) = allowance(ctx.rules, &ctx.state, &u, plan);
+    let cost: i64 = costs(ctx.rules, &ctx.state, &u, plan)
+        .iter()
+        .map(|l| l.mm)
+        .sum();
+    if cost == 0 && through.is_none() {
+        return Err(illegal(
+            "enter what the unit moved: a distance, wheel or turn",
+        ));
+    }
+    let left = allowed - u.turn.spent_mm;
+    if cost > left {
+        return Err(illegal(format!(
+            "{} needs {} of allowance and has {} left",
+            u.spec.name,
+            cm(cost),
+            cm(left.max(0))
+        )));
+    }
+    if !obey(ctx, unit, out_of_command)? {
+        return Ok(());
+    }
+    missile_catch(ctx, unit)?;
+    ctx.emit(Event::Moved {
+        unit,
+        spent_mm: cost,
+        ends_move: through.is_some(),
+    })?;
+    if plan.dense_cm > 0 && !u.spec.troop.peasants() {
+        ctx.disorder(unit, Cause::DenseTerrain)?;
+    }
+    if plan.obstacles > 0 {
+        ctx.disorder(unit, Cause::LinearObstacle)?;
+    }
+    if let Some(other) = through {
+        let still = !ctx.unit(other)?.turn.moved;
+        let missile_exception = u.spec.troop.missile() && still;
+        ctx.emit(Event::Interpenetrated {
+            mover: unit,
+            other,
+            missile_exception,
+        })?;
+        if !missile_exception {
+            ctx.disorder(unit, Cause::Interpenetration)?;
+            ctx.disorder(other, Cause::Interpenetration)?;
+        }
+    }
+    Ok(())
+}
+
+/// The longest fall back a unit may make, in mm.
+pub fn fall_back_limit(rules: &Rules, state: &State, unit: usize) -> i64 {
+    let Some(u) = state.unit(unit) else { return 0 };
+    let f = &rules.t.fall_back;
+    if u.spec.troop.missile() {
+        state.army_of(u).rate(u.spec.troop).normal * 10 * f.missile_halves / 2
+    } else {
+        f.any_cm * 10
+    }
+}
+
+/// A fall back: the unit's whole move this turn.
+pub(super) fn fall_back(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    cm_back: i64,
+    out_of_command: bool,
+) -> Result<(), CommandError> {
+    refuse_move(ctx, unit)?;
+    let u = ctx.unit(unit)?;
+    if u.turn.moved {
+        return Err(illegal(format!(
+            "{} has already moved this turn",
+            u.spec.name
+        )));
+    }
+    let limit = fall_back_limit(ctx.rules, &ctx.state, unit);
+    if cm_back <= 0 || cm_back * 10 > limit {
+        return Err(illegal(format!("a fall back is up to {}", cm(limit))));
+    }
+    if !obey(ctx, unit, out_of_command)? {
+        return Ok(());
+    }
+    missile_catch(ctx, unit)?;
+    ctx.emit(Event::Moved {
+        unit,
+        spent_mm: cm_back * 10,
+        ends_move: true,
+    })
+}
+
+/// A reform: new formation and facing, good order restored, nothing else this turn.
+pub(super) fn reform(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    wide: u32,
+    out_of_command: bool,
+) -> Result<(), CommandError> {
+    refuse_move(ctx, unit)?;
+    let u = ctx.unit(unit)?;
+    if u.turn.moved || u.turn.fired {
+        return Err(illegal(format!(
+            "{} has moved or fired this turn: a reform must be all it does",
+            u.spec.name
+        )));
+    }
+    if wide == 0 || wide > u.stands {
+        return Err(illegal(format!("1 to {} stands wide", u.stands)));
+    }
+    let disordered = u.disordered;
+    if !obey(ctx, unit, out_of_command)? {
+        return Ok(());
+    }
+    ctx.emit(Event::Reformed { unit, wide })?;
+    if disordered {
+        ctx.emit(Event::OrderRestored { unit })?;
+    }
+    Ok(())
+}
+
+/// A rout move: the dice for the distance (read off the rule book's table), once a turn.
+pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+    let u = ctx.present(unit)?;
+    if !u.routing {
+        return Err(illegal(format!("{} is not routing", u.spec.name)));
+    }
+    if u.turn.moved {
+        return Err(illegal(format!(
+            "{} has already moved this turn",
+            u.spec.name
+        )));
+    }
+    let r = &ctx.rules.t.rout;
+    let (n, sides) = (r.dice, r.sides);
+    let faces = (0..n)
+        .map(|_| ctx.roll(sides))
+        .collect::<Result<Vec<_>, _>>()?;
+    ctx.emit(Event::RoutMoved { unit, faces })
+}

@@ -1,0 +1,232 @@
+//! Reading a Daimyo army file: raw RON, then a validated army with positioned problems.
+
+use serde::Deserialize;
+
+use super::roster::{Army, ClanSpec, LeaderSpec, MoveRate, Quality, Troop, UnitSpec};
+use super::tables::Rules;
+use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+
+#[allow(missing_docs)]
+mod raw {
+    use super::{Deserialize, Quality, Troop};
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Army {
+        pub name: String,
+        pub general: Leader,
+        #[serde(default)]
+        pub hatamoto: Vec<Unit>,
+        pub clans: Vec<Clan>,
+        pub moves: Vec<Move>,
+        pub leader_move: i64,
+        #[serde(default)]
+        pub command_radius: Option<i64>,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Leader {
+        pub name: String,
+        pub rating: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Clan {
+        pub name: String,
+        pub daimyo: Leader,
+        pub units: Vec<Unit>,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Unit {
+        pub name: String,
+        pub troop: Troop,
+        pub quality: Quality,
+        #[serde(default)]
+        pub frenzied: bool,
+        pub stands: u32,
+        pub wide: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Move {
+        pub troop: Troop,
+        pub normal: i64,
+        pub charge: i64,
+    }
+}
+
+/// The most stands a unit may have: far beyond any real unit, and it bounds the menus.
+const MAX_STANDS: u32 = 48;
+/// The longest move a roster may give, in cm (a whole table's length).
+const MAX_MOVE_CM: i64 = 240;
+
+/// Reads and validates a Daimyo army.
+pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
+    let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
+    let mut v = Validator::new(roster);
+    let general = leader(&mut v, rules, &raw.general);
+    let mut names: Vec<String> = Vec::new();
+    let hatamoto = raw
+        .hatamoto
+        .iter()
+        .map(|u| unit(&mut v, &mut names, u))
+        .collect();
+    let mut clans = Vec::new();
+    for c in &raw.clans {
+        let units: Vec<UnitSpec> = c
+            .units
+            .iter()
+            .map(|u| unit(&mut v, &mut names, u))
+            .collect();
+        if units.is_empty() {
+            v.error(
+                &format!("\"{}\"", c.name),
+                0,
+                format!("the {} clan has no units", c.name),
+            );
+        }
+        clans.push(ClanSpec {
+            name: c.name.clone(),
+            daimyo: leader(&mut v, rules, &c.daimyo),
+            units,
+        });
+    }
+    if clans.is_empty() {
+        v.error("clans", 0, "an army needs at least one clan");
+    }
+    let moves = move_rates(&mut v, &raw);
+    if !(1..=MAX_MOVE_CM).contains(&raw.leader_move) {
+        v.error(
+            "leader_move",
+            0,
+            format!("a leader's move is 1 to {MAX_MOVE_CM} cm"),
+        );
+    }
+    if raw
+        .command_radius
+        .is_some_and(|r| !(1..=MAX_MOVE_CM).contains(&r))
+    {
+        v.error(
+            "command_radius",
+            0,
+            format!("a command radius is 1 to {MAX_MOVE_CM} cm"),
+        );
+    }
+    v.finish(Army {
+        name: raw.name,
+        general,
+        hatamoto,
+        clans,
+        moves,
+        leader_move: raw.leader_move,
+        command_radius: raw.command_radius,
+    })
+}
+
+fn leader(v: &mut Validator<'_>, rules: &Rules, l: &raw::Leader) -> LeaderSpec {
+    let (lo, hi) = (rules.t.leaders.rating_min, rules.t.leaders.rating_max);
+    if !(lo..=hi).contains(&l.rating) {
+        v.error(
+            &format!("\"{}\"", l.name),
+            0,
+            format!(
+                "{}: a Command Rating is {lo} to {hi}, not {}",
+                l.name, l.rating
+            ),
+        );
+    }
+    LeaderSpec {
+        name: l.name.clone(),
+        rating: l.rating,
+    }
+}
+
+fn unit(v: &mut Validator<'_>, names: &mut Vec<String>, u: &raw::Unit) -> UnitSpec {
+    let anchor = format!("\"{}\"", u.name);
+    let nth = names.iter().filter(|n| **n == u.name).count();
+    if nth > 0 {
+        v.error(
+            &anchor,
+            nth,
+            format!(
+                "the unit name \"{}\" is used twice; every unit needs its own",
+                u.name
+            ),
+        );
+    }
+    names.push(u.name.clone());
+    if !(1..=MAX_STANDS).contains(&u.stands) {
+        v.error(
+            &anchor,
+            nth,
+            format!("{}: 1 to {MAX_STANDS} stands", u.name),
+        );
+    } else if !(1..=u.stands).contains(&u.wide) {
+        v.error(
+            &anchor,
+            nth,
+            format!("{}: `wide` is 1 to its {} stands", u.name, u.stands),
+        );
+    }
+    UnitSpec {
+        name: u.name.clone(),
+        troop: u.troop,
+        quality: u.quality,
+        frenzied: u.frenzied,
+        stands: u.stands,
+        wide: u.wide,
+    }
+}
+
+/// Every troop type the army fields needs its move rates, since the chapter's table is absent.
+fn move_rates(v: &mut Validator<'_>, raw: &raw::Army) -> Vec<MoveRate> {
+    let mut moves: Vec<MoveRate> = Vec::new();
+    for (i, m) in raw.moves.iter().enumerate() {
+        let nth = raw.moves[..i].iter().filter(|x| x.troop == m.troop).count();
+        if moves.iter().any(|x| x.troop == m.troop) {
+            v.error(
+                &format!("{:?}", m.troop),
+                nth,
+                format!("{} has two move rates", m.troop.name()),
+            );
+        }
+        for (what, cm) in [("normal", m.normal), ("charge", m.charge)] {
+            if !(1..=MAX_MOVE_CM).contains(&cm) {
+                v.error(
+                    &format!("{:?}", m.troop),
+                    nth,
+                    format!("{}: a {what} move is 1 to {MAX_MOVE_CM} cm", m.troop.name()),
+                );
+            }
+        }
+        moves.push(MoveRate {
+            troop: m.troop,
+            normal: m.normal,
+            charge: m.charge,
+        });
+    }
+    let units = raw
+        .hatamoto
+        .iter()
+        .chain(raw.clans.iter().flat_map(|c| &c.units));
+    for u in units {
+        if !moves.iter().any(|m| m.troop == u.troop) {
+            v.error(
+                &format!("\"{}\"", u.name),
+                0,
+                format!(
+                    "no move rate for {}: add (troop: {:?}, normal: …, charge: …) to `moves`",
+                    u.troop.name(),
+                    u.troop
+                ),
+            );
+            moves.push(MoveRate {
+                troop: u.troop,
+                normal: 0,
+                charge: 0,
+            });
+        }
+    }
+    moves
+}

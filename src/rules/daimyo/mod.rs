@@ -1,0 +1,133 @@
+//! Daimyo (Ian Duncan), chapter 3, Movement: obedience, formations, wheels and turns,
+//! terrain, interpenetration, charges and their responses, and leaders' challenges and duels.
+//!
+//! The rules text is `../shared/rules/daimyo-movement.txt`. It is one chapter of a larger
+//! book: where it points to parts it lacks (the movement table, the morale and melee
+//! chapters) Gunbai takes the number from the roster or the outcome from the umpire. Every
+//! number comes from `reference/daimyo.ron`, where the rulings on unclear text are recorded.
+
+mod actions;
+mod apply;
+pub mod command;
+mod describe;
+pub mod event;
+pub mod execute;
+pub mod load;
+pub mod movement;
+mod pending;
+pub mod roster;
+mod simulate;
+pub mod state;
+pub mod tables;
+mod view;
+
+use rand_chacha::ChaCha8Rng;
+
+pub use command::Command;
+pub use event::Event;
+pub use roster::Army;
+pub use state::State;
+pub use tables::Rules;
+
+use crate::dice::DiceSource;
+use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::check::Check;
+use crate::engine::error::CommandError;
+use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::view::BattleView;
+use crate::reference::{HouseRules, ReferenceError};
+use crate::roster::{RosterProblem, RosterReport, RosterText};
+
+/// The Daimyo movement chapter as a rule set.
+#[derive(Debug)]
+pub struct Daimyo;
+
+impl RuleSet for Daimyo {
+    const KEY: &'static str = "daimyo";
+    const NAME: &'static str = "Daimyo – Movement";
+    type Army = Army;
+    type Rules = Rules;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn load_army(roster: &RosterText) -> RosterReport<Army> {
+        match Rules::new(&HouseRules::default()) {
+            Ok(rules) => load::load(&rules, roster),
+            Err(e) => Err(vec![RosterProblem {
+                file: roster.file.clone(),
+                line: 1,
+                column: 1,
+                message: e.to_string(),
+            }]),
+        }
+    }
+
+    fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {
+        Rules::new(house)
+    }
+
+    fn start(_rules: &Rules, armies: &[Army; 2]) -> State {
+        State::new(armies)
+    }
+
+    fn execute(
+        rules: &Rules,
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, CommandError> {
+        execute::execute(rules, state, command, dice)
+    }
+
+    fn apply(
+        _rules: &Rules,
+        state: &mut State,
+        event: &Event,
+        context: ApplyContext,
+    ) -> Result<(), String> {
+        apply::apply(state, event, context.at)
+    }
+
+    fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+        pending::pending(rules, state)
+    }
+
+    fn describe(_rules: &Rules, state: &State, event: &Event) -> Sentence {
+        describe::describe(state, event)
+    }
+
+    fn command_kind(command: &Command) -> &'static str {
+        command.kind()
+    }
+
+    fn view(rules: &Rules, state: &State) -> BattleView {
+        view::view(rules, state)
+    }
+
+    fn turn_and_phase(state: &State) -> (u32, String) {
+        (state.turn, view::phase_words(state).0)
+    }
+
+    fn ended(state: &State) -> bool {
+        state.ended
+    }
+
+    fn action_forms(rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(rules, state, unit)
+    }
+
+    fn action(
+        rules: &Rules,
+        state: &State,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+    ) -> Result<ActionPlan<Command>, String> {
+        actions::plan(rules, state, unit, form, values)
+    }
+
+    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
+        simulate::random_command(rules, state, rng)
+    }
+}

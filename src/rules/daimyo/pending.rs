@@ -1,0 +1,290 @@
+//! The checks the chapter requires now (charge tests, a challenge's answer) and the ones it
+//! offers (activating a clan, finishing, ending the turn).
+
+use super::command::{Command, Response};
+use super::execute::{duel_odds, response_refused};
+use super::state::{ChargeStage, State};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+
+/// A card with no dice.
+pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: citation.into(),
+        roll: None,
+        target: String::new(),
+        modifiers: Vec::new(),
+        odds: Vec::new(),
+        required: false,
+        answers: Vec::new(),
+        notes: Vec::new(),
+    }
+}
+
+fn answer(label: &str, command: Command) -> Answer<Command> {
+    Answer {
+        label: label.into(),
+        command,
+        rolls: false,
+    }
+}
+
+/// Every check due or offered now.
+pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    if state.ended {
+        return Vec::new();
+    }
+    if state.charge.is_some() {
+        return charge_card(state).into_iter().collect();
+    }
+    if let Some((a, b)) = state.challenge {
+        return vec![challenge_card(rules, state, a, b)];
+    }
+    vec![turn_card(state)]
+}
+
+fn charge_card(state: &State) -> Option<Check<Command>> {
+    let c = state.charge.as_ref()?;
+    let charger = state.unit_name(c.charger);
+    let target = state.unit_name(c.target);
+    let mut card = match c.stage {
+        ChargeStage::ChargerTest | ChargeStage::TargetTest => {
+            let charging = c.stage == ChargeStage::ChargerTest;
+            let (who, what, why) = if charging {
+                (
+                    charger.clone(),
+                    "Morale test to charge",
+                    format!("missile-armed ashigaru and peasants test before charging {target}"),
+                )
+            } else {
+                (
+                    target.clone(),
+                    "Morale test to receive a charge",
+                    format!("charged by {charger}: its troop type must test to receive"),
+                )
+            };
+            let mut card = card(who, what, why, "daimyo: Charge; Charge Response");
+            card.notes.push(
+                "The test itself is in the morale chapter, which this text lacks: roll it at \
+                 the table and record the result."
+                    .into(),
+            );
+            card.answers = vec![
+                answer("Passed", Command::ChargeTest { passed: true }),
+                answer("Failed", Command::ChargeTest { passed: false }),
+            ];
+            card
+        }
+        ChargeStage::Response => response_card(state, &charger, &target),
+        ChargeStage::Outcome => {
+            let mut card = card(
+                charger.clone(),
+                "Charge outcome",
+                format!("did {charger} reach {target}?"),
+                "daimyo: Charge",
+            );
+            card.answers.push(answer(
+                "Contact: melee",
+                Command::ChargeOutcome { contact: true },
+            ));
+            if !c.countered {
+                card.answers.push(answer(
+                    "Target moved out of reach: chargers halt",
+                    Command::ChargeOutcome { contact: false },
+                ));
+            }
+            let frenzied = state.unit(c.charger).is_some_and(|u| u.spec.frenzied);
+            card.notes.push(if frenzied {
+                "Out of reach, frenzied chargers still move their full distance.".into()
+            } else {
+                "Out of reach, the chargers halt anywhere after at least half their charge move."
+                    .into()
+            });
+            card.notes.push(if c.bonus {
+                "The charge bonus is earned: the last half ran straight.".into()
+            } else {
+                "No charge bonus: the last half of the charge was not straight.".into()
+            });
+            if let Some(cause) = c.disorders {
+                card.notes
+                    .push(format!("{charger} becomes disordered: {}.", cause.words()));
+            }
+            card
+        }
+    };
+    card.required = true;
+    Some(card)
+}
+
+/// How the target may meet the charge: each allowed response, and why the others are not.
+fn response_card(state: &State, charger: &str, target: &str) -> Check<Command> {
+    let mut card = card(
+        target.to_owned(),
+        "Meet the charge",
+        format!("{charger} charges {target}"),
+        "daimyo: Charge Response",
+    );
+    let options = [
+        ("Stand (may wheel or turn to face)", Response::Stand),
+        ("Stand and fire", Response::StandAndFire),
+        ("Fall back half a move and fire", Response::FallBackAndFire),
+        (
+            "Counter-charge",
+            Response::CounterCharge {
+                through_terrain: false,
+            },
+        ),
+        (
+            "Counter-charge through light or dense terrain (disorders)",
+            Response::CounterCharge {
+                through_terrain: true,
+            },
+        ),
+    ];
+    for (label, response) in options {
+        match response_refused(state, response) {
+            None => card
+                .answers
+                .push(answer(label, Command::Respond { response })),
+            Some(why) if response != Response::FallBackAndFire => {
+                card.notes.push(format!("{label}: no — {why}"));
+            }
+            Some(_) => {}
+        }
+    }
+    card
+}
+
+fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Command> {
+    let (Some(x), Some(y)) = (state.leader(a), state.leader(b)) else {
+        return card(String::new(), "Challenge", String::new(), "daimyo: Leaders");
+    };
+    let l = &rules.t.leaders;
+    let mut card = card(
+        y.name.clone(),
+        "Answer the challenge",
+        format!("{} challenges {} to personal combat", x.name, y.name),
+        "daimyo: Leaders",
+    );
+    let die = Expr::dice(1, l.duel_die);
+    card.roll = Some(RollSpec::Opposed(
+        die.clone().offset(x.rating),
+        die.offset(y.rating),
+    ));
+    card.target = "higher total wins; ties are rolled again; the loser dies".into();
+    card.modifiers = vec![
+        Modifier::total(x.rating, format!("{}'s Command", x.name), "daimyo: Leaders"),
+        Modifier::total(y.rating, format!("{}'s Command", y.name), "daimyo: Leaders"),
+    ];
+    let p = duel_odds(x.rating, y.rating, l.duel_die);
+    card.odds = vec![
+        Odds {
+            outcome: format!("{} wins", x.name),
+            probability: p,
+        },
+        Odds {
+            outcome: format!("{} wins", y.name),
+            probability: 1.0 - p,
+        },
+    ];
+    card.required = true;
+    card.answers = vec![
+        Answer {
+            label: "Accept: fight the duel".into(),
+            command: Command::AnswerChallenge { accept: true },
+            rolls: true,
+        },
+        answer("Refuse", Command::AnswerChallenge { accept: false }),
+    ];
+    card.notes.push(format!(
+        "Refusing costs {} Command (not a General refusing a Daimyo) and a {} cm retreat.",
+        -l.refusal, l.refusal_retreat_cm
+    ));
+    card
+}
+
+fn turn_card(state: &State) -> Check<Command> {
+    if let Some(g) = state.active.and_then(|g| state.groups.get(g)) {
+        let mut card = card(
+            g.name.clone(),
+            "Clan active",
+            "its units move, charge and reform now (forms on each unit)".into(),
+            "daimyo: Obedience",
+        );
+        card.answers
+            .push(answer("Finish activation", Command::FinishActivation));
+        let waiting: Vec<String> = state
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| {
+                u.group == state.active.unwrap_or(usize::MAX) && !u.turn.moved && state.may_act(*i)
+            })
+            .map(|(_, u)| u.spec.name.clone())
+            .collect();
+        if !waiting.is_empty() {
+            card.notes
+                .push(format!("Not yet moved: {}", waiting.join(", ")));
+        }
+        return card;
+    }
+    let mut card = card(
+        format!("Turn {}", state.turn),
+        "Activate a clan",
+        "each clan (and each General's hatamoto) is activated once a turn, in the order the umpire chooses".into(),
+        "daimyo: ruling turn_sequence",
+    );
+    for (i, g) in state.groups.iter().enumerate() {
+        let side = state.armies.get(g.side).map_or("", |a| a.name.as_str());
+        if !g.activated
+            && state
+                .units
+                .iter()
+                .any(|u| u.group == i && u.removed.is_none())
+        {
+            card.answers.push(answer(
+                &format!("Activate the {} ({side})", g.name),
+                Command::Activate { group: i },
+            ));
+        }
+    }
+    card.answers.push(answer(
+        &format!("End turn {}", state.turn),
+        Command::EndTurn,
+    ));
+    card.answers
+        .push(answer("End the battle", Command::EndBattle));
+    card
+}
+
+/// The obedience test as a preview card: 1d6 + rating against 6.
+pub fn obedience_card(rules: &Rules, state: &State, unit: usize, rating: i64) -> Check<Command> {
+    let o = &rules.t.obedience;
+    let mut card = card(
+        state.unit_name(unit),
+        "Obedience test",
+        "out of command: it must pass to move".into(),
+        "daimyo: Obedience",
+    );
+    let test = Comparison::new(
+        Expr::dice(1, o.die).offset(rating),
+        CmpOp::Ge,
+        Expr::constant(o.target),
+    );
+    card.odds = vec![Odds {
+        outcome: "moves".into(),
+        probability: super::execute::obedience_odds(rules, rating),
+    }];
+    card.roll = Some(RollSpec::Test(test));
+    card.target = format!("1d6 + {rating} scores {} or more", o.target);
+    card.modifiers = vec![Modifier::total(
+        rating,
+        "commander's Command Rating",
+        "daimyo: Obedience",
+    )];
+    card
+}

@@ -1,0 +1,128 @@
+//! The typed view of `reference/daimyo.ron`, and the rules in force for one battle.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use crate::reference::{self, HouseRules, OptionalRule, ReferenceError, Ruling};
+
+#[allow(missing_docs)]
+mod raw {
+    use super::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    pub struct Obedience {
+        pub die: u32,
+        pub target: i64,
+        pub hatamoto_radius_cm: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Formation {
+        pub line_min_wide: u32,
+        pub line_max_deep: u32,
+        pub column_min_deep: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Wheel {
+        pub elite: i64,
+        pub veteran: i64,
+        pub seasoned: i64,
+        pub raw: i64,
+        pub disordered: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Turn {
+        pub elite_veteran_quarters: i64,
+        pub others_quarters: i64,
+        pub disordered: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct FallBack {
+        pub any_cm: i64,
+        pub missile_halves: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Terrain {
+        pub light_cm: i64,
+        pub dense_foot: i64,
+        pub dense_horse: i64,
+        pub obstacle_foot_cm: i64,
+        pub obstacle_horse_cm: i64,
+        pub building_stands: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Column {
+        pub good_going_cm: i64,
+        pub road_times: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Charge {
+        pub manoeuvre_halves: i64,
+        pub straight_halves: i64,
+        pub halt_short_cm: i64,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Rout {
+        pub dice: u32,
+        pub sides: u32,
+    }
+    #[derive(Debug, Deserialize)]
+    pub struct Leaders {
+        pub rating_min: i64,
+        pub rating_max: i64,
+        pub duel_die: u32,
+        pub refusal: i64,
+        pub duel_win: i64,
+        pub refusal_retreat_cm: i64,
+    }
+}
+
+pub use raw::*;
+
+/// Every table of the Daimyo movement chapter, as the engine reads them.
+#[allow(missing_docs)]
+#[derive(Debug, Deserialize)]
+pub struct DaimyoTables {
+    pub obedience: Obedience,
+    pub formation: Formation,
+    pub wheel: Wheel,
+    pub turn: Turn,
+    pub fall_back: FallBack,
+    pub terrain: Terrain,
+    pub column: Column,
+    pub charge: Charge,
+    pub rout: Rout,
+    pub leaders: Leaders,
+    pub rulings: BTreeMap<String, Ruling>,
+    pub optional: BTreeMap<String, OptionalRule>,
+}
+
+/// The rules in force for one battle: tables with house overrides, and chosen rulings.
+#[derive(Debug)]
+pub struct Rules {
+    /// The tables.
+    pub t: DaimyoTables,
+    /// The house rules as recorded in the journal.
+    pub house: HouseRules,
+}
+
+impl Rules {
+    /// Builds the rules in force from the embedded table and a battle's house rules.
+    ///
+    /// # Errors
+    /// A house rule that does not fit the tables.
+    pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
+        let text = reference::text("daimyo").unwrap_or_default();
+        let t: DaimyoTables = reference::load("daimyo", text, house)?;
+        reference::check_choices(&t.rulings, &t.optional, house)?;
+        Ok(Self {
+            t,
+            house: house.clone(),
+        })
+    }
+
+    /// The option in force for a ruling.
+    pub fn ruling(&self, key: &str) -> &str {
+        reference::chosen(&self.t.rulings, &self.house, key)
+    }
+}

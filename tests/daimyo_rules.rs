@@ -1,0 +1,1415 @@
+//! Daimyo (movement chapter): a test for every rule the chapter states, named after it.
+//! Dice are fed as fixed faces, so each test says exactly what was rolled.
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
+use chrono::{DateTime, Utc};
+
+use gunbai::dice::TableDice;
+use gunbai::engine::ruleset::{ApplyContext, RuleSet};
+use gunbai::reference::HouseRules;
+use gunbai::roster::RosterText;
+use gunbai::rules::daimyo::command::{ChargePlan, Response};
+use gunbai::rules::daimyo::event::{Cause, Event};
+use gunbai::rules::daimyo::execute::duel_odds;
+use gunbai::rules::daimyo::movement::{MovePlan, TurnMade};
+use gunbai::rules::daimyo::state::{ChargeStage, Formation};
+use gunbai::rules::daimyo::{Command, Daimyo, Rules, State};
+
+// Unit indices in the test armies below.
+const SAMURAI: usize = 0; // side 0, clan A: Veteran samurai foot, 4 stands 2 wide
+const SEASONED: usize = 1; // side 0, clan A: Seasoned spear, 4 wide 1 deep
+const RAW: usize = 2; // side 0, clan A: Raw spear
+const BOWS: usize = 3; // side 0, clan A: Veteran bows
+const PEASANTS: usize = 4; // side 0, clan A: peasants
+const ELITE_HORSE: usize = 5; // side 0, clan B: Elite cavalry
+const FOE_HORSE: usize = 6; // side 1: Seasoned cavalry
+const FOE_SPEAR: usize = 7; // side 1: Seasoned spear
+const FOE_ELITE: usize = 8; // side 1: Elite spear
+const FOE_GUNS: usize = 9; // side 1: arquebus
+const FOE_FRENZIED: usize = 10; // side 1: frenzied samurai
+
+// Leaders: 0 General of side 0, 1 Daimyo of clan A, 2 Daimyo of clan B, 3 General of side 1,
+// 4 Daimyo of side 1's clan.
+const GENERAL: usize = 0;
+const DAIMYO_A: usize = 1;
+const DAIMYO_B: usize = 2;
+const FOE_GENERAL: usize = 3;
+const FOE_DAIMYO: usize = 4;
+
+const MOVES: &str = r"moves: [
+        (troop: SamuraiFoot, normal: 10, charge: 15),
+        (troop: AshigaruSpear, normal: 10, charge: 15),
+        (troop: AshigaruBow, normal: 10, charge: 12),
+        (troop: AshigaruArquebus, normal: 10, charge: 12),
+        (troop: Peasants, normal: 10, charge: 15),
+        (troop: Cavalry, normal: 20, charge: 30),
+    ],";
+
+fn army_a() -> String {
+    format!(
+        r#"(
+    name: "East",
+    general: (name: "Ieyasu", rating: 3),
+    leader_move: 30,
+    command_radius: 30,
+    {MOVES}
+    clans: [
+        (name: "A", daimyo: (name: "Naomasa", rating: 2), units: [
+            (name: "Samurai", troop: SamuraiFoot, quality: Veteran, stands: 4, wide: 2),
+            (name: "Seasoned spear", troop: AshigaruSpear, quality: Seasoned, stands: 4, wide: 4),
+            (name: "Raw spear", troop: AshigaruSpear, quality: Raw, stands: 4, wide: 2),
+            (name: "Bows", troop: AshigaruBow, quality: Veteran, stands: 4, wide: 4),
+            (name: "Peasants", troop: Peasants, quality: Raw, stands: 6, wide: 3),
+        ]),
+        (name: "B", daimyo: (name: "Tadakatsu", rating: 4), units: [
+            (name: "Elite horse", troop: Cavalry, quality: Elite, stands: 4, wide: 2),
+        ]),
+    ],
+)"#
+    )
+}
+
+fn army_b() -> String {
+    format!(
+        r#"(
+    name: "West",
+    general: (name: "Mitsunari", rating: 2),
+    leader_move: 30,
+    {MOVES}
+    clans: [
+        (name: "C", daimyo: (name: "Yoshihiro", rating: 1), units: [
+            (name: "Foe horse", troop: Cavalry, quality: Seasoned, stands: 4, wide: 2),
+            (name: "Foe spear", troop: AshigaruSpear, quality: Seasoned, stands: 4, wide: 2),
+            (name: "Foe elite", troop: AshigaruSpear, quality: Elite, stands: 4, wide: 2),
+            (name: "Foe guns", troop: AshigaruArquebus, quality: Veteran, stands: 4, wide: 4),
+            (name: "Foe frenzied", troop: SamuraiFoot, quality: Seasoned, frenzied: true, stands: 4, wide: 2),
+        ]),
+    ],
+)"#
+    )
+}
+
+fn roster(file: &str, source: String) -> RosterText {
+    RosterText {
+        file: file.into(),
+        source,
+    }
+}
+
+struct Game {
+    rules: Rules,
+    state: State,
+}
+
+impl Game {
+    fn new() -> Self {
+        Self::with(HouseRules::default())
+    }
+
+    fn with(house: HouseRules) -> Self {
+        let a = Daimyo::load_army(&roster("a.ron", army_a()))
+            .expect("army a")
+            .army;
+        let b = Daimyo::load_army(&roster("b.ron", army_b()))
+            .expect("army b")
+            .army;
+        let rules = Daimyo::rules(&house).expect("rules");
+        let state = Daimyo::start(&rules, &[a, b]);
+        Self { rules, state }
+    }
+
+    /// Runs a command with these faces; every face must be used.
+    fn run(&mut self, command: Command, faces: &[u32]) -> Vec<Event> {
+        self.try_run(command.clone(), faces)
+            .unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
+    }
+
+    fn try_run(&mut self, command: Command, faces: &[u32]) -> Result<Vec<Event>, String> {
+        let mut dice = TableDice::new(faces.to_vec());
+        let events = Daimyo::execute(&self.rules, &self.state, &command, &mut dice)
+            .map_err(|e| e.to_string())?;
+        dice.finish().expect("every face used");
+        let context = ApplyContext {
+            at: DateTime::<Utc>::UNIX_EPOCH,
+        };
+        for e in &events {
+            Daimyo::apply(&self.rules, &mut self.state, e, context).expect("applies");
+        }
+        Ok(events)
+    }
+
+    fn refused(&mut self, command: Command, needle: &str) {
+        let before = self.state.clone();
+        let err = self.try_run(command, &[]).expect_err("should be refused");
+        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
+        assert_eq!(self.state, before, "a refused command changes nothing");
+    }
+
+    /// Activates the group holding a unit.
+    fn activate_for(&mut self, unit: usize) {
+        let group = self.state.units[unit].group;
+        self.run(Command::Activate { group }, &[]);
+    }
+
+    fn mv(&mut self, unit: usize, plan: MovePlan) -> Result<Vec<Event>, String> {
+        self.try_run(
+            Command::Move {
+                unit,
+                plan,
+                out_of_command: false,
+                through: None,
+            },
+            &[],
+        )
+    }
+
+    fn spent(&self, unit: usize) -> i64 {
+        self.state.units[unit].turn.spent_mm
+    }
+
+    fn charge(&mut self, unit: usize, target: usize, plan: ChargePlan) -> Vec<Event> {
+        self.run(Command::Charge { unit, target, plan }, &[])
+    }
+}
+
+fn straight(cm: i64) -> ChargePlan {
+    ChargePlan {
+        open_cm: cm,
+        target_in_open: true,
+        ..ChargePlan::default()
+    }
+}
+
+fn open(cm: i64) -> MovePlan {
+    MovePlan {
+        open_cm: cm,
+        ..MovePlan::default()
+    }
+}
+
+// ---- Obedience ----
+
+#[test]
+fn obedience_adds_the_daimyos_rating_and_needs_six() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Daimyo Naomasa's rating 2: a 3 makes 5, the unit halts.
+    let events = g.run(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(5),
+            out_of_command: true,
+            through: None,
+        },
+        &[3],
+    );
+    assert_eq!(
+        events,
+        vec![Event::Obedience {
+            unit: SAMURAI,
+            face: 3,
+            rating: 2,
+            passed: false
+        }]
+    );
+    assert!(g.state.units[SAMURAI].turn.halted);
+    g.refused(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(5),
+            out_of_command: false,
+            through: None,
+        },
+        "halts",
+    );
+    // A 4 makes 6: it moves, and the pass holds for the rest of the turn.
+    g.run(
+        Command::Move {
+            unit: SEASONED,
+            plan: open(3),
+            out_of_command: true,
+            through: None,
+        },
+        &[4],
+    );
+    assert_eq!(g.spent(SEASONED), 30);
+    g.run(
+        Command::Move {
+            unit: SEASONED,
+            plan: open(3),
+            out_of_command: true,
+            through: None,
+        },
+        &[],
+    );
+    assert_eq!(g.spent(SEASONED), 60);
+}
+
+#[test]
+fn obedience_is_not_tested_within_command_radius() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // No faces: no die may be rolled.
+    g.run(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(5),
+            out_of_command: false,
+            through: None,
+        },
+        &[],
+    );
+    assert!(g.state.units[SAMURAI].turn.moved);
+}
+
+#[test]
+fn obedience_odds_are_one_die_plus_rating_against_six() {
+    let g = Game::new();
+    let odds = gunbai::rules::daimyo::execute::obedience_odds;
+    assert!((odds(&g.rules, 1) - 2.0 / 6.0).abs() < 1e-12);
+    assert!((odds(&g.rules, 2) - 3.0 / 6.0).abs() < 1e-12);
+    assert!((odds(&g.rules, 4) - 5.0 / 6.0).abs() < 1e-12);
+    assert!((odds(&g.rules, 0) - 1.0 / 6.0).abs() < 1e-12);
+}
+
+#[test]
+fn obedience_of_a_clan_without_its_daimyo_uses_rating_zero_or_the_generals() {
+    for (option, rating) in [("rating_zero", 0), ("general_rating", 3)] {
+        let mut house = HouseRules::default();
+        house
+            .rulings
+            .insert("leaderless_obedience".into(), option.into());
+        let mut g = Game::with(house);
+        g.activate_for(SAMURAI);
+        // Kill Naomasa: a foe unit reaches him while he is unattached.
+        g.run(
+            Command::LeaderContacted {
+                leader: DAIMYO_A,
+                unit: FOE_SPEAR,
+            },
+            &[],
+        );
+        let events = g.run(
+            Command::Move {
+                unit: SAMURAI,
+                plan: open(1),
+                out_of_command: true,
+                through: None,
+            },
+            &[5],
+        );
+        assert!(
+            matches!(events[0], Event::Obedience { rating: r, passed, .. } if r == rating && passed == (5 + rating >= 6)),
+            "{option}: {events:?}"
+        );
+    }
+}
+
+#[test]
+fn hatamoto_test_obedience_with_the_generals_rating() {
+    let text = army_a().replace(
+        "clans: [",
+        r#"hatamoto: [(name: "Guard", troop: SamuraiFoot, quality: Elite, stands: 2, wide: 2)],
+    clans: ["#,
+    );
+    let a = Daimyo::load_army(&roster("a.ron", text))
+        .expect("army")
+        .army;
+    let b = Daimyo::load_army(&roster("b.ron", army_b()))
+        .expect("army")
+        .army;
+    let rules = Daimyo::rules(&HouseRules::default()).unwrap();
+    let state = Daimyo::start(&rules, &[a, b]);
+    let mut g = Game { rules, state };
+    let guard = g
+        .state
+        .units
+        .iter()
+        .position(|u| u.spec.name == "Guard")
+        .unwrap();
+    g.activate_for(guard);
+    let events = g.run(
+        Command::Move {
+            unit: guard,
+            plan: open(2),
+            out_of_command: true,
+            through: None,
+        },
+        &[3],
+    );
+    // Ieyasu's 3 + 3 = 6: moves.
+    assert!(matches!(
+        events[0],
+        Event::Obedience {
+            rating: 3,
+            passed: true,
+            ..
+        }
+    ));
+}
+
+// ---- Formations ----
+
+#[test]
+fn line_is_two_or_more_wide_and_at_most_two_deep_column_otherwise() {
+    let g = Game::new();
+    let f = &g.rules.t.formation;
+    let form = |u: usize| {
+        g.state
+            .formation(&g.state.units[u], f.line_min_wide, f.line_max_deep)
+    };
+    assert_eq!(form(SAMURAI), Formation::Line); // 4 stands, 2 wide, 2 deep
+    assert_eq!(form(SEASONED), Formation::Line); // 4 wide, 1 deep
+    assert_eq!(form(PEASANTS), Formation::Line); // 6 stands 3 wide: 2 deep
+    let mut unit = g.state.units[PEASANTS].clone();
+    unit.wide = 2; // 3 deep
+    assert_eq!(
+        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
+        Formation::Column
+    );
+    unit.wide = 1;
+    assert_eq!(
+        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
+        Formation::Column
+    );
+    // Odd stands go to the rear rank: 5 stands 2 wide is 3 deep.
+    unit.stands = 5;
+    unit.wide = 2;
+    assert_eq!(
+        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
+        Formation::Column
+    );
+}
+
+// ---- Wheeling and turns ----
+
+#[test]
+fn wheeling_counts_once_for_elite_and_veteran_twice_seasoned_thrice_raw() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let wheel = MovePlan {
+        wheel_cm: 3,
+        ..MovePlan::default()
+    };
+    g.mv(SAMURAI, wheel).unwrap();
+    g.mv(SEASONED, wheel).unwrap();
+    g.mv(RAW, wheel).unwrap();
+    assert_eq!(
+        [g.spent(SAMURAI), g.spent(SEASONED), g.spent(RAW)],
+        [30, 60, 90]
+    );
+}
+
+#[test]
+fn a_disordered_unit_wheels_at_half_speed() {
+    let mut g = Game::new();
+    g.run(
+        Command::SetDisordered {
+            unit: SEASONED,
+            disordered: true,
+        },
+        &[],
+    );
+    g.activate_for(SEASONED);
+    g.mv(
+        SEASONED,
+        MovePlan {
+            wheel_cm: 2,
+            ..MovePlan::default()
+        },
+    )
+    .unwrap();
+    // Seasoned x2, disordered x2 again.
+    assert_eq!(g.spent(SEASONED), 80);
+}
+
+#[test]
+fn turns_cost_a_quarter_move_for_elite_and_veteran_half_for_others_doubled_disordered() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let turn = MovePlan {
+        turn: TurnMade::Quarter,
+        ..MovePlan::default()
+    };
+    g.mv(SAMURAI, turn).unwrap(); // Veteran, 10 cm move: 2.5 cm
+    g.mv(SEASONED, turn).unwrap(); // Seasoned: 5 cm
+    assert_eq!([g.spent(SAMURAI), g.spent(SEASONED)], [25, 50]);
+    g.run(
+        Command::SetDisordered {
+            unit: RAW,
+            disordered: true,
+        },
+        &[],
+    );
+    g.mv(
+        RAW,
+        MovePlan {
+            turn: TurnMade::About,
+            ..MovePlan::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(g.spent(RAW), 100, "half a move, doubled: the whole move");
+}
+
+#[test]
+fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
+    let mut g = Game::new();
+    g.run(
+        Command::SetRouting {
+            unit: RAW,
+            routing: true,
+        },
+        &[],
+    );
+    let events = g.run(Command::RoutMove { unit: RAW }, &[4]);
+    assert_eq!(
+        events,
+        vec![Event::RoutMoved {
+            unit: RAW,
+            faces: vec![4]
+        }]
+    );
+    assert_eq!(g.spent(RAW), 0);
+    g.refused(Command::RoutMove { unit: RAW }, "already moved");
+    g.refused(Command::RoutMove { unit: SAMURAI }, "not routing");
+}
+
+// ---- Terrain ----
+
+#[test]
+fn light_terrain_costs_three_cm() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.mv(
+        SAMURAI,
+        MovePlan {
+            open_cm: 4,
+            light_pieces: 1,
+            ..MovePlan::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(g.spent(SAMURAI), 70);
+    assert!(
+        !g.state.units[SAMURAI].disordered,
+        "light terrain does not disorder a move"
+    );
+}
+
+#[test]
+fn dense_terrain_counts_double_for_foot_and_triple_for_horse() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.mv(
+        SAMURAI,
+        MovePlan {
+            dense_cm: 4,
+            ..MovePlan::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(g.spent(SAMURAI), 80);
+    g.activate_for(ELITE_HORSE);
+    g.mv(
+        ELITE_HORSE,
+        MovePlan {
+            dense_cm: 5,
+            ..MovePlan::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(g.spent(ELITE_HORSE), 150);
+}
+
+#[test]
+fn entering_dense_terrain_disorders_all_but_peasants() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let dense = MovePlan {
+        dense_cm: 2,
+        ..MovePlan::default()
+    };
+    let events = g.mv(SAMURAI, dense).unwrap();
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::DenseTerrain
+    }));
+    g.mv(PEASANTS, dense).unwrap();
+    assert!(!g.state.units[PEASANTS].disordered);
+}
+
+#[test]
+fn linear_obstacles_cost_three_cm_for_foot_six_for_horse_and_disorder() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let fence = MovePlan {
+        obstacles: 1,
+        ..MovePlan::default()
+    };
+    g.mv(SAMURAI, fence).unwrap();
+    assert_eq!(g.spent(SAMURAI), 30);
+    assert!(g.state.units[SAMURAI].disordered);
+    g.activate_for(ELITE_HORSE);
+    g.mv(ELITE_HORSE, fence).unwrap();
+    assert_eq!(g.spent(ELITE_HORSE), 60);
+    assert!(g.state.units[ELITE_HORSE].disordered);
+}
+
+#[test]
+fn a_column_adds_three_cm_on_good_going_and_doubles_on_a_road() {
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    g.run(
+        Command::Reform {
+            unit: RAW,
+            wide: 1,
+            out_of_command: false,
+        },
+        &[],
+    );
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(RAW);
+    // 10 cm + 3 cm on good going.
+    g.mv(RAW, open(13)).unwrap();
+    assert!(g.mv(RAW, open(1)).unwrap_err().contains("has 0 cm left"));
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(RAW);
+    let road = MovePlan {
+        open_cm: 20,
+        road: true,
+        ..MovePlan::default()
+    };
+    g.mv(RAW, road).unwrap();
+    // A line gets neither.
+    g.mv(SEASONED, open(10)).unwrap();
+    assert!(g.mv(SEASONED, open(1)).is_err());
+}
+
+#[test]
+fn a_move_beyond_the_allowance_is_refused_with_what_is_left() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.mv(SAMURAI, open(6)).unwrap();
+    let err = g.mv(SAMURAI, open(5)).unwrap_err();
+    assert!(
+        err.contains("needs 5 cm") && err.contains("4 cm left"),
+        "{err}"
+    );
+}
+
+#[test]
+fn units_move_only_when_their_clan_is_active() {
+    let mut g = Game::new();
+    assert!(g.mv(SAMURAI, open(1)).unwrap_err().contains("not active"));
+    g.activate_for(ELITE_HORSE);
+    assert!(g.mv(SAMURAI, open(1)).unwrap_err().contains("not active"));
+    g.refused(
+        Command::Activate {
+            group: g.state.units[ELITE_HORSE].group,
+        },
+        "already been activated",
+    );
+}
+
+// ---- Falling back and reforming ----
+
+#[test]
+fn falling_back_is_three_cm_or_half_a_move_for_missile_ashigaru() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let back = |unit, cm| Command::FallBack {
+        unit,
+        cm,
+        out_of_command: false,
+    };
+    g.refused(back(SAMURAI, 4), "up to 3 cm");
+    g.run(back(SAMURAI, 3), &[]);
+    g.run(back(BOWS, 5), &[]);
+    assert!(!g.state.units[BOWS].turn.fired, "it may still fire");
+    g.run(Command::Fired { unit: BOWS }, &[]);
+    g.refused(back(RAW, 5), "up to 3 cm");
+}
+
+#[test]
+fn a_reform_restores_order_and_is_all_the_unit_does_that_turn() {
+    let mut g = Game::new();
+    g.run(
+        Command::SetDisordered {
+            unit: SAMURAI,
+            disordered: true,
+        },
+        &[],
+    );
+    g.activate_for(SAMURAI);
+    let events = g.run(
+        Command::Reform {
+            unit: SAMURAI,
+            wide: 4,
+            out_of_command: false,
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::OrderRestored { unit: SAMURAI }));
+    assert_eq!(g.state.units[SAMURAI].wide, 4);
+    assert!(g.mv(SAMURAI, open(1)).unwrap_err().contains("reformed"));
+    g.refused(Command::Fired { unit: SAMURAI }, "reformed");
+    // One that has moved may not reform.
+    g.mv(SEASONED, open(1)).unwrap();
+    g.refused(
+        Command::Reform {
+            unit: SEASONED,
+            wide: 2,
+            out_of_command: false,
+        },
+        "must be all it does",
+    );
+}
+
+// ---- Interpenetration ----
+
+#[test]
+fn interpenetration_disorders_both_and_the_passed_unit_may_not_move() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let events = g
+        .try_run(
+            Command::Move {
+                unit: SAMURAI,
+                plan: open(4),
+                out_of_command: false,
+                through: Some(SEASONED),
+            },
+            &[],
+        )
+        .unwrap();
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::Interpenetration
+    }));
+    assert!(g.state.units[SEASONED].disordered);
+    assert!(
+        g.mv(SAMURAI, open(1))
+            .unwrap_err()
+            .contains("may not move again")
+    );
+    assert!(
+        g.mv(SEASONED, open(1))
+            .unwrap_err()
+            .contains("may not move again")
+    );
+}
+
+#[test]
+fn missile_ashigaru_pass_a_still_unit_without_disorder_unless_it_moves_later() {
+    let mut g = Game::new();
+    g.activate_for(BOWS);
+    g.run(
+        Command::Move {
+            unit: BOWS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    assert!(!g.state.units[BOWS].disordered);
+    assert!(!g.state.units[SEASONED].disordered);
+    let events = g.mv(SEASONED, open(2)).unwrap();
+    assert!(events.contains(&Event::Disordered {
+        unit: SEASONED,
+        cause: Cause::MovedAfterMissiles
+    }));
+    // Through a unit that has already moved, the exception does not hold.
+    g.mv(RAW, open(1)).unwrap();
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(BOWS);
+    g.mv(RAW, open(1)).unwrap();
+    g.run(
+        Command::Move {
+            unit: BOWS,
+            plan: open(2),
+            out_of_command: false,
+            through: Some(RAW),
+        },
+        &[],
+    );
+    assert!(g.state.units[BOWS].disordered && g.state.units[RAW].disordered);
+}
+
+// ---- Charges ----
+
+#[test]
+fn a_charge_must_be_within_charge_distance_with_terrain_penalties() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let err = g
+        .try_run(
+            Command::Charge {
+                unit: SAMURAI,
+                target: FOE_SPEAR,
+                plan: straight(16),
+            },
+            &[],
+        )
+        .unwrap_err();
+    assert!(err.contains("out of reach"), "{err}");
+    // 10 cm in dense terrain counts 20: beyond 15.
+    let dense = ChargePlan {
+        dense_cm: 10,
+        ..straight(0)
+    };
+    g.refused(
+        Command::Charge {
+            unit: SAMURAI,
+            target: FOE_SPEAR,
+            plan: dense,
+        },
+        "out of reach",
+    );
+    g.charge(SAMURAI, FOE_SPEAR, straight(15));
+    assert!(g.state.charge.is_some());
+}
+
+#[test]
+fn cavalry_may_charge_through_light_terrain_but_not_dense() {
+    let mut g = Game::new();
+    g.activate_for(ELITE_HORSE);
+    g.refused(
+        Command::Charge {
+            unit: ELITE_HORSE,
+            target: FOE_SPEAR,
+            plan: ChargePlan {
+                dense_cm: 2,
+                ..straight(5)
+            },
+        },
+        "not dense",
+    );
+    g.charge(
+        ELITE_HORSE,
+        FOE_SPEAR,
+        ChargePlan {
+            light_pieces: 1,
+            ..straight(10)
+        },
+    );
+}
+
+#[test]
+fn charging_through_light_or_dense_terrain_disorders_the_charger() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(
+        SAMURAI,
+        FOE_ELITE,
+        ChargePlan {
+            light_pieces: 1,
+            ..straight(8)
+        },
+    );
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    let events = g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::ChargeInTerrain
+    }));
+    assert!(g.state.units[SAMURAI].in_melee && g.state.units[FOE_ELITE].in_melee);
+}
+
+#[test]
+fn at_most_half_the_charge_may_be_spent_wheeling_or_turning() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.refused(
+        Command::Charge {
+            unit: SAMURAI,
+            target: FOE_ELITE,
+            plan: ChargePlan {
+                manoeuvre_cm: 8,
+                ..straight(5)
+            },
+        },
+        "at most 7.5 cm",
+    );
+}
+
+#[test]
+fn the_charge_bonus_needs_the_last_half_straight() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let events = g.charge(
+        SAMURAI,
+        FOE_ELITE,
+        ChargePlan {
+            manoeuvre_cm: 7,
+            ..straight(7)
+        },
+    );
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared { bonus: false, .. }
+    ));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    let events = g.charge(
+        SEASONED,
+        FOE_ELITE,
+        ChargePlan {
+            manoeuvre_cm: 5,
+            ..straight(8)
+        },
+    );
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared { bonus: true, .. }
+    ));
+}
+
+#[test]
+fn a_short_straight_charge_earns_the_bonus_unless_the_umpire_rules_otherwise() {
+    for (option, bonus) in [("half_or_all_straight", true), ("half_allowance", false)] {
+        let mut house = HouseRules::default();
+        house.rulings.insert("charge_bonus".into(), option.into());
+        let mut g = Game::with(house);
+        g.activate_for(SAMURAI);
+        let events = g.charge(SAMURAI, FOE_ELITE, straight(4));
+        assert!(
+            matches!(events[0], Event::ChargeDeclared { bonus: b, .. } if b == bonus),
+            "{option}"
+        );
+    }
+}
+
+#[test]
+fn missile_ashigaru_and_peasants_test_to_charge_and_a_failure_calls_it_off() {
+    let mut g = Game::new();
+    g.activate_for(PEASANTS);
+    let events = g.charge(PEASANTS, FOE_ELITE, straight(5));
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared {
+            stage: ChargeStage::ChargerTest,
+            ..
+        }
+    ));
+    g.refused(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        "tests come first",
+    );
+    g.run(Command::ChargeTest { passed: false }, &[]);
+    assert!(g.state.charge.is_none());
+    let events = g.charge(BOWS, FOE_ELITE, straight(5));
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared {
+            stage: ChargeStage::ChargerTest,
+            ..
+        }
+    ));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    assert_eq!(
+        g.state.charge.as_ref().unwrap().stage,
+        ChargeStage::Response
+    );
+    // Samurai charge freely.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let events = g.charge(SAMURAI, FOE_ELITE, straight(5));
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared {
+            stage: ChargeStage::Response,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn infantry_in_the_open_charged_by_cavalry_test_unless_elite_or_frenzied() {
+    let tests = |target: usize, in_open: bool| {
+        let mut g = Game::new();
+        g.activate_for(ELITE_HORSE);
+        let plan = ChargePlan {
+            target_in_open: in_open,
+            ..straight(10)
+        };
+        let events = g.charge(ELITE_HORSE, target, plan);
+        matches!(
+            events[0],
+            Event::ChargeDeclared {
+                stage: ChargeStage::TargetTest,
+                ..
+            }
+        )
+    };
+    assert!(tests(FOE_SPEAR, true));
+    assert!(!tests(FOE_SPEAR, false), "not in open terrain");
+    assert!(!tests(FOE_ELITE, true), "elite");
+    assert!(!tests(FOE_FRENZIED, true), "frenzied");
+    assert!(!tests(FOE_HORSE, true), "cavalry are not infantry");
+}
+
+#[test]
+fn missile_ashigaru_and_peasants_test_when_charged_by_anyone_but_not_in_melee() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let events = g.charge(SAMURAI, FOE_GUNS, straight(5));
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared {
+            stage: ChargeStage::TargetTest,
+            ..
+        }
+    ));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    // Now in melee, the guns do not test when charged again.
+    let events = g.charge(SEASONED, FOE_GUNS, straight(5));
+    assert!(matches!(
+        events[0],
+        Event::ChargeDeclared {
+            stage: ChargeStage::Response,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter() {
+    let mut g = Game::new();
+    g.activate_for(ELITE_HORSE);
+    g.charge(ELITE_HORSE, FOE_ELITE, straight(10));
+    g.refused(
+        Command::Respond {
+            response: Response::CounterCharge {
+                through_terrain: false,
+            },
+        },
+        "infantry may not counter-charge cavalry",
+    );
+    // Cavalry may counter cavalry.
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(5));
+    g.run(Command::ChargeTest { passed: false }, &[]);
+    g.refused(
+        Command::Respond {
+            response: Response::CounterCharge {
+                through_terrain: false,
+            },
+        },
+        "failed its test",
+    );
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_ELITE, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::CounterCharge {
+                through_terrain: true,
+            },
+        },
+        &[],
+    );
+    assert!(
+        g.state.units[FOE_ELITE].disordered,
+        "countered through terrain"
+    );
+    g.refused(Command::ChargeOutcome { contact: false }, "meet");
+}
+
+#[test]
+fn missile_troops_fire_at_chargers_only_in_good_order_and_from_over_half_a_charge_away() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // 15 cm charge: 7 cm away is within half.
+    g.charge(SAMURAI, FOE_GUNS, straight(7));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.refused(
+        Command::Respond {
+            response: Response::StandAndFire,
+        },
+        "within half",
+    );
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.run(
+        Command::SetDisordered {
+            unit: FOE_GUNS,
+            disordered: true,
+        },
+        &[],
+    );
+    g.charge(SEASONED, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.refused(
+        Command::Respond {
+            response: Response::StandAndFire,
+        },
+        "disordered",
+    );
+    g.run(
+        Command::SetDisordered {
+            unit: FOE_GUNS,
+            disordered: false,
+        },
+        &[],
+    );
+    g.run(
+        Command::Respond {
+            response: Response::FallBackAndFire,
+        },
+        &[],
+    );
+    assert!(g.state.units[FOE_GUNS].turn.fired);
+}
+
+#[test]
+fn contacting_an_unattached_enemy_leader_kills_him_but_routers_pass_by() {
+    let mut g = Game::new();
+    g.run(
+        Command::SetRouting {
+            unit: FOE_SPEAR,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::LeaderContacted {
+            leader: DAIMYO_A,
+            unit: FOE_SPEAR,
+        },
+        "routing",
+    );
+    g.run(
+        Command::LeaderContacted {
+            leader: DAIMYO_A,
+            unit: FOE_ELITE,
+        },
+        &[],
+    );
+    assert!(g.state.leaders[DAIMYO_A].killed.is_some());
+    // An attached leader is safe.
+    g.run(
+        Command::Attach {
+            leader: GENERAL,
+            unit: SAMURAI,
+        },
+        &[],
+    );
+    g.refused(
+        Command::LeaderContacted {
+            leader: GENERAL,
+            unit: FOE_ELITE,
+        },
+        "with a unit",
+    );
+}
+
+#[test]
+fn a_unit_that_crosses_the_table_edge_is_removed_for_good() {
+    let mut g = Game::new();
+    g.run(Command::LeftTable { unit: SAMURAI }, &[]);
+    assert!(g.state.units[SAMURAI].removed.is_some());
+    g.activate_for(SAMURAI);
+    assert!(
+        g.mv(SAMURAI, open(1))
+            .unwrap_err()
+            .contains("out of the game")
+    );
+    g.refused(Command::LeftTable { unit: SAMURAI }, "out of the game");
+}
+
+#[test]
+fn the_battle_ends_when_a_side_has_no_unit_on_the_table() {
+    let mut g = Game::new();
+    for unit in [FOE_HORSE, FOE_SPEAR, FOE_ELITE, FOE_GUNS] {
+        g.run(Command::LeftTable { unit }, &[]);
+    }
+    assert!(!g.state.ended);
+    let events = g.run(
+        Command::LoseStands {
+            unit: FOE_FRENZIED,
+            stands: 4,
+        },
+        &[],
+    );
+    assert_eq!(events.last(), Some(&Event::BattleEnded));
+}
+
+// ---- Leaders ----
+
+#[test]
+fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
+    let mut g = Game::new();
+    g.refused(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+        },
+        "while his clan is active",
+    );
+    g.activate_for(SAMURAI);
+    g.refused(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: ELITE_HORSE,
+        },
+        "own clan",
+    );
+    g.run(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+        },
+        &[],
+    );
+    g.run(
+        Command::Attach {
+            leader: GENERAL,
+            unit: ELITE_HORSE,
+        },
+        &[],
+    );
+    g.refused(
+        Command::Attach {
+            leader: DAIMYO_B,
+            unit: ELITE_HORSE,
+        },
+        "while his clan is active",
+    );
+}
+
+#[test]
+fn the_generals_unit_may_act_ahead_of_its_clan_but_not_again_with_it() {
+    let mut g = Game::new();
+    g.run(
+        Command::Attach {
+            leader: GENERAL,
+            unit: ELITE_HORSE,
+        },
+        &[],
+    );
+    g.run(Command::Initiative { leader: GENERAL }, &[]);
+    g.mv(ELITE_HORSE, open(10)).unwrap();
+    g.activate_for(ELITE_HORSE);
+    assert!(
+        g.mv(ELITE_HORSE, open(1))
+            .unwrap_err()
+            .contains("not active")
+    );
+    g.refused(
+        Command::Initiative { leader: GENERAL },
+        "already been activated",
+    );
+    g.refused(Command::Initiative { leader: DAIMYO_A }, "only the General");
+}
+
+#[test]
+fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_daimyo_nothing() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Daimyo A (2) challenges the enemy General (2): refusing costs a General nothing.
+    g.run(
+        Command::Challenge {
+            challenger: DAIMYO_A,
+            challenged: FOE_GENERAL,
+        },
+        &[],
+    );
+    g.refused(Command::FinishActivation, "answer the challenge");
+    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert_eq!(
+        events,
+        vec![Event::Refused {
+            leader: FOE_GENERAL,
+            delta: 0
+        }]
+    );
+    // Ieyasu (General) challenges the enemy Daimyo (1): refusing at 1 stays at 1.
+    g.run(
+        Command::Challenge {
+            challenger: GENERAL,
+            challenged: FOE_DAIMYO,
+        },
+        &[],
+    );
+    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert_eq!(
+        events,
+        vec![Event::Refused {
+            leader: FOE_DAIMYO,
+            delta: 0
+        }]
+    );
+    // The enemy General challenges Naomasa (2): refusing costs him 1.
+    g.run(
+        Command::Challenge {
+            challenger: FOE_GENERAL,
+            challenged: DAIMYO_A,
+        },
+        &[],
+    );
+    g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert_eq!(g.state.leaders[DAIMYO_A].rating, 1);
+    assert_eq!(g.state.leaders[DAIMYO_A].history.len(), 1);
+}
+
+#[test]
+fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_four() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Challenge {
+            challenger: DAIMYO_A,
+            challenged: FOE_DAIMYO,
+        },
+        &[],
+    );
+    // Naomasa 2 vs Yoshihiro 1: 3+2 = 4+1 ties, then 2+2 < 6+1.
+    let events = g.run(Command::AnswerChallenge { accept: true }, &[3, 4, 2, 6]);
+    assert_eq!(
+        events[0],
+        Event::Duel {
+            challenger: DAIMYO_A,
+            challenged: FOE_DAIMYO,
+            rolls: vec![(3, 4), (2, 6)],
+            winner: FOE_DAIMYO,
+            delta: 1
+        }
+    );
+    assert!(g.state.leaders[DAIMYO_A].killed.is_some());
+    assert_eq!(g.state.leaders[FOE_DAIMYO].rating, 2);
+    // Tadakatsu is already at 4: winning adds nothing.
+    g.activate_for(ELITE_HORSE);
+    g.run(
+        Command::Challenge {
+            challenger: DAIMYO_B,
+            challenged: FOE_DAIMYO,
+        },
+        &[],
+    );
+    let events = g.run(Command::AnswerChallenge { accept: true }, &[5, 1]);
+    assert!(matches!(
+        events[0],
+        Event::Duel {
+            winner: DAIMYO_B,
+            delta: 0,
+            ..
+        }
+    ));
+    assert_eq!(g.state.leaders[DAIMYO_B].rating, 4);
+}
+
+#[test]
+fn only_unattached_leaders_challenge() {
+    let mut g = Game::new();
+    g.run(
+        Command::Attach {
+            leader: GENERAL,
+            unit: SAMURAI,
+        },
+        &[],
+    );
+    g.refused(
+        Command::Challenge {
+            challenger: GENERAL,
+            challenged: FOE_GENERAL,
+        },
+        "unattached",
+    );
+}
+
+#[test]
+fn duel_odds_count_ties_as_rolled_again() {
+    // 1d6+3 against 1d6+1: 26 wins, 6 losses, 4 ties of 36.
+    assert!((duel_odds(3, 1, 6) - 26.0 / 32.0).abs() < 1e-12);
+    assert!((duel_odds(2, 2, 6) - 0.5).abs() < 1e-12);
+    assert!((duel_odds(1, 4, 6) + duel_odds(4, 1, 6) - 1.0).abs() < 1e-12);
+}
+
+// ---- Turn ----
+
+#[test]
+fn every_clan_activates_once_a_turn_and_a_new_turn_clears_what_units_did() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.mv(SAMURAI, open(10)).unwrap();
+    g.run(Command::FinishActivation, &[]);
+    g.refused(
+        Command::Activate {
+            group: g.state.units[SAMURAI].group,
+        },
+        "already been activated",
+    );
+    g.run(Command::EndTurn, &[]);
+    assert_eq!(g.state.turn, 2);
+    assert_eq!(g.spent(SAMURAI), 0);
+    g.activate_for(SAMURAI);
+    g.mv(SAMURAI, open(10)).unwrap();
+}
+
+// ---- Rosters ----
+
+#[test]
+fn roster_errors_name_their_line_and_column() {
+    let bad = army_a().replace("rating: 2", "rating: 5");
+    let errors = Daimyo::load_army(&roster("a.ron", bad)).unwrap_err();
+    assert!(errors[0].message.contains("1 to 4"), "{errors:?}");
+    assert!(errors[0].line > 1);
+    let no_rate = army_a().replace("(troop: Cavalry, normal: 20, charge: 30),", "");
+    let errors = Daimyo::load_army(&roster("a.ron", no_rate)).unwrap_err();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.message.contains("no move rate for Cavalry"))
+    );
+    let wide = army_a().replace("stands: 4, wide: 4", "stands: 4, wide: 5");
+    assert!(Daimyo::load_army(&roster("a.ron", wide)).is_err());
+    let garbage = Daimyo::load_army(&roster("a.ron", "(name: ".into())).unwrap_err();
+    assert_eq!(garbage[0].file, "a.ron");
+}
+
+#[test]
+fn the_demo_rosters_load() {
+    let demo = gunbai::rules::demo_rosters("daimyo").expect("demo");
+    for r in &demo {
+        Daimyo::load_army(r).unwrap_or_else(|e| panic!("{e:?}"));
+    }
+}
