@@ -1413,3 +1413,68 @@ fn the_demo_rosters_load() {
         Daimyo::load_army(r).unwrap_or_else(|e| panic!("{e:?}"));
     }
 }
+
+#[test]
+fn a_building_holds_a_unit_of_at_most_four_stands_and_counts_as_dense() {
+    let mut g = Game::new();
+    g.activate_for(PEASANTS);
+    let into = MovePlan {
+        dense_cm: 2,
+        building: true,
+        ..MovePlan::default()
+    };
+    assert!(
+        g.mv(PEASANTS, into)
+            .unwrap_err()
+            .contains("at most 4 stands")
+    );
+    g.mv(SAMURAI, into).unwrap();
+    assert_eq!(g.spent(SAMURAI), 40);
+}
+
+#[test]
+fn random_play_reaches_every_procedure() {
+    use rand::SeedableRng as _;
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut g = Game::new();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = gunbai::dice::RngDice::seeded(seed);
+        for _ in 0..600 {
+            let Some(command) = Daimyo::random_command(&g.rules, &g.state, &mut rng) else {
+                break;
+            };
+            let Ok(events) = Daimyo::execute(&g.rules, &g.state, &command, &mut dice) else {
+                continue;
+            };
+            let context = ApplyContext {
+                at: DateTime::<Utc>::UNIX_EPOCH,
+            };
+            for e in &events {
+                Daimyo::apply(&g.rules, &mut g.state, e, context).unwrap();
+                let name = format!("{e:?}");
+                seen.insert(name.split([' ', '{', '(']).next().unwrap().to_owned());
+            }
+        }
+    }
+    for kind in [
+        "Obedience",
+        "Moved",
+        "Disordered",
+        "Interpenetrated",
+        "Reformed",
+        "ChargeDeclared",
+        "ChargeTest",
+        "Responded",
+        "ChargeEnded",
+        "Attached",
+        "Challenged",
+        "Duel",
+        "Refused",
+        "Initiative",
+        "RoutMoved",
+        "TurnBegan",
+    ] {
+        assert!(seen.contains(kind), "random play never reached {kind}: {seen:?}");
+    }
+}

@@ -183,6 +183,7 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             PIECES.map(String::from).to_vec(),
         )
         .toggle("Along a road")
+        .toggle("Into a building")
         .choice("Passes through", friends_opts)
         .toggle("Out of command"),
     );
@@ -366,8 +367,9 @@ fn unit_plan(
                 turn: [TurnMade::None, TurnMade::Quarter, TurnMade::About][value(values, 4).min(2)],
                 obstacles: pieces(values, 5),
                 road: on(6),
+                building: on(7),
             };
-            let through = match value(values, 7) {
+            let through = match value(values, 8) {
                 0 => None,
                 n => Some(pick(
                     &friends(state, unit),
@@ -376,7 +378,7 @@ fn unit_plan(
                     "unit to pass through",
                 )?),
             };
-            let out_of_command = on(8);
+            let out_of_command = on(9);
             Ok(ActionPlan {
                 preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
                 command: Command::Move {

@@ -36,6 +36,8 @@ pub struct MovePlan {
     pub obstacles: u32,
     /// The whole move along a road (a column moves double).
     pub road: bool,
+    /// It ends in a building (dense terrain; a unit of at most 4 stands).
+    pub building: bool,
 }
 
 /// One line of the calculator: what it is and its cost in mm (allowance lines are positive).

@@ -47,11 +47,18 @@ fn random_order(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Co
     let id = ids.choose(rng)?;
     let forms = forms(rules, state, id);
     let form = forms.choose(rng)?;
+    // Records and leaders caught by the enemy end units and leaders; keep them rare so random
+    // battles last long enough to reach every procedure.
+    if matches!(form.key.as_str(), "record" | "contacted") && rng.random_bool(0.85) {
+        return None;
+    }
     let values: Vec<usize> = form
         .fields
         .iter()
         .map(|f| match f {
-            // Short distances are the common case, and keep most moves legal.
+            // Most measurements are nil or short (a move rarely wheels, turns and crosses
+            // terrain at once); this keeps most random moves within their allowance.
+            Field::Choice { options, .. } if rng.random_bool(0.5) && options.len() > 2 => 0,
             Field::Choice { options, .. } => rng.random_range(0..options.len().clamp(1, 12)),
             Field::Toggle { .. } => usize::from(rng.random_bool(0.3)),
         })

@@ -87,6 +87,16 @@ pub fn movement(
         c.notes
             .push("Crossing a linear obstacle disorders it.".into());
     }
+    if plan.building && u.stands > rules.t.terrain.building_stands {
+        c.notes.push(format!(
+            "A building holds at most {} stands.",
+            rules.t.terrain.building_stands
+        ));
+    }
+    c.notes.push(format!(
+        "Moving (not charging), it halts at least {} cm from any enemy unit.",
+        rules.t.charge.halt_short_cm
+    ));
     if u.turn.missile_passed {
         c.notes
             .push("Missile ashigaru passed through it this turn: moving disorders it.".into());

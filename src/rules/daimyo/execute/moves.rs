@@ -123,6 +123,13 @@ pub(super) fn normal_move(
         .iter()
         .map(|l| l.mm)
         .sum();
+    let capacity = ctx.rules.t.terrain.building_stands;
+    if plan.building && u.stands > capacity {
+        return Err(illegal(format!(
+            "a building holds a unit of at most {capacity} stands; {} has {}",
+            u.spec.name, u.stands
+        )));
+    }
     if cost == 0 && through.is_none() {
         return Err(illegal(
             "enter what the unit moved: a distance, wheel or turn",
