@@ -1475,6 +1475,9 @@ fn random_play_reaches_every_procedure() {
         "RoutMoved",
         "TurnBegan",
     ] {
-        assert!(seen.contains(kind), "random play never reached {kind}: {seen:?}");
+        assert!(
+            seen.contains(kind),
+            "random play never reached {kind}: {seen:?}"
+        );
     }
 }

@@ -111,6 +111,69 @@ pub fn load<T: DeserializeOwned>(
     value.into_rust().map_err(|e| table(e.to_string()))
 }
 
+/// A rule set's typed reference tables, as [`InForce`] needs to know them.
+pub trait Tables: DeserializeOwned {
+    /// The rule set's key, which names its reference text.
+    const KEY: &'static str;
+    /// The rulings the tables record.
+    fn rulings(&self) -> &BTreeMap<String, Ruling>;
+    /// The optional rules the tables offer.
+    fn optional_rules(&self) -> &BTreeMap<String, OptionalRule>;
+}
+
+/// Implements [`Tables`] for a rule set's table struct with `rulings` and `optional` fields.
+#[macro_export]
+macro_rules! reference_tables {
+    ($tables:ty, $key:literal) => {
+        impl $crate::reference::Tables for $tables {
+            const KEY: &'static str = $key;
+            fn rulings(&self) -> &std::collections::BTreeMap<String, $crate::reference::Ruling> {
+                &self.rulings
+            }
+            fn optional_rules(
+                &self,
+            ) -> &std::collections::BTreeMap<String, $crate::reference::OptionalRule> {
+                &self.optional
+            }
+        }
+    };
+}
+
+/// The rules in force for one battle: a rule set's tables with the battle's house-rule
+/// overrides applied, and the rulings and optional rules it chose.
+#[derive(Debug)]
+pub struct InForce<T> {
+    /// The tables.
+    pub t: T,
+    /// The house rules as recorded in the journal.
+    pub house: HouseRules,
+}
+
+impl<T: Tables> InForce<T> {
+    /// Builds the rules in force from the embedded table and a battle's house rules.
+    ///
+    /// # Errors
+    /// A house rule that does not fit the tables.
+    pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
+        let t: T = load(T::KEY, text(T::KEY).unwrap_or_default(), house)?;
+        check_choices(t.rulings(), t.optional_rules(), house)?;
+        Ok(Self {
+            t,
+            house: house.clone(),
+        })
+    }
+
+    /// The option in force for a ruling.
+    pub fn ruling(&self, key: &str) -> &str {
+        chosen(self.t.rulings(), &self.house, key)
+    }
+
+    /// Whether an optional rule is on.
+    pub fn optional(&self, key: &str) -> bool {
+        self.house.optional.contains(key)
+    }
+}
+
 /// Checks a battle's chosen rulings and optional rules against those the tables offer.
 ///
 /// # Errors

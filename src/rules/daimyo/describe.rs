@@ -23,14 +23,14 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         Event::TurnBegan { turn } => Sentence::new(format!("Turn {turn} begins."), vec![]),
         Event::Activated { group } => Sentence::new(
             format!(
-                "The {} is activated.",
+                "{} activated.",
                 state.groups.get(*group).map_or("?", |g| g.name.as_str())
             ),
             vec![],
         ),
         Event::ActivationFinished { group } => Sentence::new(
             format!(
-                "The {} has finished.",
+                "{} finished.",
                 state.groups.get(*group).map_or("?", |g| g.name.as_str())
             ),
             vec![],

@@ -200,6 +200,11 @@ fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Com
         },
         answer("Refuse", Command::AnswerChallenge { accept: false }),
     ];
+    card.notes.push(
+        "With the table's dice, type the faces in pairs, challenger first; a tied pair is rolled \
+         again, so type the next pair too (e.g. 3 4 2 6)."
+            .into(),
+    );
     card.notes.push(format!(
         "Refusing costs {} Command (not a General refusing a Daimyo) and a {} cm retreat.",
         -l.refusal, l.refusal_retreat_cm
