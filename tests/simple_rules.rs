@@ -663,13 +663,7 @@ fn daimyo_killed_off_table_ruling_removes_the_army_and_ends_the_battle() {
         .rulings
         .insert("daimyo_killed".into(), "off_table".into());
     let mut b = begun_with(house);
-    let at_daimyo = Command::Fire(FireOrder {
-        unit: IMA_TEPPO,
-        target: Target::Daimyo(GroupRef(0, 0)),
-        volley: false,
-        distance_cm: 10,
-    });
-    ok(&mut b, at_daimyo, &[6, 1, 1, 1, 1, 1]);
+    shoot_daimyo(&mut b, GroupRef(0, 0));
     assert!(b.state().ended);
     assert!(b.state().present_units_of(0).is_empty());
 }
@@ -677,13 +671,7 @@ fn daimyo_killed_off_table_ruling_removes_the_army_and_ends_the_battle() {
 #[test]
 fn allied_daimyo_killed_his_troops_leave() {
     let mut b = begun();
-    let at = Command::Fire(FireOrder {
-        unit: IMA_TEPPO,
-        target: Target::Daimyo(GroupRef(0, 1)),
-        volley: false,
-        distance_cm: 10,
-    });
-    ok(&mut b, at, &[6, 1, 1, 1, 1, 1]);
+    shoot_daimyo(&mut b, GroupRef(0, 1));
     assert!(b.state().unit(UnitRef(0, 1, 0)).expect("unit").gone);
     assert!(b.state().unit(UnitRef(0, 1, 1)).expect("unit").gone);
     assert!(!b.state().sides[0].army_retreating, "only the clan leaves");
@@ -1083,18 +1071,10 @@ fn action_previews_give_the_exact_odds_of_fire_and_melee() {
 
 #[test]
 fn action_forms_fire_the_order_the_preview_describes() {
-    use gunbai::engine::{Field, Game as _};
+    use gunbai::engine::Game as _;
     let mut b = begun();
     let id = IMA_TEPPO.id();
-    let forms = b.action_forms(&id);
-    let form = forms.iter().find(|f| f.key == "fire").expect("a fire form");
-    let Field::Choice { options, .. } = &form.fields[0] else {
-        panic!("target choice")
-    };
-    let target = options
-        .iter()
-        .position(|o| *o == b.state().unit_name(ODA_YARI))
-        .expect("target listed");
+    let target = option_of(&b, IMA_TEPPO, "fire", ODA_YARI);
     // Up to 20 cm, not a volley: the same order as `fire(IMA_TEPPO, ODA_YARI, false)`.
     let values = [target, 1, 0];
     let preview = b

@@ -106,3 +106,40 @@ pub fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
     ok(b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
     ok(b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
 }
+
+/// A morale test that is due, with the faces given.
+pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) {
+    ok(
+        b,
+        Command::Morale {
+            unit,
+            friend_retreating: false,
+        },
+        faces,
+    );
+}
+
+/// Where `target` stands among the options of the first choice of a unit's action form.
+pub fn option_of(b: &Battle<Simple>, unit: UnitRef, form: &str, target: UnitRef) -> usize {
+    use gunbai::engine::{Field, Game as _};
+    let forms = b.action_forms(&unit.id());
+    let form = forms.iter().find(|f| f.key == form).expect("the form");
+    let Field::Choice { options, .. } = &form.fields[0] else {
+        panic!("a choice comes first")
+    };
+    options
+        .iter()
+        .position(|o| *o == b.state().unit_name(target))
+        .expect("the target is listed")
+}
+
+/// Imagawa's Teppo shoot a Daimyo of Oda's at 10 cm: one hit, and his save fails.
+pub fn shoot_daimyo(b: &mut Battle<Simple>, group: GroupRef) {
+    let at = Command::Fire(FireOrder {
+        unit: IMA_TEPPO,
+        target: Target::Daimyo(group),
+        volley: false,
+        distance_cm: 10,
+    });
+    ok(b, at, &[6, 1, 1, 1, 1, 1]);
+}
