@@ -3,10 +3,10 @@
 
 #![allow(clippy::expect_used)] // Tests fail loudly; the lint guards user-supplied data elsewhere.
 
+use gunbai::dice::RngDice;
 use gunbai::dice::{CmpOp, Comparison, Expr};
-use gunbai::dice::{RngDice, TableDice};
 use gunbai::engine::RuleSet as _;
-use gunbai::engine::{Battle, BattleError, Dice};
+use gunbai::engine::{Battle, Dice};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
 use gunbai::rules::simple::command::{
@@ -16,93 +16,8 @@ use gunbai::rules::simple::roster::Weapon;
 use gunbai::rules::simple::state::{Cover, Due, GroupRef, MoraleCause, Target, UnitRef};
 use gunbai::rules::simple::{Command, Simple};
 
-// Oda (side 0) is Home in these tests; Imagawa (side 1) invades and plays first.
-const ODA_TEPPO_1: UnitRef = UnitRef(0, 0, 2);
-const ODA_TEPPO_2: UnitRef = UnitRef(0, 0, 3);
-const ODA_YARI: UnitRef = UnitRef(0, 0, 4);
-const ODA_ARCHERS_SKIRMISH: UnitRef = UnitRef(0, 0, 0);
-const ODA_PIKE_SAMURAI: UnitRef = UnitRef(0, 0, 7);
-const ODA_GUARD: UnitRef = UnitRef(0, 0, 11);
-const IMA_TEPPO: UnitRef = UnitRef(1, 0, 3);
-const IMA_ARCHERS: UnitRef = UnitRef(1, 0, 1);
-const IMA_SWORD_SAMURAI: UnitRef = UnitRef(1, 0, 8);
-const IMA_LEVIES: UnitRef = UnitRef(1, 0, 14);
-const IMA_GUN: UnitRef = UnitRef(1, 0, 12);
-const MATSUDAIRA: GroupRef = GroupRef(1, 1);
-
-fn army(file: &str) -> gunbai::rules::simple::Army {
-    let path = format!("{}/rosters/simple/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = RosterText::read(std::path::Path::new(&path)).expect("demo roster readable");
-    Simple::load_army(&text).expect("demo roster valid").army
-}
-
-fn battle_with(house: HouseRules) -> Battle<Simple> {
-    Battle::<Simple>::start([army("oda.ron"), army("imagawa.ron")], house, None)
-        .expect("battle starts")
-}
-
-fn run(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> Result<Vec<String>, BattleError> {
-    b.execute_with(c, Dice::Table(TableDice::new(faces.to_vec())))
-        .map(|e| e.lines.clone())
-}
-
-fn ok(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> Vec<String> {
-    match run(b, c.clone(), faces) {
-        Ok(lines) => lines,
-        Err(e) => panic!("{c:?} with {faces:?} refused: {e}"),
-    }
-}
-
-/// Oda Home, deck shuffled, Imagawa's first turn begun with a blank card and Matsudaira acting.
-fn begun_with(house: HouseRules) -> Battle<Simple> {
-    let mut b = battle_with(house);
-    ok(&mut b, Command::RollForHome, &[9, 2]);
-    b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
-        .expect("shuffles");
-    ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
-    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
-    b
-}
-
-fn begun() -> Battle<Simple> {
-    begun_with(HouseRules::default())
-}
-
-/// Ends Imagawa's turn and plays Oda's with a blank card, allies rolling the faces given.
-fn to_oda_turn(b: &mut Battle<Simple>, ally_faces: [u32; 2]) {
-    ok(b, Command::EndTurn, &[]);
-    ok(b, Command::DrawCard { card: Some(4) }, &[]);
-    ok(b, Command::AllyActivation(GroupRef(0, 1)), &[ally_faces[0]]);
-    ok(b, Command::AllyActivation(GroupRef(0, 2)), &[ally_faces[1]]);
-}
-
-fn fire(unit: UnitRef, target: UnitRef, volley: bool) -> Command {
-    Command::Fire(FireOrder {
-        unit,
-        target: Target::Unit(target),
-        volley,
-        distance_cm: 20,
-    })
-}
-
-fn alive(b: &Battle<Simple>, u: UnitRef) -> u32 {
-    b.state().unit(u).expect("unit").alive
-}
-
-fn one_on_one(attacker: UnitRef, defender: UnitRef, facing: Facing) -> MeleeOrder {
-    MeleeOrder {
-        defender: Target::Unit(defender),
-        attackers: vec![Attacker {
-            fighter: Fighter::Unit(attacker),
-            facing,
-            touches_friend: true,
-        }],
-        defender_touches_friend: true,
-        rear_support: None,
-        in_building: false,
-    }
-}
+mod simple_support;
+use simple_support::*;
 
 #[test]
 fn sequence_the_higher_d12_is_home_and_the_invader_plays_first() {
@@ -572,6 +487,7 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
         defender_touches_friend: true,
         rear_support: Some(Weapon::Pike),
         in_building: false,
+        door: None,
     };
     // Attacker: 10 + 1 flank - 1 Formation Fail - 1 alone = 9.
     // Defender: 1 + 1 soft + 2 pike support + 2 pike against none = 6.
@@ -747,13 +663,7 @@ fn daimyo_killed_off_table_ruling_removes_the_army_and_ends_the_battle() {
         .rulings
         .insert("daimyo_killed".into(), "off_table".into());
     let mut b = begun_with(house);
-    let at_daimyo = Command::Fire(FireOrder {
-        unit: IMA_TEPPO,
-        target: Target::Daimyo(GroupRef(0, 0)),
-        volley: false,
-        distance_cm: 10,
-    });
-    ok(&mut b, at_daimyo, &[6, 1, 1, 1, 1, 1]);
+    shoot_daimyo(&mut b, GroupRef(0, 0));
     assert!(b.state().ended);
     assert!(b.state().present_units_of(0).is_empty());
 }
@@ -761,13 +671,7 @@ fn daimyo_killed_off_table_ruling_removes_the_army_and_ends_the_battle() {
 #[test]
 fn allied_daimyo_killed_his_troops_leave() {
     let mut b = begun();
-    let at = Command::Fire(FireOrder {
-        unit: IMA_TEPPO,
-        target: Target::Daimyo(GroupRef(0, 1)),
-        volley: false,
-        distance_cm: 10,
-    });
-    ok(&mut b, at, &[6, 1, 1, 1, 1, 1]);
+    shoot_daimyo(&mut b, GroupRef(0, 1));
     assert!(b.state().unit(UnitRef(0, 1, 0)).expect("unit").gone);
     assert!(b.state().unit(UnitRef(0, 1, 1)).expect("unit").gone);
     assert!(!b.state().sides[0].army_retreating, "only the clan leaves");
@@ -1098,12 +1002,6 @@ fn structures_lose_hits_to_guns_and_become_unusable_at_4() {
     assert_eq!(b.state().structures[0].hits, 4);
 }
 
-fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
-    ok(b, Command::DrawCard { card: Some(4) }, &[]);
-    ok(b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
-    ok(b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
-}
-
 #[test]
 fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_moves() {
     let mut b = begun();
@@ -1173,18 +1071,10 @@ fn action_previews_give_the_exact_odds_of_fire_and_melee() {
 
 #[test]
 fn action_forms_fire_the_order_the_preview_describes() {
-    use gunbai::engine::{Field, Game as _};
+    use gunbai::engine::Game as _;
     let mut b = begun();
     let id = IMA_TEPPO.id();
-    let forms = b.action_forms(&id);
-    let form = forms.iter().find(|f| f.key == "fire").expect("a fire form");
-    let Field::Choice { options, .. } = &form.fields[0] else {
-        panic!("target choice")
-    };
-    let target = options
-        .iter()
-        .position(|o| *o == b.state().unit_name(ODA_YARI))
-        .expect("target listed");
+    let target = option_of(&b, IMA_TEPPO, "fire", ODA_YARI);
     // Up to 20 cm, not a volley: the same order as `fire(IMA_TEPPO, ODA_YARI, false)`.
     let values = [target, 1, 0];
     let preview = b

@@ -12,19 +12,22 @@ use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::{Check, Odds, RollSpec};
 
 /// Reads a unit's view id (`s0g1u2`).
-fn unit_ref(id: &str) -> Option<UnitRef> {
+pub(super) fn unit_ref(id: &str) -> Option<UnitRef> {
     let rest = id.strip_prefix('s')?;
     let (s, rest) = rest.split_once('g')?;
     let (g, u) = rest.split_once('u')?;
     Some(UnitRef(s.parse().ok()?, g.parse().ok()?, u.parse().ok()?))
 }
 
-fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
+/// The units a unit may fire at or fight: the enemy's, and the village's peasants.
+pub(super) fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
     let side = state.owner(unit);
-    state.present_units_of(State::other(side))
+    let mut out = state.present_units_of(State::other(side));
+    out.extend(super::execute::village_unit(state));
+    out
 }
 
-const MOVES: [(&str, MoveKind); 10] = [
+const MOVES: [(&str, MoveKind); 12] = [
     ("normal move", MoveKind::Normal),
     ("crossing into cover", MoveKind::CrossCover),
     ("clear of cover", MoveKind::ClearOfCover),
@@ -38,6 +41,8 @@ const MOVES: [(&str, MoveKind); 10] = [
     ("limber", MoveKind::Limber),
     ("unlimber", MoveKind::Unlimber),
     ("into or out of a building", MoveKind::Building),
+    ("back toward the base line", MoveKind::Back),
+    ("into the village", MoveKind::IntoVillage),
 ];
 const DISTANCES_CM: [u32; 6] = [10, 20, 30, 45, 60, 90];
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
@@ -71,7 +76,7 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
         .iter()
         .map(|u| state.unit_name(*u))
         .collect();
-    vec![
+    let mut out = vec![
         ActionForm::new("move", "Move", "one move; some kinds set Formation Fail")
             .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect()),
         ActionForm::new(
@@ -100,7 +105,8 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
         )
         .toggle("Attacker touches a friend")
         .toggle("Defender touches a friend")
-        .toggle("Defender is in a building"),
+        .toggle("Defender is in a building")
+        .toggle("At the building's door"),
         ActionForm::new("cover", "Cover", "umpire's record")
             .choice("Cover", vec!["open".into(), "soft".into(), "hard".into()]),
         ActionForm::new("in_melee", "In melee", "umpire's record").toggle("In melee"),
@@ -122,7 +128,9 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
             "Cross the river",
             "drowning rolls per figure",
         ),
-    ]
+    ];
+    out.extend(super::actions_places::forms(state, unit));
+    out
 }
 
 /// A form's values as a command, with a preview of the dice.
@@ -237,6 +245,11 @@ pub fn plan(
                 defender_touches_friend: value(3) == 1,
                 rear_support: None,
                 in_building: value(4) == 1,
+                door: if value(5) == 1 {
+                    state.unit(t).and_then(|x| x.structure)
+                } else {
+                    None
+                },
             };
             let bouts = preview::melee(rules, state, &order);
             let preview = bouts.first().map(|b| {
@@ -264,6 +277,6 @@ pub fn plan(
                 preview,
             })
         }
-        other => Err(format!("no action `{other}`")),
+        other => super::actions_places::plan(rules, state, unit, other, values),
     }
 }

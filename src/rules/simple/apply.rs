@@ -73,6 +73,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 daimyo: None,
                 units: vec![arriving_unit(name, *troop, *weapon, 5)],
                 acting: true,
+                village: false,
             });
         }
         Event::NinjaBout { .. } | Event::FireLit { .. } => {}
@@ -92,18 +93,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             }
         }
         Event::FormationFailed { unit: u, .. } => unit(state, *u)?.formation_fail = true,
-        Event::Moved { unit: u, kind } => {
-            let x = unit(state, *u)?;
-            x.moved = true;
-            x.smoke = false;
-            match kind {
-                MoveKind::CrossCover => x.crossing = true,
-                MoveKind::ClearOfCover => x.crossing = false,
-                MoveKind::Limber => x.limbered = true,
-                MoveKind::Unlimber => x.limbered = false,
-                _ => {}
-            }
-        }
+        Event::Moved { unit: u, kind } => moved(unit(state, *u)?, *kind),
         Event::FormationChanged { unit: u, formation } => unit(state, *u)?.formation = *formation,
         Event::StatusSet { unit: u, status } => {
             let x = unit(state, *u)?;
@@ -111,6 +101,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 Status::Cover(c) => x.cover = *c,
                 Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
                 Status::Smoke(b) => x.smoke = *b,
+                Status::FireSmoke(b) => x.fire_smoke = *b,
             }
         }
         Event::Fired(roll) => {
@@ -119,6 +110,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             x.volleyed = roll.volley;
             if x.spec.weapon == Weapon::Gun {
                 x.realigning = false;
+                x.aim = Some(roll.target);
             }
         }
         Event::Killed { target, figures } => match target {
@@ -164,6 +156,7 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
             let x = unit(state, *u)?;
             x.gone = true;
             x.retreat_moves = 0;
+            x.structure = None;
         }
         Event::DaimyoKilled(g) => daimyo(state, *g)?.alive = false,
         Event::ArmyRetreats(side) => {
@@ -207,10 +200,36 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
                 .ok_or("no structure")?;
             s.hits = s.hits.saturating_sub(*hits);
         }
-        Event::Realigned { gun, ready, .. } => unit(state, *gun)?.realigning = !ready,
-        _ => {}
+        Event::Realigned {
+            gun, ready, target, ..
+        } => {
+            let x = unit(state, *gun)?;
+            x.realigning = !ready;
+            if target.is_some() {
+                x.aim = *target;
+            }
+        }
+        // Places: captured guns, buildings, fires, the village.
+        _ => super::apply_places::apply(state, event)?,
     }
     Ok(())
+}
+
+/// A move clears the unit's own smoke; some kinds change what it is doing.
+fn moved(x: &mut UnitState, kind: MoveKind) {
+    x.moved = true;
+    x.smoke = false;
+    match kind {
+        MoveKind::CrossCover => x.crossing = true,
+        MoveKind::ClearOfCover => x.crossing = false,
+        MoveKind::Limber => x.limbered = true,
+        MoveKind::Unlimber => {
+            // A gun unlimbered afresh is laid on whatever it fires at first.
+            x.limbered = false;
+            x.aim = None;
+        }
+        _ => {}
+    }
 }
 
 fn begin_turn(state: &mut State, turn: u32, side: u8) {
@@ -222,12 +241,17 @@ fn begin_turn(state: &mut State, turn: u32, side: u8) {
     }
     for s in &mut state.sides {
         for g in &mut s.groups {
-            if g.owner != side {
-                continue;
+            if g.owner == side {
+                // An allied clan (a turncoat too) rolls afresh each turn of its owner.
+                g.acting = g.koku.is_none();
             }
-            // An allied clan (a turncoat too) rolls afresh each turn of its owner.
-            g.acting = g.koku.is_none();
-            for u in &mut g.units {
+            let owner = g.owner;
+            // A crewed captured gun acts in its captors' turns.
+            for u in g
+                .units
+                .iter_mut()
+                .filter(|u| u.held_by.unwrap_or(owner) == side)
+            {
                 u.fired = false;
                 u.moved = false;
                 u.volleyed = false;
@@ -245,10 +269,12 @@ fn end_turn(state: &mut State, side: u8) {
             for u in &mut g.units {
                 u.melee_turns = u.melee_turns.saturating_sub(1);
             }
-            if g.owner != side {
-                continue;
-            }
-            for u in &mut g.units {
+            let owner = g.owner;
+            for u in g
+                .units
+                .iter_mut()
+                .filter(|u| u.held_by.unwrap_or(owner) == side)
+            {
                 // Ruling smoke_timing: judged at the end of the unit's own turn.
                 u.smoke = if u.moved {
                     false

@@ -26,6 +26,10 @@ pub enum MoveKind {
     Building,
     /// Through (or being passed by) skirmishers: both units fail.
     ThroughSkirmishers(Option<UnitRef>),
+    /// Back toward its own base line (the only way an army whose Daimyo died may go).
+    Back,
+    /// Into the village, where its peasants attack.
+    IntoVillage,
 }
 
 /// A cause of Formation Fail the table sees (moves cause theirs by themselves).
@@ -83,6 +87,8 @@ pub enum Status {
     InMelee(bool),
     /// Smoke over its bases (the umpire may clear it).
     Smoke(bool),
+    /// Covered by smoke drifting from a fire: soft cover.
+    FireSmoke(bool),
 }
 
 /// A unit or a Daimyo fighting in melee.
@@ -129,6 +135,10 @@ pub struct MeleeOrder {
     pub rear_support: Option<Weapon>,
     /// Fought in a building: no modifiers at all.
     pub in_building: bool,
+    /// Fought at this building's door: the defender is in hard cover, and killing him
+    /// opens the building to the attacker's side.
+    #[serde(default)]
+    pub door: Option<u8>,
 }
 
 /// An order to fire.
@@ -283,7 +293,37 @@ pub enum Command {
         gun: UnitRef,
         /// Inches the barrel must travel.
         needed_inches: u32,
+        /// The new target it is laid on.
+        #[serde(default)]
+        target: Option<Target>,
     },
+    /// The captors' artillerymen take over a captured gun (no other troops may).
+    CrewCapturedGun {
+        /// The captured gun.
+        gun: UnitRef,
+        /// The artillerymen: a gun unit of the capturing side.
+        crew: UnitRef,
+    },
+    /// A unit goes into a building or fieldworks, or behind a wall (or leaves: `None`).
+    Occupy {
+        /// The unit.
+        unit: UnitRef,
+        /// The structure's index.
+        structure: Option<u8>,
+    },
+    /// Tries to set something alight, saying where and who.
+    SetAlight {
+        /// What is kindled.
+        what: Kindling,
+        /// The building or wall burning, or the one the cart is pushed against.
+        structure: Option<u8>,
+        /// The unit doing it (Samurai for buildings).
+        by: Option<UnitRef>,
+    },
+    /// The table reports a building wholly ablaze: figures still inside are killed.
+    Engulfed(u8),
+    /// The village's peasants attack a unit that moved into the village.
+    VillagersAttack(UnitRef),
 }
 
 impl Command {
@@ -307,10 +347,15 @@ impl Command {
             | Command::CrossRiver(_)
             | Command::RollWind
             | Command::SetFire(_)
+            | Command::SetAlight { .. }
+            | Command::Engulfed(_)
+            | Command::Occupy { .. }
+            | Command::VillagersAttack(_)
             | Command::EscapeFire { .. } => "terrain",
-            Command::AddStructure { .. } | Command::Bombard { .. } | Command::Realign { .. } => {
-                "artillery"
-            }
+            Command::AddStructure { .. }
+            | Command::Bombard { .. }
+            | Command::Realign { .. }
+            | Command::CrewCapturedGun { .. } => "artillery",
         }
     }
 }

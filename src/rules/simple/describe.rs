@@ -198,6 +198,12 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     name(*unit),
                     if *b { "" } else { "no longer " }
                 ),
+                Status::FireSmoke(b) => format!(
+                    "{} is {}under smoke from a fire{}.",
+                    name(*unit),
+                    if *b { "" } else { "no longer " },
+                    if *b { " (soft cover)" } else { "" }
+                ),
             },
             vec![unit.id()],
         ),
@@ -368,6 +374,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             face,
             needed,
             ready,
+            ..
         } => (
             format!(
                 "{} realigns: d4 {face} for {needed} inches: {}.",
@@ -380,6 +387,16 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![gun.id()],
         ),
+        Event::GunCaptured { .. }
+        | Event::GunCrewed { .. }
+        | Event::Occupied { .. }
+        | Event::DoorTaken { .. }
+        | Event::Ruined { .. }
+        | Event::BlazeStarted(_)
+        | Event::FiresBurn { .. }
+        | Event::BurntOut { .. }
+        | Event::Engulfed(_)
+        | Event::VillagersPlaced { .. } => super::describe_places::describe(state, event),
     };
     Sentence::new(text, units)
 }

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::command::{FailCause, Fighter, Kindling, MoveKind, Status};
 use super::roster::{Formation, Troop, Weapon};
-use super::state::{Due, GroupRef, MoraleCause, Structure, Target, UnitRef};
+use super::state::{Blaze, Due, GroupRef, MoraleCause, Structure, Target, UnitRef};
 
 /// One volley's dice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -339,5 +339,74 @@ pub enum Event {
         needed: u32,
         /// It may fire now.
         ready: bool,
+        /// The target it is now laid on.
+        #[serde(default)]
+        target: Option<Target>,
+    },
+    /// A gun's last artilleryman fell in melee: the attacker's side captures it.
+    GunCaptured {
+        /// The gun.
+        gun: UnitRef,
+        /// The captors.
+        by: u8,
+    },
+    /// Artillerymen take over a captured gun and leave their own post.
+    GunCrewed {
+        /// The captured gun.
+        gun: UnitRef,
+        /// The artillerymen's unit.
+        crew: UnitRef,
+        /// How many man it.
+        figures: u32,
+        /// The side it fires for now.
+        side: u8,
+    },
+    /// A unit goes into (or behind) a structure, or leaves it.
+    Occupied {
+        /// The unit.
+        unit: UnitRef,
+        /// The structure, or none.
+        structure: Option<u8>,
+    },
+    /// A defender at a building's door was killed: the attacker's side may go in.
+    DoorTaken {
+        /// The building.
+        structure: u8,
+        /// The side that may enter.
+        side: u8,
+    },
+    /// A structure fell: figures in it (or behind it) are removed.
+    Ruined {
+        /// The structure.
+        structure: u8,
+    },
+    /// Something caught fire.
+    BlazeStarted(Blaze),
+    /// A sequence ends: every fire spreads, its smoke drifts downwind.
+    FiresBurn {
+        /// Inches each fire spreads.
+        spread_inches: u32,
+        /// Centimetres of smoke per inch of spread.
+        smoke_cm_per_inch: u32,
+        /// Sequences after a building is wholly ablaze that its smoke stops.
+        smoke_stops_after: u32,
+        /// There is wind to carry the smoke.
+        drifts: bool,
+    },
+    /// A fire burnt a wooden wall's section down, or burnt out.
+    BurntOut {
+        /// The blaze's index.
+        blaze: u8,
+        /// The wall section it burnt down, if any.
+        wall: Option<u8>,
+    },
+    /// The whole building is ablaze.
+    Engulfed(u8),
+    /// The village's peasants hold the village.
+    VillagersPlaced {
+        /// The side whose books carry them (the Home Daimyo's).
+        side: u8,
+        /// Figures.
+        figures: u32,
     },
 }

@@ -6,14 +6,18 @@
 //! comes from `reference/simple.ron`, where the rulings on unclear text are recorded too.
 
 mod actions;
+mod actions_places;
 mod apply;
+mod apply_places;
 pub mod army;
 pub mod command;
 mod describe;
+mod describe_places;
 pub mod event;
 mod execute;
 pub mod numbers;
 mod pending;
+mod pending_places;
 pub mod preview;
 pub mod roster;
 mod simulate;

@@ -93,9 +93,9 @@ pub fn save(
 /// What the target of fire stands in: the formation and cover that set the score needed.
 pub fn target_stance(state: &State, target: Target) -> (Formation, Cover) {
     match target {
-        Target::Unit(u) => state
-            .unit(u)
-            .map_or((Formation::Line, Cover::Open), |u| (u.formation, u.cover)),
+        Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |u| {
+            (u.formation, u.effective_cover())
+        }),
         // A lone Daimyo counts as a figure in the open, in line or column.
         Target::Daimyo(_) => (Formation::Line, Cover::Open),
     }
@@ -179,14 +179,20 @@ pub fn melee_modifiers(
 ) -> (Vec<Modifier>, Vec<Modifier>) {
     let m = &rules.t.melee;
     let (mut att, mut def) = (Vec::new(), Vec::new());
-    if order.in_building {
+    if order.in_building && order.door.is_none() {
         return (att, def);
     }
     let defender = match order.defender {
         Target::Unit(u) => state.unit(u),
         Target::Daimyo(_) => None,
     };
-    match defender.map_or(Cover::Open, |d| d.cover) {
+    // Defending a building's door is fighting from hard cover.
+    let cover = if order.door.is_some() {
+        Cover::Hard
+    } else {
+        defender.map_or(Cover::Open, UnitState::effective_cover)
+    };
+    match cover {
         Cover::Soft => def.push(Modifier::total(
             m.soft_cover,
             "defender behind soft cover",
@@ -303,7 +309,7 @@ impl MoraleDice {
 pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> MoraleDice {
     let m = &rules.t.morale;
     const CITE: &str = "simple: Morale";
-    let by_cover = |open, soft, hard| match unit.cover {
+    let by_cover = |open, soft, hard| match unit.effective_cover() {
         Cover::Open => open,
         Cover::Soft => soft,
         Cover::Hard => hard,
@@ -315,7 +321,10 @@ pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> Moral
     };
     let mut reasons = vec![Modifier::dice(
         i64::from(unit.alive),
-        format!("figures alive, 1d{own_sides} each ({})", unit.cover.name()),
+        format!(
+            "figures alive, 1d{own_sides} each ({})",
+            unit.effective_cover().name()
+        ),
         CITE,
     )];
     let mut against = unit.dead();
@@ -346,6 +355,26 @@ pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> Moral
         against,
         reasons,
     }
+}
+
+/// The d6 score that sets a kindling alight.
+pub fn alight_on(rules: &Rules, what: super::command::Kindling) -> u32 {
+    use super::command::Kindling;
+    let b = &rules.t.burning;
+    match what {
+        Kindling::Cart => b.cart_alight_on,
+        Kindling::Haystack => b.haystack_alight_on,
+        Kindling::Building => b.samurai_alight_on,
+        Kindling::BuildingWhileBurning => b.already_burning_alight_on,
+    }
+}
+
+/// Samurai proper (not monks, not Ashigaru): those who set buildings alight.
+pub fn is_samurai(troop: Troop) -> bool {
+    matches!(
+        troop,
+        Troop::SamuraiFoot | Troop::SamuraiGuard | Troop::SamuraiCavalry
+    )
 }
 
 /// Whether a unit ever tests morale.

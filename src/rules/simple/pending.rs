@@ -8,7 +8,7 @@ use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Odds, RollSpec};
 
-fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
+pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     Answer {
         label: label.to_owned(),
         command,
@@ -16,7 +16,7 @@ fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     }
 }
 
-fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
+pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
     Check {
         who,
         what: what.to_owned(),
@@ -32,7 +32,7 @@ fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> 
     }
 }
 
-fn at_least(sides: u32, on: u32) -> Comparison {
+pub(super) fn at_least(sides: u32, on: u32) -> Comparison {
     Comparison::new(
         Expr::dice(1, sides),
         CmpOp::Ge,
@@ -40,7 +40,12 @@ fn at_least(sides: u32, on: u32) -> Comparison {
     )
 }
 
-fn test(mut c: Check<Command>, cmp: Comparison, target: String, outcome: &str) -> Check<Command> {
+pub(super) fn test(
+    mut c: Check<Command>,
+    cmp: Comparison,
+    target: String,
+    outcome: &str,
+) -> Check<Command> {
     c.odds = vec![Odds {
         outcome: outcome.into(),
         probability: cmp.probability(),
@@ -69,7 +74,10 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         .collect();
     match state.phase {
         Phase::Setup => cards.extend(setup_cards(rules, state)),
-        Phase::Turn if state.due.is_empty() => cards.extend(morale_calls(rules, state)),
+        Phase::Turn if state.due.is_empty() => {
+            cards.extend(morale_calls(rules, state));
+            cards.extend(super::pending_places::fire_cards(rules, state));
+        }
         Phase::Turn => {}
     }
     cards
@@ -146,6 +154,8 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             c.answers.push(answer("Done", Command::CardDone, false));
             c
         }
+        Due::VillagersAttack(u) => super::pending_places::villagers_card(rules, state, u, why),
+        Due::FireEscape(u) => super::pending_places::escape_card(rules, state, u, why),
         Due::Ninja(s) => {
             let mut c = card(
                 side_name(state, s),

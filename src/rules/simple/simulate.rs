@@ -49,6 +49,7 @@ pub fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Opt
             defender_touches_friend: rng.random_bool(0.5),
             rear_support: None,
             in_building: false,
+            door: None,
         }),
         6 => Command::Move {
             unit,
@@ -56,6 +57,8 @@ pub fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Opt
                 MoveKind::Normal,
                 MoveKind::CrossCover,
                 MoveKind::ClearOfCover,
+                MoveKind::Back,
+                MoveKind::IntoVillage,
             ]
             .choose(rng)?,
         },

@@ -77,6 +77,21 @@ pub struct UnitState {
     pub fired_before: bool,
     /// Figures that have attacked in melee this turn.
     pub melee_attacks: u32,
+    /// A gun's present target: firing at another needs a realignment first.
+    #[serde(default)]
+    pub aim: Option<Target>,
+    /// A gun whose crew were killed in melee: the side that captured it.
+    #[serde(default)]
+    pub captured_by: Option<u8>,
+    /// A captured gun crewed by the captors' artillerymen: the side it fires for now.
+    #[serde(default)]
+    pub held_by: Option<u8>,
+    /// The structure it is in (building, fieldworks) or behind (a wall), by index.
+    #[serde(default)]
+    pub structure: Option<u8>,
+    /// Covered by smoke from a fire: classed as in soft cover.
+    #[serde(default)]
+    pub fire_smoke: bool,
 }
 
 impl UnitState {
@@ -100,6 +115,20 @@ impl UnitState {
             volleyed: false,
             fired_before: false,
             melee_attacks: 0,
+            aim: None,
+            captured_by: None,
+            held_by: None,
+            structure: None,
+            fire_smoke: false,
+        }
+    }
+
+    /// The cover that counts: smoke from a fire is soft cover at least.
+    pub fn effective_cover(&self) -> Cover {
+        if self.fire_smoke && self.cover == Cover::Open {
+            Cover::Soft
+        } else {
+            self.cover
         }
     }
 
@@ -150,6 +179,9 @@ pub struct GroupState {
     pub units: Vec<UnitState>,
     /// An allied clan that rolled to act this turn.
     pub acting: bool,
+    /// The village's peasants: nobody's troops, they fight whoever enters the village.
+    #[serde(default)]
+    pub village: bool,
 }
 
 /// This turn's card restrictions on a side.
@@ -218,6 +250,9 @@ pub struct State {
     pub weather: Option<String>,
     /// Structures with hit points.
     pub structures: Vec<Structure>,
+    /// Fires burning or burnt out.
+    #[serde(default)]
+    pub blazes: Vec<Blaze>,
     /// The battle is over.
     pub ended: bool,
 }
@@ -246,6 +281,7 @@ impl State {
             river: None,
             weather: None,
             structures: Vec::new(),
+            blazes: Vec::new(),
             ended: false,
         }
     }
@@ -296,10 +332,32 @@ impl State {
             .map_or_else(|| g.id(), |d| d.leader.name.clone())
     }
 
-    /// The side a unit fights for now.
+    /// The side a unit fights for now: a crewed captured gun fires for its captors, and
+    /// the village's peasants ([`NOBODY`]) for neither side.
     pub fn owner(&self, u: UnitRef) -> usize {
+        if let Some(s) = self.unit(u).and_then(|x| x.held_by) {
+            return usize::from(s);
+        }
         self.group(u.group())
             .map_or(u.side(), |g| usize::from(g.owner))
+    }
+
+    /// Units in (or behind) a structure.
+    pub fn units_in(&self, structure: u8) -> Vec<UnitRef> {
+        self.units()
+            .into_iter()
+            .filter(|&u| {
+                self.unit(u)
+                    .is_some_and(|x| x.present() && x.structure == Some(structure))
+            })
+            .collect()
+    }
+
+    /// A structure on fire now.
+    pub fn burning(&self, structure: u8) -> bool {
+        self.blazes
+            .iter()
+            .any(|b| b.structure == Some(structure) && !b.out)
     }
 
     /// Every group, with its reference.
@@ -351,6 +409,7 @@ fn group(side: u8, g: &Group) -> GroupState {
         }),
         units: g.units.iter().map(UnitState::new).collect(),
         acting: g.koku.is_none(),
+        village: false,
     }
 }
 

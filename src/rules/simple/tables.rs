@@ -115,6 +115,8 @@ mod raw {
         pub squares: u32,
         pub ambush_squares: u32,
         pub reinforcement_die: u32,
+        pub village_piece: u32,
+        pub village_peasants: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct River {
@@ -134,12 +136,16 @@ mod raw {
         pub samurai_alight_on: u32,
         pub already_burning_alight_on: u32,
         pub escape_on: u32,
+        pub spread_inches_per_sequence: u32,
+        pub cart_burns_sequences: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Smoke {
         pub die: u32,
         pub wind_up_to: u32,
         pub direction_die: u32,
+        pub travel_cm_per_sequence: u32,
+        pub lasts_sequences: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Structures {

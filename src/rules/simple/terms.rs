@@ -2,7 +2,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::command::Kindling;
 use super::state::{GroupRef, UnitRef};
+
+/// The owner of the village's peasants: neither side (they fight whoever enters).
+pub const NOBODY: u8 = 2;
 
 /// What stands between a figure and the enemy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -84,6 +88,10 @@ pub enum Due {
     CardInstruction(u8, u8),
     /// The ninja attacks this side's Daimyo.
     Ninja(u8),
+    /// The village's peasants attack a unit that moved into the village.
+    VillagersAttack(UnitRef),
+    /// A unit inside a burning building rolls to escape the fire.
+    FireEscape(UnitRef),
 }
 
 /// A structure with hit points.
@@ -97,6 +105,9 @@ pub struct Structure {
     pub hits: u32,
     /// Hits at the start.
     pub start_hits: u32,
+    /// The side that killed a defender at its door and may now enter.
+    #[serde(default)]
+    pub door_taken_by: Option<u8>,
 }
 
 /// The kinds of structure the bombardment rules value.
@@ -129,4 +140,33 @@ impl StructureKind {
             _ => Cover::Hard,
         }
     }
+}
+
+impl StructureKind {
+    /// A building (5 figures at most, entered by its door).
+    pub fn building(self) -> bool {
+        matches!(
+            self,
+            StructureKind::StoneBuilding | StructureKind::WoodenBuilding
+        )
+    }
+}
+
+/// Something on fire: a cart, a haystack, a building or a wall.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blaze {
+    /// What caught.
+    pub what: Kindling,
+    /// The structure burning, or the one a cart was pushed against.
+    pub structure: Option<u8>,
+    /// Sequences it has burnt so far.
+    pub sequences: u32,
+    /// Inches the fire has spread in every direction.
+    pub spread_inches: u32,
+    /// The whole building is ablaze (the table says so): its smoke stops 3 sequences on.
+    pub engulfed_since: Option<u32>,
+    /// Centimetres its smoke reaches downwind.
+    pub smoke_cm: u32,
+    /// Burnt out: no more spread or smoke.
+    pub out: bool,
 }

@@ -70,7 +70,13 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
     let mut groups = Vec::new();
     for g in state.groups() {
         let Some(grp) = state.group(g) else { continue };
-        if usize::from(grp.owner) != s {
+        // The village's peasants fight for no one: they are shown on the Home side's books.
+        let shown_by = if grp.village { g.0 } else { grp.owner };
+        if usize::from(shown_by) != s {
+            continue;
+        }
+        if grp.village {
+            badges_village(&mut groups, rules, state, g);
             continue;
         }
         let mut badges = Vec::new();
@@ -118,6 +124,22 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
         general: leader(state, GroupRef(s as u8, 0)),
         groups,
     }
+}
+
+fn badges_village(groups: &mut Vec<GroupView>, rules: &Rules, state: &State, g: GroupRef) {
+    let Some(grp) = state.group(g) else { return };
+    groups.push(GroupView {
+        name: grp.name.clone(),
+        leader: None,
+        badges: vec![Badge::new(
+            "Villagers",
+            Tone::Warning,
+            "nobody's troops: they attack any unit that comes into the village and never leave it",
+        )],
+        units: (0..grp.units.len())
+            .filter_map(|i| unit(rules, state, UnitRef(g.0, g.1, i as u8)))
+            .collect(),
+    });
 }
 
 fn unit(rules: &Rules, state: &State, r: UnitRef) -> Option<UnitView> {
@@ -238,5 +260,50 @@ fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
         "finishes realigning next move",
     );
     add(u.fired, "Fired", Tone::Info, "has fired this turn");
+    place_badges(state, r, u, &mut b);
     b
+}
+
+/// Badges of places: captured guns, posts in structures, smoke from fires, a gun's aim.
+fn place_badges(state: &State, r: UnitRef, u: &UnitState, b: &mut Vec<Badge>) {
+    let mut add = |cond: bool, label: &str, tone, why: &str| {
+        if cond {
+            b.push(Badge::new(label, tone, why));
+        }
+    };
+    add(
+        u.alive == 0 && u.captured_by.is_some(),
+        "Captured gun",
+        Tone::Warning,
+        "only the captors' artillerymen can fire it",
+    );
+    add(
+        u.held_by.is_some_and(|s| usize::from(s) != r.side()),
+        "Crewed by the captors",
+        Tone::Warning,
+        "a captured gun manned by the enemy's artillerymen",
+    );
+    add(
+        u.fire_smoke,
+        "Under fire smoke",
+        Tone::Info,
+        "smoke from a fire: classed as in soft cover",
+    );
+    if let Some(s) = u
+        .structure
+        .and_then(|s| state.structures.get(usize::from(s)))
+    {
+        b.push(Badge::new(
+            format!("In {}", s.name),
+            Tone::Info,
+            "in or behind a structure: removed if it is ruined",
+        ));
+    }
+    if let Some(t) = u.aim {
+        b.push(Badge::new(
+            format!("Laid on {}", state.target_name(t)),
+            Tone::Info,
+            "another target needs a 1d4 realignment first",
+        ));
+    }
 }

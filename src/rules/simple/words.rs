@@ -49,6 +49,8 @@ pub fn move_words(kind: MoveKind) -> &'static str {
         MoveKind::Unlimber => ", unlimbering",
         MoveKind::Building => " into or out of a building",
         MoveKind::ThroughSkirmishers(_) => " through skirmishers",
+        MoveKind::Back => " back toward its base line",
+        MoveKind::IntoVillage => " into the village",
     }
 }
 
@@ -71,6 +73,14 @@ pub fn due_words(state: &State, due: &Due) -> String {
         Due::RetreatMove(u) => format!("{} makes a retreat move", state.unit_name(*u)),
         Due::CardInstruction(s, c) => format!("{}: {}", side(*s), card_text(*c)),
         Due::Ninja(s) => format!("the ninja attacks {}'s Daimyo", side(*s)),
+        Due::VillagersAttack(u) => format!(
+            "the village's peasants attack {}, which came into the village",
+            state.unit_name(*u)
+        ),
+        Due::FireEscape(u) => format!(
+            "{} is inside a burning building and must get out through the flames",
+            state.unit_name(*u)
+        ),
     }
 }
 

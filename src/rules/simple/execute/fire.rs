@@ -74,6 +74,11 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
     if weapon == Weapon::Gun && (x.limbered || x.realigning) {
         return Err(illegal(format!("{name} is limbered or still realigning")));
     }
+    if weapon == Weapon::Gun && x.aim.is_some_and(|a| a != order.target) {
+        return Err(illegal(format!(
+            "{name} is laid on another target: realign its barrel first (1d4 inches)"
+        )));
+    }
     if order.volley {
         let min = ctx.rules.t.fire.volley_min_figures;
         if weapon == Weapon::Gun {
@@ -154,8 +159,10 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
     if x.spec.weapon != Weapon::Gun {
         return Err(illegal("only artillery guns reduce structures"));
     }
-    if x.limbered || x.fired {
-        return Err(illegal("the gun is limbered or has fired this turn"));
+    if x.limbered || x.fired || x.realigning {
+        return Err(illegal(
+            "the gun is limbered, still realigning, or has fired this turn",
+        ));
     }
     let crew = x.alive;
     let s = ctx
@@ -173,12 +180,13 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
     let faces = ctx.roll(crew, ctx.rules.t.fire.die)?;
     let hits = faces.iter().filter(|&&f| f >= needs).count() as u32;
     let left = before.saturating_sub(hits);
-    let verdict = if left == 0 && linear {
-        "destroyed and passable: figures behind it are removed"
-    } else if left <= unusable && !linear {
-        "unusable: figures inside or on it are removed"
-    } else {
+    let ruined = (linear && left == 0) || (!linear && left <= unusable);
+    let verdict = if !ruined {
         "standing"
+    } else if linear {
+        "destroyed and passable: figures behind it are removed"
+    } else {
+        "unusable: figures inside or on it are removed"
     };
     ctx.emit(Event::Bombarded {
         gun,
@@ -188,13 +196,39 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         hits,
         left,
         verdict: verdict.to_owned(),
-    })
+    })?;
+    // Only the blow that brings it down removes those caught in it.
+    let was_standing = if linear {
+        before > 0
+    } else {
+        before > unusable
+    };
+    if ruined && was_standing {
+        super::places::ruin(ctx, structure)?;
+    }
+    Ok(())
 }
 
-pub(super) fn realign(ctx: &mut Ctx<'_>, gun: UnitRef, needed: u32) -> Result<(), CommandError> {
+pub(super) fn realign(
+    ctx: &mut Ctx<'_>,
+    gun: UnitRef,
+    needed: u32,
+    target: Option<Target>,
+) -> Result<(), CommandError> {
     let x = ctx.acting_unit(gun)?;
     if x.spec.weapon != Weapon::Gun {
         return Err(illegal("only guns realign"));
+    }
+    if x.limbered || x.fired || x.realigning {
+        return Err(illegal(
+            "the gun is limbered, has fired, or is already realigning",
+        ));
+    }
+    if needed == 0 {
+        return Err(illegal("the barrel must move at least 1 inch"));
+    }
+    if let Some(t) = target {
+        check_target(ctx, ctx.state.owner(gun), t)?;
     }
     let face = ctx.roll1(ctx.rules.t.artillery.realign_die)?;
     ctx.emit(Event::Realigned {
@@ -202,5 +236,6 @@ pub(super) fn realign(ctx: &mut Ctx<'_>, gun: UnitRef, needed: u32) -> Result<()
         face,
         needed,
         ready: face >= needed,
+        target,
     })
 }

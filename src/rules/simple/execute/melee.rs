@@ -6,7 +6,7 @@ use crate::engine::error::CommandError;
 use crate::rules::simple::command::{FailCause, Fighter, MeleeOrder};
 use crate::rules::simple::event::{Bout, Event};
 use crate::rules::simple::numbers;
-use crate::rules::simple::roster::Troop;
+use crate::rules::simple::roster::{Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, Target, UnitRef};
 
 fn total(face: u32, mods: &[crate::engine::check::Modifier]) -> i64 {
@@ -67,8 +67,36 @@ pub(super) fn melee(ctx: &mut Ctx<'_>, order: &MeleeOrder) -> Result<(), Command
     }
     ctx.nothing_due()?;
     check_attackers(ctx, order)?;
-    let acting = usize::from(ctx.state.acting);
+    fight(ctx, order, usize::from(ctx.state.acting))
+}
+
+/// Refuses a door fight when the defender does not hold that building.
+fn check_door(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError> {
+    let Some(s) = order.door else { return Ok(()) };
+    let building = ctx
+        .state
+        .structures
+        .get(usize::from(s))
+        .is_some_and(|st| st.kind.building());
+    let holds = match order.defender {
+        Target::Unit(u) => ctx.unit(u)?.structure == Some(s),
+        Target::Daimyo(_) => false,
+    };
+    if building && holds {
+        Ok(())
+    } else {
+        Err(illegal("the defender must be inside that building"))
+    }
+}
+
+/// The bouts of a melee on one figure, for the side attacking, and what they lead to.
+pub(super) fn fight(
+    ctx: &mut Ctx<'_>,
+    order: &MeleeOrder,
+    acting: usize,
+) -> Result<(), CommandError> {
     check_target(ctx, acting, order.defender)?;
+    check_door(ctx, order)?;
     let defender_die = match order.defender {
         Target::Unit(u) => numbers::fighter_die(ctx.rules, &ctx.state, Fighter::Unit(u)),
         Target::Daimyo(g) => numbers::fighter_die(ctx.rules, &ctx.state, Fighter::Daimyo(g)),
@@ -119,7 +147,31 @@ pub(super) fn melee(ctx: &mut Ctx<'_>, order: &MeleeOrder) -> Result<(), Command
             cause: FailCause::AfterMelee,
         })?;
     }
-    after_losses(ctx, order.defender, killed, MoraleCause::MeleeLosses)
+    after_losses(ctx, order.defender, killed, MoraleCause::MeleeLosses)?;
+    if killed > 0 {
+        captured(ctx, order, acting)?;
+    }
+    Ok(())
+}
+
+/// A gun's last artilleryman killed in melee gives the gun to the attackers; a figure
+/// killed at a building's door opens it to them.
+fn captured(ctx: &mut Ctx<'_>, order: &MeleeOrder, acting: usize) -> Result<(), CommandError> {
+    let Target::Unit(u) = order.defender else {
+        return Ok(());
+    };
+    let by = acting as u8;
+    if let Some(structure) = order.door {
+        ctx.emit(Event::DoorTaken {
+            structure,
+            side: by,
+        })?;
+    }
+    let x = ctx.unit(u)?;
+    if x.spec.weapon == Weapon::Gun && x.alive == 0 && by != crate::rules::simple::state::NOBODY {
+        ctx.emit(Event::GunCaptured { gun: u, by })?;
+    }
+    Ok(())
 }
 
 /// Records losses and what they trigger: a morale test, or a Daimyo's death.
@@ -148,17 +200,29 @@ pub(super) fn after_losses(
     }
 }
 
-fn leave(ctx: &mut Ctx<'_>, u: UnitRef, why: &str) -> Result<(), CommandError> {
+/// Settles whatever was due for a unit that is leaving the battle.
+pub(super) fn clear_dues(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
     let dues: Vec<Due> = ctx
         .state
         .due
         .iter()
-        .filter(|d| matches!(d, Due::Morale(x, _) | Due::FormationTest(x) | Due::RetreatMove(x) if *x == u))
+        .filter(|d| {
+            matches!(d, Due::Morale(x, _)
+                | Due::FormationTest(x)
+                | Due::RetreatMove(x)
+                | Due::VillagersAttack(x)
+                | Due::FireEscape(x) if *x == u)
+        })
         .copied()
         .collect();
     for d in dues {
         ctx.emit(Event::Settled(d))?;
     }
+    Ok(())
+}
+
+fn leave(ctx: &mut Ctx<'_>, u: UnitRef, why: &str) -> Result<(), CommandError> {
+    clear_dues(ctx, u)?;
     ctx.emit(Event::LeftField {
         unit: u,
         why: why.to_owned(),

@@ -6,8 +6,11 @@
 
 mod fire;
 mod melee;
+mod places;
 mod sequence;
 mod setup;
+
+pub use places::village_unit;
 
 use super::apply::apply;
 use super::command::Command;
@@ -163,11 +166,24 @@ pub fn execute(
         Command::RollRiver => setup::river(c)?,
         Command::CrossRiver(u) => setup::cross_river(c, *u)?,
         Command::RollWind => setup::wind(c)?,
-        Command::SetFire(k) => setup::set_fire(c, *k)?,
-        Command::EscapeFire { unit, figures } => setup::escape_fire(c, *unit, *figures)?,
+        Command::SetFire(k) => places::set_alight(c, *k, None, None)?,
+        Command::SetAlight {
+            what,
+            structure,
+            by,
+        } => places::set_alight(c, *what, *structure, *by)?,
+        Command::Engulfed(s) => places::engulfed(c, *s)?,
+        Command::Occupy { unit, structure } => places::occupy(c, *unit, *structure)?,
+        Command::VillagersAttack(u) => places::villagers_attack(c, *u)?,
+        Command::CrewCapturedGun { gun, crew } => places::crew_gun(c, *gun, *crew)?,
+        Command::EscapeFire { unit, figures } => places::escape_fire(c, *unit, *figures)?,
         Command::AddStructure { name, kind } => setup::add_structure(c, name, *kind)?,
         Command::Bombard { gun, structure } => fire::bombard(c, *gun, *structure)?,
-        Command::Realign { gun, needed_inches } => fire::realign(c, *gun, *needed_inches)?,
+        Command::Realign {
+            gun,
+            needed_inches,
+            target,
+        } => fire::realign(c, *gun, *needed_inches, *target)?,
     }
     Ok(ctx.events)
 }

@@ -70,7 +70,12 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             ctx.require(Due::AllyActivation(g))?;
         }
     }
-    for u in ctx.state.present_units_of(usize::from(side)) {
+    let mut units = ctx.state.present_units_of(usize::from(side));
+    // The village's peasants belong to no one; they test in the Home Daimyo's turn.
+    if ctx.state.home == Some(side) {
+        units.extend(super::places::village_unit(&ctx.state));
+    }
+    for u in units {
         let Some(x) = ctx.state.unit(u) else { continue };
         if x.retreating() {
             ctx.require(Due::RetreatMove(u))?;
@@ -256,12 +261,30 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
             "the Daimyo's tea ceremony: Samurai do not move this turn",
         ));
     }
+    let in_place = matches!(
+        kind,
+        MoveKind::Back
+            | MoveKind::ChangeFormation(_)
+            | MoveKind::MountDismount
+            | MoveKind::Limber
+            | MoveKind::Unlimber
+    );
+    if ctx.state.sides[ctx.state.owner(u)].army_retreating && !in_place {
+        return Err(illegal(format!(
+            "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
+        )));
+    }
     let troop = x.spec.troop;
     let weapon = x.spec.weapon;
     ctx.emit(Event::Moved { unit: u, kind })?;
     let fail = |cause| Event::FormationFailed { unit: u, cause };
     match kind {
-        MoveKind::Normal | MoveKind::ClearOfCover => {}
+        MoveKind::Normal | MoveKind::ClearOfCover | MoveKind::Back => {}
+        MoveKind::IntoVillage => {
+            if super::places::village_unit(&ctx.state).is_some() {
+                ctx.require(Due::VillagersAttack(u))?;
+            }
+        }
         MoveKind::CrossCover => ctx.emit(fail(FailCause::CrossingCover))?,
         MoveKind::ChangeFormation(f) => {
             if f == Formation::Skirmish && weapon != Weapon::Bow {
@@ -348,6 +371,10 @@ pub(super) fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let side = ctx.state.acting;
     ctx.emit(Event::TurnEnded(side))?;
     let inv = invader(&ctx.state);
+    if side != inv {
+        // The Home turn closes the sequence: fires spread and burn down.
+        super::places::sequence_ends(ctx)?;
+    }
     let (turn, next) = if side == inv {
         (ctx.state.turn, 1 - inv)
     } else {

@@ -2,7 +2,6 @@
 
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
-use crate::rules::simple::command::Kindling;
 use crate::rules::simple::event::Event;
 use crate::rules::simple::roster::Troop;
 use crate::rules::simple::state::{Phase, Structure, StructureKind, UnitRef};
@@ -13,12 +12,18 @@ pub(super) fn terrain(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     }
     let t = &ctx.rules.t.terrain;
     let (die, squares) = (t.pieces_die, t.squares);
+    if ctx.state.home.is_none() {
+        return Err(illegal(
+            "the Home Daimyo rolls for terrain: roll for Home first",
+        ));
+    }
     let count_face = ctx.roll1(die)?;
     let squares = ctx.roll(count_face, squares)?;
     ctx.emit(Event::TerrainRolled {
         count_face,
         squares,
-    })
+    })?;
+    super::places::villagers(ctx, count_face)
 }
 
 pub(super) fn ambush(ctx: &mut Ctx<'_>, u: UnitRef, square: u32) -> Result<(), CommandError> {
@@ -106,38 +111,6 @@ pub(super) fn wind(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ctx.emit(Event::WindRolled { faces, wind })
 }
 
-pub(super) fn set_fire(ctx: &mut Ctx<'_>, what: Kindling) -> Result<(), CommandError> {
-    let b = &ctx.rules.t.burning;
-    let on = match what {
-        Kindling::Cart => b.cart_alight_on,
-        Kindling::Haystack => b.haystack_alight_on,
-        Kindling::Building => b.samurai_alight_on,
-        Kindling::BuildingWhileBurning => b.already_burning_alight_on,
-    };
-    let face = ctx.roll1(b.die)?;
-    ctx.emit(Event::FireLit {
-        what,
-        face,
-        lit: face >= on,
-    })
-}
-
-pub(super) fn escape_fire(ctx: &mut Ctx<'_>, u: UnitRef, figures: u32) -> Result<(), CommandError> {
-    let alive = ctx.unit(u)?.alive;
-    if figures == 0 || figures > alive {
-        return Err(illegal(format!("1 to {alive} figures can be caught")));
-    }
-    let b = &ctx.rules.t.burning;
-    let on = b.escape_on;
-    let faces = ctx.roll(figures, b.die)?;
-    let killed = faces.iter().filter(|&&f| f < on).count() as u32;
-    ctx.emit(Event::FireEscape {
-        unit: u,
-        faces,
-        killed,
-    })
-}
-
 pub(super) fn add_structure(
     ctx: &mut Ctx<'_>,
     name: &str,
@@ -159,5 +132,6 @@ pub(super) fn add_structure(
         kind,
         hits,
         start_hits: hits,
+        door_taken_by: None,
     }))
 }

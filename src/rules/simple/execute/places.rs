@@ -1,0 +1,339 @@
+//! Places on the table: buildings and their doors, ruined structures, captured guns,
+//! fire and its smoke, the village and its peasants.
+
+use super::melee::{clear_dues, fight};
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::rules::simple::command::{Attacker, Facing, Fighter, Kindling, MeleeOrder};
+use crate::rules::simple::event::Event;
+use crate::rules::simple::numbers;
+use crate::rules::simple::roster::Weapon;
+use crate::rules::simple::state::{
+    Blaze, Due, NOBODY, State, Structure, StructureKind, Target, UnitRef,
+};
+
+fn structure<'a>(ctx: &'a Ctx<'_>, s: u8) -> Result<&'a Structure, CommandError> {
+    ctx.state
+        .structures
+        .get(usize::from(s))
+        .ok_or_else(|| illegal("there is no such structure"))
+}
+
+/// Figures of units other than `except` inside a building, and whether any is an enemy of `side`.
+fn inside(state: &State, s: u8, except: UnitRef, side: usize) -> (u32, bool) {
+    let mut figures = 0;
+    let mut enemy = false;
+    for u in state.units_in(s) {
+        if u == except {
+            continue;
+        }
+        figures += state.unit(u).map_or(0, |x| x.alive);
+        enemy |= state.owner(u) != side;
+    }
+    (figures, enemy)
+}
+
+/// A unit goes into a building or fieldworks, behind a wall, or out again.
+pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<(), CommandError> {
+    let x = ctx.acting_unit(u)?;
+    let (alive, from) = (x.alive, x.structure);
+    if from == to {
+        return Err(illegal("the unit is already there"));
+    }
+    let side = ctx.state.owner(u);
+    let building = |ctx: &Ctx<'_>, s: Option<u8>| {
+        s.and_then(|s| ctx.state.structures.get(usize::from(s)))
+            .is_some_and(|st| st.kind.building())
+    };
+    if let Some(s) = to {
+        let st = structure(ctx, s)?;
+        if st.kind.building() {
+            let cap = ctx.rules.t.army.building_capacity;
+            let (held, enemy) = inside(&ctx.state, s, u, side);
+            if enemy && st.door_taken_by != Some(side as u8) {
+                return Err(illegal(
+                    "the enemy holds the building: kill a figure defending its door first",
+                ));
+            }
+            if held + alive > cap {
+                return Err(illegal(format!(
+                    "a building holds {cap} figures: {held} are in it and this unit has {alive}"
+                )));
+            }
+        }
+    }
+    // Going into or out of a building is a move, with its Formation Fail.
+    if building(ctx, to) || building(ctx, from) {
+        super::sequence::move_unit(ctx, u, crate::rules::simple::command::MoveKind::Building)?;
+    }
+    ctx.emit(Event::Occupied {
+        unit: u,
+        structure: to,
+    })
+}
+
+/// A structure reduced far enough: everyone in or behind it is removed.
+pub(super) fn ruin(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
+    ctx.emit(Event::Ruined { structure: s })?;
+    for u in ctx.state.units_in(s) {
+        clear_dues(ctx, u)?;
+        ctx.emit(Event::LeftField {
+            unit: u,
+            why: "caught in a ruined structure".into(),
+        })?;
+    }
+    Ok(())
+}
+
+/// The captors' artillerymen man a captured gun.
+pub(super) fn crew_gun(ctx: &mut Ctx<'_>, gun: UnitRef, crew: UnitRef) -> Result<(), CommandError> {
+    let side = ctx.state.owner(crew);
+    let c = ctx.acting_unit(crew)?;
+    if c.spec.weapon != Weapon::Gun {
+        return Err(illegal("only artillerymen can fire a captured gun"));
+    }
+    let figures = c.alive.min(ctx.rules.t.artillery.crew);
+    let g = ctx.unit(gun)?;
+    if g.spec.weapon != Weapon::Gun || g.captured_by != Some(side as u8) {
+        return Err(illegal(
+            "that is not a gun your side captured (killed artillerymen are never replaced)",
+        ));
+    }
+    ctx.emit(Event::GunCrewed {
+        gun,
+        crew,
+        figures,
+        side: side as u8,
+    })?;
+    if ctx.unit(crew)?.alive == 0 {
+        ctx.emit(Event::LeftField {
+            unit: crew,
+            why: "its artillerymen man a captured gun".into(),
+        })?;
+    }
+    Ok(())
+}
+
+fn check_kindling(
+    ctx: &Ctx<'_>,
+    what: Kindling,
+    at: Option<u8>,
+    by: Option<UnitRef>,
+) -> Result<(), CommandError> {
+    let building = matches!(what, Kindling::Building | Kindling::BuildingWhileBurning);
+    if let Some(s) = at {
+        let kind = structure(ctx, s)?.kind;
+        if building && !kind.building() {
+            return Err(illegal("that structure is not a building"));
+        }
+        if what == Kindling::Haystack {
+            return Err(illegal("a haystack stands on its own"));
+        }
+        if ctx.state.burning(s) {
+            return Err(illegal("it is already on fire"));
+        }
+    }
+    if what == Kindling::BuildingWhileBurning && !ctx.state.blazes.iter().any(|b| !b.out) {
+        return Err(illegal("nothing is on fire yet: it needs 5 or 6"));
+    }
+    if let Some(u) = by {
+        let x = ctx.acting_unit(u)?;
+        if building && !numbers::is_samurai(x.spec.troop) {
+            return Err(illegal("only Samurai set buildings alight"));
+        }
+    }
+    Ok(())
+}
+
+/// Tries to set something alight; a cart against a building sets the building burning too.
+pub(super) fn set_alight(
+    ctx: &mut Ctx<'_>,
+    what: Kindling,
+    at: Option<u8>,
+    by: Option<UnitRef>,
+) -> Result<(), CommandError> {
+    check_kindling(ctx, what, at, by)?;
+    let on = numbers::alight_on(ctx.rules, what);
+    let face = ctx.roll1(ctx.rules.t.burning.die)?;
+    let lit = face >= on;
+    ctx.emit(Event::FireLit { what, face, lit })?;
+    if !lit {
+        return Ok(());
+    }
+    let blaze = |what, structure| Blaze {
+        what,
+        structure,
+        sequences: 0,
+        spread_inches: 0,
+        engulfed_since: None,
+        smoke_cm: 0,
+        out: false,
+    };
+    ctx.emit(Event::BlazeStarted(blaze(what, at)))?;
+    let against_building = at
+        .and_then(|s| ctx.state.structures.get(usize::from(s)))
+        .is_some_and(|s| s.kind.building());
+    if what == Kindling::Cart && against_building {
+        ctx.emit(Event::BlazeStarted(blaze(Kindling::Building, at)))?;
+    }
+    Ok(())
+}
+
+/// The table reports a burning building wholly ablaze: those still inside die.
+pub(super) fn engulfed(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
+    if !structure(ctx, s)?.kind.building() || !ctx.state.burning(s) {
+        return Err(illegal("that is not a burning building"));
+    }
+    if ctx
+        .state
+        .blazes
+        .iter()
+        .any(|b| b.structure == Some(s) && b.engulfed_since.is_some())
+    {
+        return Err(illegal("it is already wholly ablaze"));
+    }
+    ctx.emit(Event::Engulfed(s))?;
+    for u in ctx.state.units_in(s) {
+        clear_dues(ctx, u)?;
+        let figures = ctx.unit(u)?.alive;
+        ctx.emit(Event::Killed {
+            target: Target::Unit(u),
+            figures,
+        })?;
+    }
+    Ok(())
+}
+
+/// The end of a sequence: fires spread and smoke drifts; carts and haystacks burn out
+/// (a cart against a wooden wall burns its section down); those inside burning
+/// buildings must get out through the flames.
+pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if ctx.state.blazes.iter().all(|b| b.out) {
+        return Ok(());
+    }
+    let (b, s) = (&ctx.rules.t.burning, &ctx.rules.t.smoke);
+    let drifts = ctx
+        .state
+        .weather
+        .as_deref()
+        .is_some_and(|w| w.contains("drifts"));
+    ctx.emit(Event::FiresBurn {
+        spread_inches: b.spread_inches_per_sequence,
+        smoke_cm_per_inch: s.travel_cm_per_sequence,
+        smoke_stops_after: s.lasts_sequences,
+        drifts,
+    })?;
+    let lasts = ctx.rules.t.burning.cart_burns_sequences;
+    let done: Vec<(u8, Option<u8>)> = ctx
+        .state
+        .blazes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| {
+            !b.out && matches!(b.what, Kindling::Cart | Kindling::Haystack) && b.sequences >= lasts
+        })
+        .map(|(i, b)| {
+            let wall = b.structure.filter(|&w| {
+                ctx.state
+                    .structures
+                    .get(usize::from(w))
+                    .is_some_and(|st| st.kind == StructureKind::WoodenBarricade)
+            });
+            (i as u8, wall)
+        })
+        .collect();
+    for (blaze, wall) in done {
+        ctx.emit(Event::BurntOut { blaze, wall })?;
+    }
+    let burning: Vec<u8> = (0..ctx.state.structures.len() as u8)
+        .filter(|&s| ctx.state.burning(s))
+        .collect();
+    for s in burning {
+        for u in ctx.state.units_in(s) {
+            ctx.require(Due::FireEscape(u))?;
+        }
+    }
+    Ok(())
+}
+
+/// Figures caught by fire roll to escape; from a burning building the survivors get out.
+pub(super) fn escape_fire(ctx: &mut Ctx<'_>, u: UnitRef, figures: u32) -> Result<(), CommandError> {
+    let (alive, at) = (ctx.unit(u)?.alive, ctx.unit(u)?.structure);
+    let due = ctx.state.due.contains(&Due::FireEscape(u));
+    if due {
+        ctx.settle(Due::FireEscape(u))?;
+    }
+    if figures == 0 || figures > alive {
+        return Err(illegal(format!("1 to {alive} figures can be caught")));
+    }
+    let b = &ctx.rules.t.burning;
+    let on = b.escape_on;
+    let faces = ctx.roll(figures, b.die)?;
+    let killed = faces.iter().filter(|&&f| f < on).count() as u32;
+    ctx.emit(Event::FireEscape {
+        unit: u,
+        faces,
+        killed,
+    })?;
+    if due && ctx.unit(u)?.alive > 0 && at.is_some() {
+        ctx.emit(Event::Occupied {
+            unit: u,
+            structure: None,
+        })?;
+    }
+    Ok(())
+}
+
+/// Places the village's peasants when the terrain includes the village.
+pub(super) fn villagers(ctx: &mut Ctx<'_>, pieces: u32) -> Result<(), CommandError> {
+    let t = &ctx.rules.t.terrain;
+    let (piece, figures) = (t.village_piece, t.village_peasants);
+    if pieces < piece {
+        return Ok(());
+    }
+    let side = ctx
+        .state
+        .home
+        .ok_or_else(|| illegal("roll for the Home Daimyo first"))?;
+    ctx.emit(Event::VillagersPlaced { side, figures })
+}
+
+/// The village's peasants, if they are still there.
+pub fn village_unit(state: &State) -> Option<UnitRef> {
+    state.units().into_iter().find(|&u| {
+        state.group(u.group()).is_some_and(|g| g.village)
+            && state.unit(u).is_some_and(|x| x.present())
+    })
+}
+
+/// The peasants attack one figure of a unit that came into the village, with as many
+/// figures as may attack one defender.
+pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
+    ctx.settle(Due::VillagersAttack(u))?;
+    let Some(v) = village_unit(&ctx.state) else {
+        return Ok(());
+    };
+    if !ctx.unit(u)?.present() {
+        return Ok(());
+    }
+    let touching = ctx.unit(u)?.alive > 1;
+    let mut order = MeleeOrder {
+        defender: Target::Unit(u),
+        attackers: Vec::new(),
+        defender_touches_friend: touching,
+        rear_support: None,
+        in_building: false,
+        door: None,
+    };
+    let n = ctx.unit(v)?.alive as usize;
+    let n = n.min(numbers::max_attackers(ctx.rules, &order));
+    order.attackers = vec![
+        Attacker {
+            fighter: Fighter::Unit(v),
+            facing: Facing::Front,
+            touches_friend: true,
+        };
+        n
+    ];
+    fight(ctx, &order, usize::from(NOBODY))
+}

@@ -1,0 +1,122 @@
+//! Checks of places: the village's peasants attacking, figures escaping a burning
+//! building, and the fires' spread and smoke the umpire keeps an eye on.
+
+use super::command::{Command, Kindling, MeleeOrder};
+use super::execute::village_unit;
+use super::pending::{answer, at_least, card, test};
+use super::preview;
+use super::state::{Blaze, State, Target, UnitRef};
+use super::tables::Rules;
+use super::words::kindling;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Check, RollSpec};
+
+/// The peasants' attack on a unit that came into the village, with the odds of a bout.
+pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<Command> {
+    let mut c = card(
+        "The village".into(),
+        "Villagers attack",
+        why,
+        "simple: Terrain",
+    );
+    c.answers
+        .push(answer("Roll", Command::VillagersAttack(u), true));
+    let Some(v) = village_unit(state) else {
+        return c;
+    };
+    let order = MeleeOrder {
+        defender: Target::Unit(u),
+        attackers: vec![super::command::Attacker {
+            fighter: super::command::Fighter::Unit(v),
+            facing: super::command::Facing::Front,
+            touches_friend: true,
+        }],
+        defender_touches_friend: state.unit(u).is_some_and(|x| x.alive > 1),
+        rear_support: None,
+        in_building: false,
+        door: None,
+    };
+    c.notes.push(format!(
+        "up to {} peasants attack one figure; each throws once until one kills",
+        super::numbers::max_attackers(rules, &order)
+    ));
+    match preview::melee(rules, state, &order).first() {
+        Some(b) => {
+            let mut c = test(
+                c,
+                b.kills.clone(),
+                format!("{}: a peasant kills on a higher score", b.kills),
+                "a bout kills",
+            );
+            c.modifiers = b.attacker.iter().chain(&b.defender).cloned().collect();
+            c
+        }
+        None => c,
+    }
+}
+
+/// Figures inside a burning building roll 1d6 each to get out.
+pub fn escape_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<Command> {
+    let b = &rules.t.burning;
+    let figures = state.unit(u).map_or(0, |x| x.alive);
+    let mut c = card(state.unit_name(u), "Escape the fire", why, "simple: Fire");
+    c.answers.push(answer(
+        "Roll",
+        Command::EscapeFire { unit: u, figures },
+        true,
+    ));
+    let mut c = test(
+        c,
+        at_least(b.die, b.escape_on),
+        format!("1d{} at {}+ per figure ({figures})", b.die, b.escape_on),
+        "a figure survives",
+    );
+    c.roll = Some(RollSpec::Test(Comparison::new(
+        Expr::dice(1, b.die),
+        CmpOp::Ge,
+        Expr::constant(i64::from(b.escape_on)),
+    )));
+    c
+}
+
+fn blaze_words(state: &State, b: &Blaze) -> String {
+    let at = b
+        .structure
+        .and_then(|s| state.structures.get(usize::from(s)))
+        .map_or(String::new(), |s| format!(" at {}", s.name));
+    format!("{}{at}", kindling(b.what))
+}
+
+/// One card per fire still burning: its spread, its smoke, and what the table must do.
+pub fn fire_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let mut out = Vec::new();
+    for b in state.blazes.iter().filter(|b| !b.out) {
+        let mut c = card(
+            "Umpire".into(),
+            "Fire burning",
+            format!(
+                "{} has burnt {} sequence(s) and spread {} inch(es)",
+                blaze_words(state, b),
+                b.sequences,
+                b.spread_inches
+            ),
+            "simple: Fire",
+        );
+        c.required = false;
+        let wind = state.weather.as_deref().unwrap_or("wind not rolled");
+        c.notes.push(format!(
+            "smoke reaches {} cm downwind ({wind}); figures under it are in soft cover",
+            b.smoke_cm
+        ));
+        c.notes.push(format!(
+            "figures within 1 inch roll 1d{} each and need {}+ to survive",
+            rules.t.burning.die, rules.t.burning.escape_on
+        ));
+        if let (Some(s), Kindling::Building, None) = (b.structure, b.what, b.engulfed_since) {
+            c.answers
+                .push(answer("Wholly ablaze", Command::Engulfed(s), false));
+        }
+        out.push(c);
+    }
+    out
+}

@@ -1,0 +1,145 @@
+//! Shared set-up for the Simple Samurai rule tests: the demo battle, commands fed with
+//! table dice, and the turn changes most tests need.
+
+#![allow(dead_code, clippy::expect_used)] // Each test file uses its own share of these helpers.
+
+use gunbai::dice::{RngDice, TableDice};
+use gunbai::engine::RuleSet as _;
+use gunbai::engine::{Battle, BattleError, Dice};
+use gunbai::reference::HouseRules;
+use gunbai::roster::RosterText;
+use gunbai::rules::simple::command::{Attacker, Facing, Fighter, FireOrder, MeleeOrder};
+use gunbai::rules::simple::state::{GroupRef, Target, UnitRef};
+use gunbai::rules::simple::{Command, Simple};
+
+// Oda (side 0) is Home in these tests; Imagawa (side 1) invades and plays first.
+pub const ODA_TEPPO_1: UnitRef = UnitRef(0, 0, 2);
+pub const ODA_TEPPO_2: UnitRef = UnitRef(0, 0, 3);
+pub const ODA_YARI: UnitRef = UnitRef(0, 0, 4);
+pub const ODA_ARCHERS_SKIRMISH: UnitRef = UnitRef(0, 0, 0);
+pub const ODA_PIKE_SAMURAI: UnitRef = UnitRef(0, 0, 7);
+pub const ODA_GUARD: UnitRef = UnitRef(0, 0, 11);
+pub const IMA_TEPPO: UnitRef = UnitRef(1, 0, 3);
+pub const IMA_ARCHERS: UnitRef = UnitRef(1, 0, 1);
+pub const IMA_SWORD_SAMURAI: UnitRef = UnitRef(1, 0, 8);
+pub const IMA_LEVIES: UnitRef = UnitRef(1, 0, 14);
+pub const IMA_GUN: UnitRef = UnitRef(1, 0, 12);
+pub const MATSUDAIRA: GroupRef = GroupRef(1, 1);
+
+pub fn army(file: &str) -> gunbai::rules::simple::Army {
+    let path = format!("{}/rosters/simple/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = RosterText::read(std::path::Path::new(&path)).expect("demo roster readable");
+    Simple::load_army(&text).expect("demo roster valid").army
+}
+
+pub fn battle_with(house: HouseRules) -> Battle<Simple> {
+    Battle::<Simple>::start([army("oda.ron"), army("imagawa.ron")], house, None)
+        .expect("battle starts")
+}
+
+pub fn run(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> Result<Vec<String>, BattleError> {
+    b.execute_with(c, Dice::Table(TableDice::new(faces.to_vec())))
+        .map(|e| e.lines.clone())
+}
+
+pub fn ok(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> Vec<String> {
+    match run(b, c.clone(), faces) {
+        Ok(lines) => lines,
+        Err(e) => panic!("{c:?} with {faces:?} refused: {e}"),
+    }
+}
+
+/// Oda Home, deck shuffled, Imagawa's first turn begun with a blank card and Matsudaira acting.
+pub fn begun_with(house: HouseRules) -> Battle<Simple> {
+    let mut b = battle_with(house);
+    ok(&mut b, Command::RollForHome, &[9, 2]);
+    b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
+        .expect("shuffles");
+    ok(&mut b, Command::BeginBattle, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    b
+}
+
+pub fn begun() -> Battle<Simple> {
+    begun_with(HouseRules::default())
+}
+
+/// Ends Imagawa's turn and plays Oda's with a blank card, allies rolling the faces given.
+pub fn to_oda_turn(b: &mut Battle<Simple>, ally_faces: [u32; 2]) {
+    ok(b, Command::EndTurn, &[]);
+    ok(b, Command::DrawCard { card: Some(4) }, &[]);
+    ok(b, Command::AllyActivation(GroupRef(0, 1)), &[ally_faces[0]]);
+    ok(b, Command::AllyActivation(GroupRef(0, 2)), &[ally_faces[1]]);
+}
+
+pub fn fire(unit: UnitRef, target: UnitRef, volley: bool) -> Command {
+    Command::Fire(FireOrder {
+        unit,
+        target: Target::Unit(target),
+        volley,
+        distance_cm: 20,
+    })
+}
+
+pub fn alive(b: &Battle<Simple>, u: UnitRef) -> u32 {
+    b.state().unit(u).expect("unit").alive
+}
+
+pub fn one_on_one(attacker: UnitRef, defender: UnitRef, facing: Facing) -> MeleeOrder {
+    MeleeOrder {
+        defender: Target::Unit(defender),
+        attackers: vec![Attacker {
+            fighter: Fighter::Unit(attacker),
+            facing,
+            touches_friend: true,
+        }],
+        defender_touches_friend: true,
+        rear_support: None,
+        in_building: false,
+        door: None,
+    }
+}
+
+pub fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
+    ok(b, Command::DrawCard { card: Some(4) }, &[]);
+    ok(b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
+    ok(b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+}
+
+/// A morale test that is due, with the faces given.
+pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) {
+    ok(
+        b,
+        Command::Morale {
+            unit,
+            friend_retreating: false,
+        },
+        faces,
+    );
+}
+
+/// Where `target` stands among the options of the first choice of a unit's action form.
+pub fn option_of(b: &Battle<Simple>, unit: UnitRef, form: &str, target: UnitRef) -> usize {
+    use gunbai::engine::{Field, Game as _};
+    let forms = b.action_forms(&unit.id());
+    let form = forms.iter().find(|f| f.key == form).expect("the form");
+    let Field::Choice { options, .. } = &form.fields[0] else {
+        panic!("a choice comes first")
+    };
+    options
+        .iter()
+        .position(|o| *o == b.state().unit_name(target))
+        .expect("the target is listed")
+}
+
+/// Imagawa's Teppo shoot a Daimyo of Oda's at 10 cm: one hit, and his save fails.
+pub fn shoot_daimyo(b: &mut Battle<Simple>, group: GroupRef) {
+    let at = Command::Fire(FireOrder {
+        unit: IMA_TEPPO,
+        target: Target::Daimyo(group),
+        volley: false,
+        distance_cm: 10,
+    });
+    ok(b, at, &[6, 1, 1, 1, 1, 1]);
+}
