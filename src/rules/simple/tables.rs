@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::reference::{self, HouseRules, OptionalRule, ReferenceError, Ruling};
+use crate::reference::{InForce, OptionalRule, Ruling};
 
 #[allow(missing_docs)]
 mod raw {
@@ -199,32 +199,7 @@ pub struct SimpleTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-/// The rules in force for one battle: tables with house overrides, and chosen rulings.
-#[derive(Debug)]
-pub struct Rules {
-    /// The tables.
-    pub t: SimpleTables,
-    /// The house rules as recorded in the journal.
-    pub house: HouseRules,
-}
+crate::reference_tables!(SimpleTables, "simple");
 
-impl Rules {
-    /// Builds the rules in force from the embedded table and a battle's house rules.
-    ///
-    /// # Errors
-    /// A house rule that does not fit the tables.
-    pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
-        let text = reference::text("simple").unwrap_or_default();
-        let t: SimpleTables = reference::load("simple", text, house)?;
-        reference::check_choices(&t.rulings, &t.optional, house)?;
-        Ok(Self {
-            t,
-            house: house.clone(),
-        })
-    }
-
-    /// The option in force for a ruling.
-    pub fn ruling(&self, key: &str) -> &str {
-        reference::chosen(&self.t.rulings, &self.house, key)
-    }
-}
+/// The rules in force for one battle: the tables with house overrides, and chosen rulings.
+pub type Rules = InForce<SimpleTables>;
