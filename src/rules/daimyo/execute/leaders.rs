@@ -48,8 +48,8 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), Command
             u.spec.name
         )));
     }
-    if let Some(group) = ctx.state.active {
-        ctx.emit(Event::ActivationFinished { group })?;
+    if ctx.state.active.is_some() {
+        return Err(illegal("finish the active clan's activation first"));
     }
     ctx.emit(Event::Initiative { leader, unit })
 }
