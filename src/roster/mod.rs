@@ -153,6 +153,24 @@ impl<'a> Validator<'a> {
     }
 }
 
+/// Loads an army with the rules a roster is checked against (a rule set's defaults); a
+/// reference table that fails to load is reported at the file's start.
+pub fn load_with<R, A>(
+    rules: Result<R, crate::reference::ReferenceError>,
+    roster: &RosterText,
+    load: impl FnOnce(&R, &RosterText) -> RosterReport<A>,
+) -> RosterReport<A> {
+    match rules {
+        Ok(rules) => load(&rules, roster),
+        Err(e) => Err(vec![RosterProblem {
+            file: roster.file.clone(),
+            line: 1,
+            column: 1,
+            message: e.to_string(),
+        }]),
+    }
+}
+
 /// Parses a roster's text into its raw serde form, naming the position of a syntax error.
 ///
 /// # Errors

@@ -37,7 +37,7 @@ use crate::engine::error::CommandError;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
-use crate::roster::{RosterProblem, RosterReport, RosterText};
+use crate::roster::{RosterReport, RosterText};
 
 /// The Samurai Skirmish rule set.
 #[derive(Debug)]
@@ -53,15 +53,7 @@ impl RuleSet for Skirmish {
     type Event = Event;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
-        match Rules::new(&HouseRules::default()) {
-            Ok(rules) => load::load(&rules, roster),
-            Err(e) => Err(vec![RosterProblem {
-                file: roster.file.clone(),
-                line: 1,
-                column: 1,
-                message: e.to_string(),
-            }]),
-        }
+        crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {

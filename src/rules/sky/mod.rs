@@ -49,15 +49,7 @@ impl RuleSet for Sky {
     type Event = Event;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
-        match Rules::new(&HouseRules::default()) {
-            Ok(rules) => roster::load(&rules, roster),
-            Err(e) => Err(vec![crate::roster::RosterProblem {
-                file: roster.file.clone(),
-                line: 1,
-                column: 1,
-                message: e.to_string(),
-            }]),
-        }
+        crate::roster::load_with(Rules::new(&HouseRules::default()), roster, roster::load)
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {
