@@ -86,6 +86,7 @@ pub fn text(ruleset: &str) -> Option<&'static str> {
         "sky" => Some(include_str!("../../reference/sky.ron")),
         "simple" => Some(include_str!("../../reference/simple.ron")),
         "skirmish" => Some(include_str!("../../reference/skirmish.ron")),
+        "kozeriai" => Some(include_str!("../../reference/kozeriai.ron")),
         _ => None,
     }
 }

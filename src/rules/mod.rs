@@ -1,5 +1,6 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
+pub mod kozeriai;
 pub mod simple;
 pub mod skirmish;
 pub mod sky;
@@ -33,6 +34,10 @@ pub const RULE_SETS: &[RuleSetInfo] = &[
     RuleSetInfo {
         key: skirmish::Skirmish::KEY,
         title: skirmish::Skirmish::NAME,
+    },
+    RuleSetInfo {
+        key: kozeriai::Kozeriai::KEY,
+        title: kozeriai::Kozeriai::NAME,
     },
 ];
 
@@ -73,6 +78,16 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
                 include_str!("../../rosters/skirmish/village_defenders.ron"),
             ),
         ]),
+        "kozeriai" => Some([
+            text(
+                "rosters/kozeriai/village.ron",
+                include_str!("../../rosters/kozeriai/village.ron"),
+            ),
+            text(
+                "rosters/kozeriai/bandits.ron",
+                include_str!("../../rosters/kozeriai/bandits.ron"),
+            ),
+        ]),
         _ => None,
     }
 }
@@ -103,6 +118,7 @@ pub fn check_roster(
         "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
         "simple" => simple::Simple::load_army(roster).map(|l| l.warnings),
         "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
+        "kozeriai" => kozeriai::Kozeriai::load_army(roster).map(|l| l.warnings),
         _ => Err(vec![RosterProblem {
             file: roster.file.clone(),
             line: 1,
@@ -126,6 +142,7 @@ pub fn start_battle(
         "sky" => start::<sky::Sky>(rosters, house, journal),
         "simple" => start::<simple::Simple>(rosters, house, journal),
         "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
+        "kozeriai" => start::<kozeriai::Kozeriai>(rosters, house, journal),
         other => Err(StartError::UnknownRuleSet(other.to_owned())),
     }
 }
@@ -173,6 +190,7 @@ pub fn open_journal(
         "sky" => open::<sky::Sky>(path, &raw, recover, resume),
         "simple" => open::<simple::Simple>(path, &raw, recover, resume),
         "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
+        "kozeriai" => open::<kozeriai::Kozeriai>(path, &raw, recover, resume),
         other => Err(BattleError::Header(format!(
             "{}: unknown rule set `{other}`",
             path.display()
