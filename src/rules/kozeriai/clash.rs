@@ -181,135 +181,44 @@ fn side(
     (me, info, class): (&FigureState, &WeaponInfo, Class),
     their_class: Class,
 ) -> Result<SideNumbers, String> {
-    let t = &rules.t.tactical;
-    let c = &rules.t.clash;
     let sp = &rules.t.special;
     let fighter = if i == 0 {
         &order.attacker
     } else {
         &order.defender
     };
-    let s = &fighter.situation;
-    let mut m = Vec::new();
-    let skill = if fighter.ni_ten {
-        me.spec
+    let name = &me.spec.name;
+    let (skill, what) = if fighter.ni_ten {
+        let s = me
+            .spec
             .ni_ten
-            .ok_or_else(|| format!("{} has no Ni-Ten Jitsu skill", me.spec.name))?
+            .ok_or_else(|| format!("{name} has no Ni-Ten Jitsu skill"))?;
+        (s, "Ni-Ten Jitsu".to_owned())
     } else {
-        me.spec.skill(&fighter.weapon)
+        (me.spec.skill(&fighter.weapon), fighter.weapon.clone())
     };
-    let what = if fighter.ni_ten {
-        "Ni-Ten Jitsu".to_owned()
-    } else {
-        fighter.weapon.clone()
-    };
-    m.push(Modifier::total(skill, format!("{what} skill"), SKILL));
+    let mut m = vec![Modifier::total(skill, format!("{what} skill"), SKILL)];
     let rel = relative_factor(&rules.t.relative_weapons, class, their_class);
     if rel != 0 {
         let why = format!("{} weapon against {}", class.name(), their_class.name());
         m.push(Modifier::total(rel, why, RELATIVE));
     }
     m.extend(hurt(rules, me));
-    let mut flag = |on: bool, value: i64, why: &str, cite: &str| {
-        if on && value != 0 {
-            m.push(Modifier::total(value, why, cite));
-        }
+    let iaijutsu = match fighter.iaijutsu {
+        true => Some(
+            me.spec
+                .iaijutsu
+                .ok_or_else(|| format!("{name} has no Iaijutsu skill"))?,
+        ),
+        false => None,
     };
-    flag(me.lying, t.lying, "lying on the ground", TACTICAL);
-    flag(
-        me.entangled,
-        t.entangled,
-        "entangled by a restraining weapon",
-        TACTICAL,
-    );
-    flag(s.wading, t.wading, "wading in water", TACTICAL);
-    flag(s.body_hex, t.body_hex, "standing in a body hex", TACTICAL);
-    flag(s.rough, t.rough_ground, "on rough ground", TACTICAL);
-    flag(
-        s.undergrowth,
-        t.undergrowth,
-        "stuck in undergrowth",
-        TACTICAL,
-    );
-    let charging = i == 0 && order.kind == ClashKind::BodyCharge;
-    flag(
-        me.this_turn.dashed && !charging,
-        t.dashing,
-        "dashing",
-        TACTICAL,
-    );
-    flag(
-        s.zone,
-        c.engagement_zone,
-        "attacked from its weak zone",
-        "kozeriai: Combat Engagement Zones",
-    );
-    let iaijutsu = if fighter.iaijutsu {
-        let skill = me
-            .spec
-            .iaijutsu
-            .ok_or_else(|| format!("{} has no Iaijutsu skill", me.spec.name))?;
-        let unused = !me.surprise_used.contains("Iaijutsu");
-        flag(
-            unused,
-            c.surprise,
-            "first Iaijutsu: surprise",
-            "kozeriai: Iaijutsu",
-        );
-        s.drawing.then_some((skill, t.drawing))
-    } else {
-        flag(
-            s.drawing,
-            t.drawing,
-            "drawing, changing or recovering a weapon",
-            TACTICAL,
-        );
-        None
-    };
-    let why = format!("outnumbered {}-1 by unengaged enemies", s.outnumbered);
-    let value = t.outnumbered_per_enemy * i64::from(s.outnumbered);
-    flag(s.outnumbered >= t.outnumbered_from, value, &why, TACTICAL);
-    if me.mounted && !s.off_arc {
-        let h = &rules.t.horses;
-        let bonus = match me.speed {
-            Speed::Canter => h.canter_bonus,
-            Speed::Gallop => h.gallop_bonus,
-            _ => 0,
-        };
-        flag(
-            true,
-            bonus,
-            &format!("horse {}", me.speed.name()),
-            "kozeriai: Horses in Combat",
-        );
-    }
-    let surprise = i == 0
-        && info.concealed
-        && chain_attack(info, order.kind)
-        && !me.surprise_used.contains(&fighter.weapon);
-    flag(
-        surprise,
-        c.surprise,
-        "first use of a hidden weapon: surprise",
-        "kozeriai: Manrikigusari",
-    );
-    let striking = i == 0 || order.both_strike;
-    flag(
-        fighter.ni_ten && !striking,
-        sp.ni_ten_defence,
-        "Ni-Ten Jitsu defending",
-        "kozeriai: Ni-Ten Jitsu",
-    );
-    let helpless = me.this_turn.shouting
-        || !me.active()
-        || me
-            .grappling
-            .is_some_and(|g| Some(g) != order_partner(order, i));
-    flag(
-        i == 1 && helpless,
-        c.no_defence,
-        "cannot defend",
-        "kozeriai: Ki-Ai",
+    let mut flags = situation(rules, order, i, me, iaijutsu.is_some());
+    flags.extend(specials(rules, order, i, me, info, iaijutsu.is_some()));
+    m.extend(
+        flags
+            .into_iter()
+            .filter(|(on, value, ..)| *on && *value != 0)
+            .map(|(_, value, why, cite)| Modifier::total(value, why, cite)),
     );
     let armour = match me.spec.armour {
         Armour::None => rules.t.armour_ignores.none,
@@ -317,18 +226,156 @@ fn side(
         Armour::Armoured => rules.t.armour_ignores.armoured,
         Armour::Full => rules.t.armour_ignores.full,
     };
+    let heroic = rules.optional("heroic") && me.spec.heroic;
     Ok(SideNumbers {
         modifiers: m,
-        iaijutsu,
+        // A drawing Iaijutsu fighter rolls to ignore the drawing penalty.
+        iaijutsu: iaijutsu
+            .filter(|_| fighter.situation.drawing)
+            .map(|s| (s, rules.t.tactical.drawing)),
         blunt: info.blunt.then_some(info.extra_distractions),
         armour,
         weaker: if fighter.ni_ten { -sp.ni_ten_wounds } else { 0 },
-        heroic: if rules.optional("heroic") && me.spec.heroic {
+        heroic: if heroic {
             rules.t.heroic.ignore_wounds
         } else {
             0
         },
     })
+}
+
+/// A factor: whether it applies, its value, why, and its rule.
+type Flag = (bool, i64, String, &'static str);
+
+/// The tactical factors of one side.
+fn situation(
+    rules: &Rules,
+    order: &ClashOrder,
+    i: usize,
+    me: &FigureState,
+    iaijutsu: bool,
+) -> Vec<Flag> {
+    let t = &rules.t.tactical;
+    let fighter = if i == 0 {
+        &order.attacker
+    } else {
+        &order.defender
+    };
+    let s = &fighter.situation;
+    let charging = i == 0 && order.kind == ClashKind::BodyCharge;
+    let n = s.outnumbered;
+    vec![
+        (me.lying, t.lying, "lying on the ground".into(), TACTICAL),
+        (
+            me.entangled,
+            t.entangled,
+            "entangled by a restraining weapon".into(),
+            TACTICAL,
+        ),
+        (s.wading, t.wading, "wading in water".into(), TACTICAL),
+        (
+            s.body_hex,
+            t.body_hex,
+            "standing in a body hex".into(),
+            TACTICAL,
+        ),
+        (s.rough, t.rough_ground, "on rough ground".into(), TACTICAL),
+        (
+            s.undergrowth,
+            t.undergrowth,
+            "stuck in undergrowth".into(),
+            TACTICAL,
+        ),
+        (
+            me.this_turn.dashed && !charging,
+            t.dashing,
+            "dashing".into(),
+            TACTICAL,
+        ),
+        (
+            s.drawing && !iaijutsu,
+            t.drawing,
+            "drawing, changing or recovering a weapon".into(),
+            TACTICAL,
+        ),
+        (
+            n >= t.outnumbered_from,
+            t.outnumbered_per_enemy * i64::from(n),
+            format!("outnumbered {n}-1 by unengaged enemies"),
+            TACTICAL,
+        ),
+    ]
+}
+
+/// The factors of horses, surprise, Ni-Ten Jitsu and an undefended figure.
+fn specials(
+    rules: &Rules,
+    order: &ClashOrder,
+    i: usize,
+    me: &FigureState,
+    info: &WeaponInfo,
+    iaijutsu: bool,
+) -> Vec<Flag> {
+    let (c, sp) = (&rules.t.clash, &rules.t.special);
+    let fighter = if i == 0 {
+        &order.attacker
+    } else {
+        &order.defender
+    };
+    let s = &fighter.situation;
+    let horse = match me.speed {
+        Speed::Canter => rules.t.horses.canter_bonus,
+        Speed::Gallop => rules.t.horses.gallop_bonus,
+        _ => 0,
+    };
+    let surprise = i == 0
+        && info.concealed
+        && chain_attack(info, order.kind)
+        && !me.surprise_used.contains(&fighter.weapon);
+    let striking = i == 0 || order.both_strike;
+    let helpless = me.this_turn.shouting
+        || !me.active()
+        || me
+            .grappling
+            .is_some_and(|g| Some(g) != order_partner(order, i));
+    vec![
+        (
+            s.zone,
+            c.engagement_zone,
+            "attacked from its weak zone".into(),
+            "kozeriai: Combat Engagement Zones",
+        ),
+        (
+            iaijutsu && !me.surprise_used.contains("Iaijutsu"),
+            c.surprise,
+            "first Iaijutsu: surprise".into(),
+            "kozeriai: Iaijutsu",
+        ),
+        (
+            me.mounted && !s.off_arc,
+            horse,
+            format!("horse {}", me.speed.name()),
+            "kozeriai: Horses in Combat",
+        ),
+        (
+            surprise,
+            c.surprise,
+            "first use of a hidden weapon: surprise".into(),
+            "kozeriai: Manrikigusari",
+        ),
+        (
+            fighter.ni_ten && !striking,
+            sp.ni_ten_defence,
+            "Ni-Ten Jitsu defending".into(),
+            "kozeriai: Ni-Ten Jitsu",
+        ),
+        (
+            i == 1 && helpless,
+            c.no_defence,
+            "cannot defend".into(),
+            "kozeriai: Ki-Ai",
+        ),
+    ]
 }
 
 /// The other figure of the clash, seen from side `i`.

@@ -224,6 +224,15 @@ fn effects(_rules: &Rules, state: &State, event: &Event) -> Sentence {
                 if *fell { "falls" } else { "keeps its feet" }
             ),
         ),
+        _ => turn_events(state, event),
+    }
+}
+
+/// Sentences for dues, recovery and the turn.
+fn turn_events(state: &State, event: &Event) -> Sentence {
+    let name = |f: FigureRef| state.figure_name(f);
+    let one = |f: FigureRef, text: String| about(text, &[f]);
+    match event {
         Event::Jumped {
             figure,
             obstacle,
@@ -259,15 +268,6 @@ fn effects(_rules: &Rules, state: &State, event: &Event) -> Sentence {
             ),
             &[*attacker, *defender],
         ),
-        _ => turn_events(state, event),
-    }
-}
-
-/// Sentences for dues, recovery and the turn.
-fn turn_events(state: &State, event: &Event) -> Sentence {
-    let name = |f: FigureRef| state.figure_name(f);
-    let one = |f: FigureRef, text: String| about(text, &[f]);
-    match event {
         Event::Required(due) => one(due.figure(), format!("Now: {}.", due_words(state, *due))),
         Event::Settled(due) => one(
             due.figure(),
