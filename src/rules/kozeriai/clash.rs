@@ -137,9 +137,6 @@ pub fn chain_attack(info: &WeaponInfo, kind: ClashKind) -> bool {
 pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<ClashNumbers, String> {
     let a = figure(state, &order.attacker)?;
     let d = figure(state, &order.defender)?;
-    if order.attacker.figure.side() == order.defender.figure.side() {
-        return Err("a clash is between figures of the two sides".into());
-    }
     let wa = weapon(rules, a, &order.attacker)?;
     let wd = weapon(rules, d, &order.defender)?;
     check_kind(order, wa, wd)?;

@@ -88,6 +88,7 @@ fn unit(rules: &Rules, state: &State, f: FigureRef) -> Option<UnitView> {
 /// Status badges for a figure.
 pub fn badges(x: &FigureState) -> Vec<Badge> {
     let mut out = Vec::new();
+    let alive = !x.dead;
     let mut add = |on: bool, label: &str, tone: Tone, why: String| {
         if on {
             out.push(Badge::new(label, tone, why));
@@ -100,13 +101,13 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         "wounds past its capacity".into(),
     );
     add(
-        x.knocked_out,
+        alive && x.knocked_out,
         "Knocked out",
         Tone::Danger,
         format!("{} distractions", x.distractions),
     );
     add(
-        x.collapsed,
+        alive && x.collapsed,
         "Collapsed",
         Tone::Danger,
         "stamina below minus its total".into(),
@@ -125,7 +126,6 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         Tone::Warning,
         format!("{} distraction(s): -1 each", x.distractions),
     );
-    let alive = !x.dead;
     add(
         alive && x.lying,
         "Lying down",

@@ -143,6 +143,9 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
 
 /// A clash of blades.
 pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
+    if order.attacker.figure.side() == order.defender.figure.side() {
+        return Err(illegal("a clash is between figures of the two sides"));
+    }
     may_attack(ctx, order)?;
     let d = ctx.figure(order.defender.figure)?;
     if d.dead {
