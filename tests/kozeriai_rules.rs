@@ -1576,3 +1576,59 @@ fn every_form_previews_and_plans_from_the_same_state() {
         }
     }
 }
+
+#[test]
+fn a_cantering_horse_runs_down_a_figure_on_foot_and_horses_collide_on_the_barricade_row() {
+    use gunbai::rules::kozeriai::command::Obstacle;
+    let mut b = battle();
+    let why = refused(&mut b, Command::RunDown(RIDER, HACHI), &[]);
+    assert!(why.contains("cantering or galloping"), "{why}");
+    ok(
+        &mut b,
+        Command::Act {
+            figure: RIDER,
+            action: Action::Ride(Ride::At(Speed::Trot)),
+        },
+        &[],
+    );
+    // A collision at a trot rolls the barricade-or-collision row: a 1 unseats the rider.
+    let events = ok(&mut b, Command::Jump(RIDER, Obstacle::Barricade), &[1]);
+    assert!(events.contains(&Event::Unhorsed(RIDER)));
+    let mut b = battle();
+    let mut state = b.state().clone();
+    state.figure_mut(RIDER).unwrap().speed = Speed::Canter;
+    let mut dice = TableDice::new(vec![]);
+    let events = Kozeriai::execute(
+        b.rules(),
+        &state,
+        &Command::RunDown(RIDER, HACHI),
+        &mut dice,
+    )
+    .expect("runs down");
+    assert_eq!(events, vec![Event::Fell(HACHI)]);
+    ok(&mut b, Command::EndStage, &[]);
+}
+
+#[test]
+fn ki_ai_form_previews_each_targets_chance() {
+    let b = battle();
+    let forms = Kozeriai::action_forms(b.rules(), b.state(), &SHIRO.id());
+    let form = forms.iter().find(|f| f.key == "kiai").expect("Ki-ai form");
+    // Tick every figure in the area.
+    let values = vec![1; form.fields.len()];
+    let plan = Kozeriai::action(b.rules(), b.state(), &SHIRO.id(), "kiai", &values).unwrap();
+    let card = plan.preview.expect("a preview");
+    let goro = card
+        .odds
+        .iter()
+        .find(|o| o.outcome.starts_with("Goro"))
+        .unwrap();
+    // Shiro 5 less Goro's 2: 3 or less, 4 faces in 10.
+    assert!((goro.probability - 0.4).abs() < 1e-12);
+    let hachi = card
+        .odds
+        .iter()
+        .find(|o| o.outcome.starts_with("Hachi"))
+        .unwrap();
+    assert!((hachi.probability - 0.6).abs() < 1e-12);
+}

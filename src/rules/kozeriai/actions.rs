@@ -120,6 +120,20 @@ fn ki_ai_area(state: &State, f: FigureRef) -> Vec<FigureRef> {
         .collect()
 }
 
+/// Figures on foot and standing, other than this one: those a horse can run down.
+fn on_foot(state: &State, f: FigureRef) -> Vec<FigureRef> {
+    state
+        .all_figures()
+        .into_iter()
+        .filter(|&o| {
+            o != f
+                && state
+                    .figure(o)
+                    .is_some_and(|x| !x.dead && !x.mounted && !x.lying)
+        })
+        .collect()
+}
+
 /// The forms open to a figure now.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let Some(f) = figure_of(state, id) else {
@@ -197,6 +211,14 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     if x.mounted && x.speed >= Speed::Canter {
         out.push(
+            ActionForm::new(
+                "run_down",
+                "Run down",
+                "a cantering or galloping horse knocks a figure on foot down",
+            )
+            .choice("Figure", names(state, &on_foot(state, f))),
+        );
+        out.push(
             ActionForm::new("jump", "Horse jump", "cantering or galloping horses only").choice(
                 "Obstacle",
                 Obstacle::ALL.iter().map(|o| o.name().to_owned()).collect(),
@@ -257,11 +279,22 @@ pub fn plan(
         "other" => Ok(act(v.pick(&others(state, f), "action")?.1)),
         "ride" => Ok(act(Action::Ride(v.pick(&RIDES, "horse action")?))),
         "kiai" => {
-            let targets = ki_ai_area(state, f)
+            let targets: Vec<FigureRef> = ki_ai_area(state, f)
                 .into_iter()
                 .filter(|_| v.on())
                 .collect();
-            Ok(act(Action::KiAi(targets)))
+            let preview = cards::ki_ai_card(rules, state, f, &targets);
+            Ok(ActionPlan {
+                preview,
+                ..act(Action::KiAi(targets))
+            })
+        }
+        "run_down" => {
+            let victim = v.pick(&on_foot(state, f), "figure")?;
+            Ok(ActionPlan {
+                command: Command::RunDown(f, victim),
+                preview: None,
+            })
         }
         "jump" => {
             let obstacle = v.pick(&Obstacle::ALL, "obstacle")?;

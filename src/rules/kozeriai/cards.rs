@@ -297,3 +297,39 @@ pub fn pushed_card(rules: &Rules, state: &State, f: FigureRef) -> Check<Command>
     }
     c
 }
+
+/// The card for a Ki-ai: each figure in the area's chance of being hit.
+pub fn ki_ai_card(
+    rules: &Rules,
+    state: &State,
+    shouter: FigureRef,
+    targets: &[FigureRef],
+) -> Option<Check<Command>> {
+    let s = state.figure(shouter)?;
+    let sides = rules.t.dice.sides;
+    let mut c = step(
+        figure_who(state, shouter),
+        "Ki-ai",
+        format!("{} figure(s) in the area", targets.len()),
+        "kozeriai: Ki-Ai",
+        vec![answer(
+            "Shout",
+            Command::Act {
+                figure: shouter,
+                action: super::command::Action::KiAi(targets.to_vec()),
+            },
+            true,
+        )],
+    );
+    c.roll = Some(RollSpec::Value(odds::die_expr(sides, 0)));
+    c.target = "1d10 read 0-9 for each figure: at or under the shouter's Ki-ai less its own".into();
+    for &t in targets {
+        let x = state.figure(t)?;
+        let needed = super::execute::ki_ai_needed(s, x);
+        c.odds.push(odds_of(
+            format!("{}: pushed back, 4 distractions", x.spec.name),
+            odds::chance(sides, |v| v <= needed),
+        ));
+    }
+    Some(c)
+}

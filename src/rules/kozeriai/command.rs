@@ -302,8 +302,10 @@ pub enum Command {
     Trip(FigureRef, TripCause),
     /// A pushed-back figure ended clear of anything that trips.
     NoHazard(FigureRef),
-    /// A horse jumps an obstacle.
+    /// A horse jumps an obstacle (or collides: the barricade row).
     Jump(FigureRef, Obstacle),
+    /// A cantering or galloping horse runs down a figure on foot.
+    RunDown(FigureRef, FigureRef),
     /// The falling roll after a body charge.
     Fall(Due),
     /// The contingent's stage is done.
@@ -320,7 +322,7 @@ impl Command {
             Command::Shoot(_) => "shooting",
             Command::Clash(_) => "clash",
             Command::Trip(..) | Command::NoHazard(_) | Command::Fall(_) => "tripping",
-            Command::Jump(..) => "horses",
+            Command::Jump(..) | Command::RunDown(..) => "horses",
             Command::EndStage | Command::EndBattle => "turn",
         }
     }

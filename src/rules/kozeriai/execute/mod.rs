@@ -169,6 +169,7 @@ pub fn execute(
             ctx.settle(due)?;
         }
         Command::Jump(figure, obstacle) => table::jump(&mut ctx, *figure, *obstacle)?,
+        Command::RunDown(rider, figure) => table::run_down(&mut ctx, *rider, *figure)?,
         Command::Fall(due) => table::fall(&mut ctx, *due)?,
         Command::EndStage => turn::end_stage(&mut ctx)?,
         Command::EndBattle => ctx.emit(Event::BattleEnded)?,

@@ -94,7 +94,9 @@ pub fn jump(ctx: &mut Ctx<'_>, figure: FigureRef, obstacle: Obstacle) -> Result<
     if !x.mounted {
         return Err(illegal(format!("{} is not mounted", x.spec.name)));
     }
-    if x.speed < Speed::Canter {
+    // A collision between horses rolls the barricade-or-collision row at any speed
+    // (ruling `horse_collision`).
+    if x.speed < Speed::Canter && obstacle != Obstacle::Barricade {
         return Err(illegal("only a cantering or galloping horse may jump"));
     }
     let die = ctx.d10()?;
@@ -133,4 +135,24 @@ pub fn fall(ctx: &mut Ctx<'_>, due: Due) -> Result<(), CommandError> {
         result,
     })?;
     ctx.settle(due)
+}
+
+/// A cantering or galloping horse knocks down a figure on foot (Collisions).
+pub fn run_down(
+    ctx: &mut Ctx<'_>,
+    rider: FigureRef,
+    figure: FigureRef,
+) -> Result<(), CommandError> {
+    let x = ctx.active(rider)?;
+    if !x.mounted || x.speed < Speed::Canter {
+        return Err(illegal(format!(
+            "{} is not on a cantering or galloping horse",
+            x.spec.name
+        )));
+    }
+    let y = ctx.figure(figure)?;
+    if y.dead || y.mounted || y.lying || figure == rider {
+        return Err(illegal(format!("{} is not standing on foot", y.spec.name)));
+    }
+    ctx.emit(Event::Fell(figure))
 }
