@@ -114,6 +114,19 @@ fn refused(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> String 
     }
 }
 
+/// The rider changes the horse's speed.
+fn ride(b: &mut Battle<Kozeriai>, speed: Speed) {
+    let action = Action::Ride(Ride::At(speed));
+    ok(
+        b,
+        Command::Act {
+            figure: RIDER,
+            action,
+        },
+        &[],
+    );
+}
+
 /// Ends stages until the given contingent's stage.
 fn at(b: &mut Battle<Kozeriai>, contingent: usize, stage: Stage) {
     while b.state().current != contingent || b.state().stage != stage {
@@ -404,14 +417,7 @@ fn horses_change_speed_by_at_most_two_hexes_a_phase() {
         &[],
     );
     assert!(why.contains("at most 2"), "{why}");
-    ok(
-        &mut b,
-        Command::Act {
-            figure: RIDER,
-            action: Action::Ride(Ride::At(Speed::Trot)),
-        },
-        &[],
-    );
+    ride(&mut b, Speed::Trot);
     assert_eq!(fig(&b, RIDER).speed, Speed::Trot);
     // A rider who changed the horse's activity cannot attack this turn.
     at(&mut b, 0, Stage::Fighting);
@@ -475,23 +481,9 @@ fn only_cantering_or_galloping_horses_jump_and_a_refusal_can_throw_the_rider() {
     use gunbai::rules::kozeriai::command::Obstacle;
     let why = refused(&mut b, Command::Jump(RIDER, Obstacle::LowHedge), &[5]);
     assert!(why.contains("cantering or galloping"), "{why}");
-    ok(
-        &mut b,
-        Command::Act {
-            figure: RIDER,
-            action: Action::Ride(Ride::At(Speed::Trot)),
-        },
-        &[],
-    );
+    ride(&mut b, Speed::Trot);
     next_turn(&mut b);
-    ok(
-        &mut b,
-        Command::Act {
-            figure: RIDER,
-            action: Action::Ride(Ride::At(Speed::Canter)),
-        },
-        &[],
-    );
+    ride(&mut b, Speed::Canter);
     ok(&mut b, Command::Jump(RIDER, Obstacle::LowHedge), &[0]);
     let r = fig(&b, RIDER);
     assert!(!r.mounted && r.lying, "thrown rider is on the ground");
@@ -1583,14 +1575,7 @@ fn a_cantering_horse_runs_down_a_figure_on_foot_and_horses_collide_on_the_barric
     let mut b = battle();
     let why = refused(&mut b, Command::RunDown(RIDER, HACHI), &[]);
     assert!(why.contains("cantering or galloping"), "{why}");
-    ok(
-        &mut b,
-        Command::Act {
-            figure: RIDER,
-            action: Action::Ride(Ride::At(Speed::Trot)),
-        },
-        &[],
-    );
+    ride(&mut b, Speed::Trot);
     // A collision at a trot rolls the barricade-or-collision row: a 1 unseats the rider.
     let events = ok(&mut b, Command::Jump(RIDER, Obstacle::Barricade), &[1]);
     assert!(events.contains(&Event::Unhorsed(RIDER)));
