@@ -1617,3 +1617,70 @@ fn ki_ai_form_previews_each_targets_chance() {
         .unwrap();
     assert!((hachi.probability - 0.6).abs() < 1e-12);
 }
+
+#[test]
+fn exhaustion_below_minus_the_total_collapses() {
+    let b = battle_with(with_optional(&["exhaustion"]));
+    let mut state = b.state().clone();
+    // The last contingent's fighting stage: ending it ends the turn.
+    state.current = state.contingents.len() - 1;
+    state.stage = Stage::Fighting;
+    {
+        let s = state.figure_mut(SHIRO).unwrap();
+        s.stamina = Some(-15);
+        s.this_turn.exchanges = 1;
+        s.this_turn.active = true;
+    }
+    let mut dice = TableDice::new(vec![]);
+    let events = Kozeriai::execute(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
+    assert!(events.contains(&Event::Collapsed(SHIRO)), "{events:?}");
+    // At exactly minus the total it holds on.
+    state.figure_mut(SHIRO).unwrap().stamina = Some(-14);
+    let events = Kozeriai::execute(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
+    assert!(!events.contains(&Event::Collapsed(SHIRO)));
+}
+
+#[test]
+fn chain_attacks_and_hidden_chains() {
+    let rules = Rules::new(&HouseRules::default()).unwrap();
+    let w = |n: &str| rules.weapon(n).unwrap().clone();
+    // The Feruzue's chain is a chain attack; its spear is not. A Manrikigusari is all chain.
+    assert!(clash::chain_attack(&w("Feruzue"), ClashKind::Chain));
+    assert!(!clash::chain_attack(&w("Feruzue"), ClashKind::Strike));
+    assert!(clash::chain_attack(&w("Manrikigusari"), ClashKind::Strike));
+    assert!(w("Feruzue").concealed && w("Manrikigusari").concealed && !w("Kusarigama").concealed);
+    // Kumade and Kawa-Nawa strikes are blunt; the Kawa-Nawa trips at reach 4.
+    assert!(w("Kumade").blunt && w("Kawa-Nawa").blunt && w("Kawa-Nawa").trips);
+    assert_eq!(w("Kawa-Nawa").reach, 4);
+    assert!(w("Mojiri").entangles && w("Sodegarami").entangles);
+}
+
+#[test]
+fn kawa_nawa_trip_and_entangling_need_a_win_by_three() {
+    let b = battle();
+    let mut n = clash::numbers(
+        b.rules(),
+        b.state(),
+        &strike(TARO, "Katana", HACHI, "Katana"),
+    )
+    .unwrap();
+    n.kind = ClashKind::Trip;
+    let trip = n.outcome(b.rules(), 3);
+    assert!(trip.thrown && trip.distractions == 2 && !trip.push_back);
+    let short = n.outcome(b.rules(), 2);
+    assert!(short.push_back && !short.thrown && short.wounds == 0);
+    n.kind = ClashKind::Entangle;
+    assert!(n.outcome(b.rules(), 3).entangled);
+    assert!(!n.outcome(b.rules(), 2).entangled && n.outcome(b.rules(), 2).push_back);
+}
+
+#[test]
+fn heroic_samurai_ignore_one_wound_of_a_missile_hit_too() {
+    let b = battle_with(with_optional(&["heroic"]));
+    let n = shooting::numbers(b.rules(), b.state(), &shot(TARO, SHIRO, "Kyu", 20)).unwrap();
+    let less: i64 = n.effect.iter().map(|m| m.value).sum();
+    assert_eq!(less, -2 - 1 - 1, "arrow, unarmoured, heroic");
+    let b = battle();
+    let n = shooting::numbers(b.rules(), b.state(), &shot(TARO, SHIRO, "Kyu", 20)).unwrap();
+    assert_eq!(n.effect.iter().map(|m| m.value).sum::<i64>(), -3);
+}
