@@ -1684,3 +1684,19 @@ fn heroic_samurai_ignore_one_wound_of_a_missile_hit_too() {
     let n = shooting::numbers(b.rules(), b.state(), &shot(TARO, SHIRO, "Kyu", 20)).unwrap();
     assert_eq!(n.effect.iter().map(|m| m.value).sum::<i64>(), -3);
 }
+
+#[test]
+fn iaijutsu_surprise_is_spent_by_the_first_attempt_even_without_drawing() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut cut = strike(SHIRO, "Katana", HACHI, "Katana");
+    cut.attacker.iaijutsu = true;
+    // Not drawing: no draw die; 6 + 2 surprise + 1 = 9 against 9.
+    let events = ok(&mut b, Command::Clash(cut.clone()), &[1, 9]);
+    assert_eq!(clash_totals(&events), [9, 9]);
+    let mods = modifier_values(b.rules(), b.state(), &cut, 0);
+    assert!(
+        !mods.iter().any(|(r, _)| r.contains("surprise")),
+        "{mods:?}"
+    );
+}

@@ -35,7 +35,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 f.reload.insert(order.weapon.clone(), *reload);
             }
         }
-        Event::Clash { order, dice } => {
+        Event::Clash { order, .. } => {
             let info = rules.weapon(&order.attacker.weapon);
             let chain = info.is_some_and(|i| chain_attack(i, order.kind));
             let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
@@ -49,7 +49,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 a.last_chain = Some(turn);
                 a.surprise_used.insert(order.attacker.weapon.clone());
             }
-            if dice.draws[0].is_some() {
+            if order.attacker.iaijutsu {
                 a.surprise_used.insert("Iaijutsu".into());
             }
             let d = fig(state, order.defender.figure)?;
@@ -57,7 +57,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             d.this_turn.exchanges += 1;
             d.this_turn.active = true;
             d.this_turn.heavy |= heavy(&order.defender.weapon);
-            if dice.draws[1].is_some() {
+            if order.defender.iaijutsu {
                 d.surprise_used.insert("Iaijutsu".into());
             }
         }
