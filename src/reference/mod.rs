@@ -87,6 +87,7 @@ pub fn text(ruleset: &str) -> Option<&'static str> {
         "simple" => Some(include_str!("../../reference/simple.ron")),
         "skirmish" => Some(include_str!("../../reference/skirmish.ron")),
         "daimyo" => Some(include_str!("../../reference/daimyo.ron")),
+        "kozeriai" => Some(include_str!("../../reference/kozeriai.ron")),
         _ => None,
     }
 }

@@ -1,6 +1,7 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
 pub mod daimyo;
+pub mod kozeriai;
 pub mod simple;
 pub mod skirmish;
 pub mod sky;
@@ -38,6 +39,10 @@ pub const RULE_SETS: &[RuleSetInfo] = &[
     RuleSetInfo {
         key: daimyo::Daimyo::KEY,
         title: daimyo::Daimyo::NAME,
+    },
+    RuleSetInfo {
+        key: kozeriai::Kozeriai::KEY,
+        title: kozeriai::Kozeriai::NAME,
     },
 ];
 
@@ -88,6 +93,16 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
                 include_str!("../../rosters/daimyo/ishida.ron"),
             ),
         ]),
+        "kozeriai" => Some([
+            text(
+                "rosters/kozeriai/village.ron",
+                include_str!("../../rosters/kozeriai/village.ron"),
+            ),
+            text(
+                "rosters/kozeriai/bandits.ron",
+                include_str!("../../rosters/kozeriai/bandits.ron"),
+            ),
+        ]),
         _ => None,
     }
 }
@@ -119,6 +134,7 @@ pub fn check_roster(
         "simple" => simple::Simple::load_army(roster).map(|l| l.warnings),
         "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
         "daimyo" => daimyo::Daimyo::load_army(roster).map(|l| l.warnings),
+        "kozeriai" => kozeriai::Kozeriai::load_army(roster).map(|l| l.warnings),
         _ => Err(vec![RosterProblem {
             file: roster.file.clone(),
             line: 1,
@@ -143,6 +159,7 @@ pub fn start_battle(
         "simple" => start::<simple::Simple>(rosters, house, journal),
         "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
         "daimyo" => start::<daimyo::Daimyo>(rosters, house, journal),
+        "kozeriai" => start::<kozeriai::Kozeriai>(rosters, house, journal),
         other => Err(StartError::UnknownRuleSet(other.to_owned())),
     }
 }
@@ -191,6 +208,7 @@ pub fn open_journal(
         "simple" => open::<simple::Simple>(path, &raw, recover, resume),
         "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
         "daimyo" => open::<daimyo::Daimyo>(path, &raw, recover, resume),
+        "kozeriai" => open::<kozeriai::Kozeriai>(path, &raw, recover, resume),
         other => Err(BattleError::Header(format!(
             "{}: unknown rule set `{other}`",
             path.display()

@@ -1,0 +1,251 @@
+//! The shoot and attack forms, with live previews of their odds.
+
+use super::super::cards;
+use super::super::clash::UNARMED;
+use super::super::command::{
+    ClashKind, ClashOrder, Command, Fighter, ShotOrder, Situation, Visibility,
+};
+use super::super::state::{FigureRef, State};
+use super::super::tables::Rules;
+use super::{Values, enemies, names};
+use crate::engine::action::{ActionForm, ActionPlan};
+
+const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visibility::Minimal];
+const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
+const TOGGLES: [&str; 9] = [
+    "Ni-Ten Jitsu",
+    "Iaijutsu draw",
+    "Drawing or changing weapon",
+    "Wading",
+    "In a body hex",
+    "Rough ground",
+    "In undergrowth",
+    "Attacked from its weak zone",
+    "Opponent outside the horse's forward arc",
+];
+
+/// The missile weapons a figure has, loaded or not.
+fn missiles(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
+    state.figure(f).map_or_else(Vec::new, |x| {
+        x.spec
+            .skills
+            .keys()
+            .filter(|w| rules.weapon(w).is_some_and(|i| i.shoots().is_some()))
+            .cloned()
+            .collect()
+    })
+}
+
+/// The weapons a figure can fight with: its hand weapons, and bare hands.
+fn hand_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
+    let mut out: Vec<String> = state.figure(f).map_or_else(Vec::new, |x| {
+        x.spec
+            .skills
+            .keys()
+            .filter(|w| rules.weapon(w).is_some_and(|i| i.melee_class().is_some()))
+            .cloned()
+            .collect()
+    });
+    if !out.iter().any(|w| w == UNARMED) {
+        out.push(UNARMED.into());
+    }
+    out
+}
+
+/// The range bands as hexes: the top of each band, then one past the last.
+fn bands(rules: &Rules) -> Vec<u32> {
+    let b = &rules.t.ranges.band_hexes;
+    b.iter().copied().chain(b.last().map(|l| l + 1)).collect()
+}
+
+/// Shoot: weapon, target, range band and the factors the table shows.
+pub fn shoot_form(rules: &Rules, state: &State, f: FigureRef) -> Option<ActionForm> {
+    let weapons = missiles(rules, state, f);
+    if weapons.is_empty() {
+        return None;
+    }
+    let ranges = bands(rules)
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            if i + 1 == bands(rules).len() {
+                format!("over {}", h - 1)
+            } else {
+                format!("up to {h}")
+            }
+        })
+        .collect();
+    Some(
+        ActionForm::new("shoot", "Shoot", "the figure's action for the turn")
+            .choice("Weapon", weapons)
+            .choice("Target", names(state, &enemies(state, f)))
+            .choice("Range (hexes)", ranges)
+            .choice(
+                "Target is",
+                vec![
+                    "in plain view".into(),
+                    "partly obscured".into(),
+                    "minimally visible".into(),
+                ],
+            )
+            .toggle("Shooter is being shot at")
+            .toggle("Raining")
+            .toggle("Target tries Yadomejutsu")
+            .choice(
+                "Arrows it deflected already this phase",
+                (0..4).map(|n| n.to_string()).collect(),
+            ),
+    )
+}
+
+/// The shot the shoot form's values name.
+///
+/// # Errors
+/// A value out of range, or a shot that cannot be made.
+pub fn shoot_plan(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    v: &mut Values<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let order = ShotOrder {
+        shooter: f,
+        weapon: v.pick(&missiles(rules, state, f), "weapon")?,
+        target: v.pick(&enemies(state, f), "target")?,
+        range_hexes: v.pick(&bands(rules), "range")?,
+        visibility: v.pick(&VISIBILITY, "visibility")?,
+        shot_at: v.on(),
+        rain: v.on(),
+        deflect: v.on(),
+        earlier_arrows: u32::try_from(v.next()).unwrap_or(0),
+    };
+    let preview = cards::shot_card(rules, state, &order)?;
+    Ok(ActionPlan {
+        command: Command::Shoot(order),
+        preview: Some(preview),
+    })
+}
+
+fn side_fields(form: ActionForm, who: &str) -> ActionForm {
+    let form = TOGGLES
+        .iter()
+        .fold(form, |f, t| f.toggle(&format!("{who}: {t}")));
+    form.choice(
+        &format!("{who}: outnumbered by unengaged enemies"),
+        OUTNUMBERED
+            .iter()
+            .map(|n| {
+                if *n == 0 {
+                    "no".into()
+                } else {
+                    format!("{n}-1")
+                }
+            })
+            .collect(),
+    )
+}
+
+fn side_values(v: &mut Values<'_>, figure: FigureRef, weapon: String) -> Result<Fighter, String> {
+    let ni_ten = v.on();
+    let iaijutsu = v.on();
+    let situation = Situation {
+        drawing: v.on(),
+        wading: v.on(),
+        body_hex: v.on(),
+        rough: v.on(),
+        undergrowth: v.on(),
+        zone: v.on(),
+        off_arc: v.on(),
+        outnumbered: v.pick(&OUTNUMBERED, "outnumbering")?,
+    };
+    Ok(Fighter {
+        figure,
+        weapon,
+        ni_ten,
+        iaijutsu,
+        situation,
+    })
+}
+
+/// Attack (or the closing rule's attack): opponent, kind, weapons, both sides' factors.
+pub fn attack_form(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    closing: bool,
+) -> Option<ActionForm> {
+    let foes = enemies(state, f);
+    let first = *foes.first()?;
+    let (key, label, note) = if closing {
+        (
+            "closing",
+            "Closing attack",
+            "the longer weapon strikes as a shorter one closes",
+        )
+    } else {
+        (
+            "attack",
+            "Attack",
+            "one attacking stroke a turn; parries are free",
+        )
+    };
+    let form = ActionForm::new(key, label, note)
+        .choice("Opponent", names(state, &foes))
+        .choice(
+            "Attack",
+            ClashKind::ALL.iter().map(|k| k.name().to_owned()).collect(),
+        )
+        .choice("Weapon", hand_weapons(rules, state, f))
+        .choice(
+            "Opponent's weapon (first opponent's list)",
+            hand_weapons(rules, state, first),
+        )
+        .toggle("Opponent strikes too")
+        .toggle("Both were moving (body charge)");
+    let form = side_fields(form, "Attacker");
+    Some(side_fields(form, "Defender"))
+}
+
+/// The clash the attack form's values name.
+///
+/// # Errors
+/// A value out of range, or a clash that cannot be fought.
+pub fn attack_plan(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    v: &mut Values<'_>,
+    closing: bool,
+) -> Result<ActionPlan<Command>, String> {
+    let foes = enemies(state, f);
+    let defender = v.pick(&foes, "opponent")?;
+    let kind = v.pick(&ClashKind::ALL, "attack")?;
+    let mut weapon = v.pick(&hand_weapons(rules, state, f), "weapon")?;
+    let their = hand_weapons(rules, state, defender);
+    let first = foes.first().copied().unwrap_or(defender);
+    // The form lists the first opponent's weapons; map the choice by name, else bare hands.
+    let chosen = v.pick(&hand_weapons(rules, state, first), "opponent's weapon")?;
+    let their_weapon = if their.contains(&chosen) {
+        chosen
+    } else {
+        UNARMED.to_owned()
+    };
+    let both_strike = v.on();
+    let moving = v.on();
+    if kind == ClashKind::BodyCharge {
+        weapon = UNARMED.into();
+    }
+    let order = ClashOrder {
+        attacker: side_values(v, f, weapon)?,
+        defender: side_values(v, defender, their_weapon)?,
+        kind,
+        both_strike,
+        closing,
+        moving,
+    };
+    let preview = cards::clash_card(rules, state, &order)?;
+    Ok(ActionPlan {
+        command: Command::Clash(order),
+        preview: Some(preview),
+    })
+}

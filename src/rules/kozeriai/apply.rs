@@ -1,0 +1,261 @@
+//! Applying Kozeriai events: the only place the state changes.
+
+use super::clash::chain_attack;
+use super::command::{Action, ClashKind, Step};
+use super::event::{Event, FallResult, JumpResult};
+use super::state::{FigureRef, FigureState, Speed, State, TurnRecord};
+use super::tables::Rules;
+
+/// Applies one event. Errors only for events that cannot belong to this battle.
+///
+/// # Errors
+/// A reference to a figure the battle does not have, or settling something not due.
+pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), String> {
+    let turn = state.turn;
+    match event {
+        Event::Acted { figure, action } => acted(state, *figure, action)?,
+        Event::Reloaded {
+            figure,
+            weapon,
+            left,
+        } => {
+            let f = fig(state, *figure)?;
+            if *left == 0 {
+                f.reload.remove(weapon);
+            } else {
+                f.reload.insert(weapon.clone(), *left);
+            }
+        }
+        Event::Shot { order, reload, .. } => {
+            let f = fig(state, order.shooter)?;
+            f.this_turn.actions += 1;
+            f.this_turn.active = true;
+            f.aiming = None;
+            if *reload > 0 {
+                f.reload.insert(order.weapon.clone(), *reload);
+            }
+        }
+        Event::Clash { order, .. } => {
+            let info = rules.weapon(&order.attacker.weapon);
+            let chain = info.is_some_and(|i| chain_attack(i, order.kind));
+            let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
+            let counts = !(order.closing && rules.ruling("closing_attack") == "extra_stroke");
+            let a = fig(state, order.attacker.figure)?;
+            a.this_turn.attacked |= counts && order.kind != ClashKind::TearFree;
+            a.this_turn.exchanges += 1;
+            a.this_turn.active = true;
+            a.this_turn.heavy |= heavy(&order.attacker.weapon);
+            if chain {
+                a.last_chain = Some(turn);
+                a.surprise_used.insert(order.attacker.weapon.clone());
+            }
+            if order.attacker.iaijutsu {
+                a.surprise_used.insert("Iaijutsu".into());
+            }
+            let d = fig(state, order.defender.figure)?;
+            d.this_turn.attacked |= order.both_strike;
+            d.this_turn.exchanges += 1;
+            d.this_turn.active = true;
+            d.this_turn.heavy |= heavy(&order.defender.weapon);
+            if order.defender.iaijutsu {
+                d.surprise_used.insert("Iaijutsu".into());
+            }
+        }
+        _ => figure_event(state, event)?,
+    }
+    Ok(())
+}
+
+/// What happens to one figure: wounds, falls, tables rolled, recovery; and the turn.
+fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
+        Event::Acted { .. } | Event::Reloaded { .. } | Event::Shot { .. } | Event::Clash { .. } => {
+        }
+        Event::GrappleSplit { .. } | Event::KiAi { .. } => {}
+        Event::Wounded { figure, wounds } => {
+            let f = fig(state, *figure)?;
+            f.wounds += wounds;
+            f.this_turn.wounds += wounds;
+        }
+        Event::Distracted {
+            figure,
+            distractions,
+        } => fig(state, *figure)?.distractions += distractions,
+        Event::Died(f) => {
+            let partner = fig(state, *f)?.grappling.take();
+            let x = fig(state, *f)?;
+            x.dead = true;
+            down(x);
+            x.entangled = false;
+            if let Some(p) = partner {
+                fig(state, p)?.grappling = None;
+            }
+            state.due.retain(|d| d.figure() != *f);
+        }
+        Event::KnockedOut(f) => {
+            let x = fig(state, *f)?;
+            x.knocked_out = true;
+            down(x);
+        }
+        Event::Fell(f) | Event::Unhorsed(f) => down(fig(state, *f)?),
+        Event::Entangled(f) => fig(state, *f)?.entangled = true,
+        Event::Freed(f) => fig(state, *f)?.entangled = false,
+        Event::Grappling(a, b) => {
+            fig(state, *a)?.grappling = Some(*b);
+            fig(state, *b)?.grappling = Some(*a);
+        }
+        Event::Tripped { figure, fell, .. } => {
+            if *fell {
+                down(fig(state, *figure)?);
+            }
+        }
+        Event::Jumped { figure, result, .. } => {
+            let x = fig(state, *figure)?;
+            x.this_turn.jumped = true;
+            if *result != JumpResult::Cleared {
+                x.speed = Speed::Halt;
+            }
+        }
+        Event::FallRoll {
+            attacker,
+            defender,
+            result,
+            ..
+        } => {
+            if matches!(result, FallResult::Both | FallResult::Attacker) {
+                down(fig(state, *attacker)?);
+            }
+            if matches!(result, FallResult::Both | FallResult::Defender) {
+                down(fig(state, *defender)?);
+            }
+        }
+        Event::Required(due) => state.due.push(*due),
+        Event::Settled(due) => {
+            let at = state
+                .due
+                .iter()
+                .position(|d| d == due)
+                .ok_or("settled something not due")?;
+            state.due.remove(at);
+        }
+        Event::Recovered(f) => {
+            let x = fig(state, *f)?;
+            x.distractions = x.distractions.saturating_sub(1);
+        }
+        Event::CameRound(f) => {
+            let x = fig(state, *f)?;
+            x.knocked_out = false;
+            x.collapsed = false;
+        }
+        Event::Stamina { figure, change, .. } => {
+            let x = fig(state, *figure)?;
+            x.stamina = Some(x.stamina.unwrap_or(0) + change);
+        }
+        Event::Collapsed(f) => {
+            let x = fig(state, *f)?;
+            x.collapsed = true;
+            down(x);
+        }
+        Event::StageBegins { contingent, stage } => {
+            state.current = *contingent;
+            state.stage = *stage;
+        }
+        Event::TurnBegins(t) => new_turn(state, *t),
+        Event::BattleEnded => state.ended = true,
+    }
+    Ok(())
+}
+
+/// A figure's action: what it changes on the figure.
+fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), String> {
+    let f = fig(state, figure)?;
+    f.this_turn.actions += 1;
+    let quiet = matches!(
+        action,
+        Action::Step {
+            step: Step::Stay | Step::Turn,
+            ..
+        }
+    );
+    f.this_turn.active |= !quiet;
+    if !matches!(action, Action::Step { aim: Some(_), .. }) {
+        f.aiming = None;
+    }
+    match action {
+        Action::Step {
+            step, aim, jump, ..
+        } => {
+            if !f.mounted {
+                f.this_turn.hexes_on_foot += step.hexes();
+            }
+            f.this_turn.jumped |= *jump;
+            if let Some(t) = aim {
+                let turns = match f.aiming {
+                    Some((old, n)) if old == *t => n + 1,
+                    _ => 1,
+                };
+                f.aiming = Some((*t, turns));
+            }
+        }
+        Action::Dash(n) => {
+            f.this_turn.hexes_on_foot += n;
+            f.this_turn.dashed = true;
+        }
+        Action::StandUp => f.lying = false,
+        Action::LieDown => f.lying = true,
+        Action::Mount => {
+            f.mounted = true;
+            f.speed = Speed::Halt;
+        }
+        Action::Dismount => {
+            f.mounted = false;
+            f.speed = Speed::Halt;
+        }
+        Action::Door => {}
+        Action::Ride(r) => {
+            if r.speed() != f.speed {
+                f.this_turn.changed_horse = true;
+            }
+            f.speed = r.speed();
+        }
+        Action::KiAi(_) => {
+            f.this_turn.shouting = true;
+            f.this_turn.attacked = true;
+        }
+        Action::BreakOff => {
+            if let Some(p) = f.grappling.take() {
+                fig(state, p)?.grappling = None;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A figure on the ground: off its horse, if it rode one.
+fn down(x: &mut FigureState) {
+    x.lying = true;
+    x.mounted = false;
+    x.speed = Speed::Halt;
+}
+
+fn new_turn(state: &mut State, turn: u32) {
+    state.turn = turn;
+    state.current = 0;
+    state.stage = super::state::Stage::Moving;
+    for side in &mut state.sides {
+        for f in &mut side.figures {
+            f.lying_still = if f.lying && !f.this_turn.active {
+                f.lying_still + 1
+            } else {
+                0
+            };
+            f.this_turn = TurnRecord::default();
+        }
+    }
+}
+
+fn fig(state: &mut State, f: FigureRef) -> Result<&mut FigureState, String> {
+    state
+        .figure_mut(f)
+        .ok_or_else(|| format!("no figure {}", f.id()))
+}

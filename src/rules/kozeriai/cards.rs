@@ -1,0 +1,335 @@
+//! Building check cards: shots, clashes, the small tables, and plain steps.
+
+use super::clash;
+use super::command::{ClashOrder, Command, Obstacle, ShotOrder};
+use super::event::{FallResult, JumpResult};
+use super::execute::{fall_result, jump_result, jump_row, trip_needed};
+use super::odds;
+use super::shooting;
+use super::state::{Due, FigureRef, State, TripCause};
+use super::tables::Rules;
+use crate::dice::{CmpOp, Comparison, Expr};
+use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+
+/// A button.
+pub fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
+    Answer {
+        label: label.to_owned(),
+        command,
+        rolls,
+    }
+}
+
+/// A card with no dice.
+pub fn step(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    answers: Vec<Answer<Command>>,
+) -> Check<Command> {
+    Check {
+        who,
+        what: what.into(),
+        why,
+        citation: citation.into(),
+        roll: None,
+        target: String::new(),
+        modifiers: Vec::new(),
+        odds: Vec::new(),
+        required: false,
+        answers,
+        notes: Vec::new(),
+    }
+}
+
+/// `Kambei (Village defenders)`.
+pub fn figure_who(state: &State, f: FigureRef) -> String {
+    let side = state.sides.get(f.side()).map_or("", |s| s.name.as_str());
+    format!("{} ({side})", state.figure_name(f))
+}
+
+fn odds_of(outcome: impl Into<String>, probability: f64) -> Odds {
+    Odds {
+        outcome: outcome.into(),
+        probability,
+    }
+}
+
+/// A one-die test: `1d10-1 <= n` read 0-9.
+fn under_card(
+    rules: &Rules,
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    needed: i64,
+) -> Check<Command> {
+    let sides = rules.t.dice.sides;
+    let mut c = step(who, what, why, citation, Vec::new());
+    c.roll = Some(RollSpec::Test(Comparison::new(
+        odds::die_expr(sides, 0),
+        CmpOp::Le,
+        Expr::constant(needed),
+    )));
+    c.target = format!("1d10 read 0-9, {needed} or less");
+    c.required = true;
+    c
+}
+
+/// The card for a shot, with its factors and exact odds.
+///
+/// # Errors
+/// The shot cannot be made, in words.
+pub fn shot_card(
+    rules: &Rules,
+    state: &State,
+    order: &ShotOrder,
+) -> Result<Check<Command>, String> {
+    let n = shooting::numbers(rules, state, order)?;
+    let sides = rules.t.dice.sides;
+    let mut c = step(
+        figure_who(state, order.shooter),
+        "Shooting",
+        format!(
+            "{} at {} hexes",
+            state.figure_name(order.target),
+            order.range_hexes
+        ),
+        "kozeriai: Shooting",
+        vec![answer(
+            &format!("Shoot at {}", state.figure_name(order.target)),
+            Command::Shoot(order.clone()),
+            true,
+        )],
+    );
+    c.roll = Some(RollSpec::Test(Comparison::new(
+        odds::die_expr(sides, n.total()),
+        CmpOp::Ge,
+        Expr::constant(n.needed),
+    )));
+    c.target = format!(
+        "1d10 read 0-9 + factors, {} or more ({} range table); a natural 0 always misses",
+        n.needed,
+        n.shoots.name()
+    );
+    c.modifiers = n.modifiers.clone();
+    let hit = n.hit_chance(rules);
+    let through = hit * (1.0 - n.deflect_chance(rules));
+    c.odds.push(odds_of("hit", hit));
+    if let Some(m) = n.misfire_at_most {
+        c.odds
+            .push(odds_of("misfire", odds::chance(sides, |v| v <= m)));
+    }
+    if n.deflect.is_some() {
+        c.odds.push(odds_of("hit and not deflected", through));
+    }
+    for (w, p) in n.wound_chances(rules).iter().enumerate().skip(1) {
+        c.odds.push(odds_of(format!("{w} wound(s)"), through * p));
+    }
+    c.notes = n
+        .effect
+        .iter()
+        .map(|m| format!("effect of a hit: {}", m.sentence()))
+        .collect();
+    if let Some((skill, mods)) = &n.deflect {
+        c.notes.push(format!(
+            "Yadomejutsu: 2d10 read 0-9 {} at or under {skill}",
+            mods.iter()
+                .map(Modifier::sentence)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(c)
+}
+
+/// The card for a clash of blades: both sides' factors and the exact opposed odds.
+///
+/// # Errors
+/// The clash cannot be fought, in words.
+pub fn clash_card(
+    rules: &Rules,
+    state: &State,
+    order: &ClashOrder,
+) -> Result<Check<Command>, String> {
+    let n = clash::numbers(rules, state, order)?;
+    let sides = rules.t.dice.sides;
+    let (a, d) = (order.attacker.figure, order.defender.figure);
+    let names = [state.figure_name(a), state.figure_name(d)];
+    let mut c = step(
+        format!("{} against {}", figure_who(state, a), figure_who(state, d)),
+        "Clash of blades",
+        format!("{} with the {}", order.kind.name(), order.attacker.weapon),
+        clash::CITATION,
+        vec![answer("Fight", Command::Clash(order.clone()), true)],
+    );
+    c.roll = Some(RollSpec::Opposed(
+        odds::die_expr(sides, n.sides[0].total()),
+        odds::die_expr(sides, n.sides[1].total()),
+    ));
+    c.target = "higher score wins: a tie is parried, 1 pushes back, more wounds by the difference less armour".into();
+    for (i, s) in n.sides.iter().enumerate() {
+        c.modifiers.extend(s.modifiers.iter().map(|m| Modifier {
+            reason: format!("{}: {}", names[i], m.reason),
+            ..m.clone()
+        }));
+        if let Some((skill, penalty)) = s.iaijutsu {
+            c.notes.push(format!(
+                "{}: Iaijutsu draw, 1d10 at or under {skill} ({:.0}%) or take {penalty:+} for drawing",
+                names[i],
+                100.0 * odds::chance(sides, |v| v <= skill)
+            ));
+        }
+    }
+    c.odds = n.odds(rules, [&names[0], &names[1]]);
+    Ok(c)
+}
+
+/// The card for a trip roll.
+pub fn trip_card(rules: &Rules, state: &State, f: FigureRef, cause: TripCause) -> Check<Command> {
+    let armour = state.figure(f).map(|x| x.spec.armour).unwrap_or_default();
+    let needed = trip_needed(rules, cause, armour);
+    let mut c = under_card(
+        rules,
+        figure_who(state, f),
+        "Trip roll",
+        cause.words().into(),
+        "kozeriai: Tripping Over",
+        needed,
+    );
+    let p = odds::chance(rules.t.dice.sides, |v| v <= needed);
+    c.odds = vec![odds_of("falls", p)];
+    c.answers = vec![answer("Roll", Command::Trip(f, cause), true)];
+    c
+}
+
+/// The card for a horse jump (a preview: the umpire declares it).
+pub fn jump_card(rules: &Rules, state: &State, f: FigureRef, obstacle: Obstacle) -> Check<Command> {
+    let row = jump_row(rules, obstacle);
+    let mut c = under_card(
+        rules,
+        figure_who(state, f),
+        "Horse jump",
+        obstacle.name().into(),
+        "kozeriai: Moving Horses",
+        row.refuse,
+    );
+    c.required = false;
+    c.target = format!(
+        "1d10 read 0-9: {} or less refuses (rider thrown at {} or less)",
+        row.refuse, row.thrown
+    );
+    let sides = rules.t.dice.sides;
+    let p = |r: JumpResult| odds::chance(sides, |v| jump_result(row, v) == r);
+    c.odds = vec![
+        odds_of("clears", p(JumpResult::Cleared)),
+        odds_of("refuses", p(JumpResult::Refused)),
+        odds_of("rider thrown", p(JumpResult::Thrown)),
+    ];
+    c.answers = vec![answer("Jump", Command::Jump(f, obstacle), true)];
+    c
+}
+
+/// The card for the falling roll after a body charge.
+pub fn fall_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
+    let (attacker, defender, moving) = match due {
+        Due::Fall {
+            attacker,
+            defender,
+            moving,
+        } => (attacker, defender, moving),
+        _ => (due.figure(), due.figure(), false),
+    };
+    let sides = rules.t.dice.sides;
+    let mut c = step(
+        format!(
+            "{} and {}",
+            figure_who(state, attacker),
+            figure_who(state, defender)
+        ),
+        "Falling roll",
+        if moving {
+            "body charge, both moving".into()
+        } else {
+            "body charge on a stationary defender".into()
+        },
+        "kozeriai: Body Charges",
+        vec![answer("Roll", Command::Fall(due), true)],
+    );
+    c.required = true;
+    c.roll = Some(RollSpec::Value(odds::die_expr(sides, 0)));
+    c.target = "1d10 read 0-9 on the falling table".into();
+    let p = |r: FallResult| odds::chance(sides, |v| fall_result(rules, moving, v) == r);
+    c.odds = vec![
+        odds_of("both fall", p(FallResult::Both)),
+        odds_of(
+            format!("{} falls", state.figure_name(defender)),
+            p(FallResult::Defender),
+        ),
+        odds_of(
+            format!("{} falls", state.figure_name(attacker)),
+            p(FallResult::Attacker),
+        ),
+        odds_of("neither falls", p(FallResult::Neither)),
+    ];
+    c
+}
+
+/// The card asking where a pushed-back figure ended.
+pub fn pushed_card(rules: &Rules, state: &State, f: FigureRef) -> Check<Command> {
+    let mut c = step(
+        figure_who(state, f),
+        "Pushed back",
+        "moved one hex directly away from the attacker: where did it end?".into(),
+        "kozeriai: Exchanging Blows",
+        vec![answer("Clear ground", Command::NoHazard(f), false)],
+    );
+    c.required = true;
+    let armour = state.figure(f).map(|x| x.spec.armour).unwrap_or_default();
+    for cause in [TripCause::Body, TripCause::Obstacle, TripCause::Uphill] {
+        let needed = trip_needed(rules, cause, armour);
+        c.answers.push(answer(
+            &format!("{}: trips on {needed} or less", cause.words()),
+            Command::Trip(f, cause),
+            true,
+        ));
+    }
+    c
+}
+
+/// The card for a Ki-ai: each figure in the area's chance of being hit.
+pub fn ki_ai_card(
+    rules: &Rules,
+    state: &State,
+    shouter: FigureRef,
+    targets: &[FigureRef],
+) -> Option<Check<Command>> {
+    let s = state.figure(shouter)?;
+    let sides = rules.t.dice.sides;
+    let mut c = step(
+        figure_who(state, shouter),
+        "Ki-ai",
+        format!("{} figure(s) in the area", targets.len()),
+        "kozeriai: Ki-Ai",
+        vec![answer(
+            "Shout",
+            Command::Act {
+                figure: shouter,
+                action: super::command::Action::KiAi(targets.to_vec()),
+            },
+            true,
+        )],
+    );
+    c.roll = Some(RollSpec::Value(odds::die_expr(sides, 0)));
+    c.target = "1d10 read 0-9 for each figure: at or under the shouter's Ki-ai less its own".into();
+    for &t in targets {
+        let x = state.figure(t)?;
+        let needed = super::execute::ki_ai_needed(s, x);
+        c.odds.push(odds_of(
+            format!("{}: pushed back, 4 distractions", x.spec.name),
+            odds::chance(sides, |v| v <= needed),
+        ));
+    }
+    Some(c)
+}

@@ -1,0 +1,190 @@
+//! A figure's action in its contingent's moving stage (Actions, Moving Horses, Ki-Ai).
+
+use super::super::command::{Action, Ride, Step};
+use super::super::event::{Event, KiAiRoll};
+use super::super::state::{Due, FigureRef, FigureState, Stage};
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+
+/// Checks and records an action.
+pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), CommandError> {
+    if ctx.state.stage != Stage::Moving {
+        return Err(illegal("actions are taken while the contingent moves"));
+    }
+    ctx.of_contingent(figure)?;
+    let x = ctx.active(figure)?;
+    if x.this_turn.actions >= ctx.allowed_actions(x) {
+        return Err(illegal(format!(
+            "{} has taken its action this turn",
+            x.spec.name
+        )));
+    }
+    allowed(ctx, figure, x, action)?;
+    let reload: Vec<(String, u32)> = match action {
+        Action::Step { reload: true, .. } => {
+            let r: Vec<_> = x.reload.iter().map(|(w, n)| (w.clone(), n - 1)).collect();
+            if r.is_empty() {
+                return Err(illegal(format!("{} has nothing to reload", x.spec.name)));
+            }
+            r
+        }
+        _ => Vec::new(),
+    };
+    ctx.emit(Event::Acted {
+        figure,
+        action: action.clone(),
+    })?;
+    for (weapon, left) in reload {
+        ctx.emit(Event::Reloaded {
+            figure,
+            weapon,
+            left,
+        })?;
+    }
+    if let Action::KiAi(targets) = action {
+        ki_ai(ctx, figure, targets)?;
+    }
+    Ok(())
+}
+
+/// Whether this figure may take this action now.
+fn allowed(
+    ctx: &Ctx<'_>,
+    me: FigureRef,
+    x: &FigureState,
+    action: &Action,
+) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    let moves = match action {
+        Action::Step { step, .. } => step.hexes() > 0,
+        Action::Dash(_) => true,
+        Action::Ride(r) => !matches!(r, Ride::Turn | Ride::At(super::super::state::Speed::Halt)),
+        _ => false,
+    };
+    if x.spent()
+        && !matches!(
+            action,
+            Action::Step {
+                step: Step::Turn | Step::Stay,
+                ..
+            }
+        )
+    {
+        return Err(illegal(format!(
+            "{name} has no stamina left: it may only turn"
+        )));
+    }
+    if moves && x.lying {
+        return Err(illegal(format!("{name} is on the ground: stand up first")));
+    }
+    if moves && x.entangled {
+        return Err(illegal(format!("{name} is entangled: tear free first")));
+    }
+    if moves && x.grappling.is_some() && !x.mounted {
+        return Err(illegal(format!("{name} is grappling: break off first")));
+    }
+    let m = &ctx.rules.t.movement;
+    match action {
+        Action::Step { .. } | Action::Dash(_) if x.mounted => Err(illegal(format!(
+            "{name} is mounted: give the horse an action"
+        ))),
+        Action::Step {
+            step, aim: Some(t), ..
+        } => {
+            if !matches!(step, Step::Stay | Step::Turn) {
+                return Err(illegal("aiming means standing still or turning"));
+            }
+            let shooter = x
+                .spec
+                .skills
+                .keys()
+                .any(|w| ctx.rules.weapon(w).is_some_and(|i| i.shoots().is_some()));
+            if !shooter {
+                return Err(illegal(format!("{name} has nothing to aim")));
+            }
+            match ctx.state.figure(*t) {
+                Some(target) if t.side() != me.side() && !target.dead => Ok(()),
+                _ => Err(illegal("aim at an enemy figure still alive")),
+            }
+        }
+        Action::Dash(n) if !(m.dash_min..=m.dash_max).contains(n) => Err(illegal(format!(
+            "a dash is {} or {} hexes",
+            m.dash_min, m.dash_max
+        ))),
+        Action::StandUp if !x.lying => Err(illegal(format!("{name} is on its feet"))),
+        Action::LieDown if x.lying => Err(illegal(format!("{name} is already down"))),
+        Action::Mount if x.mounted || !x.spec.horse => {
+            Err(illegal(format!("{name} has no horse to mount")))
+        }
+        Action::Dismount if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
+        Action::Ride(_) if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
+        Action::Ride(r) => {
+            let change = r
+                .speed()
+                .hexes(ctx.rules)
+                .abs_diff(x.speed.hexes(ctx.rules));
+            let most = ctx.rules.t.horses.max_speed_change;
+            if change > most {
+                Err(illegal(format!(
+                    "a horse changes speed by at most {most} hexes a phase: {} to {} is {change}",
+                    x.speed.name(),
+                    r.speed().name()
+                )))
+            } else {
+                Ok(())
+            }
+        }
+        Action::KiAi(targets) => {
+            if x.spec.ki_ai.is_none() {
+                return Err(illegal(format!("{name} has no Ki-ai skill")));
+            }
+            if targets.is_empty() {
+                return Err(illegal("name the figures in the Ki-ai's area"));
+            }
+            if x.this_turn.attacked {
+                return Err(illegal(format!("{name} has made its attack this turn")));
+            }
+            Ok(())
+        }
+        Action::BreakOff if x.grappling.is_none() => {
+            Err(illegal(format!("{name} is not grappling")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The chance needed against one figure: the shouter's skill less the target's own Ki-ai.
+pub fn ki_ai_needed(shouter: &FigureState, target: &FigureState) -> i64 {
+    shouter.spec.ki_ai.unwrap_or(0) - target.spec.ki_ai.unwrap_or(0)
+}
+
+/// Every figure in the area rolls 1d10: at or under the needed score, a push back and 4
+/// distractions (Ki-Ai).
+fn ki_ai(ctx: &mut Ctx<'_>, shouter: FigureRef, targets: &[FigureRef]) -> Result<(), CommandError> {
+    let mut rolls = Vec::new();
+    for &t in targets {
+        let (s, x) = (ctx.figure(shouter)?, ctx.figure(t)?);
+        if t == shouter || x.dead {
+            return Err(illegal(format!(
+                "{} cannot be in the Ki-ai's area",
+                x.spec.name
+            )));
+        }
+        let needed = ki_ai_needed(s, x);
+        let die = ctx.d10()?;
+        rolls.push(KiAiRoll {
+            target: t,
+            die,
+            needed,
+            hit: i64::from(die) <= needed,
+        });
+    }
+    let hits: Vec<FigureRef> = rolls.iter().filter(|r| r.hit).map(|r| r.target).collect();
+    ctx.emit(Event::KiAi { shouter, rolls })?;
+    let n = ctx.rules.t.special.ki_ai_distractions;
+    for t in hits {
+        ctx.hurt(t, 0, n)?;
+        ctx.require(Due::PushedBack(t))?;
+    }
+    Ok(())
+}

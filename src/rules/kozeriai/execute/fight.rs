@@ -1,0 +1,252 @@
+//! Shooting and the clash of blades, resolved in the contingent's fighting stage.
+
+use super::super::clash::{self, UNARMED, chain_attack};
+use super::super::command::{ClashKind, ClashOrder, ShotOrder};
+use super::super::event::{ClashDice, Event, ShotDice};
+use super::super::shooting::{self, reload_turns};
+use super::super::state::{Due, FigureRef, Stage};
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+
+/// A shot: the figure's action for the turn (ruling `shooting_action`).
+pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
+    if ctx.state.stage != Stage::Fighting {
+        return Err(illegal(
+            "shots are resolved in the contingent's fighting stage",
+        ));
+    }
+    ctx.of_contingent(order.shooter)?;
+    let x = ctx.active(order.shooter)?;
+    if x.this_turn.actions >= ctx.allowed_actions(x) {
+        return Err(illegal(format!(
+            "{} has used its action this turn: shooting is the whole phase",
+            x.spec.name
+        )));
+    }
+    if x.spent() {
+        return Err(illegal(format!("{} has no stamina left", x.spec.name)));
+    }
+    if let Some(n) = x.reload.get(&order.weapon) {
+        return Err(illegal(format!(
+            "{} needs {n} more turn(s) to reload",
+            order.weapon
+        )));
+    }
+    let target = ctx.figure(order.target)?;
+    if target.dead || order.target.side() == order.shooter.side() {
+        return Err(illegal("shoot at an enemy figure still alive"));
+    }
+    let n = shooting::numbers(ctx.rules, &ctx.state, order).map_err(illegal)?;
+    let skill = x.spec.skill(&order.weapon);
+    let s = &ctx.rules.t.shooting;
+    let mut dice = ShotDice {
+        misfire: None,
+        misfired: false,
+        die: None,
+        total: 0,
+        needed: n.needed,
+        hit: false,
+        deflect: None,
+        effect: None,
+        wounds: 0,
+    };
+    if let Some(at_most) = n.misfire_at_most {
+        let die = ctx.d10()?;
+        dice.misfire = Some(die);
+        dice.misfired = i64::from(die) <= at_most;
+    }
+    if !dice.misfired {
+        let die = ctx.d10()?;
+        dice.die = Some(die);
+        dice.total = i64::from(die) + n.total();
+        dice.hit = die != s.natural_miss && dice.total >= n.needed;
+    }
+    if dice.hit
+        && let Some((skill, mods)) = &n.deflect
+    {
+        let faces = (0..ctx.rules.t.special.yadomejutsu_dice)
+            .map(|_| ctx.d10())
+            .collect::<Result<Vec<u32>, _>>()?;
+        let sum = faces.iter().map(|&f| i64::from(f)).sum::<i64>()
+            + mods.iter().map(|m| m.value).sum::<i64>();
+        dice.deflect = Some((faces, sum <= *skill));
+    }
+    if dice.hit && !dice.deflect.as_ref().is_some_and(|(_, ok)| *ok) {
+        let die = ctx.d10()?;
+        dice.effect = Some(die);
+        let less: i64 = n.effect.iter().map(|m| m.value).sum();
+        dice.wounds = u32::try_from((i64::from(die) + less).max(0)).unwrap_or(0);
+    }
+    // A misfired musket can try again next phase: it is still loaded.
+    let reload = if dice.misfired {
+        0
+    } else {
+        reload_turns(ctx.rules, n.shoots, skill)
+    };
+    let wounds = dice.wounds;
+    ctx.emit(Event::Shot {
+        order: order.clone(),
+        dice,
+        reload,
+    })?;
+    ctx.hurt(order.target, wounds, 0)
+}
+
+/// Whether the attacker may make this attack now.
+fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
+    let a = order.attacker.figure;
+    if order.closing {
+        // The longer weapon's attack comes whenever the shorter one tries to close.
+    } else {
+        if ctx.state.stage != Stage::Fighting {
+            return Err(illegal(
+                "clashes are resolved in the contingent's fighting stage",
+            ));
+        }
+        ctx.of_contingent(a)?;
+    }
+    let x = ctx.active(a)?;
+    let name = &x.spec.name;
+    let extra = order.closing && ctx.rules.ruling("closing_attack") == "extra_stroke";
+    if x.this_turn.attacked && order.kind != ClashKind::TearFree && !extra {
+        return Err(illegal(format!(
+            "{name} has made its one attacking stroke this turn"
+        )));
+    }
+    if x.spent() {
+        return Err(illegal(format!(
+            "{name} has no stamina left: it cannot attack"
+        )));
+    }
+    if x.this_turn.changed_horse {
+        return Err(illegal(format!(
+            "{name} changed the horse's activity this turn: no attack"
+        )));
+    }
+    let info = ctx.rules.weapon(&order.attacker.weapon);
+    let turn = ctx.state.turn;
+    if info.is_some_and(|i| chain_attack(i, order.kind))
+        && x.last_chain.is_some_and(|t| t + 1 >= turn)
+    {
+        return Err(illegal(format!(
+            "{name}'s chain is being recovered: a chain attack every other turn"
+        )));
+    }
+    match order.kind {
+        ClashKind::Grapple if x.grappling != Some(order.defender.figure) => Err(illegal(
+            "grappling follows a successful body charge between the two",
+        )),
+        ClashKind::TearFree if !x.entangled => Err(illegal(format!("{name} is not entangled"))),
+        _ => Ok(()),
+    }
+}
+
+/// A clash of blades.
+pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
+    if order.attacker.figure.side() == order.defender.figure.side() {
+        return Err(illegal("a clash is between figures of the two sides"));
+    }
+    may_attack(ctx, order)?;
+    let d = ctx.figure(order.defender.figure)?;
+    if d.dead {
+        return Err(illegal(format!("{} is dead", d.spec.name)));
+    }
+    if order.both_strike {
+        let d = ctx.active(order.defender.figure)?;
+        if d.this_turn.attacked || d.spent() {
+            return Err(illegal(format!("{} cannot strike this turn", d.spec.name)));
+        }
+    }
+    let mut order = order.clone();
+    let grappling = d.grappling.filter(|g| *g != order.attacker.figure);
+    if let Some(partner) = grappling.filter(|_| order.kind != ClashKind::Grapple) {
+        // An outsider's hit on grapplers falls on either, 50:50 (ruling `grapple_hits`).
+        let die = ctx.d10()?;
+        let falls_on = if die < ctx.rules.t.dice.sides / 2 {
+            order.defender.figure
+        } else {
+            partner
+        };
+        ctx.emit(Event::GrappleSplit { die, falls_on })?;
+        if falls_on != order.defender.figure {
+            order.defender.figure = falls_on;
+            order.defender.weapon = UNARMED.into();
+            order.defender.ni_ten = false;
+            order.defender.iaijutsu = false;
+            order.both_strike = false;
+        }
+    }
+    let n = clash::numbers(ctx.rules, &ctx.state, &order).map_err(illegal)?;
+    let mut draws = [None, None];
+    for (i, side) in n.sides.iter().enumerate() {
+        if let Some((skill, _)) = side.iaijutsu {
+            let die = ctx.d10()?;
+            draws[i] = Some((die, i64::from(die) <= skill));
+        }
+    }
+    let dice = [ctx.d10()?, ctx.d10()?];
+    let totals: [i64; 2] = std::array::from_fn(|i| {
+        let failed = draws[i].is_some_and(|(_, ok)| !ok);
+        let penalty = n.sides[i].iaijutsu.map_or(0, |(_, p)| p);
+        i64::from(dice[i]) + n.sides[i].total() + if failed { penalty } else { 0 }
+    });
+    let outcome = n.outcome(ctx.rules, totals[0] - totals[1]);
+    ctx.emit(Event::Clash {
+        order: order.clone(),
+        dice: ClashDice {
+            draws,
+            dice,
+            totals,
+            outcome: outcome.clone(),
+        },
+    })?;
+    results(ctx, &order, &outcome)
+}
+
+/// What the clash did to the loser (or the winner, for a torn-free attacker).
+fn results(
+    ctx: &mut Ctx<'_>,
+    order: &ClashOrder,
+    o: &super::super::clash::Outcome,
+) -> Result<(), CommandError> {
+    let figures = [order.attacker.figure, order.defender.figure];
+    if o.freed {
+        ctx.emit(Event::Freed(figures[0]))?;
+    }
+    let Some(loser) = o.loser().and_then(|l| figures.get(l).copied()) else {
+        return Ok(());
+    };
+    ctx.hurt(loser, o.wounds, o.distractions)?;
+    if o.entangled {
+        ctx.emit(Event::Entangled(loser))?;
+        ctx.require(Due::Trip(loser, super::super::state::TripCause::Entangled))?;
+    }
+    if o.thrown {
+        thrown(ctx, loser)?;
+    }
+    if o.charge_home {
+        ctx.emit(Event::Grappling(figures[0], figures[1]))?;
+        ctx.require(Due::Fall {
+            attacker: figures[0],
+            defender: figures[1],
+            moving: order.moving,
+        })?;
+    }
+    if o.push_back && !o.charge_home {
+        ctx.require(Due::PushedBack(loser))?;
+    }
+    Ok(())
+}
+
+/// A figure thrown down: off its horse if it rides.
+fn thrown(ctx: &mut Ctx<'_>, f: FigureRef) -> Result<(), CommandError> {
+    let x = ctx.figure(f)?;
+    if x.dead {
+        return Ok(());
+    }
+    if x.mounted {
+        ctx.emit(Event::Unhorsed(f))
+    } else {
+        ctx.emit(Event::Fell(f))
+    }
+}

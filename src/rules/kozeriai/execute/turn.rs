@@ -1,0 +1,137 @@
+//! The turn: contingents move then fight in order; at the turn's end figures recover.
+
+use super::super::event::Event;
+use super::super::roster::Armour;
+use super::super::state::{FigureRef, FigureState, Stage};
+use super::super::tables::Rules;
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+
+/// Ends the current stage: moving gives way to fighting, fighting to the next contingent,
+/// the last contingent's fighting to the turn's end.
+pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if let Some(due) = ctx.state.due.first() {
+        return Err(illegal(format!(
+            "settle {} first",
+            super::super::describe::due_words(&ctx.state, *due)
+        )));
+    }
+    let current = ctx.state.current;
+    match ctx.state.stage {
+        Stage::Moving => ctx.emit(Event::StageBegins {
+            contingent: current,
+            stage: Stage::Fighting,
+        }),
+        Stage::Fighting if current + 1 < ctx.state.contingents.len() => {
+            ctx.emit(Event::StageBegins {
+                contingent: current + 1,
+                stage: Stage::Moving,
+            })
+        }
+        Stage::Fighting => {
+            end_of_turn(ctx)?;
+            let next = ctx.state.turn + 1;
+            ctx.emit(Event::TurnBegins(next))
+        }
+    }
+}
+
+/// Recovery of distractions and, with Exhaustion, stamina spent and recovered.
+fn end_of_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    for f in ctx.state.all_figures() {
+        let x = ctx.figure(f)?.clone();
+        if x.dead {
+            continue;
+        }
+        // Distractions recover one per complete move spent neither moving nor fighting.
+        if x.distractions > 0 && !x.this_turn.active {
+            ctx.emit(Event::Recovered(f))?;
+            let y = ctx.figure(f)?;
+            if y.knocked_out && y.distractions <= y.capacity && !y.collapsed {
+                ctx.emit(Event::CameRound(f))?;
+            }
+        }
+        if x.stamina.is_some() {
+            stamina(ctx, f, &x)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stamina spent and recovered in the turn, as (change, reasons) (Exhaustion).
+pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
+    let e = &rules.t.exhaustion;
+    let t = &x.this_turn;
+    let mut change = 0;
+    let mut why = Vec::new();
+    let mut add = |n: i64, what: String| {
+        if n != 0 {
+            change += n;
+            why.push(format!("{n:+} {what}"));
+        }
+    };
+    if t.hexes_on_foot > e.far_on_foot_hexes {
+        add(
+            -e.far_on_foot,
+            format!("moved {} hexes on foot", t.hexes_on_foot),
+        );
+    }
+    if t.jumped {
+        add(-e.jump_or_climb, "jumped or climbed".into());
+    }
+    let fought = t.exchanges > 0;
+    match x.spec.armour {
+        Armour::Full if fought => add(-e.full_armour_fighting, "fought in full armour".into()),
+        Armour::Part | Armour::Armoured if fought => {
+            add(-e.armour_fighting, "fought in armour".into());
+        }
+        _ => {}
+    }
+    let wounds = if rules.ruling("exhaustion_wounds") == "every_wound_carried" {
+        x.wounds
+    } else {
+        t.wounds
+    };
+    add(
+        -e.per_wound * i64::from(wounds),
+        format!("{wounds} wound(s)"),
+    );
+    add(
+        -e.per_exchange * i64::from(t.exchanges),
+        format!("{} attack(s) or defence(s)", t.exchanges),
+    );
+    if t.heavy {
+        add(-e.heavy_weapon, "fought with a heavy weapon".into());
+    }
+    if !t.active {
+        add(e.rest, "rested".into());
+        // `lying_still` counts the complete moves before this one.
+        let lying_moves = x.lying_still + 1;
+        if x.lying && e.lying_moves > 0 && lying_moves.is_multiple_of(e.lying_moves) {
+            add(e.lying_rest, format!("{lying_moves} moves lying down"));
+        }
+    }
+    (change, why)
+}
+
+fn stamina(ctx: &mut Ctx<'_>, f: FigureRef, x: &FigureState) -> Result<(), CommandError> {
+    let (change, why) = stamina_change(ctx.rules, x);
+    let limit = x.spec.stamina.unwrap_or(ctx.rules.t.exhaustion.min);
+    // Rest restores stamina up to the figure's own total, never beyond (ruling `exhaustion_rest`).
+    let room = (limit - x.stamina.unwrap_or(0)).max(0);
+    let change = if change > 0 { change.min(room) } else { change };
+    if change != 0 {
+        ctx.emit(Event::Stamina {
+            figure: f,
+            change,
+            why: why.join(", "),
+        })?;
+    }
+    let now = x.stamina.unwrap_or(0) + change;
+    if now < -limit && !x.collapsed {
+        ctx.emit(Event::Collapsed(f))?;
+    } else if x.collapsed && now > 0 && !x.knocked_out {
+        ctx.emit(Event::CameRound(f))?;
+    }
+    Ok(())
+}

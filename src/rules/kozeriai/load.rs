@@ -1,0 +1,311 @@
+//! Reading a Kozeriai army file: raw RON, then validated figures with positioned problems.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::roster::{Armour, Army, FigureSpec, Template};
+use super::tables::Rules;
+use super::weapons::{Class, Shoots};
+use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+
+#[allow(missing_docs)]
+mod raw {
+    use super::{Armour, BTreeMap, Deserialize, Template};
+
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Army {
+        pub name: String,
+        pub figures: Vec<Figure>,
+    }
+    /// A figure, or `count` alike figures (numbered when expanded).
+    #[derive(Debug, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Figure {
+        pub name: String,
+        pub player: String,
+        #[serde(default)]
+        pub count: Option<u32>,
+        #[serde(default)]
+        pub template: Option<Template>,
+        #[serde(default)]
+        pub main: Option<String>,
+        #[serde(default)]
+        pub secondary: Vec<String>,
+        #[serde(default)]
+        pub skills: BTreeMap<String, i64>,
+        #[serde(default)]
+        pub armour: Armour,
+        #[serde(default)]
+        pub wounds: Option<u32>,
+        #[serde(default)]
+        pub iaijutsu: Option<i64>,
+        #[serde(default)]
+        pub ki_ai: Option<i64>,
+        #[serde(default)]
+        pub yadomejutsu: BTreeMap<String, i64>,
+        #[serde(default)]
+        pub ni_ten: Option<i64>,
+        #[serde(default)]
+        pub stamina: Option<i64>,
+        #[serde(default)]
+        pub horse: bool,
+        #[serde(default)]
+        pub heroic: bool,
+    }
+}
+
+/// Reads and validates a Kozeriai army.
+pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
+    let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
+    let mut v = Validator::new(roster);
+    if raw.figures.is_empty() {
+        v.error("figures", 0, "an army needs at least one figure");
+    }
+    let mut figures: Vec<FigureSpec> = Vec::new();
+    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+    for f in &raw.figures {
+        let nth = *seen.get(f.name.as_str()).unwrap_or(&0);
+        seen.insert(&f.name, nth + 1);
+        let anchor = format!("\"{}\"", f.name);
+        let count = f.count.unwrap_or(1);
+        if count == 0 {
+            v.error(&anchor, nth, "a group needs a count of 1 or more");
+        }
+        let spec = figure(&mut v, rules, &anchor, nth, f);
+        for i in 0..count {
+            let mut one = spec.clone();
+            if count > 1 {
+                one.name = format!("{} {}", f.name, i + 1);
+            }
+            if figures.iter().any(|x| x.name == one.name) {
+                v.error(
+                    &anchor,
+                    nth,
+                    format!(
+                        "the name \"{}\" is used twice; every figure needs its own",
+                        one.name
+                    ),
+                );
+            }
+            figures.push(one);
+        }
+    }
+    v.finish(Army {
+        name: raw.name,
+        figures,
+    })
+}
+
+/// Validates one figure entry.
+fn figure(
+    v: &mut Validator<'_>,
+    rules: &Rules,
+    anchor: &str,
+    nth: usize,
+    f: &raw::Figure,
+) -> FigureSpec {
+    let mut skills = f
+        .template
+        .map(|t| template_skills(rules, t, f))
+        .unwrap_or_default();
+    if f.template.is_none() && (f.main.is_some() || !f.secondary.is_empty()) {
+        v.error(
+            anchor,
+            nth,
+            "`main` and `secondary` go with a `template`; without one, give `skills`",
+        );
+    }
+    skills.extend(f.skills.iter().map(|(k, s)| (k.clone(), *s)));
+    if skills.is_empty() {
+        v.error(
+            anchor,
+            nth,
+            "a figure needs a weapon: give `skills: {\"Katana\": 3}` or a `template`",
+        );
+    }
+    for w in skills.keys().chain(f.yadomejutsu.keys()) {
+        if rules.weapon(w).is_none() {
+            v.error(
+                anchor,
+                nth,
+                format!(
+                    "`{w}` is not in the weapons glossary; known: {}",
+                    known(rules)
+                ),
+            );
+        }
+    }
+    if f.template == Some(Template::Farmer) {
+        for w in skills.keys() {
+            if banned_for_farmers(rules, w) {
+                v.error(
+                    anchor,
+                    nth,
+                    format!("farmers cannot use bows or swords: {w}"),
+                );
+            }
+        }
+    }
+    special_skills(v, rules, anchor, nth, f, &skills);
+    FigureSpec {
+        name: f.name.clone(),
+        player: f.player.clone(),
+        template: f.template,
+        skills,
+        armour: f.armour,
+        wounds: f.wounds,
+        iaijutsu: f.iaijutsu,
+        ki_ai: f.ki_ai,
+        yadomejutsu: f.yadomejutsu.clone(),
+        ni_ten: f.ni_ten,
+        stamina: f.stamina,
+        horse: f.horse,
+        heroic: f.heroic,
+    }
+}
+
+/// Checks wounds, stamina and the special skills against the limits the text gives.
+fn special_skills(
+    v: &mut Validator<'_>,
+    rules: &Rules,
+    anchor: &str,
+    nth: usize,
+    f: &raw::Figure,
+    skills: &BTreeMap<String, i64>,
+) {
+    let vw = &rules.t.variable_wounds;
+    if let Some(w) = f.wounds.filter(|w| !(vw.min..=vw.max).contains(w)) {
+        v.error(
+            anchor,
+            nth,
+            format!(
+                "{w} wounds: Variable Wounds runs from {} to {}",
+                vw.min, vw.max
+            ),
+        );
+    }
+    let ex = &rules.t.exhaustion;
+    if let Some(s) = f.stamina.filter(|s| !(ex.min..=ex.max).contains(s)) {
+        v.warn(
+            anchor,
+            nth,
+            format!("stamina {s}: the text suggests {} to {}", ex.min, ex.max),
+        );
+    }
+    if let Some(s) = f.stamina.filter(|s| *s <= 0) {
+        v.error(
+            anchor,
+            nth,
+            format!("stamina {s}: a figure needs at least 1"),
+        );
+    }
+    let min = rules.t.special.iaijutsu_min_skill;
+    let best = skills.values().copied().max().unwrap_or(0);
+    let samurai_born = matches!(
+        f.template,
+        None | Some(Template::Samurai | Template::Ronin | Template::MasterSwordsman)
+    );
+    if f.iaijutsu.is_some() && (best < min || !samurai_born) {
+        v.warn(
+            anchor,
+            nth,
+            format!("Iaijutsu is meant for Samurai or Ronin of skill +{min} or more"),
+        );
+    }
+    let allowed = &rules.t.yadomejutsu_weapons.list;
+    for w in f.yadomejutsu.keys().filter(|w| !allowed.contains(w)) {
+        v.error(
+            anchor,
+            nth,
+            format!(
+                "Yadomejutsu cannot be done with {w}; it can with {}",
+                allowed.join(", ")
+            ),
+        );
+    }
+}
+
+/// Skills from an example character: main and secondary weapons.
+fn template_skills(rules: &Rules, t: Template, f: &raw::Figure) -> BTreeMap<String, i64> {
+    let c = &rules.t.characters;
+    let main = |default: &str| f.main.clone().unwrap_or_else(|| default.to_owned());
+    let secondaries = |default: &[&str]| -> Vec<String> {
+        if f.secondary.is_empty() {
+            default.iter().map(|s| (*s).to_owned()).collect()
+        } else {
+            f.secondary.clone()
+        }
+    };
+    let (main_weapon, main_skill, seconds, second_skill) = match t {
+        Template::Samurai => (
+            main("Katana"),
+            c.samurai_main,
+            secondaries(&["Katana"]),
+            c.samurai_secondary,
+        ),
+        Template::Ronin => (
+            main("Katana"),
+            c.ronin_main,
+            secondaries(&[]),
+            c.ronin_secondary,
+        ),
+        Template::AshigaruSpearman => (
+            main("Yari"),
+            c.ashigaru_spear,
+            secondaries(&["Katana"]),
+            c.ashigaru_sword,
+        ),
+        Template::AshigaruMusketeer => (
+            main("Teppo"),
+            c.musketeer_musket,
+            secondaries(&["Katana"]),
+            c.musketeer_sword,
+        ),
+        Template::MasterSwordsman => (
+            main("Katana"),
+            c.master_main,
+            secondaries(&[]),
+            c.master_secondary,
+        ),
+        Template::WarriorMonk => (
+            main("Naginata"),
+            c.monk_main,
+            secondaries(&[]),
+            c.monk_secondary,
+        ),
+        Template::Shinobi => (
+            main("Shuriken"),
+            c.shinobi_shuriken,
+            secondaries(&["Katana"]),
+            c.shinobi_secondary,
+        ),
+        Template::Farmer => (main("Take-yari"), c.farmer, secondaries(&[]), c.farmer),
+    };
+    let mut out: BTreeMap<String, i64> = seconds.into_iter().map(|w| (w, second_skill)).collect();
+    out.insert(main_weapon, main_skill);
+    out
+}
+
+/// Bows and swords, which the text says farmers cannot use.
+fn banned_for_farmers(rules: &Rules, weapon: &str) -> bool {
+    let sword = matches!(
+        weapon,
+        "Katana" | "Tachi" | "Daisho" | "Wakizashi" | "Kodachi" | "Ninjato" | "Nodachi"
+    );
+    let bow = rules.weapon(weapon).is_some_and(|w| {
+        w.shoots() == Some(Shoots::Bow) && w.melee_class() != Some(Class::Standard)
+    });
+    sword || bow
+}
+
+fn known(rules: &Rules) -> String {
+    rules
+        .t
+        .weapons
+        .keys()
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(", ")
+}

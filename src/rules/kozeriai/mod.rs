@@ -1,0 +1,129 @@
+//! Kozeriai, Skirmishing in Old Japan: individual figures on a hex grid, each with weapon
+//! skills, wounds and distractions; every die a d10 read 0 to 9; the clash of blades an
+//! opposed roll whose difference pushes back or wounds.
+//!
+//! The rules text is `../shared/rules/kozeriai.txt`; every number comes from
+//! `reference/kozeriai.ron`, where the rulings on unclear text are recorded too.
+
+mod actions;
+mod apply;
+pub mod cards;
+pub mod clash;
+pub mod command;
+mod describe;
+pub mod event;
+mod execute;
+pub mod load;
+pub mod odds;
+mod pending;
+pub mod roster;
+pub mod shooting;
+mod simulate;
+pub mod state;
+pub mod tables;
+mod view;
+pub mod weapons;
+
+use rand_chacha::ChaCha8Rng;
+
+pub use command::Command;
+pub use event::Event;
+pub use execute::{fall_result, jump_result, jump_row, ki_ai_needed, stamina_change, trip_needed};
+pub use roster::Army;
+pub use state::State;
+pub use tables::Rules;
+
+use crate::dice::DiceSource;
+use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::check::Check;
+use crate::engine::error::CommandError;
+use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::view::BattleView;
+use crate::reference::{HouseRules, ReferenceError};
+use crate::roster::{RosterReport, RosterText};
+
+/// The Kozeriai rule set.
+#[derive(Debug)]
+pub struct Kozeriai;
+
+impl RuleSet for Kozeriai {
+    const KEY: &'static str = "kozeriai";
+    const NAME: &'static str = "Kozeriai";
+    type Army = Army;
+    type Rules = Rules;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+
+    fn load_army(roster: &RosterText) -> RosterReport<Army> {
+        crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
+    }
+
+    fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {
+        Rules::new(house)
+    }
+
+    fn start(rules: &Rules, armies: &[Army; 2]) -> State {
+        State::new(rules, armies)
+    }
+
+    fn execute(
+        rules: &Rules,
+        state: &State,
+        command: &Command,
+        dice: &mut dyn DiceSource,
+    ) -> Result<Vec<Event>, CommandError> {
+        execute::execute(rules, state, command, dice)
+    }
+
+    fn apply(
+        rules: &Rules,
+        state: &mut State,
+        event: &Event,
+        _context: ApplyContext,
+    ) -> Result<(), String> {
+        apply::apply(rules, state, event)
+    }
+
+    fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+        pending::pending(rules, state)
+    }
+
+    fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
+        describe::describe(rules, state, event)
+    }
+
+    fn command_kind(command: &Command) -> &'static str {
+        command.kind()
+    }
+
+    fn view(rules: &Rules, state: &State) -> BattleView {
+        view::view(rules, state)
+    }
+
+    fn turn_and_phase(state: &State) -> (u32, String) {
+        (state.turn, view::phase_words(state).0)
+    }
+
+    fn ended(state: &State) -> bool {
+        state.ended
+    }
+
+    fn action_forms(rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(rules, state, unit)
+    }
+
+    fn action(
+        rules: &Rules,
+        state: &State,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+    ) -> Result<ActionPlan<Command>, String> {
+        actions::plan(rules, state, unit, form, values)
+    }
+
+    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
+        simulate::random_command(rules, state, rng)
+    }
+}

@@ -1,0 +1,143 @@
+//! The checks Kozeriai requires (or offers) right now, as cards.
+
+use super::cards::{self, answer, step};
+use super::command::{Command, ShotOrder, Visibility};
+use super::describe::due_words;
+use super::state::{Due, FigureRef, Stage, State};
+use super::tables::Rules;
+use crate::engine::check::Check;
+
+const ORDER: &str = "kozeriai: Order of Movement";
+
+/// Every check due now, most urgent first.
+pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    if state.ended {
+        return Vec::new();
+    }
+    let mut out: Vec<Check<Command>> = state
+        .due
+        .iter()
+        .map(|d| due_card(rules, state, *d))
+        .collect();
+    if state.stage == Stage::Fighting {
+        out.extend(shots(rules, state));
+    }
+    out.push(stage_card(state));
+    out
+}
+
+fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
+    match due {
+        Due::Trip(f, cause) => cards::trip_card(rules, state, f, cause),
+        Due::PushedBack(f) => cards::pushed_card(rules, state, f),
+        Due::Fall { .. } => cards::fall_card(rules, state, due),
+    }
+}
+
+/// The card that moves the turn on.
+fn stage_card(state: &State) -> Check<Command> {
+    let player = state
+        .contingent()
+        .map_or_else(|| "?".to_owned(), |c| c.player.clone());
+    let last = state.current + 1 >= state.contingents.len();
+    let (what, label) = match state.stage {
+        Stage::Moving => ("Moving", format!("End {player}'s moves")),
+        Stage::Fighting if last => ("Shooting and combat", format!("End turn {}", state.turn)),
+        Stage::Fighting => ("Shooting and combat", format!("End {player}'s fighting")),
+    };
+    let why = match state.due.first() {
+        Some(d) => format!("first settle {}", due_words(state, *d)),
+        None => match state.stage {
+            Stage::Moving => "each figure takes one action; then its shots and clashes".into(),
+            Stage::Fighting => "resolve the contingent's shots and clashes of blades".into(),
+        },
+    };
+    let mut c = step(
+        player,
+        what,
+        why,
+        ORDER,
+        vec![answer(&label, Command::EndStage, false)],
+    );
+    c.required = true;
+    c.notes = roll_call(state);
+    c
+}
+
+/// One line per figure of the contingent: what it has done this turn.
+fn roll_call(state: &State) -> Vec<String> {
+    state
+        .current_figures()
+        .into_iter()
+        .filter_map(|f| {
+            let x = state.figure(f)?;
+            let status = if x.dead {
+                "dead".to_owned()
+            } else if !x.active() {
+                "out of the fight".to_owned()
+            } else {
+                format!(
+                    "{} action(s){}, {} wound(s), {} distraction(s)",
+                    x.this_turn.actions,
+                    if x.this_turn.attacked {
+                        ", attacked"
+                    } else {
+                        ""
+                    },
+                    x.wounds,
+                    x.distractions
+                )
+            };
+            Some(format!("{}: {status}", x.spec.name))
+        })
+        .collect()
+}
+
+/// Shots the contingent's loaded shooters could make now, at the nearest range band.
+fn shots(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let Some(c) = state.contingent() else {
+        return Vec::new();
+    };
+    let Some(target) = state.active_of(1 - c.side).into_iter().next() else {
+        return Vec::new();
+    };
+    state
+        .current_figures()
+        .into_iter()
+        .filter_map(|f| {
+            let x = state
+                .figure(f)
+                .filter(|x| x.active() && x.this_turn.actions == 0)?;
+            let weapon = x.spec.skills.keys().find(|w| {
+                rules.weapon(w).is_some_and(|i| i.shoots().is_some()) && !x.reload.contains_key(*w)
+            })?;
+            let order = default_shot(f, target, weapon, rules);
+            let mut card = cards::shot_card(rules, state, &order).ok()?;
+            card.why = format!(
+                "{}; the shoot form sets target, range and factors",
+                card.why
+            );
+            Some(card)
+        })
+        .collect()
+}
+
+/// A shot in the open at the first range band.
+pub fn default_shot(
+    shooter: FigureRef,
+    target: FigureRef,
+    weapon: &str,
+    rules: &Rules,
+) -> ShotOrder {
+    ShotOrder {
+        shooter,
+        target,
+        weapon: weapon.to_owned(),
+        range_hexes: rules.t.ranges.band_hexes.first().copied().unwrap_or(1),
+        visibility: Visibility::Clear,
+        shot_at: false,
+        rain: false,
+        deflect: false,
+        earlier_arrows: 0,
+    }
+}

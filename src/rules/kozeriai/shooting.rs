@@ -1,0 +1,294 @@
+//! The numbers of a shot: the factors, the score needed from the range table, the odds.
+
+use super::command::{ShotOrder, Visibility};
+use super::odds;
+use super::roster::Armour;
+use super::state::{FigureState, Speed, State};
+use super::tables::Rules;
+use super::weapons::{Shoots, WeaponInfo};
+use crate::engine::check::Modifier;
+
+const SHOOTING: &str = "kozeriai: Shooting";
+const EFFECT: &str = "kozeriai: Effect of Hits";
+
+/// Everything about a shot before its dice are rolled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShotNumbers {
+    /// The missile row.
+    pub shoots: Shoots,
+    /// The factors added to the die.
+    pub modifiers: Vec<Modifier>,
+    /// The score needed, from the range table.
+    pub needed: i64,
+    /// The factors taken from the effect die.
+    pub effect: Vec<Modifier>,
+    /// The Yadomejutsu skill the target deflects with, and the modifiers to its 2d10.
+    pub deflect: Option<(i64, Vec<Modifier>)>,
+    /// A musket that misfires on this or less (after the rain modifier).
+    pub misfire_at_most: Option<i64>,
+}
+
+impl ShotNumbers {
+    /// The sum of the factors.
+    pub fn total(&self) -> i64 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+
+    /// The chance of a hit: not a natural 0, and die + factors at or over the score needed.
+    pub fn hit_chance(&self, rules: &Rules) -> f64 {
+        let zero = i64::from(rules.t.shooting.natural_miss);
+        let total = self.total();
+        let fires = self
+            .misfire_at_most
+            .map_or(1.0, |m| 1.0 - odds::chance(rules.t.dice.sides, |v| v <= m));
+        fires
+            * odds::chance(rules.t.dice.sides, |v| {
+                v != zero && v + total >= self.needed
+            })
+    }
+
+    /// The chance the target deflects a hit.
+    pub fn deflect_chance(&self, rules: &Rules) -> f64 {
+        let Some((skill, mods)) = &self.deflect else {
+            return 0.0;
+        };
+        let add: i64 = mods.iter().map(|m| m.value).sum();
+        odds::sum_of(rules.t.special.yadomejutsu_dice, rules.t.dice.sides)
+            .iter()
+            .filter(|(v, _)| **v + add <= *skill)
+            .map(|(_, p)| p)
+            .sum()
+    }
+
+    /// The chance of each number of wounds from one hit (index = wounds).
+    pub fn wound_chances(&self, rules: &Rules) -> Vec<f64> {
+        let less: i64 = self.effect.iter().map(|m| m.value).sum();
+        let sides = rules.t.dice.sides;
+        let mut out = vec![0.0; sides as usize + 1];
+        for v in 0..sides {
+            let w = usize::try_from((i64::from(v) + less).max(0)).unwrap_or(0);
+            if let Some(slot) = out.get_mut(w) {
+                *slot += 1.0 / f64::from(sides);
+            }
+        }
+        while out.len() > 1 && out.last() == Some(&0.0) {
+            out.pop();
+        }
+        out
+    }
+}
+
+/// The score needed at a range, from the range table; `None` out of range.
+pub fn needed(rules: &Rules, shoots: Shoots, range_hexes: u32) -> Option<i64> {
+    let r = &rules.t.ranges;
+    let band = r.band_hexes.iter().filter(|&&b| range_hexes > b).count();
+    let row = match shoots {
+        Shoots::Bow => &r.bow,
+        Shoots::Thrown => &r.thrown,
+        Shoots::Musket => &r.musket,
+    };
+    row.get(band).copied().filter(|n| *n >= 0)
+}
+
+/// Turns to reload a missile weapon at a skill (Preparation for shooting).
+pub fn reload_turns(rules: &Rules, shoots: Shoots, skill: i64) -> u32 {
+    let r = &rules.t.reload_turns;
+    let band = r.skill_bands.iter().filter(|&&b| skill >= b).count();
+    let row = match shoots {
+        Shoots::Bow => &r.bow,
+        Shoots::Thrown => &r.thrown,
+        Shoots::Musket => &r.musket,
+    };
+    row.get(band).copied().unwrap_or(0)
+}
+
+/// The shooter's modifiers for being on a horse, by its speed.
+fn horse_modifier(rules: &Rules, f: &FigureState) -> Option<Modifier> {
+    if !f.mounted {
+        return None;
+    }
+    let s = &rules.t.shooting;
+    let (value, what) = match f.speed {
+        Speed::Halt | Speed::Walk => (s.horse_still_or_walk, "on a stationary or walking horse"),
+        Speed::Trot | Speed::Canter => (s.horse_trot_or_canter, "on a trotting or cantering horse"),
+        Speed::Gallop => (s.horse_gallop, "on a galloping horse"),
+    };
+    Some(Modifier::total(value, what, SHOOTING))
+}
+
+/// The automatic penalties of a figure's wounds and distractions on a shot.
+fn hurt_modifiers(rules: &Rules, f: &FigureState) -> Vec<Modifier> {
+    let s = &rules.t.shooting;
+    let wounds = if rules.ruling("wounds_in_shooting") == "per_two_wounds" {
+        (rules.t.tactical.per_two_wounds, 2)
+    } else {
+        (s.per_wound, 1)
+    };
+    super::clash::hurt_penalties(f, wounds, s.per_distraction, SHOOTING)
+}
+
+/// Works out a shot, or says why it cannot be made.
+///
+/// # Errors
+/// A weapon that is not a missile or not the shooter's, no such figure, out of range.
+pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNumbers, String> {
+    let shooter = state
+        .figure(order.shooter)
+        .ok_or_else(|| format!("there is no figure {}", order.shooter.id()))?;
+    let target = state
+        .figure(order.target)
+        .ok_or_else(|| format!("there is no figure {}", order.target.id()))?;
+    let info: &WeaponInfo = rules
+        .weapon(&order.weapon)
+        .ok_or_else(|| format!("`{}` is not in the glossary", order.weapon))?;
+    let shoots = info
+        .shoots()
+        .ok_or_else(|| format!("a {} is not shot or thrown", order.weapon))?;
+    if !shooter.spec.skills.contains_key(&order.weapon) {
+        return Err(format!("{} has no {}", shooter.spec.name, order.weapon));
+    }
+    let needed = needed(rules, shoots, order.range_hexes).ok_or_else(|| {
+        format!(
+            "{} hexes is out of range for a {} weapon",
+            order.range_hexes,
+            shoots.name()
+        )
+    })?;
+    let s = &rules.t.shooting;
+    let skill = shooter.spec.skill(&order.weapon);
+    let mut modifiers = vec![Modifier::total(
+        skill,
+        format!("{} skill", order.weapon),
+        SHOOTING,
+    )];
+    if shoots == Shoots::Bow {
+        // Aiming helps bows only: the text excludes muskets and thrown weapons.
+        if let Some((_, turns)) = shooter.aiming.filter(|(t, n)| *t == order.target && *n > 0) {
+            let turns = turns.min(s.aim_max);
+            let value = s.aim_per_move * i64::from(turns);
+            modifiers.push(Modifier::total(
+                value,
+                format!("aimed {turns} move(s)"),
+                SHOOTING,
+            ));
+        }
+    }
+    if target.mounted && target.speed == Speed::Gallop {
+        modifiers.push(Modifier::total(
+            s.target_galloping,
+            "target galloping",
+            SHOOTING,
+        ));
+    }
+    match order.visibility {
+        Visibility::Clear => {}
+        Visibility::Partly => {
+            modifiers.push(Modifier::total(
+                s.partly_obscured,
+                "target partly obscured",
+                SHOOTING,
+            ));
+        }
+        Visibility::Minimal => {
+            modifiers.push(Modifier::total(
+                s.minimally_visible,
+                "target minimally visible",
+                SHOOTING,
+            ));
+        }
+    }
+    modifiers.extend(horse_modifier(rules, shooter));
+    modifiers.extend(hurt_modifiers(rules, shooter));
+    if order.shot_at {
+        modifiers.push(Modifier::total(s.being_shot_at, "being shot at", SHOOTING));
+    }
+    let misfire_at_most = (shoots == Shoots::Musket).then(|| {
+        if order.rain {
+            s.misfire_at_most - s.rain
+        } else {
+            s.misfire_at_most
+        }
+    });
+    Ok(ShotNumbers {
+        shoots,
+        modifiers,
+        needed,
+        effect: effect_modifiers(rules, info, shoots, target),
+        deflect: deflect(rules, info, shoots, target, order),
+        misfire_at_most,
+    })
+}
+
+/// What is taken off the effect die: the missile and the target's armour (and heroism).
+fn effect_modifiers(
+    rules: &Rules,
+    info: &WeaponInfo,
+    shoots: Shoots,
+    target: &FigureState,
+) -> Vec<Modifier> {
+    let e = &rules.t.hit_effect;
+    let mut out = Vec::new();
+    if info.star {
+        out.push(Modifier::total(e.shuriken, "shuriken or sariken", EFFECT));
+    } else if shoots == Shoots::Bow {
+        out.push(Modifier::total(e.arrow, "an arrow", EFFECT));
+    }
+    let armour = match target.spec.armour {
+        Armour::None => e.unarmoured,
+        Armour::Part => e.part,
+        Armour::Armoured => e.armoured,
+        Armour::Full => e.full,
+    };
+    out.push(Modifier::total(
+        armour,
+        format!("target {}", target.spec.armour.name()),
+        EFFECT,
+    ));
+    if rules.optional("heroic") && target.spec.heroic {
+        out.push(Modifier::total(
+            -rules.t.heroic.ignore_wounds,
+            "heroic: ignores one wound",
+            "kozeriai: Heroic Super Samurai",
+        ));
+    }
+    out
+}
+
+/// The target's Yadomejutsu attempt, if it makes one and can.
+fn deflect(
+    rules: &Rules,
+    info: &WeaponInfo,
+    shoots: Shoots,
+    target: &FigureState,
+    order: &ShotOrder,
+) -> Option<(i64, Vec<Modifier>)> {
+    if !order.deflect || shoots == Shoots::Musket {
+        return None;
+    }
+    let sp = &rules.t.special;
+    let skill = target
+        .spec
+        .yadomejutsu
+        .iter()
+        .filter(|(w, _)| !(info.star && w.as_str() == "Jujutsu"))
+        .map(|(_, s)| *s)
+        .max()?;
+    let cite = "kozeriai: Yadomejutsu (arrow deflecting)";
+    let mut mods = Vec::new();
+    if order.earlier_arrows > 0 {
+        let value = sp.yadomejutsu_per_arrow * i64::from(order.earlier_arrows);
+        mods.push(Modifier::total(
+            value,
+            "arrows already deflected this phase",
+            cite,
+        ));
+    }
+    if info.star {
+        mods.push(Modifier::total(
+            sp.yadomejutsu_shuriken,
+            "deflecting a shuriken or sariken",
+            cite,
+        ));
+    }
+    Some((skill, mods))
+}

@@ -1,0 +1,222 @@
+//! The neutral picture of a Kozeriai battle: sides, contingents, figures, badges.
+
+use super::state::{FigureRef, FigureState, Stage, State};
+use super::tables::Rules;
+use crate::engine::view::{Badge, BattleView, GroupView, SideView, Tone, UnitView};
+
+/// The view of the whole battle.
+pub fn view(rules: &Rules, state: &State) -> BattleView {
+    let (phase, next) = phase_words(state);
+    BattleView {
+        turn: state.turn,
+        phase,
+        next,
+        ended: state.ended,
+        sides: (0..2).map(|s| side(rules, state, s)).collect(),
+    }
+}
+
+/// The stage now and what follows, in words.
+pub fn phase_words(state: &State) -> (String, String) {
+    let player = |i: usize| {
+        state
+            .contingents
+            .get(i)
+            .map_or_else(|| "?".to_owned(), |c| c.player.clone())
+    };
+    let now = match state.stage {
+        Stage::Moving => format!("{} moves", player(state.current)),
+        Stage::Fighting => format!("{} shoots and fights", player(state.current)),
+    };
+    let next = match state.stage {
+        Stage::Moving => format!("{} shoots and fights", player(state.current)),
+        Stage::Fighting if state.current + 1 < state.contingents.len() => {
+            format!("{} moves", player(state.current + 1))
+        }
+        Stage::Fighting => format!("turn {}", state.turn + 1),
+    };
+    (now, next)
+}
+
+fn side(rules: &Rules, state: &State, s: usize) -> SideView {
+    let groups = state
+        .contingents
+        .iter()
+        .filter(|c| c.side == s)
+        .map(|c| GroupView {
+            name: c.player.clone(),
+            leader: None,
+            badges: Vec::new(),
+            units: state
+                .figures_of(s)
+                .into_iter()
+                .filter(|&f| state.figure(f).is_some_and(|x| x.spec.player == c.player))
+                .filter_map(|f| unit(rules, state, f))
+                .collect(),
+        })
+        .collect();
+    SideView {
+        name: state
+            .sides
+            .get(s)
+            .map_or_else(String::new, |x| x.name.clone()),
+        general: None,
+        groups,
+    }
+}
+
+fn unit(rules: &Rules, state: &State, f: FigureRef) -> Option<UnitView> {
+    let x = state.figure(f)?;
+    let left = if x.dead {
+        0
+    } else {
+        x.capacity + 1 - x.wounds.min(x.capacity + 1)
+    };
+    Some(UnitView {
+        id: f.id(),
+        name: x.spec.name.clone(),
+        kind: x.spec.kind(),
+        strength: left,
+        starting_strength: x.capacity + 1,
+        measure: "wounds to death".into(),
+        marked_hits: x.distractions,
+        badges: badges(x),
+        details: details(rules, state, x),
+    })
+}
+
+/// Status badges for a figure.
+pub fn badges(x: &FigureState) -> Vec<Badge> {
+    let mut out = Vec::new();
+    let alive = !x.dead;
+    let mut add = |on: bool, label: &str, tone: Tone, why: String| {
+        if on {
+            out.push(Badge::new(label, tone, why));
+        }
+    };
+    add(
+        x.dead,
+        "Dead",
+        Tone::Danger,
+        "wounds past its capacity".into(),
+    );
+    add(
+        alive && x.knocked_out,
+        "Knocked out",
+        Tone::Danger,
+        format!("{} distractions", x.distractions),
+    );
+    add(
+        alive && x.collapsed,
+        "Collapsed",
+        Tone::Danger,
+        "stamina below minus its total".into(),
+    );
+    let hurt = !x.dead && x.wounds > 0;
+    add(
+        hurt,
+        "Wounded",
+        Tone::Warning,
+        format!("{} of {} wounds", x.wounds, x.capacity),
+    );
+    let distracted = x.distractions > 0 && !x.knocked_out;
+    add(
+        distracted,
+        "Distracted",
+        Tone::Warning,
+        format!("{} distraction(s): -1 each", x.distractions),
+    );
+    add(
+        alive && x.lying,
+        "Lying down",
+        Tone::Warning,
+        "-2 in the clash".into(),
+    );
+    add(
+        alive && x.entangled,
+        "Entangled",
+        Tone::Warning,
+        "-3 in the clash".into(),
+    );
+    add(
+        alive && x.grappling.is_some(),
+        "Grappling",
+        Tone::Info,
+        "cannot defend against others".into(),
+    );
+    add(
+        alive && x.mounted,
+        "Mounted",
+        Tone::Info,
+        format!("horse {}", x.speed.name()),
+    );
+    add(
+        alive && x.spent(),
+        "Exhausted",
+        Tone::Warning,
+        "no stamina: may only turn".into(),
+    );
+    for (w, n) in &x.reload {
+        add(
+            alive,
+            "Reloading",
+            Tone::Info,
+            format!("{w}: {n} turn(s) to go"),
+        );
+    }
+    if let Some((_, n)) = x.aiming.filter(|_| alive) {
+        add(true, "Aiming", Tone::Good, format!("{n} move(s) aimed"));
+    }
+    out
+}
+
+fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(String, String)> {
+    let mut out = vec![
+        ("Player".to_owned(), x.spec.player.clone()),
+        ("Armour".to_owned(), x.spec.armour.name().to_owned()),
+        (
+            "Wounds".to_owned(),
+            format!("{} (dies at {})", x.wounds, x.capacity + 1),
+        ),
+        (
+            "Distractions".to_owned(),
+            format!("{} (knocked out at {})", x.distractions, x.capacity + 1),
+        ),
+    ];
+    for (w, s) in &x.spec.skills {
+        let class = rules
+            .weapon(w)
+            .map(|i| {
+                i.class
+                    .iter()
+                    .map(|c| c.name())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            })
+            .unwrap_or_default();
+        out.push((w.clone(), format!("{s:+} ({class})")));
+    }
+    let special = [
+        ("Iaijutsu", x.spec.iaijutsu),
+        ("Ki-ai", x.spec.ki_ai),
+        ("Ni-Ten Jitsu", x.spec.ni_ten),
+    ];
+    for (label, s) in special {
+        if let Some(s) = s {
+            out.push((label.to_owned(), format!("{s:+}")));
+        }
+    }
+    for (w, s) in &x.spec.yadomejutsu {
+        out.push((format!("Yadomejutsu ({w})"), s.to_string()));
+    }
+    if let Some(s) = x.stamina {
+        out.push(("Stamina".to_owned(), s.to_string()));
+    }
+    if let Some((t, n)) = x.aiming {
+        out.push((
+            "Aiming at".to_owned(),
+            format!("{} ({n} move(s))", state.figure_name(t)),
+        ));
+    }
+    out
+}
