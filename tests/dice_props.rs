@@ -228,6 +228,8 @@ proptest! {
         let result = t.roll(sides);
         if (1..=sides).contains(&face) {
             prop_assert_eq!(result, Ok(face));
+        } else if face == 0 && sides == 10 {
+            prop_assert_eq!(result, Ok(10), "a d10's 0 face is its 10");
         } else {
             prop_assert_eq!(result, Err(DiceError::FaceOutOfRange { face, sides, position: 1 }));
         }

@@ -204,6 +204,10 @@ impl DiceSource for TableDice {
                 typed: self.typed,
             });
         };
+        // A real d10 prints its tenth face as 0: typed as 0 or 10, it is the face 10.
+        if face == 0 && sides == 10 {
+            return Ok(10);
+        }
         if face == 0 || face > sides {
             return Err(DiceError::FaceOutOfRange {
                 face,
@@ -277,6 +281,13 @@ mod tests {
                 position: 2
             })
         );
+    }
+
+    #[test]
+    fn a_d10_face_printed_zero_is_its_ten() {
+        let mut t = TableDice::new(vec![0, 10]);
+        assert_eq!(t.roll(10), Ok(10));
+        assert_eq!(t.roll(10), Ok(10));
     }
 
     #[test]

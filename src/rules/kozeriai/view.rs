@@ -79,7 +79,8 @@ fn unit(rules: &Rules, state: &State, f: FigureRef) -> Option<UnitView> {
         strength: left,
         starting_strength: x.capacity + 1,
         measure: "wounds to death".into(),
-        marked_hits: x.distractions,
+        // Distractions are not hits toward a loss: they show as their own badge.
+        marked_hits: 0,
         badges: badges(x),
         details: details(rules, state, x),
     })
@@ -122,7 +123,7 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
     let distracted = x.distractions > 0 && !x.knocked_out;
     add(
         distracted,
-        "Distracted",
+        &format!("Distracted {}", x.distractions),
         Tone::Warning,
         format!("{} distraction(s): -1 each", x.distractions),
     );
