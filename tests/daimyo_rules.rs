@@ -1481,3 +1481,27 @@ fn random_play_reaches_every_procedure() {
         );
     }
 }
+
+#[test]
+fn a_ninety_degree_turn_turns_a_line_into_a_column_and_back() {
+    let mut g = Game::new();
+    g.activate_for(PEASANTS);
+    // 6 stands, 3 wide and 2 deep (a line): after 90°, 2 wide and 3 deep (a column).
+    let quarter = MovePlan {
+        turn: TurnMade::Quarter,
+        ..MovePlan::default()
+    };
+    let events = g.mv(PEASANTS, quarter).unwrap();
+    assert!(events.contains(&Event::Faced {
+        unit: PEASANTS,
+        wide: 2
+    }));
+    let f = &g.rules.t.formation;
+    let unit = &g.state.units[PEASANTS];
+    assert_eq!(
+        g.state.formation(unit, f.line_min_wide, f.line_max_deep),
+        Formation::Column
+    );
+    g.mv(PEASANTS, quarter).unwrap();
+    assert_eq!(g.state.units[PEASANTS].wide, 3, "and back to a line");
+}

@@ -108,6 +108,13 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             u.turn.reformed = true;
             u.turn.moved = true;
         }
+        Event::Faced { unit, wide } => {
+            let u = unit_mut(state, *unit)?;
+            if *wide == 0 || *wide > u.stands.max(1) {
+                return Err(format!("{} cannot stand {wide} wide", u.spec.name));
+            }
+            u.wide = *wide;
+        }
         Event::RoutMoved { unit, .. } => unit_mut(state, *unit)?.turn.moved = true,
         Event::ChargeDeclared {
             charger,

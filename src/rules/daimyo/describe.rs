@@ -114,6 +114,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![id(*unit)],
         ),
+        Event::Faced { unit, wide } => Sentence::new(
+            format!("{} turns 90° and now stands {wide} wide.", un(unit)),
+            vec![id(*unit)],
+        ),
         Event::RoutMoved { unit, faces } => Sentence::new(
             format!(
                 "{} routs: dice {faces:?} for the rout move (free about turn).",

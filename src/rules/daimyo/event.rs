@@ -109,6 +109,13 @@ pub enum Event {
         /// New frontage.
         wide: u32,
     },
+    /// A 90° turn: the unit's files become its ranks (column to line, or back).
+    Faced {
+        /// The unit.
+        unit: usize,
+        /// Stands in the new front rank.
+        wide: u32,
+    },
     /// A rout move's dice.
     RoutMoved {
         /// The unit.

@@ -180,6 +180,11 @@ fn turn_words(rules: &Rules, u: &Unit) -> String {
     }
 }
 
+/// The frontage after a 90° turn: the unit's depth (its files become ranks).
+pub fn frontage_after_quarter_turn(u: &Unit) -> u32 {
+    u.stands.div_ceil(u.wide.max(1)).max(1)
+}
+
 /// `12.5 cm`.
 pub fn cm(mm: i64) -> String {
     if mm % 10 == 0 {

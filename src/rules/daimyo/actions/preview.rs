@@ -8,7 +8,9 @@ use crate::rules::daimyo::execute::{
     charge_allowance, charge_bonus, charge_cost, charger_tests, duel_odds, obedience_rating,
     target_tests,
 };
-use crate::rules::daimyo::movement::{MovePlan, allowance, cm, costs};
+use crate::rules::daimyo::movement::{
+    MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
+};
 use crate::rules::daimyo::pending::{card, obedience_card};
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::Rules;
@@ -80,6 +82,12 @@ pub fn movement(
     } else {
         format!("Too far: {} over the allowance", cm(-left))
     });
+    if plan.turn == TurnMade::Quarter {
+        let wide = frontage_after_quarter_turn(u);
+        let deep = u.stands.div_ceil(wide);
+        c.notes
+            .push(format!("After the 90° turn: {wide} wide, {deep} deep."));
+    }
     if plan.dense_cm > 0 && !u.spec.troop.peasants() && !u.disordered {
         c.notes.push("Entering dense terrain disorders it.".into());
     }

@@ -4,7 +4,9 @@
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::{MovePlan, allowance, cm, costs};
+use crate::rules::daimyo::movement::{
+    MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
+};
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::Rules;
 
@@ -153,6 +155,10 @@ pub(super) fn normal_move(
         spent_mm: cost,
         ends_move: through.is_some(),
     })?;
+    let faced = frontage_after_quarter_turn(&u);
+    if plan.turn == TurnMade::Quarter && faced != u.wide {
+        ctx.emit(Event::Faced { unit, wide: faced })?;
+    }
     if plan.dense_cm > 0 && !u.spec.troop.peasants() {
         ctx.disorder(unit, Cause::DenseTerrain)?;
     }
