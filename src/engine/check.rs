@@ -128,7 +128,41 @@ pub struct Check<C> {
     pub notes: Vec<String>,
 }
 
+impl<C> Answer<C> {
+    /// A button sending `command`; `rolls` when the command rolls dice.
+    pub fn new(label: impl Into<String>, command: C, rolls: bool) -> Self {
+        Self {
+            label: label.into(),
+            command,
+            rolls,
+        }
+    }
+}
+
 impl<C> Check<C> {
+    /// A card with no dice, odds or answers yet: who, what, why and the rule it comes from.
+    /// Rule sets fill in the rest.
+    pub fn card(
+        who: impl Into<String>,
+        what: impl Into<String>,
+        why: impl Into<String>,
+        citation: impl Into<String>,
+    ) -> Self {
+        Self {
+            who: who.into(),
+            what: what.into(),
+            why: why.into(),
+            citation: citation.into(),
+            roll: None,
+            target: String::new(),
+            modifiers: Vec::new(),
+            odds: Vec::new(),
+            required: false,
+            answers: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
     /// Maps the command type, so a rule set's checks can be shown by the shared screens.
     pub fn map<D>(self, f: impl Fn(C) -> D) -> Check<D> {
         Check {

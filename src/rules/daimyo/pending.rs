@@ -10,27 +10,11 @@ use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
 /// A card with no dice.
 pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
-    Check {
-        who,
-        what: what.into(),
-        why,
-        citation: citation.into(),
-        roll: None,
-        target: String::new(),
-        modifiers: Vec::new(),
-        odds: Vec::new(),
-        required: false,
-        answers: Vec::new(),
-        notes: Vec::new(),
-    }
+    Check::card(who, what, why, citation)
 }
 
 fn answer(label: &str, command: Command) -> Answer<Command> {
-    Answer {
-        label: label.into(),
-        command,
-        rolls: false,
-    }
+    Answer::new(label, command, false)
 }
 
 /// Every check due or offered now.
@@ -193,11 +177,11 @@ fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Com
     ];
     card.required = true;
     card.answers = vec![
-        Answer {
-            label: "Accept: fight the duel".into(),
-            command: Command::AnswerChallenge { accept: true },
-            rolls: true,
-        },
+        Answer::new(
+            "Accept: fight the duel",
+            Command::AnswerChallenge { accept: true },
+            true,
+        ),
         answer("Refuse", Command::AnswerChallenge { accept: false }),
     ];
     card.notes.push(

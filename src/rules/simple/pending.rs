@@ -9,26 +9,13 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Odds, RollSpec};
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
-    Answer {
-        label: label.to_owned(),
-        command,
-        rolls,
-    }
+    Answer::new(label, command, rolls)
 }
 
 pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
     Check {
-        who,
-        what: what.to_owned(),
-        why,
-        citation: citation.to_owned(),
-        roll: None,
-        target: String::new(),
-        modifiers: Vec::new(),
-        odds: Vec::new(),
         required: true,
-        answers: Vec::new(),
-        notes: Vec::new(),
+        ..Check::card(who, what, why, citation)
     }
 }
 

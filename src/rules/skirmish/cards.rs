@@ -9,11 +9,7 @@ use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
 /// A button.
 pub fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
-    Answer {
-        label: label.to_owned(),
-        command,
-        rolls,
-    }
+    Answer::new(label, command, rolls)
 }
 
 /// A card with no dice.
@@ -25,17 +21,8 @@ pub fn step(
     answers: Vec<Answer<Command>>,
 ) -> Check<Command> {
     Check {
-        who,
-        what: what.into(),
-        why,
-        citation: citation.into(),
-        roll: None,
-        target: String::new(),
-        modifiers: Vec::new(),
-        odds: Vec::new(),
-        required: false,
         answers,
-        notes: Vec::new(),
+        ..Check::card(who, what, why, citation)
     }
 }
 

@@ -11,11 +11,7 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
-    Answer {
-        label: label.to_owned(),
-        command,
-        rolls,
-    }
+    Answer::new(label, command, rolls)
 }
 
 pub(super) fn roll(command: Command) -> Answer<Command> {
@@ -325,17 +321,9 @@ fn plain_card(
     answers: Vec<Answer<Command>>,
 ) -> Check<Command> {
     Check {
-        who: unit_who(state, unit),
-        what: what.into(),
-        why: why.into(),
-        citation: citation.into(),
-        roll: None,
-        target: String::new(),
-        modifiers: Vec::new(),
-        odds: Vec::new(),
         required: true,
         answers,
-        notes: Vec::new(),
+        ..Check::card(unit_who(state, unit), what, why, citation)
     }
 }
 

@@ -108,17 +108,8 @@ fn step_card(
     command: Command,
 ) -> Check<Command> {
     Check {
-        who,
-        what: what.into(),
-        why,
-        citation: "sky: Turn Sequence".into(),
-        roll: None,
-        target: String::new(),
-        modifiers: Vec::new(),
-        odds: Vec::new(),
-        required: false,
         answers: vec![answer(label, command, false)],
-        notes: Vec::new(),
+        ..Check::card(who, what, why, "sky: Turn Sequence")
     }
 }
 
