@@ -311,6 +311,18 @@ impl<R: RuleSet> Battle<R> {
             return Err(format!("no entry {index}"));
         };
         if let Action::Command { command, events } = &entry.action {
+            if !log {
+                // Its log line is already kept: apply without writing the sentences again.
+                for event in events {
+                    R::apply(
+                        &self.rules,
+                        &mut self.state,
+                        event,
+                        ApplyContext { at: entry.at },
+                    )?;
+                }
+                return Ok(());
+            }
             let line = apply_all::<R>(
                 &self.rules,
                 &mut self.state,
@@ -319,11 +331,9 @@ impl<R: RuleSet> Battle<R> {
                 command,
                 events,
             )?;
-            if log {
-                self.log.push(line);
-                if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
-                    self.checkpoints.push((self.log.len(), self.state.clone()));
-                }
+            self.log.push(line);
+            if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints.push((self.log.len(), self.state.clone()));
             }
         }
         Ok(())
