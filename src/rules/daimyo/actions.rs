@@ -223,7 +223,7 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Linear obstacles on the way",
                 PIECES.map(String::from).to_vec(),
             )
-            .toggle("Target in open terrain")
+            .toggle("Target in light or dense terrain (not the open)")
             .toggle("Out of command"),
         );
         if !u.turn.fired {
@@ -419,7 +419,7 @@ fn unit_plan(
                 dense_cm: dist(values, 3),
                 light_pieces: pieces(values, 4),
                 obstacles: pieces(values, 5),
-                target_in_open: on(6),
+                target_in_open: !on(6),
                 out_of_command: on(7),
             };
             Ok(ActionPlan {
