@@ -119,6 +119,10 @@ pub fn shot_card(
         .iter()
         .map(|m| format!("effect of a hit: {}", m.sentence()))
         .collect();
+    c.notes.push(table_faces_order(
+        n.misfire_at_most.is_some(),
+        n.deflect.is_some(),
+    ));
     if let Some((skill, mods)) = &n.deflect {
         c.notes.push(format!(
             "Yadomejutsu: 2d10 read 0-9 {} at or under {skill}",
@@ -129,6 +133,23 @@ pub fn shot_card(
         ));
     }
     Ok(c)
+}
+
+/// In what order a shot takes the table's faces, since it may roll more than its hit die.
+fn table_faces_order(musket: bool, deflect: bool) -> String {
+    let mut order = Vec::new();
+    if musket {
+        order.push("the misfire die");
+    }
+    order.push("the hit die");
+    if deflect {
+        order.push("on a hit, the 2 Yadomejutsu dice");
+    }
+    order.push("on a hit, the effect die");
+    format!(
+        "Table faces, in order: {} (0 is typed 0).",
+        order.join(", then ")
+    )
 }
 
 /// The card for a clash of blades: both sides' factors and the exact opposed odds.
