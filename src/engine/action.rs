@@ -82,3 +82,51 @@ pub struct ActionPlan<C> {
     /// The pool, reasons and odds, when the action rolls dice.
     pub preview: Option<Check<C>>,
 }
+
+impl<C> ActionPlan<C> {
+    /// A command with nothing to preview.
+    pub fn plain(command: C) -> Self {
+        Self {
+            command,
+            preview: None,
+        }
+    }
+}
+
+/// A form's values, read in field order: a missing value reads as the first option.
+#[derive(Clone, Debug)]
+pub struct FormValues<'a> {
+    values: &'a [usize],
+    at: usize,
+}
+
+impl<'a> FormValues<'a> {
+    /// The values as the form sent them.
+    pub fn new(values: &'a [usize]) -> Self {
+        Self { values, at: 0 }
+    }
+
+    /// The next field's value: a choice's index, or a toggle's 0 or 1.
+    pub fn index(&mut self) -> usize {
+        let v = self.values.get(self.at).copied().unwrap_or(0);
+        self.at += 1;
+        v
+    }
+
+    /// The next field, a toggle.
+    pub fn on(&mut self) -> bool {
+        self.index() != 0
+    }
+
+    /// The option the next field picks from `options`.
+    ///
+    /// # Errors
+    /// An index past the options, naming `what` was to be picked.
+    pub fn pick<T: Clone>(&mut self, options: &[T], what: &str) -> Result<T, String> {
+        let i = self.index();
+        options
+            .get(i)
+            .cloned()
+            .ok_or_else(|| format!("no {what} number {}", i + 1))
+    }
+}

@@ -12,7 +12,7 @@ use super::execute::{charge_allowance, fall_back_limit};
 use super::movement::{MovePlan, TurnMade};
 use super::state::{Rank, State};
 use super::tables::Rules;
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
 const PIECES: [&str; 4] = ["None", "1", "2", "3"];
 const TURNS: [&str; 3] = ["None", "90°", "180° (about turn)"];
@@ -313,22 +313,14 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
     out
 }
 
-fn value(values: &[usize], i: usize) -> usize {
-    values.get(i).copied().unwrap_or(0)
+/// A count of terrain pieces (the options are None, 1, 2, 3).
+fn pieces(v: &mut FormValues<'_>) -> u32 {
+    u32::try_from(v.index().min(PIECES.len() - 1)).unwrap_or(0)
 }
 
-fn pick<T: Copy>(list: &[T], values: &[usize], i: usize, what: &str) -> Result<T, String> {
-    list.get(value(values, i))
-        .copied()
-        .ok_or_else(|| format!("choose a {what}"))
-}
-
-fn pieces(values: &[usize], i: usize) -> u32 {
-    u32::try_from(value(values, i).min(PIECES.len() - 1)).unwrap_or(0)
-}
-
-fn dist(values: &[usize], i: usize) -> i64 {
-    i64::try_from(value(values, i)).unwrap_or(0)
+/// A distance in cm (each option's index is its distance).
+fn distance(v: &mut FormValues<'_>) -> i64 {
+    i64::try_from(v.index()).unwrap_or(0)
 }
 
 /// Turns a form's values into a command and its preview.
@@ -356,29 +348,30 @@ fn unit_plan(
     form: &str,
     values: &[usize],
 ) -> Result<ActionPlan<Command>, String> {
-    let on = |i: usize| value(values, i) == 1;
+    let mut v = FormValues::new(values);
     match form {
         "move" => {
             let plan = MovePlan {
-                open_cm: dist(values, 0),
-                dense_cm: dist(values, 1),
-                light_pieces: pieces(values, 2),
-                wheel_cm: dist(values, 3),
-                turn: [TurnMade::None, TurnMade::Quarter, TurnMade::About][value(values, 4).min(2)],
-                obstacles: pieces(values, 5),
-                road: on(6),
-                building: on(7),
+                open_cm: distance(&mut v),
+                dense_cm: distance(&mut v),
+                light_pieces: pieces(&mut v),
+                wheel_cm: distance(&mut v),
+                turn: [TurnMade::None, TurnMade::Quarter, TurnMade::About][v.index().min(2)],
+                obstacles: pieces(&mut v),
+                road: v.on(),
+                building: v.on(),
             };
-            let through = match value(values, 8) {
+            // The first option is "No one"; the rest are the friendly units.
+            let through = match v.index() {
                 0 => None,
-                n => Some(pick(
-                    &friends(state, unit),
-                    &[n - 1],
-                    0,
-                    "unit to pass through",
-                )?),
+                n => Some(
+                    friends(state, unit)
+                        .get(n - 1)
+                        .copied()
+                        .ok_or("no such unit to pass through")?,
+                ),
             };
-            let out_of_command = on(9);
+            let out_of_command = v.on();
             Ok(ActionPlan {
                 preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
                 command: Command::Move {
@@ -390,37 +383,39 @@ fn unit_plan(
             })
         }
         "fall_back" => {
-            let out_of_command = on(1);
+            let cm = distance(&mut v);
+            let out_of_command = v.on();
             Ok(ActionPlan {
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::FallBack {
                     unit,
-                    cm: dist(values, 0),
+                    cm,
                     out_of_command,
                 },
             })
         }
         "reform" => {
-            let out_of_command = on(1);
+            let wide = u32::try_from(v.index() + 1).unwrap_or(1);
+            let out_of_command = v.on();
             Ok(ActionPlan {
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::Reform {
                     unit,
-                    wide: u32::try_from(value(values, 0) + 1).unwrap_or(1),
+                    wide,
                     out_of_command,
                 },
             })
         }
         "charge" => {
-            let target = pick(&enemies(state, unit), values, 0, "target")?;
+            let target = v.pick(&enemies(state, unit), "target")?;
             let plan = ChargePlan {
-                manoeuvre_cm: dist(values, 1),
-                open_cm: dist(values, 2),
-                dense_cm: dist(values, 3),
-                light_pieces: pieces(values, 4),
-                obstacles: pieces(values, 5),
-                target_in_open: !on(6),
-                out_of_command: on(7),
+                manoeuvre_cm: distance(&mut v),
+                open_cm: distance(&mut v),
+                dense_cm: distance(&mut v),
+                light_pieces: pieces(&mut v),
+                obstacles: pieces(&mut v),
+                target_in_open: !v.on(),
+                out_of_command: v.on(),
             };
             Ok(ActionPlan {
                 preview: Some(preview::charge(rules, state, unit, target, &plan)),
@@ -431,10 +426,7 @@ fn unit_plan(
             preview: Some(preview::rout(rules, state, unit)),
             command: Command::RoutMove { unit },
         }),
-        "record" => Ok(ActionPlan {
-            command: record_command(unit, values)?,
-            preview: None,
-        }),
+        "record" => record_command(unit, &mut v).map(ActionPlan::plain),
         _ => Err(format!("no action `{form}` for this unit now")),
     }
 }
@@ -446,24 +438,16 @@ fn leader_plan(
     form: &str,
     values: &[usize],
 ) -> Result<ActionPlan<Command>, String> {
+    let mut v = FormValues::new(values);
     match form {
-        "attach" => Ok(ActionPlan {
-            command: Command::Attach {
-                leader,
-                unit: pick(&joinable(state, leader), values, 0, "unit")?,
-            },
-            preview: None,
-        }),
-        "detach" => Ok(ActionPlan {
-            command: Command::Detach { leader },
-            preview: None,
-        }),
-        "initiative" => Ok(ActionPlan {
-            command: Command::Initiative { leader },
-            preview: None,
-        }),
+        "attach" => Ok(ActionPlan::plain(Command::Attach {
+            leader,
+            unit: v.pick(&joinable(state, leader), "unit")?,
+        })),
+        "detach" => Ok(ActionPlan::plain(Command::Detach { leader })),
+        "initiative" => Ok(ActionPlan::plain(Command::Initiative { leader })),
         "challenge" => {
-            let challenged = pick(&challengeable(state, leader), values, 0, "leader")?;
+            let challenged = v.pick(&challengeable(state, leader), "leader")?;
             Ok(ActionPlan {
                 preview: Some(preview::duel(rules, state, leader, challenged)),
                 command: Command::Challenge {
@@ -472,21 +456,19 @@ fn leader_plan(
                 },
             })
         }
-        "contacted" => Ok(ActionPlan {
-            command: Command::LeaderContacted {
-                leader,
-                unit: pick(&killers(state, leader), values, 0, "unit")?,
-            },
-            preview: None,
-        }),
+        "contacted" => Ok(ActionPlan::plain(Command::LeaderContacted {
+            leader,
+            unit: v.pick(&killers(state, leader), "unit")?,
+        })),
         _ => Err(format!("no action `{form}` for this leader now")),
     }
 }
 
 /// The record form's command: what another chapter decided.
-fn record_command(unit: usize, values: &[usize]) -> Result<Command, String> {
-    let stands = u32::try_from(value(values, 1) + 1).unwrap_or(1);
-    Ok(match value(values, 0) {
+fn record_command(unit: usize, v: &mut FormValues<'_>) -> Result<Command, String> {
+    let what = v.index();
+    let stands = u32::try_from(v.index() + 1).unwrap_or(1);
+    Ok(match what {
         0 => Command::LoseStands { unit, stands },
         1 => Command::SetRouting {
             unit,

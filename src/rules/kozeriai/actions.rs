@@ -11,40 +11,7 @@ use super::cards;
 use super::command::{Action, Command, Obstacle, Ride, Step};
 use super::state::{FigureRef, Speed, Stage, State, TripCause};
 use super::tables::Rules;
-use crate::engine::action::{ActionForm, ActionPlan};
-
-/// The values of a form, read in field order (missing values read as 0).
-pub(super) struct Values<'a> {
-    values: &'a [usize],
-    at: usize,
-}
-
-impl<'a> Values<'a> {
-    pub(super) fn new(values: &'a [usize]) -> Self {
-        Self { values, at: 0 }
-    }
-
-    /// The next value.
-    pub(super) fn next(&mut self) -> usize {
-        let v = self.values.get(self.at).copied().unwrap_or(0);
-        self.at += 1;
-        v
-    }
-
-    /// The next toggle.
-    pub(super) fn on(&mut self) -> bool {
-        self.next() != 0
-    }
-
-    /// The option the next value picks.
-    pub(super) fn pick<T: Clone>(&mut self, options: &[T], what: &str) -> Result<T, String> {
-        let i = self.next();
-        options
-            .get(i)
-            .cloned()
-            .ok_or_else(|| format!("no {what} number {}", i + 1))
-    }
-}
+use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
 pub(super) fn figure_of(state: &State, id: &str) -> Option<FigureRef> {
     let mut parts = id.split('.').map(|p| p.parse::<u8>().ok());
@@ -254,16 +221,13 @@ pub fn plan(
     values: &[usize],
 ) -> Result<ActionPlan<Command>, String> {
     let f = figure_of(state, id).ok_or_else(|| format!("no figure {id}"))?;
-    let mut v = Values::new(values);
-    let act = |action: Action| ActionPlan {
-        command: Command::Act { figure: f, action },
-        preview: None,
-    };
+    let mut v = FormValues::new(values);
+    let act = |action: Action| ActionPlan::plain(Command::Act { figure: f, action });
     match form {
         "step" => {
             let step = v.pick(&Step::ALL, "move")?;
             let reload = v.on();
-            let aim = match v.next() {
+            let aim = match v.index() {
                 0 => None,
                 i => Some(*enemies(state, f).get(i - 1).ok_or("no such target")?),
             };
@@ -291,10 +255,7 @@ pub fn plan(
         }
         "run_down" => {
             let victim = v.pick(&on_foot(state, f), "figure")?;
-            Ok(ActionPlan {
-                command: Command::RunDown(f, victim),
-                preview: None,
-            })
+            Ok(ActionPlan::plain(Command::RunDown(f, victim)))
         }
         "jump" => {
             let obstacle = v.pick(&Obstacle::ALL, "obstacle")?;

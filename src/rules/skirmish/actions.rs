@@ -219,12 +219,7 @@ pub fn plan(
             .copied()
             .ok_or_else(|| "pick an enemy unit".to_owned())
     };
-    let plain = |command| {
-        Ok(ActionPlan {
-            command,
-            preview: None,
-        })
-    };
+    let plain = |command| Ok(ActionPlan::plain(command));
     let enemies = enemy_units(state, unit);
     match form {
         "charge" => {

@@ -146,12 +146,7 @@ pub fn plan(
             .copied()
             .ok_or_else(|| "pick a target".to_owned())
     };
-    let plain = |command| {
-        Ok(ActionPlan {
-            command,
-            preview: None,
-        })
-    };
+    let plain = |command| Ok(ActionPlan::plain(command));
     match form {
         "move" => plain(Command::Move {
             unit,

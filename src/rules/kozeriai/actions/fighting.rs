@@ -7,8 +7,8 @@ use super::super::command::{
 };
 use super::super::state::{FigureRef, State};
 use super::super::tables::Rules;
-use super::{Values, enemies, names};
-use crate::engine::action::{ActionForm, ActionPlan};
+use super::{enemies, names};
+use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
 const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visibility::Minimal];
 const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
@@ -106,7 +106,7 @@ pub fn shoot_plan(
     rules: &Rules,
     state: &State,
     f: FigureRef,
-    v: &mut Values<'_>,
+    v: &mut FormValues<'_>,
 ) -> Result<ActionPlan<Command>, String> {
     let order = ShotOrder {
         shooter: f,
@@ -117,7 +117,7 @@ pub fn shoot_plan(
         shot_at: v.on(),
         rain: v.on(),
         deflect: v.on(),
-        earlier_arrows: u32::try_from(v.next()).unwrap_or(0),
+        earlier_arrows: u32::try_from(v.index()).unwrap_or(0),
     };
     let preview = cards::shot_card(rules, state, &order)?;
     Ok(ActionPlan {
@@ -145,7 +145,11 @@ fn side_fields(form: ActionForm, who: &str) -> ActionForm {
     )
 }
 
-fn side_values(v: &mut Values<'_>, figure: FigureRef, weapon: String) -> Result<Fighter, String> {
+fn side_values(
+    v: &mut FormValues<'_>,
+    figure: FigureRef,
+    weapon: String,
+) -> Result<Fighter, String> {
     let ni_ten = v.on();
     let iaijutsu = v.on();
     let situation = Situation {
@@ -214,7 +218,7 @@ pub fn attack_plan(
     rules: &Rules,
     state: &State,
     f: FigureRef,
-    v: &mut Values<'_>,
+    v: &mut FormValues<'_>,
     closing: bool,
 ) -> Result<ActionPlan<Command>, String> {
     let foes = enemies(state, f);
