@@ -88,13 +88,9 @@ pub fn wheel_factor(rules: &Rules, u: &Unit) -> i64 {
 
 /// What a turn costs, in mm of the unit's normal move (rounded against the mover).
 pub fn turn_cost(rules: &Rules, state: &State, u: &Unit) -> i64 {
-    let t = &rules.t.turn;
-    let quarters = match u.spec.quality {
-        Quality::Elite | Quality::Veteran => t.elite_veteran_quarters,
-        Quality::Seasoned | Quality::Raw => t.others_quarters,
-    };
+    let quarters = turn_quarters(rules, u);
     let quarters = if u.disordered {
-        quarters * t.disordered
+        quarters * rules.t.turn.disordered
     } else {
         quarters
     };
@@ -166,13 +162,17 @@ pub fn costs(rules: &Rules, state: &State, u: &Unit, plan: &MovePlan) -> Vec<Lin
     lines
 }
 
-fn turn_words(rules: &Rules, u: &Unit) -> String {
+/// How many quarters of its normal move a turn costs a unit of this quality in good order.
+fn turn_quarters(rules: &Rules, u: &Unit) -> i64 {
     let t = &rules.t.turn;
-    let quarters = match u.spec.quality {
+    match u.spec.quality {
         Quality::Elite | Quality::Veteran => t.elite_veteran_quarters,
         Quality::Seasoned | Quality::Raw => t.others_quarters,
-    };
-    let part = if quarters == 1 { "1/4" } else { "1/2" };
+    }
+}
+
+fn turn_words(rules: &Rules, u: &Unit) -> String {
+    let part = format!("{}/4", turn_quarters(rules, u));
     if u.disordered {
         format!("{part} move, doubled: disordered")
     } else {

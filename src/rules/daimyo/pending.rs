@@ -2,16 +2,11 @@
 //! offers (activating a clan, finishing, ending the turn).
 
 use super::command::{Command, Response};
-use super::execute::{duel_odds, response_refused};
+use super::execute::{duel_odds, obedience_test, response_refused};
 use super::state::{ChargeStage, State};
 use super::tables::Rules;
-use crate::dice::{CmpOp, Comparison, Expr};
+use crate::dice::Expr;
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
-
-/// A card with no dice.
-pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
-    Check::card(who, what, why, citation)
-}
 
 fn answer(label: &str, command: Command) -> Answer<Command> {
     Answer::new(label, command, false)
@@ -51,7 +46,7 @@ fn charge_card(state: &State) -> Option<Check<Command>> {
                     format!("charged by {charger}: its troop type must test to receive"),
                 )
             };
-            let mut card = card(who, what, why, "daimyo: Charge; Charge Response");
+            let mut card = Check::card(who, what, why, "daimyo: Charge; Charge Response");
             card.notes.push(
                 "The test itself is in the morale chapter, which this text lacks: roll it at \
                  the table and record the result."
@@ -65,7 +60,7 @@ fn charge_card(state: &State) -> Option<Check<Command>> {
         }
         ChargeStage::Response => response_card(state, &charger, &target),
         ChargeStage::Outcome => {
-            let mut card = card(
+            let mut card = Check::card(
                 charger.clone(),
                 "Charge outcome",
                 format!("did {charger} reach {target}?"),
@@ -106,7 +101,7 @@ fn charge_card(state: &State) -> Option<Check<Command>> {
 
 /// How the target may meet the charge: each allowed response, and why the others are not.
 fn response_card(state: &State, charger: &str, target: &str) -> Check<Command> {
-    let mut card = card(
+    let mut card = Check::card(
         target.to_owned(),
         "Meet the charge",
         format!("{charger} charges {target}"),
@@ -145,10 +140,10 @@ fn response_card(state: &State, charger: &str, target: &str) -> Check<Command> {
 
 fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Command> {
     let (Some(x), Some(y)) = (state.leader(a), state.leader(b)) else {
-        return card(String::new(), "Challenge", String::new(), "daimyo: Leaders");
+        return Check::card(String::new(), "Challenge", String::new(), "daimyo: Leaders");
     };
     let l = &rules.t.leaders;
-    let mut card = card(
+    let mut card = Check::card(
         y.name.clone(),
         "Answer the challenge",
         format!("{} challenges {} to personal combat", x.name, y.name),
@@ -198,10 +193,10 @@ fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Com
 
 fn turn_card(state: &State) -> Check<Command> {
     if let Some(g) = state.active.and_then(|g| state.groups.get(g)) {
-        let mut card = card(
+        let mut card = Check::card(
             g.name.clone(),
             "Clan active",
-            "its units move, charge and reform now (forms on each unit)".into(),
+            "its units move, charge and reform now (forms on each unit)",
             "daimyo: Obedience",
         );
         card.answers
@@ -210,9 +205,8 @@ fn turn_card(state: &State) -> Check<Command> {
             .units
             .iter()
             .enumerate()
-            .filter(|(i, u)| {
-                u.group == state.active.unwrap_or(usize::MAX) && !u.turn.moved && state.may_act(*i)
-            })
+            // May act: of the active clan, and free to move.
+            .filter(|(i, u)| !u.turn.moved && state.may_act(*i))
             .map(|(_, u)| u.spec.name.clone())
             .collect();
         if !waiting.is_empty() {
@@ -221,10 +215,10 @@ fn turn_card(state: &State) -> Check<Command> {
         }
         return card;
     }
-    let mut card = card(
+    let mut card = Check::card(
         format!("Turn {}", state.turn),
         "Activate a clan",
-        "each clan (and each General's hatamoto) is activated once a turn, in the order the umpire chooses".into(),
+        "each clan (and each General's hatamoto) is activated once a turn, in the order the umpire chooses",
         "daimyo: ruling turn_sequence",
     );
     for (i, g) in state.groups.iter().enumerate() {
@@ -253,20 +247,16 @@ fn turn_card(state: &State) -> Check<Command> {
 /// The obedience test as a preview card: 1d6 + rating against 6.
 pub fn obedience_card(rules: &Rules, state: &State, unit: usize, rating: i64) -> Check<Command> {
     let o = &rules.t.obedience;
-    let mut card = card(
+    let mut card = Check::card(
         state.unit_name(unit),
         "Obedience test",
-        "out of command: it must pass to move".into(),
+        "out of command: it must pass to move",
         "daimyo: Obedience",
     );
-    let test = Comparison::new(
-        Expr::dice(1, o.die).offset(rating),
-        CmpOp::Ge,
-        Expr::constant(o.target),
-    );
+    let test = obedience_test(rules, rating);
     card.odds = vec![Odds {
         outcome: "moves".into(),
-        probability: super::execute::obedience_odds(rules, rating),
+        probability: test.probability(),
     }];
     card.roll = Some(RollSpec::Test(test));
     card.target = format!("1d6 + {rating} scores {} or more", o.target);

@@ -21,23 +21,6 @@ pub fn chance(sides: u32, pass: impl Fn(i64) -> bool) -> f64 {
     hits as f64 / f64::from(n)
 }
 
-/// The distribution of the sum of `dice` dice each read 0..sides-1.
-pub fn sum_of(dice: u32, sides: u32) -> BTreeMap<i64, f64> {
-    let mut dist: BTreeMap<i64, f64> = BTreeMap::from([(0, 1.0)]);
-    let n = sides.max(1);
-    let p = 1.0 / f64::from(n);
-    for _ in 0..dice {
-        let mut next = BTreeMap::new();
-        for (&total, &q) in &dist {
-            for v in 0..n {
-                *next.entry(total + i64::from(v)).or_insert(0.0) += q * p;
-            }
-        }
-        dist = next;
-    }
-    dist
-}
-
 /// A side's modifier in an opposed roll, as alternatives with their chances (an Iaijutsu draw
 /// that may or may not take the drawing penalty); usually one alternative of chance 1.
 pub type Mixture = Vec<(f64, i64)>;

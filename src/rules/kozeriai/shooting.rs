@@ -6,6 +6,7 @@ use super::roster::Armour;
 use super::state::{FigureState, Speed, State};
 use super::tables::Rules;
 use super::weapons::{Shoots, WeaponInfo};
+use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
 
 const SHOOTING: &str = "kozeriai: Shooting";
@@ -53,11 +54,12 @@ impl ShotNumbers {
             return 0.0;
         };
         let add: i64 = mods.iter().map(|m| m.value).sum();
-        odds::sum_of(rules.t.special.yadomejutsu_dice, rules.t.dice.sides)
-            .iter()
-            .filter(|(v, _)| **v + add <= *skill)
-            .map(|(_, p)| p)
-            .sum()
+        let dice = rules.t.special.yadomejutsu_dice;
+        // Each die is read 0 to 9: the sum of n dice less n, plus the modifiers.
+        Expr::dice(dice, rules.t.dice.sides)
+            .offset(add - i64::from(dice))
+            .distribution()
+            .probability_that(CmpOp::Le, *skill)
     }
 
     /// The chance of each number of wounds from one hit (index = wounds).

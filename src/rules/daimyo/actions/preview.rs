@@ -5,13 +5,13 @@ use crate::dice::Expr;
 use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::daimyo::command::{ChargePlan, Command};
 use crate::rules::daimyo::execute::{
-    charge_allowance, charge_bonus, charge_cost, charger_tests, duel_odds, obedience_rating,
-    target_tests,
+    charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, duel_odds,
+    obedience_rating, starts_far, target_tests,
 };
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
-use crate::rules::daimyo::pending::{card, obedience_card};
+use crate::rules::daimyo::pending::obedience_card;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::Rules;
 
@@ -50,13 +50,13 @@ pub fn movement(
     out_of_command: bool,
 ) -> Check<Command> {
     let Some(u) = state.unit(unit) else {
-        return card(String::new(), "Move", String::new(), "daimyo: Movement");
+        return Check::card(String::new(), "Move", String::new(), "daimyo: Movement");
     };
     let mut c = obedience(rules, state, unit, out_of_command).unwrap_or_else(|| {
-        card(
+        Check::card(
             u.spec.name.clone(),
             "Movement calculator",
-            "what this move costs, and what is left".into(),
+            "what this move costs, and what is left",
             "daimyo: Movement; Wheeling; Turns; Terrain Effects",
         )
     });
@@ -121,7 +121,7 @@ pub fn charge(
     plan: &ChargePlan,
 ) -> Check<Command> {
     let mut c = obedience(rules, state, unit, plan.out_of_command).unwrap_or_else(|| {
-        card(
+        Check::card(
             state.unit_name(unit),
             "Charge",
             format!("on {}", state.unit_name(target)),
@@ -158,12 +158,13 @@ pub fn charge(
             state.unit_name(target)
         ));
     }
-    if (plan.open_cm + plan.dense_cm) * 20 > allowed {
+    if starts_far(allowed, plan) {
         c.notes
             .push("Over half its charge move away: good-order missile troops may fire.".into());
     }
-    if plan.dense_cm > 0 || plan.light_pieces > 0 || plan.obstacles > 0 {
-        c.notes.push("Its path disorders it.".into());
+    if let Some(cause) = charge_disorder(plan) {
+        c.notes
+            .push(format!("Its path disorders it: {}.", cause.words()));
     }
     c
 }
@@ -171,10 +172,10 @@ pub fn charge(
 /// The dice of a rout move.
 pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
     let r = &rules.t.rout;
-    let mut c = card(
+    let mut c = Check::card(
         state.unit_name(unit),
         "Rout move",
-        "routing units dice their move".into(),
+        "routing units dice their move",
         "daimyo: Movement",
     );
     c.roll = Some(RollSpec::Value(Expr::dice(r.dice, r.sides)));
@@ -187,7 +188,7 @@ pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
 pub fn duel(rules: &Rules, state: &State, challenger: usize, challenged: usize) -> Check<Command> {
     let (a, b) = (state.leader(challenger), state.leader(challenged));
     let (ra, rb) = (a.map_or(0, |l| l.rating), b.map_or(0, |l| l.rating));
-    let mut c = card(
+    let mut c = Check::card(
         state.leader_name(challenger),
         "Challenge",
         format!("personal combat with {}", state.leader_name(challenged)),

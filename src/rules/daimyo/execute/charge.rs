@@ -63,6 +63,12 @@ pub fn charge_bonus(rules: &Rules, allowance_mm: i64, plan: &ChargePlan) -> bool
         || (plan.manoeuvre_cm == 0 && rules.ruling("charge_bonus") == "half_or_all_straight")
 }
 
+/// Whether the charger starts over half its charge move away: good-order missile troops
+/// may then fire at it.
+pub fn starts_far(allowance_mm: i64, plan: &ChargePlan) -> bool {
+    (plan.open_cm + plan.dense_cm) * 20 > allowance_mm
+}
+
 /// Why the path disorders the charger: light or dense terrain, or a linear obstacle.
 pub fn charge_disorder(plan: &ChargePlan) -> Option<Cause> {
     if plan.dense_cm > 0 || plan.light_pieces > 0 {
@@ -145,7 +151,7 @@ pub(super) fn declare(
         target,
         stage,
         bonus: charge_bonus(ctx.rules, allowed, plan),
-        far: (plan.open_cm + plan.dense_cm) * 20 > allowed,
+        far: starts_far(allowed, plan),
         disorders: charge_disorder(plan),
         target_tests,
     })

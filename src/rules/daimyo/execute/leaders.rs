@@ -2,6 +2,7 @@
 //! unattached leaders caught by enemy units.
 
 use super::{Ctx, busy, illegal};
+use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::rules::daimyo::event::Event;
 use crate::rules::daimyo::state::{Leader, Rank};
@@ -185,22 +186,18 @@ pub(super) fn contacted(ctx: &mut Ctx<'_>, leader: usize, unit: usize) -> Result
     ctx.emit(Event::LeaderKilled { leader, how })
 }
 
-/// The chance the first leader wins a duel, ties being rolled again.
+/// The chance the first leader wins a duel, ties being rolled again: of the rolls that settle
+/// it, the share the first leader wins.
 pub fn duel_odds(first: i64, second: i64, die: u32) -> f64 {
-    let sides = i64::from(die);
-    let (mut wins, mut losses) = (0_u32, 0_u32);
-    for x in 1..=sides {
-        for y in 1..=sides {
-            match (x + first).cmp(&(y + second)) {
-                std::cmp::Ordering::Greater => wins += 1,
-                std::cmp::Ordering::Less => losses += 1,
-                std::cmp::Ordering::Equal => {}
-            }
-        }
-    }
-    if wins + losses == 0 {
-        0.5
+    let (a, b) = (
+        Expr::dice(1, die).offset(first),
+        Expr::dice(1, die).offset(second),
+    );
+    let wins = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
+    let losses = Comparison::new(a, CmpOp::Lt, b).probability();
+    if wins + losses > 0.0 {
+        wins / (wins + losses)
     } else {
-        f64::from(wins) / f64::from(wins + losses)
+        0.5
     }
 }

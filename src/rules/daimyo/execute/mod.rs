@@ -10,10 +10,11 @@ mod moves;
 use chrono::{DateTime, Utc};
 
 pub use charge::{
-    charge_allowance, charge_bonus, charge_cost, charger_tests, response_refused, target_tests,
+    charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, response_refused,
+    starts_far, target_tests,
 };
 pub use leaders::duel_odds;
-pub use moves::{fall_back_limit, obedience_odds, obedience_rating};
+pub use moves::{fall_back_limit, obedience_odds, obedience_rating, obedience_test};
 
 use super::apply::apply;
 use super::command::Command;

@@ -2,6 +2,7 @@
 //! before any voluntary move out of command.
 
 use super::{Ctx, illegal};
+use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::movement::{
@@ -27,12 +28,19 @@ pub fn obedience_rating(rules: &Rules, state: &State, unit: usize) -> i64 {
     }
 }
 
+/// The obedience test with this rating: 1d6 + rating, 6 or more moves.
+pub fn obedience_test(rules: &Rules, rating: i64) -> Comparison {
+    let o = &rules.t.obedience;
+    Comparison::new(
+        Expr::dice(1, o.die).offset(rating),
+        CmpOp::Ge,
+        Expr::constant(o.target),
+    )
+}
+
 /// The chance an obedience test with this rating lets the unit move.
 pub fn obedience_odds(rules: &Rules, rating: i64) -> f64 {
-    let o = &rules.t.obedience;
-    let sides = i64::from(o.die);
-    let passing = (1..=sides).filter(|f| f + rating >= o.target).count();
-    passing as f64 / sides as f64
+    obedience_test(rules, rating).probability()
 }
 
 /// Why a unit may not make a voluntary move now, if it may not.
