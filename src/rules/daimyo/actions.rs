@@ -8,7 +8,7 @@
 mod preview;
 
 use super::command::{ChargePlan, Command};
-use super::execute::{charge_allowance, fall_back_limit};
+use super::execute::{charge_allowance, fall_back_limit, move_refusal};
 use super::movement::{MovePlan, TurnMade};
 use super::state::{Rank, State};
 use super::tables::Rules;
@@ -121,12 +121,7 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let can_move = state.may_act(unit)
-        && !u.turn.halted
-        && !u.turn.reformed
-        && !u.turn.penetrated
-        && !u.turn.charged;
-    if can_move {
+    if move_refusal(state, unit).is_none() {
         out.extend(order_forms(rules, state, unit));
     }
     if u.routing && !u.turn.moved {

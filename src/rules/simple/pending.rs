@@ -19,6 +19,20 @@ pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Chec
     }
 }
 
+/// A set-up roll the umpire may make (or skip): one Roll button.
+fn set_up_roll(
+    who: &str,
+    what: &str,
+    why: &str,
+    citation: &str,
+    command: Command,
+) -> Check<Command> {
+    let mut c = card(who.into(), what, why.into(), citation);
+    c.required = false;
+    c.answers.push(answer("Roll", command, true));
+    c
+}
+
 pub(super) fn at_least(sides: u32, on: u32) -> Comparison {
     Comparison::new(
         Expr::dice(1, sides),
@@ -314,37 +328,31 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         out.push(c);
     }
     if state.terrain.is_empty() && state.home.is_some() {
-        let mut c = card(
-            "Home Daimyo".into(),
+        out.push(set_up_roll(
+            "Home Daimyo",
             "Roll for terrain",
-            "1d10 terrain pieces, in the listed order".into(),
+            "1d10 terrain pieces, in the listed order",
             "simple: Terrain",
-        );
-        c.required = false;
-        c.answers.push(answer("Roll", Command::RollTerrain, true));
-        out.push(c);
+            Command::RollTerrain,
+        ));
     }
     if state.river.is_none() {
-        let mut c = card(
-            "Umpire".into(),
+        out.push(set_up_roll(
+            "Umpire",
             "Roll the river's flow",
-            "1: fast, 2-3: steady, 4-6: slow".into(),
+            "1: fast, 2-3: steady, 4-6: slow",
             "simple: Rivers",
-        );
-        c.required = false;
-        c.answers.push(answer("Roll", Command::RollRiver, true));
-        out.push(c);
+            Command::RollRiver,
+        ));
     }
     if state.weather.is_none() {
-        let mut c = card(
-            "Umpire".into(),
+        out.push(set_up_roll(
+            "Umpire",
             "Roll for wind",
-            "1-4: wind (then 1d4 for its direction), 5-6: none".into(),
+            "1-4: wind (then 1d4 for its direction), 5-6: none",
             "simple: Smoke",
-        );
-        c.required = false;
-        c.answers.push(answer("Roll", Command::RollWind, true));
-        out.push(c);
+            Command::RollWind,
+        ));
     }
     if state.home.is_some() && !state.deck.is_empty() {
         let mut c = card(

@@ -14,7 +14,7 @@ pub use charge::{
     starts_far, target_tests,
 };
 pub use leaders::duel_odds;
-pub use moves::{fall_back_limit, obedience_odds, obedience_rating, obedience_test};
+pub use moves::{fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test};
 
 use super::apply::apply;
 use super::command::Command;

@@ -46,7 +46,15 @@ pub fn obedience_odds(rules: &Rules, rating: i64) -> f64 {
 /// Why a unit may not make a voluntary move now, if it may not.
 pub(super) fn refuse_move(ctx: &Ctx<'_>, unit: usize) -> Result<(), CommandError> {
     let u = ctx.present(unit)?;
-    let name = &u.spec.name;
+    match move_refusal(&ctx.state, unit) {
+        Some(reason) => Err(illegal(format!("{} {reason}", u.spec.name))),
+        None => Ok(()),
+    }
+}
+
+/// Why a unit on the table may not make a voluntary move now, or `None` when it may.
+pub fn move_refusal(state: &State, unit: usize) -> Option<&'static str> {
+    let u = state.unit(unit)?;
     let reason = if u.routing {
         "is routing: it makes rout moves only"
     } else if u.in_melee {
@@ -59,12 +67,12 @@ pub(super) fn refuse_move(ctx: &Ctx<'_>, unit: usize) -> Result<(), CommandError
         "may not move again this turn (interpenetration, or its move ended)"
     } else if u.turn.charged {
         "has charged this turn"
-    } else if !ctx.state.may_act(unit) {
+    } else if !state.may_act(unit) {
         "is not active: activate its clan first"
     } else {
-        return Ok(());
+        return None;
     };
-    Err(illegal(format!("{name} {reason}")))
+    Some(reason)
 }
 
 /// Rolls obedience if the unit is out of command and has not yet obeyed this turn.
