@@ -110,15 +110,14 @@ fn unit_badges(state: &State, rules: &Rules, i: usize, u: &Unit) -> Vec<Badge> {
         return b;
     }
     let f = &rules.t.formation;
-    let formation = match state.formation(u, f.line_min_wide, f.line_max_deep) {
-        Formation::Line => "Line",
-        Formation::Column => "Column",
-    };
-    b.push(Badge::new(
-        formation,
-        Tone::Info,
-        "from its stands wide and deep",
-    ));
+    // Line is the normal battle formation; only a column is worth a badge.
+    if state.formation(u, f.line_min_wide, f.line_max_deep) == Formation::Column {
+        b.push(Badge::new(
+            "Column",
+            Tone::Info,
+            "one stand wide, or three or more deep: +3 cm on good going, double on a road",
+        ));
+    }
     let flags = [
         (u.routing, "Routing", Tone::Danger, "makes rout moves only"),
         (

@@ -52,15 +52,24 @@ pub fn movement(
     let Some(u) = state.unit(unit) else {
         return Check::card(String::new(), "Move", String::new(), "daimyo: Movement");
     };
+    let (allowed, lines) = allowance(rules, state, u, plan);
+    let costs = costs(rules, state, u, plan);
+    let cost: i64 = costs.iter().map(|l| l.mm).sum();
+    let left = allowed - u.turn.spent_mm - cost;
+    let verdict = if left >= 0 {
+        format!("Left after this move: {}", cm(left))
+    } else {
+        format!("Too far: {} over the allowance", cm(-left))
+    };
+    // The verdict heads the card, so it shows without scrolling past the notes.
     let mut c = obedience(rules, state, unit, out_of_command).unwrap_or_else(|| {
         Check::card(
             u.spec.name.clone(),
             "Movement calculator",
-            "what this move costs, and what is left",
+            verdict.clone(),
             "daimyo: Movement; Wheeling; Turns; Terrain Effects",
         )
     });
-    let (allowed, lines) = allowance(rules, state, u, plan);
     let parts: Vec<String> = lines
         .iter()
         .map(|l| format!("{} {}", l.what, cm(l.mm)))
@@ -71,17 +80,10 @@ pub fn movement(
         c.notes
             .push(format!("Already spent this turn: {}", cm(u.turn.spent_mm)));
     }
-    let costs = costs(rules, state, u, plan);
-    let cost: i64 = costs.iter().map(|l| l.mm).sum();
     for l in &costs {
         c.notes.push(format!("Costs {}: {}", cm(l.mm), l.what));
     }
-    let left = allowed - u.turn.spent_mm - cost;
-    c.notes.push(if left >= 0 {
-        format!("Left after this move: {}", cm(left))
-    } else {
-        format!("Too far: {} over the allowance", cm(-left))
-    });
+    c.notes.push(verdict);
     if plan.turn == TurnMade::Quarter {
         let wide = frontage_after_quarter_turn(u);
         let deep = u.stands.div_ceil(wide);
@@ -120,26 +122,30 @@ pub fn charge(
     target: usize,
     plan: &ChargePlan,
 ) -> Check<Command> {
+    let troop = state.troop(unit);
+    let allowed = charge_allowance(state, unit);
+    let cost = charge_cost(rules, troop, plan);
+    let reach = if cost <= allowed {
+        "In reach"
+    } else {
+        "Out of reach"
+    };
+    let verdict = format!(
+        "{reach}: the charge on {} needs {} of {}",
+        state.unit_name(target),
+        cm(cost),
+        cm(allowed)
+    );
+    // The verdict heads the card, so it shows without scrolling past the notes.
     let mut c = obedience(rules, state, unit, plan.out_of_command).unwrap_or_else(|| {
         Check::card(
             state.unit_name(unit),
             "Charge",
-            format!("on {}", state.unit_name(target)),
+            verdict.clone(),
             "daimyo: Charge",
         )
     });
-    let troop = state.troop(unit);
-    let allowed = charge_allowance(state, unit);
-    let cost = charge_cost(rules, troop, plan);
-    c.notes.push(if cost <= allowed {
-        format!("In reach: the charge needs {} of {}", cm(cost), cm(allowed))
-    } else {
-        format!(
-            "Out of reach: the charge needs {} of {}",
-            cm(cost),
-            cm(allowed)
-        )
-    });
+    c.notes.push(verdict);
     if troop.cavalry() && plan.dense_cm > 0 {
         c.notes
             .push("Cavalry may not charge through dense terrain.".into());
