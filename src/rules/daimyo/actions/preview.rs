@@ -130,12 +130,20 @@ pub fn charge(
     } else {
         "Out of reach"
     };
-    let verdict = format!(
-        "{reach}: the charge on {} needs {} of {}",
-        state.unit_name(target),
-        cm(cost),
-        cm(allowed)
-    );
+    let verdict = if plan.open_cm + plan.dense_cm == 0 {
+        format!(
+            "Enter the run to {} ({} of charge)",
+            state.unit_name(target),
+            cm(allowed)
+        )
+    } else {
+        format!(
+            "{reach}: the charge on {} needs {} of {}",
+            state.unit_name(target),
+            cm(cost),
+            cm(allowed)
+        )
+    };
     // The verdict heads the card, so it shows without scrolling past the notes.
     let mut c = obedience(rules, state, unit, plan.out_of_command).unwrap_or_else(|| {
         Check::card(
