@@ -71,10 +71,12 @@ fn large_battle() -> Box<dyn Game> {
                 .iter()
                 .find(|id| game.action_forms(id).iter().any(|f| f.key == "formation"))
             {
+                let version = game.version();
                 let _ = game.do_action(
                     id,
                     "formation",
                     &[step % 3],
+                    version,
                     gunbai::engine::Dice::Roll(&mut dice),
                 );
             }

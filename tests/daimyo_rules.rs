@@ -131,7 +131,7 @@ impl Game {
 
     fn try_run(&mut self, command: Command, faces: &[u32]) -> Result<Vec<Event>, String> {
         let mut dice = TableDice::new(faces.to_vec());
-        let events = Daimyo::execute(&self.rules, &self.state, &command, &mut dice)
+        let events = gunbai::engine::exec::events_of::<Daimyo>(&self.rules, &self.state, &command, &mut dice)
             .map_err(|e| e.to_string())?;
         dice.finish().expect("every face used");
         let context = ApplyContext {
@@ -1444,7 +1444,7 @@ fn random_play_reaches_every_procedure() {
             let Some(command) = Daimyo::random_command(&g.rules, &g.state, &mut rng) else {
                 break;
             };
-            let Ok(events) = Daimyo::execute(&g.rules, &g.state, &command, &mut dice) else {
+            let Ok(events) = gunbai::engine::exec::events_of::<Daimyo>(&g.rules, &g.state, &command, &mut dice) else {
                 continue;
             };
             let context = ApplyContext {

@@ -1531,7 +1531,7 @@ fn exhaustion_spent_at_the_turn_end_and_at_zero_a_figure_may_only_turn() {
         jump: false,
     };
     let mut dice = TableDice::new(vec![]);
-    let err = Kozeriai::execute(
+    let err = gunbai::engine::exec::events_of::<Kozeriai>(
         b.rules(),
         &state,
         &Command::Act {
@@ -1583,7 +1583,7 @@ fn a_cantering_horse_runs_down_a_figure_on_foot_and_horses_collide_on_the_barric
     let mut state = b.state().clone();
     state.figure_mut(RIDER).unwrap().speed = Speed::Canter;
     let mut dice = TableDice::new(vec![]);
-    let events = Kozeriai::execute(
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(
         b.rules(),
         &state,
         &Command::RunDown(RIDER, HACHI),
@@ -1632,11 +1632,11 @@ fn exhaustion_below_minus_the_total_collapses() {
         s.this_turn.active = true;
     }
     let mut dice = TableDice::new(vec![]);
-    let events = Kozeriai::execute(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
     assert!(events.contains(&Event::Collapsed(SHIRO)), "{events:?}");
     // At exactly minus the total it holds on.
     state.figure_mut(SHIRO).unwrap().stamina = Some(-14);
-    let events = Kozeriai::execute(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
     assert!(!events.contains(&Event::Collapsed(SHIRO)));
 }
 

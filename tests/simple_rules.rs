@@ -1094,6 +1094,7 @@ fn action_forms_fire_the_order_the_preview_describes() {
         &id,
         "fire",
         &values,
+        b.version(),
         Dice::Table(gunbai::dice::TableDice::new(vec![6, 5, 8, 1, 2, 4, 3])),
     )
     .expect("fires");

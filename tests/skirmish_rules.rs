@@ -1192,6 +1192,7 @@ fn fire_form_previews_the_pool_the_shot_rolls_and_carries_it_out() {
         &BOWMAN.id(),
         "fire",
         &values,
+        b.version(),
         Dice::Table(TableDice::new(vec![3, 1])),
     )
     .expect("shoots");
@@ -1236,6 +1237,7 @@ fn melee_form_previews_both_pools_with_the_obstacle_and_fights_the_bout() {
         &KINOSHITA.id(),
         "melee",
         &values,
+        b.version(),
         Dice::Table(TableDice::new(faces)),
     )
     .expect("fights");
@@ -1274,6 +1276,7 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
         &NINJA_1.id(),
         "charge",
         &[bowmen],
+        b.version(),
         Dice::Table(TableDice::new(vec![])),
     )
     .expect("declared");
@@ -1291,6 +1294,7 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
         &MONK_1.id(),
         "move",
         &[1, 1],
+        b.version(),
         Dice::Table(TableDice::new(vec![])),
     )
     .expect("moved");
@@ -1331,6 +1335,7 @@ fn action_forms_fire_with_the_pool_the_preview_shows() {
         &id,
         "fire",
         &values,
+        b.version(),
         Dice::Table(gunbai::dice::TableDice::new(faces)),
     )
     .expect("fires");

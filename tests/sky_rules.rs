@@ -650,6 +650,7 @@ fn samurai_near_enemy_samurai_that_pass_bushi_charge_anyway_disordered() {
     ok(&mut b, Command::RollActions, &[2, 6]);
     let samurai = UnitRef(0, 0, 1);
     ok(&mut b, Command::NoImpetus(UnitRef(0, 0, 0)), &[]);
+    ok(&mut b, Command::ImpetusOrderedOtherwise(samurai), &[]);
     ok(&mut b, Command::ImpetusTest(samurai), &[3, 3]);
     assert!(b.state().unit(samurai).expect("samurai").disordered);
     assert!(b.state().due.contains(&Due::ImpetusCharge(samurai)));
@@ -876,6 +877,7 @@ fn action_forms_preview_the_pool_and_carry_out_the_order() {
         "0.0.1",
         "fire",
         &values,
+        b.version(),
         Dice::Table(TableDice::new(vec![4, 4, 4, 1, 1, 1])),
     )
     .expect("fires");

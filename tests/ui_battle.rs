@@ -22,6 +22,18 @@ fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     h
 }
 
+const DIGITS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
 fn entries(h: &Harness<'_, App>) -> usize {
     h.state().game().expect("a battle").log().len()
 }
@@ -40,7 +52,7 @@ fn opens_on_the_demo_battle_and_settles_checks_by_click_and_by_typed_faces() {
     h.get_by_label("Required now (1)");
 
     // One click on Roll settles the initiative.
-    h.get_all_by_label("Roll").next().unwrap().click();
+    h.get_all_by_label("[R] Roll").next().unwrap().click();
     h.run();
     assert_eq!(entries(&h), 1);
     assert!(h.query_all_by_label_contains("initiative").count() > 0);
@@ -71,7 +83,14 @@ fn opens_on_the_demo_battle_and_settles_checks_by_click_and_by_typed_faces() {
     assert_eq!(entries(&h), 2, "typed faces settle the top check");
 }
 
-/// Presses R until a clan is activated with actions to spend and nothing else due.
+/// Settles the top card with one key: R when it rolls, else its first answer by number.
+fn settle_top(h: &mut Harness<'_, App>) {
+    let roll = h.state().game().unwrap().checks()[0].roll_answer();
+    h.key_press(if roll.is_some() { Key::R } else { Key::Num1 });
+    h.run();
+}
+
+/// Settles the top card until a clan is activated with actions to spend and nothing else due.
 fn activate(h: &mut Harness<'_, App>) -> ClanRef {
     for _ in 0..80 {
         let game = h.state().game().unwrap();
@@ -82,8 +101,7 @@ fn activate(h: &mut Harness<'_, App>) -> ClanRef {
         {
             return clan;
         }
-        h.key_press(Key::R);
-        h.run();
+        settle_top(h);
     }
     panic!("no clan activated within 80 rolls");
 }
@@ -182,7 +200,7 @@ fn fire_shows_its_pool_and_odds_and_refuses_too_few_table_faces() {
 }
 
 #[test]
-fn t_types_the_table_faces_and_n_steps_on() {
+fn t_types_the_table_faces_and_a_number_takes_a_decision() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     // T puts the cursor in the top card's faces field: typing and Enter settle it.
@@ -202,15 +220,15 @@ fn t_types_the_table_faces_and_n_steps_on() {
     h.run();
     assert_eq!(entries(&h), 1, "the typed faces settled the initiative");
 
-    // N takes the top card's answer that rolls nothing: here, ending an activation.
+    // A number takes the top card's answer in that place: here, ending an activation.
     activate(&mut h);
     let before = entries(&h);
-    let step = h.state().game().unwrap().checks()[0]
+    let end = h.state().game().unwrap().checks()[0]
         .answers
         .iter()
-        .position(|a| !a.rolls);
-    assert!(step.is_some(), "an activation can be ended without dice");
-    h.key_press(Key::N);
+        .position(|a| !a.rolls)
+        .expect("an activation can be ended without dice");
+    h.key_press(DIGITS[end]);
     h.run();
     assert_eq!(entries(&h), before + 1);
     assert!(h.query_all_by_label_contains("Activation").count() > 0);
@@ -221,8 +239,7 @@ fn the_log_filters_by_kind() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     for _ in 0..4 {
-        h.key_press(Key::R);
-        h.run();
+        settle_top(&mut h);
     }
     assert!(entries(&h) >= 2);
     assert!(h.query_all_by_label_contains("[activation]").count() > 0);

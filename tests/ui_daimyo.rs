@@ -27,8 +27,16 @@ fn entries(h: &Harness<'_, App>) -> usize {
     h.state().game().expect("a battle").log().len()
 }
 
+/// Clicks the node with this label, or the top card's button for it ("[1] label").
 fn click(h: &mut Harness<'_, App>, label: &str) {
-    h.get_all_by_label(label).next().unwrap().click_accesskit();
+    match h.query_all_by_label(label).next() {
+        Some(node) => node.click_accesskit(),
+        None => h
+            .get_all_by_label_contains(&format!("] {label}"))
+            .next()
+            .unwrap()
+            .click_accesskit(),
+    }
     h.run();
 }
 

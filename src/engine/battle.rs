@@ -7,10 +7,12 @@ use serde::Serialize;
 
 use super::check::Check;
 use super::error::{BattleError, CommandError};
+use super::exec::{Exec, Outcome, apply_event, describe_in_place};
+use super::game::Dice;
 use super::journal::{
     Action, Entry, FORMAT_VERSION, Header, JournalWriter, RawJournal, damaged, parse_line,
 };
-use super::ruleset::{ApplyContext, RuleSet};
+use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use super::timeline::Timeline;
 use super::view::BattleView;
 use crate::dice::DiceSource;
@@ -33,6 +35,66 @@ pub struct LogEntry {
     pub lines: Vec<String>,
     /// Ids of the units concerned.
     pub units: Vec<String>,
+}
+
+impl LogEntry {
+    /// The log entry of command entry `index`, made at `at` in the turn and phase `before`.
+    fn new<R: RuleSet>(
+        index: usize,
+        at: DateTime<Utc>,
+        before: (u32, String),
+        command: &R::Command,
+        sentences: Vec<Sentence>,
+    ) -> Self {
+        let (turn, phase) = before;
+        let mut lines = Vec::with_capacity(sentences.len());
+        let mut units = Vec::new();
+        for sentence in sentences {
+            if !sentence.text.is_empty() {
+                lines.push(sentence.text);
+            }
+            units.extend(sentence.units);
+        }
+        units.sort();
+        units.dedup();
+        LogEntry {
+            entry: index,
+            at,
+            turn,
+            phase,
+            kind: R::command_kind(command),
+            lines,
+            units,
+        }
+    }
+}
+
+/// Gives every check without a key of its own one made from what it is and who it concerns,
+/// numbered where two would be the same.
+fn keyed<C>(checks: &mut [Check<C>]) {
+    let mut seen = std::collections::HashSet::new();
+    for check in checks {
+        if check.key.is_empty() {
+            check.key = format!("{}: {}", check.what, check.who);
+        }
+        let base = check.key.clone();
+        let mut n = 1;
+        while !seen.insert(check.key.clone()) {
+            n += 1;
+            check.key = format!("{base} #{n}");
+        }
+    }
+}
+
+/// The log entry of a command about to be committed, from the state before it.
+fn log_entry<R: RuleSet>(
+    index: usize,
+    at: DateTime<Utc>,
+    before: &R::State,
+    command: &R::Command,
+    sentences: Vec<Sentence>,
+) -> LogEntry {
+    LogEntry::new::<R>(index, at, R::turn_and_phase(before), command, sentences)
 }
 
 /// A battle under one rule set.
@@ -168,12 +230,66 @@ impl<R: RuleSet> Battle<R> {
         command: R::Command,
         dice: &mut dyn DiceSource,
     ) -> Result<&LogEntry, BattleError> {
-        let events = R::execute(&self.rules, &self.state, &command, dice)?;
+        let at = Utc::now();
+        let outcome = Exec::<R>::run(
+            &self.rules,
+            &self.state,
+            &command,
+            dice,
+            ApplyContext { at },
+        )?;
+        self.commit_outcome(at, command, outcome)
+    }
+
+    /// Carries out a command with Gunbai's dice or the table's faces, refusing faces left
+    /// over: the command is worked out once, and committed only if every face was used.
+    ///
+    /// # Errors
+    /// As [`Battle::execute`], and unused faces.
+    pub fn execute_with(
+        &mut self,
+        command: R::Command,
+        dice: Dice<'_>,
+    ) -> Result<&LogEntry, BattleError> {
+        match dice {
+            Dice::Roll(source) => self.execute(command, source),
+            Dice::Table(mut faces) => {
+                let at = Utc::now();
+                let outcome = Exec::<R>::run(
+                    &self.rules,
+                    &self.state,
+                    &command,
+                    &mut faces,
+                    ApplyContext { at },
+                )?;
+                faces.finish().map_err(CommandError::from)?;
+                self.commit_outcome(at, command, outcome)
+            }
+        }
+    }
+
+    /// Writes a worked-out command durably, then installs the state it left: each event was
+    /// applied once, while the command was worked out.
+    fn commit_outcome(
+        &mut self,
+        at: DateTime<Utc>,
+        command: R::Command,
+        outcome: Outcome<R>,
+    ) -> Result<&LogEntry, BattleError> {
+        let index = self.entries.len();
+        let log = log_entry::<R>(index, at, &self.state, &command, outcome.sentences);
         let entry = Entry {
-            at: Utc::now(),
-            action: Action::Command { command, events },
+            at,
+            action: Action::Command {
+                command,
+                events: outcome.events,
+            },
         };
-        self.commit(entry)?;
+        if let Some(writer) = &mut self.writer {
+            writer.append(&entry)?;
+        }
+        self.state = outcome.state;
+        self.install_command(entry, log);
         self.log
             .last()
             .ok_or_else(|| BattleError::History("nothing was logged".into()))
@@ -203,43 +319,20 @@ impl<R: RuleSet> Battle<R> {
         })
     }
 
-    /// Checks an entry, writes it durably, then makes it live: an entry that is not on disk
-    /// never changes the battle.
+    /// Checks an undo or redo, writes it durably, then makes it live: an entry that is not
+    /// on disk never changes the battle.
     fn commit(&mut self, entry: Entry<R::Command, R::Event>) -> Result<(), BattleError> {
-        let index = self.entries.len();
-        let prepared = match &entry.action {
-            Action::Command { command, events } => {
-                let mut next = self.state.clone();
-                let log = apply_all::<R>(&self.rules, &mut next, index, &entry.at, command, events)
-                    .map_err(|m| BattleError::Command(CommandError::Illegal(m)))?;
-                Some((next, log))
-            }
-            Action::Undo { count } => {
-                self.timeline
-                    .clone()
-                    .undo(*count as usize)
-                    .map_err(BattleError::History)?;
-                None
-            }
-            Action::Redo { count } => {
-                self.timeline
-                    .clone()
-                    .redo(*count as usize)
-                    .map_err(BattleError::History)?;
-                None
-            }
-        };
+        let mut check = self.timeline.clone();
+        match &entry.action {
+            Action::Undo { count } => check.undo(*count as usize),
+            Action::Redo { count } => check.redo(*count as usize),
+            Action::Command { .. } => Err("a command is committed with its outcome".into()),
+        }
+        .map_err(BattleError::History)?;
         if let Some(writer) = &mut self.writer {
             writer.append(&entry)?;
         }
-        match prepared {
-            Some((next, log)) => {
-                self.state = next;
-                self.install_command(entry, log);
-                Ok(())
-            }
-            None => self.push(entry).map_err(BattleError::History),
-        }
+        self.push(entry).map_err(BattleError::History)
     }
 
     /// Makes an entry live in place (no disk): the replay path.
@@ -247,15 +340,18 @@ impl<R: RuleSet> Battle<R> {
         let index = self.entries.len();
         match &entry.action {
             Action::Command { command, events } => {
-                let log = apply_all::<R>(
-                    &self.rules,
-                    &mut self.state,
-                    index,
-                    &entry.at,
-                    command,
-                    events,
-                )?;
+                // Validate every event on a copy first: a damaged entry changes nothing, and
+                // no event is described before it is known to fit.
+                let at = ApplyContext { at: entry.at };
+                let mut next = self.state.clone();
+                for event in events {
+                    apply_event::<R>(&self.rules, &mut next, event, at)?;
+                }
+                let before = R::turn_and_phase(&self.state);
+                let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at);
+                let log = LogEntry::new::<R>(index, entry.at, before, command, sentences);
                 self.install_command(entry, log);
+                return Ok(());
             }
             Action::Undo { count } => {
                 let count = *count as usize;
@@ -311,26 +407,17 @@ impl<R: RuleSet> Battle<R> {
             return Err(format!("no entry {index}"));
         };
         if let Action::Command { command, events } = &entry.action {
+            let at = ApplyContext { at: entry.at };
             if !log {
                 // Its log line is already kept: apply without writing the sentences again.
                 for event in events {
-                    R::apply(
-                        &self.rules,
-                        &mut self.state,
-                        event,
-                        ApplyContext { at: entry.at },
-                    )?;
+                    apply_event::<R>(&self.rules, &mut self.state, event, at)?;
                 }
                 return Ok(());
             }
-            let line = apply_all::<R>(
-                &self.rules,
-                &mut self.state,
-                index,
-                &entry.at,
-                command,
-                events,
-            )?;
+            let before = R::turn_and_phase(&self.state);
+            let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at);
+            let line = LogEntry::new::<R>(index, entry.at, before, command, sentences);
             self.log.push(line);
             if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
                 self.checkpoints.push((self.log.len(), self.state.clone()));
@@ -387,9 +474,11 @@ impl<R: RuleSet> Battle<R> {
         self.version
     }
 
-    /// The checks due now.
+    /// The checks due now, each with its key.
     pub fn pending(&self) -> Vec<Check<R::Command>> {
-        R::pending(&self.rules, &self.state)
+        let mut checks = R::pending(&self.rules, &self.state);
+        keyed(&mut checks);
+        checks
     }
 
     /// The neutral picture of the battle.
@@ -418,7 +507,7 @@ impl<R: RuleSet> Battle<R> {
             };
             for event in events {
                 // These events applied cleanly when they were made.
-                let _ = R::apply(&self.rules, &mut state, event, ApplyContext { at: *at });
+                let _ = apply_event::<R>(&self.rules, &mut state, event, ApplyContext { at: *at });
                 let now = R::turn_and_phase(&state).0;
                 if now != turn {
                     history.push((turn, strengths(&state)));
@@ -464,38 +553,5 @@ fn parse_entries<R: RuleSet>(
             all.extend(handle.join().unwrap_or_else(|_| parse(chunk)));
         }
         all
-    })
-}
-
-/// Applies one command's events, building its log entry from the state before each.
-fn apply_all<R: RuleSet>(
-    rules: &R::Rules,
-    state: &mut R::State,
-    index: usize,
-    at: &DateTime<Utc>,
-    command: &R::Command,
-    events: &[R::Event],
-) -> Result<LogEntry, String> {
-    let (turn, phase) = R::turn_and_phase(state);
-    let mut lines = Vec::with_capacity(events.len());
-    let mut units = Vec::new();
-    for event in events {
-        let sentence = R::describe(rules, state, event);
-        if !sentence.text.is_empty() {
-            lines.push(sentence.text);
-        }
-        units.extend(sentence.units);
-        R::apply(rules, state, event, ApplyContext { at: *at })?;
-    }
-    units.sort();
-    units.dedup();
-    Ok(LogEntry {
-        entry: index,
-        at: *at,
-        turn,
-        phase,
-        kind: R::command_kind(command),
-        lines,
-        units,
     })
 }

@@ -1,6 +1,6 @@
 //! Checks: the tests the rules require right now, as data the UI and the command line show.
 
-use crate::dice::{Comparison, Expr};
+use crate::dice::{CmpOp, Comparison, Expr};
 
 /// One signed adjustment to a roll, with the reason and the rule it comes from.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -81,6 +81,18 @@ impl RollSpec {
     }
 }
 
+/// What an odds line is the probability of, in terms of the roll's result: the
+/// odds-versus-roll test reads the same measure from the events the roll gives
+/// ([`crate::engine::RuleSet::measures`]) and checks the card against every face the dice
+/// can show.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub enum Outcome {
+    /// A measure of the result compared with a number: `("hits", Ge, 3)`.
+    Measure(&'static str, CmpOp, i64),
+    /// Shown for information only; no measure of the result says whether it happened.
+    Shown,
+}
+
 /// The exact odds of a check, as the card shows them.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Odds {
@@ -88,22 +100,61 @@ pub struct Odds {
     pub outcome: String,
     /// The exact probability, 0..=1.
     pub probability: f64,
+    /// What it is the probability of, as a measure of the roll's result.
+    pub of: Outcome,
 }
 
-/// One way to settle a check: a button on its card.
+impl Odds {
+    /// The probability that a measure of the result compares with `n`: `("hits", Ge, 3)`.
+    pub fn of(
+        outcome: impl Into<String>,
+        probability: f64,
+        measure: &'static str,
+        op: CmpOp,
+        n: i64,
+    ) -> Self {
+        Self {
+            outcome: outcome.into(),
+            probability,
+            of: Outcome::Measure(measure, op, n),
+        }
+    }
+
+    /// The probability that a test passes (the measure `passed` is 1).
+    pub fn pass(probability: f64) -> Self {
+        Self::of("pass", probability, "passed", CmpOp::Eq, 1)
+    }
+
+    /// A probability shown for information, which no measure checks.
+    pub fn shown(outcome: impl Into<String>, probability: f64) -> Self {
+        Self {
+            outcome: outcome.into(),
+            probability,
+            of: Outcome::Shown,
+        }
+    }
+}
+
+/// One way to settle a check: a button on its card. Each answer is either a **roll** (the
+/// dice on the card: Gunbai's or the table's faces) or a **decision** (the umpire's choice,
+/// which rolls nothing). Roll keys only ever take a roll answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer<C> {
     /// The button's label: `Roll`, `Moved to the rear`, `Left the table`.
     pub label: String,
     /// The command it sends.
     pub command: C,
-    /// Whether the command rolls dice (so typed table faces apply to it).
+    /// A roll (true: the command rolls the card's dice, so typed table faces apply to it)
+    /// or a decision (false: it rolls nothing).
     pub rolls: bool,
 }
 
 /// A test the rules require (or offer) right now.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Check<C> {
+    /// What it is about, stable while it is due: the UI answers a check by its key and the
+    /// battle version it was shown at. Empty: the engine makes one from who and what.
+    pub key: String,
     /// Who tests: a unit, a leader, a side.
     pub who: String,
     /// What the test is: `Route test`, `Activate the Baba clan`.
@@ -122,7 +173,7 @@ pub struct Check<C> {
     pub odds: Vec<Odds>,
     /// Required by the rules (true) or merely offered (false: it may be declined).
     pub required: bool,
-    /// The ways to settle it; the first is the default (Enter or the Roll shortcut).
+    /// The ways to settle it: at most one roll, and any decisions.
     pub answers: Vec<Answer<C>>,
     /// Further lines to show, like the roll call's list of units.
     pub notes: Vec<String>,
@@ -137,6 +188,16 @@ impl<C> Answer<C> {
             rolls,
         }
     }
+
+    /// A roll: the command rolls the card's dice.
+    pub fn roll(label: impl Into<String>, command: C) -> Self {
+        Self::new(label, command, true)
+    }
+
+    /// A decision: the umpire's choice, rolling nothing.
+    pub fn decision(label: impl Into<String>, command: C) -> Self {
+        Self::new(label, command, false)
+    }
 }
 
 impl<C> Check<C> {
@@ -149,6 +210,7 @@ impl<C> Check<C> {
         citation: impl Into<String>,
     ) -> Self {
         Self {
+            key: String::new(),
             who: who.into(),
             what: what.into(),
             why: why.into(),
@@ -163,9 +225,19 @@ impl<C> Check<C> {
         }
     }
 
+    /// The one roll answer, if the card has exactly one: what a roll key takes.
+    pub fn roll_answer(&self) -> Option<usize> {
+        let mut rolls = self.answers.iter().enumerate().filter(|(_, a)| a.rolls);
+        match (rolls.next(), rolls.next()) {
+            (Some((i, _)), None) => Some(i),
+            _ => None,
+        }
+    }
+
     /// Maps the command type, so a rule set's checks can be shown by the shared screens.
     pub fn map<D>(self, f: impl Fn(C) -> D) -> Check<D> {
         Check {
+            key: self.key,
             who: self.who,
             what: self.what,
             why: self.why,

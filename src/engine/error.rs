@@ -7,9 +7,20 @@ use crate::dice::DiceError;
 /// Why a command was refused. Nothing changes when a command is refused.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum CommandError {
-    /// The rules do not allow it now.
+    /// It does not fit the battle now (no such unit, nothing to change).
     #[error("{0}")]
     Illegal(String),
+    /// A rule forbids it now: why, and the rule.
+    #[error("{reason} ({citation})")]
+    Refused {
+        /// Why, in words.
+        reason: String,
+        /// The rule, like `sky: Clan Activation`.
+        citation: String,
+    },
+    /// Chosen on a screen drawn before the battle last changed: nothing was done.
+    #[error("the battle changed since this was shown: look again and choose")]
+    Stale,
     /// The dice could not be had (a typed face out of range, too few faces).
     #[error(transparent)]
     Dice(#[from] DiceError),

@@ -33,13 +33,22 @@ pub trait Game {
     fn version(&self) -> u64;
     /// The neutral picture.
     fn view(&self) -> BattleView;
-    /// The checks due now; answers are chosen by index with [`Game::answer`].
+    /// The checks due now, each with its key; answer one with [`Game::answer`].
     fn checks(&self) -> Vec<Check<()>>;
-    /// Settles check `check` with its answer `answer`.
+    /// Settles the check with key `check`, as shown at battle version `version`, with its
+    /// answer `answer`. A check answered from an older version is refused: the queue may
+    /// have changed under the umpire's pointer.
     ///
     /// # Errors
-    /// Refused, bad table faces, or the journal could not be written; nothing changes then.
-    fn answer(&mut self, check: usize, answer: usize, dice: Dice<'_>) -> Result<(), BattleError>;
+    /// Stale, refused, bad table faces, or the journal could not be written; nothing
+    /// changes then.
+    fn answer(
+        &mut self,
+        check: &str,
+        answer: usize,
+        version: u64,
+        dice: Dice<'_>,
+    ) -> Result<(), BattleError>;
     /// The log of commands in effect.
     fn log(&self) -> &[LogEntry];
     /// Takes back the last `count` commands.
@@ -78,15 +87,17 @@ pub trait Game {
         form: &str,
         values: &[usize],
     ) -> Result<Option<Check<()>>, String>;
-    /// Carries out an action (durable before it returns).
+    /// Carries out an action chosen at battle version `version` (durable before it returns).
     ///
     /// # Errors
-    /// The values do not fit, the command is refused, or the journal cannot be written.
+    /// Stale, the values do not fit, the command is refused, or the journal cannot be
+    /// written.
     fn do_action(
         &mut self,
         unit: &str,
         form: &str,
         values: &[usize],
+        version: u64,
         dice: Dice<'_>,
     ) -> Result<(), BattleError>;
     /// Each side's strength at the end of every turn: `(turn, [side 0, side 1])`.
@@ -107,23 +118,12 @@ pub trait Game {
 }
 
 impl<R: RuleSet> Battle<R> {
-    /// Carries out a command with the table's dice, refusing faces left over.
-    ///
-    /// # Errors
-    /// As [`Battle::execute`], and unused faces.
-    pub fn execute_with(
-        &mut self,
-        command: R::Command,
-        dice: Dice<'_>,
-    ) -> Result<&LogEntry, BattleError> {
-        match dice {
-            Dice::Roll(source) => self.execute(command, source),
-            Dice::Table(mut faces) => {
-                let mut check = faces.clone();
-                R::execute(self.rules(), self.state(), &command, &mut check)?;
-                check.finish().map_err(CommandError::from)?;
-                self.execute(command, &mut faces)
-            }
+    /// Refuses what the umpire chose on a screen drawn before the battle last changed.
+    fn fresh(&self, version: u64) -> Result<(), CommandError> {
+        if version == self.version() {
+            Ok(())
+        } else {
+            Err(CommandError::Stale)
         }
     }
 }
@@ -149,11 +149,18 @@ impl<R: RuleSet> Game for Battle<R> {
         self.pending().into_iter().map(|c| c.map(|_| ())).collect()
     }
 
-    fn answer(&mut self, check: usize, answer: usize, dice: Dice<'_>) -> Result<(), BattleError> {
+    fn answer(
+        &mut self,
+        check: &str,
+        answer: usize,
+        version: u64,
+        dice: Dice<'_>,
+    ) -> Result<(), BattleError> {
+        self.fresh(version)?;
         let command = self
             .pending()
             .into_iter()
-            .nth(check)
+            .find(|c| c.key == check)
             .and_then(|c| c.answers.into_iter().nth(answer))
             .map(|a| a.command)
             .ok_or_else(|| CommandError::illegal("that check is no longer due"))?;
@@ -227,8 +234,10 @@ impl<R: RuleSet> Game for Battle<R> {
         unit: &str,
         form: &str,
         values: &[usize],
+        version: u64,
         dice: Dice<'_>,
     ) -> Result<(), BattleError> {
+        self.fresh(version)?;
         let plan = R::action(self.rules(), self.state(), unit, form, values)
             .map_err(CommandError::Illegal)?;
         self.execute_with(plan.command, dice).map(|_| ())

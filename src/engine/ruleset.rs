@@ -8,9 +8,10 @@ use serde::{Serialize, de::DeserializeOwned};
 
 use super::action::{ActionForm, ActionPlan};
 use super::check::Check;
+use super::dues::{DueChange, Dues};
 use super::error::CommandError;
+use super::exec::Exec;
 use super::view::BattleView;
-use crate::dice::DiceSource;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
 
@@ -40,17 +41,25 @@ impl Sentence {
     }
 }
 
+/// One measure of a roll's result, read from its events: `("passed", 1)`, `("hits", 3)`.
+pub type Measure = (&'static str, i64);
+
 /// A rule set: its rosters, rules in force, state, commands and events.
 ///
-/// The engine drives every rule set the same way: `execute` checks a command against the
-/// state and returns the events it causes (rolling any dice then, so the faces live in the
+/// The engine drives every rule set the same way: `execute` works a command out in an
+/// [`Exec`], emitting the events it causes (rolling any dice then, so the faces live in the
 /// events); `apply` is the only mutation. Both are pure functions of their inputs, which is
-/// what makes replay equal the live game.
+/// what makes replay equal the live game. The queue of what is due is the engine's: a rule
+/// set names its kinds of due checks and where the queue lives in its state.
 pub trait RuleSet: Sized + 'static {
     /// The key used in files and on the command line: `sky`.
     const KEY: &'static str;
     /// The published title.
     const NAME: &'static str;
+    /// The reference tables, `reference/<key>.ron`, as embedded at build time.
+    const REFERENCE: &'static str;
+    /// The demo battle's two rosters, as (file, text).
+    const DEMO: [(&'static str, &'static str); 2];
 
     /// A validated army, as stored in the journal header.
     type Army: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
@@ -62,6 +71,8 @@ pub trait RuleSet: Sized + 'static {
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
     /// What happened, with every die face.
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send;
+    /// The kinds of check the rules can require before play goes on.
+    type Due: Clone + Debug + PartialEq;
 
     /// Reads and validates one army file.
     fn load_army(roster: &RosterText) -> RosterReport<Self::Army>;
@@ -72,26 +83,48 @@ pub trait RuleSet: Sized + 'static {
     fn rules(house: &HouseRules) -> Result<Self::Rules, ReferenceError>;
     /// The state at the start of a battle between two armies.
     fn start(rules: &Self::Rules, armies: &[Self::Army; 2]) -> Self::State;
-    /// Checks a command; when legal, rolls its dice and returns the events.
+    /// Checks a command; when legal, rolls its dice and emits its events into `exec`.
     ///
     /// # Errors
     /// An illegal command, with the reason; or dice that could not be had.
-    fn execute(
-        rules: &Self::Rules,
-        state: &Self::State,
-        command: &Self::Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Self::Event>, CommandError>;
-    /// Applies one event: the only way the state changes.
+    fn execute(exec: &mut Exec<'_, Self>, command: &Self::Command) -> Result<(), CommandError>;
+    /// Applies one event: the only way the state changes. The engine applies the due
+    /// changes ([`RuleSet::due_change`]) itself and never passes them here.
     ///
     /// # Errors
-    /// An event that does not fit the state (only from a damaged or forged journal).
+    /// An event that does not fit the state (only from a damaged or forged journal): every
+    /// index and side in it is checked before anything changes.
     fn apply(
         rules: &Self::Rules,
         state: &mut Self::State,
         event: &Self::Event,
         context: ApplyContext,
     ) -> Result<(), String>;
+    /// The queue of what is due, in the state.
+    fn dues(state: &Self::State) -> &Dues<Self::Due>;
+    /// The queue of what is due, to change it (the engine only).
+    fn dues_mut(state: &mut Self::State) -> &mut Dues<Self::Due>;
+    /// The event that makes a change to the queue.
+    fn due_event(change: DueChange, due: Self::Due) -> Self::Event;
+    /// The change an event makes to the queue, if it is one of those events.
+    fn due_change(event: &Self::Event) -> Option<(DueChange, &Self::Due)>;
+    /// Whether a due's subject has left play (dead, wiped out, off the table): the engine
+    /// then drops it, so nothing is ever demanded of a unit that is gone.
+    fn due_subject_gone(_state: &Self::State, _due: &Self::Due) -> bool {
+        false
+    }
+    /// What is due, in a few words for the log: `Route test of Baba's Ashigaru`.
+    fn describe_due(rules: &Self::Rules, state: &Self::State, due: &Self::Due) -> Sentence;
+    /// The measures of a roll's result that the cards' odds speak of, read from the events
+    /// it gave (`passed`, `hits`, `stands lost`...). The odds-versus-roll test checks every
+    /// card's odds against these.
+    fn measures(
+        _rules: &Self::Rules,
+        _before: &Self::State,
+        _events: &[Self::Event],
+    ) -> Vec<Measure> {
+        Vec::new()
+    }
     /// The checks the rules require or offer now, with their odds.
     fn pending(rules: &Self::Rules, state: &Self::State) -> Vec<Check<Self::Command>>;
     /// A plain sentence for an event, given the state just before it.

@@ -116,6 +116,9 @@ pub fn load<T: DeserializeOwned>(
 pub trait Tables: DeserializeOwned {
     /// The rule set's key, which names its reference text.
     const KEY: &'static str;
+    /// The rulings the rule set's code reads, typed: a struct with one field per ruling,
+    /// named by its key, each an enum of the ruling's options (snake_case in the file).
+    type Rulings: DeserializeOwned + std::fmt::Debug;
     /// The rulings the tables record.
     fn rulings(&self) -> &BTreeMap<String, Ruling>;
     /// The optional rules the tables offer.
@@ -125,9 +128,10 @@ pub trait Tables: DeserializeOwned {
 /// Implements [`Tables`] for a rule set's table struct with `rulings` and `optional` fields.
 #[macro_export]
 macro_rules! reference_tables {
-    ($tables:ty, $key:literal) => {
+    ($tables:ty, $key:literal, $rulings:ty) => {
         impl $crate::reference::Tables for $tables {
             const KEY: &'static str = $key;
+            type Rulings = $rulings;
             fn rulings(&self) -> &std::collections::BTreeMap<String, $crate::reference::Ruling> {
                 &self.rulings
             }
@@ -143,9 +147,11 @@ macro_rules! reference_tables {
 /// The rules in force for one battle: a rule set's tables with the battle's house-rule
 /// overrides applied, and the rulings and optional rules it chose.
 #[derive(Debug)]
-pub struct InForce<T> {
+pub struct InForce<T: Tables> {
     /// The tables.
     pub t: T,
+    /// The option in force for every ruling the code reads, typed.
+    pub rulings: T::Rulings,
     /// The house rules as recorded in the journal.
     pub house: HouseRules,
 }
@@ -158,15 +164,12 @@ impl<T: Tables> InForce<T> {
     pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
         let t: T = load(T::KEY, text(T::KEY).unwrap_or_default(), house)?;
         check_choices(t.rulings(), t.optional_rules(), house)?;
+        let rulings = typed_rulings(T::KEY, t.rulings(), house)?;
         Ok(Self {
             t,
+            rulings,
             house: house.clone(),
         })
-    }
-
-    /// The option in force for a ruling.
-    pub fn ruling(&self, key: &str) -> &str {
-        chosen(self.t.rulings(), &self.house, key)
     }
 
     /// Whether an optional rule is on.
@@ -221,6 +224,30 @@ pub fn chosen<'a>(
                 .map(String::as_str)
         })
         .unwrap_or("")
+}
+
+/// The option in force for every ruling, read into the rule set's typed rulings: a ruling
+/// the code reads but the tables lack, or an option its enum does not know, is an error
+/// when the battle starts, never a silent default.
+///
+/// # Errors
+/// The typed rulings do not fit the recorded ones.
+pub fn typed_rulings<R: DeserializeOwned>(
+    ruleset: &'static str,
+    rulings: &BTreeMap<String, Ruling>,
+    house: &HouseRules,
+) -> Result<R, ReferenceError> {
+    let chosen: serde_json::Map<String, serde_json::Value> = rulings
+        .keys()
+        .map(|key| {
+            let option = chosen(rulings, house, key).to_owned();
+            (key.clone(), serde_json::Value::String(option))
+        })
+        .collect();
+    serde_json::from_value(serde_json::Value::Object(chosen)).map_err(|e| ReferenceError::Table {
+        ruleset,
+        message: format!("rulings: {e}"),
+    })
 }
 
 fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {

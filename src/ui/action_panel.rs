@@ -7,20 +7,11 @@
 
 use eframe::egui::{self, RichText};
 
-use super::check_card;
-use crate::dice::{DiceSource, TableDice};
-use crate::engine::{ActionForm, Check, Dice, Field, Game};
+use super::{Intent, check_card};
+use crate::engine::{ActionForm, Check, Field, Game};
 
 /// An action's preview card (none when it rolls no dice), or why its values do not fit.
 type Preview = Result<Option<Check<()>>, String>;
-
-/// What an action did.
-pub enum Outcome {
-    /// Carried out: the new entry's sentences.
-    Done(Vec<String>),
-    /// Refused, or bad table faces: nothing changed.
-    Refused(String),
-}
 
 /// The action panel's own state.
 #[derive(Default)]
@@ -35,16 +26,17 @@ pub struct ActionPanel {
 }
 
 impl ActionPanel {
-    /// Shows the forms open to unit `selected` of the battle at `stamp`.
+    /// Shows the forms open to unit `selected` of the battle at `stamp`; Resolve asks the
+    /// app to carry the action out.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
-        game: &mut dyn Game,
+        game: &dyn Game,
         stamp: (u64, u64),
         selected: Option<&str>,
-        dice: &mut dyn DiceSource,
-    ) -> Option<Outcome> {
-        let unit = selected?;
+        intents: &mut Vec<Intent>,
+    ) {
+        let Some(unit) = selected else { return };
         let key = Some((stamp, unit.to_owned()));
         if self.key != key {
             let forms = game.action_forms(unit);
@@ -66,7 +58,7 @@ impl ActionPanel {
             ui.label(
                 "No action is open to this unit now: settle the Required now queue on the right.",
             );
-            return None;
+            return;
         }
         ui.horizontal_wrapped(|ui| {
             for (i, form) in self.forms.iter().enumerate() {
@@ -82,16 +74,23 @@ impl ActionPanel {
                 }
             }
         });
-        let form = self.forms.get(self.tab)?.clone();
+        let Some(form) = self.forms.get(self.tab).cloned() else {
+            return;
+        };
         ui.label(RichText::new(&form.note).italics());
         self.fields_ui(ui, &form);
         self.refresh_preview(game, unit, &form);
         // Resolve sits above the preview, so it never scrolls out of reach.
-        let outcome = self.resolve_ui(ui, game, unit, &form, dice);
-        if outcome.is_none() {
-            self.preview_ui(ui);
+        if let Some(faces) = self.resolve_ui(ui) {
+            intents.push(Intent::Action {
+                unit: unit.to_owned(),
+                form: form.key.clone(),
+                values: self.values.clone(),
+                version: stamp.1,
+                faces,
+            });
         }
-        outcome
+        self.preview_ui(ui);
     }
 
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &ActionForm) {
@@ -140,14 +139,9 @@ impl ActionPanel {
         }
     }
 
-    fn resolve_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        game: &mut dyn Game,
-        unit: &str,
-        form: &ActionForm,
-        dice: &mut dyn DiceSource,
-    ) -> Option<Outcome> {
+    /// The Resolve button and the table-faces field: `Some` when the umpire resolves, with
+    /// the faces typed (none: Gunbai rolls).
+    fn resolve_ui(&mut self, ui: &mut egui::Ui) -> Option<Option<String>> {
         let rolls = matches!(&self.preview, Some((_, _, Ok(Some(c)))) if c.roll.is_some());
         let mut go = false;
         ui.horizontal(|ui| {
@@ -169,32 +163,6 @@ impl ActionPanel {
                     && !self.faces.trim().is_empty();
             }
         });
-        if !go {
-            return None;
-        }
-        let faces = std::mem::take(&mut self.faces);
-        let dice = if faces.trim().is_empty() {
-            Dice::Roll(dice)
-        } else {
-            match TableDice::parse(&faces) {
-                Ok(table) => Dice::Table(table),
-                Err(e) => {
-                    self.faces = faces;
-                    return Some(Outcome::Refused(e.to_string()));
-                }
-            }
-        };
-        Some(match game.do_action(unit, &form.key, &self.values, dice) {
-            Ok(()) => Outcome::Done(
-                game.log()
-                    .last()
-                    .map(|e| e.lines.clone())
-                    .unwrap_or_default(),
-            ),
-            Err(e) => {
-                self.faces = faces;
-                Outcome::Refused(e.to_string())
-            }
-        })
+        go.then(|| Some(self.faces.clone()).filter(|f| !f.trim().is_empty()))
     }
 }

@@ -197,8 +197,16 @@ impl App {
                 Intent::Answer {
                     check,
                     answer,
+                    version,
                     faces,
-                } => self.answer(check, answer, faces),
+                } => self.answer(&check, answer, version, faces),
+                Intent::Action {
+                    unit,
+                    form,
+                    values,
+                    version,
+                    faces,
+                } => self.act(&unit, &form, &values, version, faces),
                 Intent::Undo(n) | Intent::Redo(n) => {
                     let Some(live) = self.live.as_mut() else {
                         continue;
@@ -222,7 +230,7 @@ impl App {
         self.remember();
     }
 
-    fn answer(&mut self, check: usize, answer: usize, faces: Option<String>) {
+    fn answer(&mut self, check: &str, answer: usize, version: u64, faces: Option<String>) {
         let Some(live) = self.live.as_mut() else {
             return;
         };
@@ -233,18 +241,43 @@ impl App {
                 Err(e) => return self.turn.card_error(check, e.to_string()),
             },
         };
-        match live.game.answer(check, answer, dice) {
+        match live.game.answer(check, answer, version, dice) {
             Ok(()) => {
-                let lines = live
-                    .game
-                    .log()
-                    .last()
-                    .map(|e| e.lines.clone())
-                    .unwrap_or_default();
+                let lines = last_lines(live.game.as_ref());
                 self.turn.show_result(lines, false);
             }
             Err(e) if faces.is_some() => self.turn.card_error(check, e.to_string()),
             Err(e) => self.turn.show_result(vec![e.to_string()], true),
+        }
+    }
+
+    fn act(
+        &mut self,
+        unit: &str,
+        form: &str,
+        values: &[usize],
+        version: u64,
+        faces: Option<String>,
+    ) {
+        let Some(live) = self.live.as_mut() else {
+            return;
+        };
+        let dice = match &faces {
+            None => Dice::Roll(&mut self.dice),
+            Some(text) => match TableDice::parse(text) {
+                Ok(table) => Dice::Table(table),
+                Err(e) => {
+                    return self.turn.show_result(vec![format!("Refused: {e}")], true);
+                }
+            },
+        };
+        match live.game.do_action(unit, form, values, version, dice) {
+            Ok(()) => {
+                self.actions.faces.clear();
+                let lines = last_lines(live.game.as_ref());
+                self.turn.show_result(lines, false);
+            }
+            Err(e) => self.turn.show_result(vec![format!("Refused: {e}")], true),
         }
     }
 
@@ -274,4 +307,12 @@ impl App {
             }
         }
     }
+}
+
+/// The sentences of the newest entry in effect.
+fn last_lines(game: &dyn Game) -> Vec<String> {
+    game.log()
+        .last()
+        .map(|e| e.lines.clone())
+        .unwrap_or_default()
 }

@@ -16,13 +16,29 @@ pub struct CheckCard {
     pub focus: bool,
 }
 
+/// The keys that answer the top card: R or Space take its one roll answer (never a
+/// decision); 1 to 9 take its answers by place.
+pub const DECISION_KEYS: [Key; 9] = [
+    Key::Num1,
+    Key::Num2,
+    Key::Num3,
+    Key::Num4,
+    Key::Num5,
+    Key::Num6,
+    Key::Num7,
+    Key::Num8,
+    Key::Num9,
+];
+
 impl CheckCard {
-    /// Shows check `index` of the queue; the top card (`index` 0) names its shortcuts.
+    /// Shows a check of the queue, drawn at battle version `version`; the top card names
+    /// its keys on its buttons.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         check: &Check<()>,
-        index: usize,
+        top: bool,
+        version: u64,
         intents: &mut Vec<Intent>,
     ) {
         let visuals = ui.visuals().clone();
@@ -49,7 +65,7 @@ impl CheckCard {
                 for note in &check.notes {
                     ui.label(RichText::new(note).size(15.0));
                 }
-                self.answers_ui(ui, check, index, intents);
+                self.answers_ui(ui, check, top, version, intents);
             });
     }
 
@@ -57,32 +73,48 @@ impl CheckCard {
         &mut self,
         ui: &mut egui::Ui,
         check: &Check<()>,
-        index: usize,
+        top: bool,
+        version: u64,
         intents: &mut Vec<Intent>,
     ) {
+        let answer = |answer: usize, faces: Option<String>| Intent::Answer {
+            check: check.key.clone(),
+            answer,
+            version,
+            faces,
+        };
+        let roll = check.roll_answer();
         ui.horizontal_wrapped(|ui| {
-            for (i, answer) in check.answers.iter().enumerate() {
-                let hint = match (index, i, answer.rolls) {
-                    (0, 0, _) => "Shortcut: R or Space",
-                    (0, _, false) => "Shortcut: N (when it is the first answer that does not roll)",
-                    _ => "",
+            for (i, a) in check.answers.iter().enumerate() {
+                let keys = match (top, roll == Some(i)) {
+                    (true, true) => format!("[R] {}", a.label),
+                    (true, false) if i < DECISION_KEYS.len() => format!("[{}] {}", i + 1, a.label),
+                    _ => a.label.clone(),
                 };
-                let button = ui.button(&answer.label);
-                let button = if hint.is_empty() {
-                    button
+                let hint = if a.rolls {
+                    "Rolls the dice on this card (or type the table's faces below)"
                 } else {
-                    button.on_hover_text(hint)
+                    "A decision: rolls nothing"
                 };
-                if button.clicked() {
-                    intents.push(Intent::Answer {
-                        check: index,
-                        answer: i,
-                        faces: None,
-                    });
+                let text = if a.rolls {
+                    RichText::new(keys).strong()
+                } else {
+                    RichText::new(keys)
+                };
+                if ui.button(text).on_hover_text(hint).clicked() {
+                    intents.push(answer(i, None));
                 }
             }
         });
-        let Some(first_rolling) = check.answers.iter().position(|a| a.rolls) else {
+        if top && !check.answers.is_empty() {
+            let keys = match roll {
+                Some(_) if check.answers.len() > 1 => "R or Space rolls; 1–9 choose",
+                Some(_) => "R or Space rolls",
+                None => "A decision: press its number or click (R does nothing here)",
+            };
+            ui.label(RichText::new(keys).small().weak());
+        }
+        let Some(first_rolling) = roll else {
             return;
         };
         let count = check
@@ -92,11 +124,7 @@ impl CheckCard {
         ui.horizontal(|ui| {
             let label = ui.label("Table faces").on_hover_text(format!(
                 "Type the {count} faces rolled at the table (\"3 5 6\") and press Enter{}",
-                if index == 0 {
-                    " (T puts the cursor here)"
-                } else {
-                    ""
-                }
+                if top { " (T puts the cursor here)" } else { "" }
             ));
             let edit = egui::TextEdit::singleline(&mut self.faces)
                 .hint_text(format!("{count} dice, e.g. 3 5"))
@@ -107,11 +135,7 @@ impl CheckCard {
             }
             let entered = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if (entered || ui.button("Use faces").clicked()) && !self.faces.trim().is_empty() {
-                intents.push(Intent::Answer {
-                    check: index,
-                    answer: first_rolling,
-                    faces: Some(self.faces.clone()),
-                });
+                intents.push(answer(first_rolling, Some(self.faces.clone())));
             }
         });
         if let Some(error) = &self.error {

@@ -3,8 +3,8 @@
 
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers, RichText};
 
-use super::action_panel::Outcome;
 use super::app::App;
+use super::check_card::DECISION_KEYS;
 use super::files::save_as;
 use super::journal_window::JournalRequest;
 use super::live::Live;
@@ -56,19 +56,13 @@ impl eframe::App for App {
                         details_ui(ui, &live.derived().view, self.selected.as_deref());
                         ui.separator();
                         ui.label(RichText::new("Actions").heading());
-                        match self.actions.ui(
+                        self.actions.ui(
                             ui,
-                            live.game.as_mut(),
+                            live.game.as_ref(),
                             stamp,
                             self.selected.as_deref(),
-                            &mut self.dice,
-                        ) {
-                            Some(Outcome::Done(lines)) => self.turn.show_result(lines, false),
-                            Some(Outcome::Refused(why)) => {
-                                self.turn.show_result(vec![format!("Refused: {why}")], true)
-                            }
-                            None => {}
-                        }
+                            &mut intents,
+                        );
                     });
             });
             self.reference.ui(&ctx, live.game.key(), live.game.title());
@@ -113,31 +107,35 @@ impl App {
         } else if pressed(Modifiers::COMMAND, Key::Z) {
             intents.push(Intent::Undo(1));
         }
-        let top = self.live.as_ref().and_then(|l| l.derived().checks.first());
-        // R settles the top card with its default answer (the first: `Roll` on a test).
-        let roll = top.filter(|c| !c.answers.is_empty()).map(|_| 0);
-        // N steps on: the top card's first answer that rolls nothing.
-        let step = top.and_then(|c| c.answers.iter().position(|a| !a.rolls));
-        if let Some(answer) = roll
-            && (pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space))
-        {
-            intents.push(Intent::Answer {
-                check: 0,
-                answer,
-                faces: None,
-            });
+        let Some(live) = self.live.as_ref() else {
+            return;
+        };
+        let version = live.game.version();
+        let Some(top) = live.derived().checks.first() else {
+            return;
+        };
+        let answer = |answer: usize| Intent::Answer {
+            check: top.key.clone(),
+            answer,
+            version,
+            faces: None,
+        };
+        // R and Space roll the top card's dice, and only ever roll: on a card that asks for
+        // a decision they do nothing.
+        if pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space) {
+            if let Some(i) = top.roll_answer() {
+                intents.push(answer(i));
+            }
         }
-        if let Some(answer) = step
-            && pressed(Modifiers::NONE, Key::N)
-        {
-            intents.push(Intent::Answer {
-                check: 0,
-                answer,
-                faces: None,
-            });
+        // 1 to 9 take the top card's answers by place, decisions included.
+        for (i, key) in DECISION_KEYS.iter().enumerate() {
+            if i < top.answers.len() && pressed(Modifiers::NONE, *key) {
+                intents.push(answer(i));
+            }
         }
         if pressed(Modifiers::NONE, Key::T) {
-            self.turn.focus_faces();
+            let key = top.key.clone();
+            self.turn.focus_faces(&key);
         }
     }
 

@@ -30,12 +30,28 @@ pub use app::App;
 /// Something the umpire asked for, carried out by the [`App`] after the frame is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Intent {
-    /// Settle check `check` with answer `answer`: Gunbai rolls, or the typed table faces.
+    /// Settle the check with key `check`, as shown at battle version `version`, with answer
+    /// `answer`: Gunbai rolls, or the typed table faces. Refused if the battle has changed.
     Answer {
-        /// The check's place in the queue.
-        check: usize,
+        /// The check's key.
+        check: String,
         /// The answer's place on its card.
         answer: usize,
+        /// The battle version the card was drawn at.
+        version: u64,
+        /// Faces typed from the table, if any.
+        faces: Option<String>,
+    },
+    /// Carry out a unit's action form with these values, chosen at battle version `version`.
+    Action {
+        /// The unit's view id.
+        unit: String,
+        /// The form's key.
+        form: String,
+        /// The values chosen, in field order.
+        values: Vec<usize>,
+        /// The battle version the form was drawn at.
+        version: u64,
         /// Faces typed from the table, if any.
         faces: Option<String>,
     },

@@ -11,7 +11,8 @@ use crate::engine::view::BattleView;
 /// The turn panel's own state: what is typed into the cards, and the last result.
 #[derive(Default)]
 pub struct TurnPanel {
-    cards: Vec<CheckCard>,
+    /// What is typed into each card, by the card's key.
+    cards: std::collections::HashMap<String, CheckCard>,
     stamp: (u64, u64),
     /// The sentences of the last entry made (or the last refusal), shown under the queue.
     pub result: Vec<String>,
@@ -34,7 +35,6 @@ impl TurnPanel {
             self.cards.clear();
             self.stamp = stamp;
         }
-        self.cards.resize_with(checks.len(), CheckCard::default);
         ui.add_space(4.0);
         ui.horizontal(|ui| {
             ui.heading(format!("Turn {}", view.turn));
@@ -60,8 +60,9 @@ impl TurnPanel {
                 if checks.is_empty() {
                     ui.label("Nothing is due: use the action forms in the centre.");
                 }
-                for (i, (check, card)) in checks.iter().zip(&mut self.cards).enumerate() {
-                    card.ui(ui, check, i, intents);
+                for (i, check) in checks.iter().enumerate() {
+                    let card = self.cards.entry(check.key.clone()).or_default();
+                    card.ui(ui, check, i == 0, stamp.1, intents);
                     ui.add_space(6.0);
                 }
             });
@@ -88,18 +89,14 @@ impl TurnPanel {
             });
     }
 
-    /// Shows an error on card `check`.
-    pub fn card_error(&mut self, check: usize, message: String) {
-        if let Some(card) = self.cards.get_mut(check) {
-            card.error = Some(message);
-        }
+    /// Shows an error on the card with key `check`.
+    pub fn card_error(&mut self, check: &str, message: String) {
+        self.cards.entry(check.to_owned()).or_default().error = Some(message);
     }
 
-    /// Puts the keyboard in the top card's faces field.
-    pub fn focus_faces(&mut self) {
-        if let Some(card) = self.cards.first_mut() {
-            card.focus = true;
-        }
+    /// Puts the keyboard in the faces field of the card with key `check`.
+    pub fn focus_faces(&mut self, check: &str) {
+        self.cards.entry(check.to_owned()).or_default().focus = true;
     }
 
     /// Shows the sentences of what just happened.

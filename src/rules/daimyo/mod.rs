@@ -29,10 +29,11 @@ pub use roster::Army;
 pub use state::State;
 pub use tables::Rules;
 
-use crate::dice::DiceSource;
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
+use crate::engine::dues::{DueChange, Dues, NoDue};
 use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
@@ -45,11 +46,23 @@ pub struct Daimyo;
 impl RuleSet for Daimyo {
     const KEY: &'static str = "daimyo";
     const NAME: &'static str = "Daimyo – Movement";
+    const REFERENCE: &'static str = include_str!("../../../reference/daimyo.ron");
+    const DEMO: [(&'static str, &'static str); 2] = [
+        (
+            "rosters/daimyo/tokugawa.ron",
+            include_str!("../../../rosters/daimyo/tokugawa.ron"),
+        ),
+        (
+            "rosters/daimyo/ishida.ron",
+            include_str!("../../../rosters/daimyo/ishida.ron"),
+        ),
+    ];
     type Army = Army;
     type Rules = Rules;
     type State = State;
     type Command = Command;
     type Event = Event;
+    type Due = NoDue;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
@@ -63,13 +76,8 @@ impl RuleSet for Daimyo {
         State::new(armies)
     }
 
-    fn execute(
-        rules: &Rules,
-        state: &State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, CommandError> {
-        execute::execute(rules, state, command, dice)
+    fn execute(exec: &mut Exec<'_, Self>, command: &Command) -> Result<(), CommandError> {
+        execute::execute(exec, command)
     }
 
     fn apply(
@@ -79,6 +87,26 @@ impl RuleSet for Daimyo {
         context: ApplyContext,
     ) -> Result<(), String> {
         apply::apply(state, event, context.at)
+    }
+
+    fn dues(state: &State) -> &Dues<NoDue> {
+        &state.due
+    }
+
+    fn dues_mut(state: &mut State) -> &mut Dues<NoDue> {
+        &mut state.due
+    }
+
+    fn due_event(_change: DueChange, due: NoDue) -> Event {
+        match due {}
+    }
+
+    fn due_change(_event: &Event) -> Option<(DueChange, &NoDue)> {
+        None
+    }
+
+    fn describe_due(_rules: &Rules, _state: &State, due: &NoDue) -> Sentence {
+        match *due {}
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

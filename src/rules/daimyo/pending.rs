@@ -161,14 +161,8 @@ fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Com
     ];
     let p = duel_odds(x.rating, y.rating, l.duel_die);
     card.odds = vec![
-        Odds {
-            outcome: format!("{} wins", x.name),
-            probability: p,
-        },
-        Odds {
-            outcome: format!("{} wins", y.name),
-            probability: 1.0 - p,
-        },
+        Odds::shown(format!("{} wins", x.name), p),
+        Odds::shown(format!("{} wins", y.name), 1.0 - p),
     ];
     card.required = true;
     card.answers = vec![
@@ -254,10 +248,7 @@ pub fn obedience_card(rules: &Rules, state: &State, unit: usize, rating: i64) ->
         "daimyo: Obedience",
     );
     let test = obedience_test(rules, rating);
-    card.odds = vec![Odds {
-        outcome: "moves".into(),
-        probability: test.probability(),
-    }];
+    card.odds = vec![Odds::shown("moves", test.probability())];
     card.roll = Some(RollSpec::Test(test));
     card.target = format!("1d6 + {rating} scores {} or more", o.target);
     card.modifiers = vec![Modifier::total(

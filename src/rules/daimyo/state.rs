@@ -172,6 +172,9 @@ pub struct State {
     pub challenge: Option<(usize, usize)>,
     /// The umpire ended the battle, or one side has nothing left.
     pub ended: bool,
+    /// The engine's queue of what is due: the chapter keeps its charges and challenges in
+    /// their own places, so nothing waits here.
+    pub due: crate::engine::dues::Dues<crate::engine::dues::NoDue>,
 }
 
 fn new_unit(spec: &UnitSpec, side: usize, group: usize) -> Unit {
@@ -215,6 +218,7 @@ impl State {
             charge: None,
             challenge: None,
             ended: false,
+            due: crate::engine::dues::Dues::default(),
         };
         for (side, army) in armies.iter().enumerate() {
             let general = s.leaders.len();

@@ -97,7 +97,36 @@ pub struct DaimyoTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(DaimyoTables, "daimyo");
+crate::reference_tables!(DaimyoTables, "daimyo", DaimyoRulings);
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<DaimyoTables>;
+
+/// The rulings the daimyo code reads, each the option in force (see `reference/daimyo.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct DaimyoRulings {
+    /// The rating a unit without a Daimyo obeys with.
+    pub leaderless_obedience: LeaderlessObedience,
+    /// When a charge earns its straight-line bonus.
+    pub charge_bonus: ChargeBonus,
+}
+
+/// The rating a unit without a Daimyo obeys with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderlessObedience {
+    /// `rating_zero`.
+    RatingZero,
+    /// `general_rating`.
+    GeneralRating,
+}
+
+/// When a charge earns its straight-line bonus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeBonus {
+    /// `half_or_all_straight`.
+    HalfOrAllStraight,
+    /// `half_allowance`.
+    HalfAllowance,
+}

@@ -5,6 +5,7 @@ use super::command::{Action, ClashKind, Step};
 use super::event::{Event, FallResult, JumpResult};
 use super::state::{FigureRef, FigureState, Speed, State, TurnRecord};
 use super::tables::Rules;
+use crate::rules::kozeriai::tables::ClosingAttack;
 
 /// Applies one event. Errors only for events that cannot belong to this battle.
 ///
@@ -39,7 +40,8 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             let info = rules.weapon(&order.attacker.weapon);
             let chain = info.is_some_and(|i| chain_attack(i, order.kind));
             let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
-            let counts = !(order.closing && rules.ruling("closing_attack") == "extra_stroke");
+            let counts =
+                !(order.closing && rules.rulings.closing_attack == ClosingAttack::ExtraStroke);
             let a = fig(state, order.attacker.figure)?;
             a.this_turn.attacked |= counts && order.kind != ClashKind::TearFree;
             a.this_turn.exchanges += 1;
@@ -90,7 +92,6 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             if let Some(p) = partner {
                 fig(state, p)?.grappling = None;
             }
-            state.due.retain(|d| d.figure() != *f);
         }
         Event::KnockedOut(f) => {
             let x = fig(state, *f)?;
@@ -129,14 +130,8 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
                 down(fig(state, *defender)?);
             }
         }
-        Event::Required(due) => state.due.push(*due),
-        Event::Settled(due) => {
-            let at = state
-                .due
-                .iter()
-                .position(|d| d == due)
-                .ok_or("settled something not due")?;
-            state.due.remove(at);
+        Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
+            return Err("the engine applies changes to what is due".into());
         }
         Event::Recovered(f) => {
             let x = fig(state, *f)?;

@@ -25,6 +25,7 @@ pub fn step(
     answers: Vec<Answer<Command>>,
 ) -> Check<Command> {
     Check {
+        key: String::new(),
         answers,
         ..Check::card(who, what, why, citation)
     }
@@ -37,10 +38,7 @@ pub fn figure_who(state: &State, f: FigureRef) -> String {
 }
 
 fn odds_of(outcome: impl Into<String>, probability: f64) -> Odds {
-    Odds {
-        outcome: outcome.into(),
-        probability,
-    }
+    Odds::shown(outcome, probability)
 }
 
 /// A one-die test: `1d10-1 <= n` read 0-9.

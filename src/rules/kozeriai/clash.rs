@@ -10,6 +10,7 @@ use super::state::{FigureState, Speed, State};
 use super::tables::Rules;
 use super::weapons::{Class, WeaponInfo, relative_factor};
 use crate::engine::check::{Modifier, Odds};
+use crate::rules::kozeriai::tables::BluntArmour;
 
 const SKILL: &str = "kozeriai: Weapons Skill";
 const RELATIVE: &str = "kozeriai: Relative Weapon Factors";
@@ -484,7 +485,7 @@ impl ClashNumbers {
         let (me, them) = (&self.sides[w], &self.sides[1 - w]);
         match me.blunt {
             Some(extra) => {
-                let armour = if rules.ruling("blunt_armour") == "reduces" {
+                let armour = if rules.rulings.blunt_armour == BluntArmour::Reduces {
                     them.armour
                 } else {
                     0
@@ -547,44 +548,28 @@ impl ClashNumbers {
             }
         }
         let mut out = vec![
-            Odds {
-                outcome: format!("{} wins", names[0]),
-                probability: win[0],
-            },
-            Odds {
-                outcome: "no result (parried)".into(),
-                probability: parried,
-            },
+            Odds::shown(format!("{} wins", names[0]), win[0]),
+            Odds::shown("no result (parried)", parried),
         ];
         if win[1] > 0.0 {
-            out.push(Odds {
-                outcome: format!("{} wins", names[1]),
-                probability: win[1],
-            });
+            out.push(Odds::shown(format!("{} wins", names[1]), win[1]));
         }
         if pushed > 0.0 {
-            out.push(Odds {
-                outcome: "push back only".into(),
-                probability: pushed,
-            });
+            out.push(Odds::shown("push back only", pushed));
         }
         if close > 0.0 {
-            out.push(Odds {
-                outcome: format!("{} may close", names[1]),
-                probability: close,
-            });
+            out.push(Odds::shown(format!("{} may close", names[1]), close));
         }
-        out.extend(special.into_iter().map(|(label, p)| Odds {
-            outcome: label.into(),
-            probability: p,
-        }));
-        out.extend(wounds.into_iter().map(|((loser, blunt, n), p)| Odds {
-            outcome: format!(
-                "{}: {n} {}",
-                names[loser],
-                if blunt { "distraction(s)" } else { "wound(s)" }
-            ),
-            probability: p,
+        out.extend(special.into_iter().map(|(label, p)| Odds::shown(label, p)));
+        out.extend(wounds.into_iter().map(|((loser, blunt, n), p)| {
+            Odds::shown(
+                format!(
+                    "{}: {n} {}",
+                    names[loser],
+                    if blunt { "distraction(s)" } else { "wound(s)" }
+                ),
+                p,
+            )
         }));
         out
     }

@@ -273,6 +273,7 @@ fn turn_events(state: &State, event: &Event) -> Sentence {
             due.figure(),
             format!("Settled: {}.", due_words(state, *due)),
         ),
+        Event::Dropped(_) => none(String::new()),
         Event::Recovered(f) => one(*f, format!("{} recovers a distraction.", name(*f))),
         Event::CameRound(f) => one(*f, format!("{} comes round.", name(*f))),
         Event::Stamina {
@@ -299,4 +300,9 @@ fn turn_events(state: &State, event: &Event) -> Sentence {
         Event::BattleEnded => none("The umpire ends the battle.".into()),
         _ => none(String::new()),
     }
+}
+
+/// What a due is, in a few words for the log.
+pub fn due_name(state: &State, due: Due) -> Sentence {
+    about(due_words(state, due), &[due.figure()])
 }

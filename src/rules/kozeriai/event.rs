@@ -195,6 +195,8 @@ pub enum Event {
     Required(Due),
     /// It was settled.
     Settled(Due),
+    /// Something due is no longer owed: its subject left play.
+    Dropped(Due),
     /// A distraction recovered at the turn's end.
     Recovered(FigureRef),
     /// A knocked-out or collapsed figure came round.

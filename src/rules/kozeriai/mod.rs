@@ -33,14 +33,16 @@ pub use roster::Army;
 pub use state::State;
 pub use tables::Rules;
 
-use crate::dice::DiceSource;
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
+use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
+use state::Due;
 
 /// The Kozeriai rule set.
 #[derive(Debug)]
@@ -49,11 +51,23 @@ pub struct Kozeriai;
 impl RuleSet for Kozeriai {
     const KEY: &'static str = "kozeriai";
     const NAME: &'static str = "Kozeriai";
+    const REFERENCE: &'static str = include_str!("../../../reference/kozeriai.ron");
+    const DEMO: [(&'static str, &'static str); 2] = [
+        (
+            "rosters/kozeriai/village.ron",
+            include_str!("../../../rosters/kozeriai/village.ron"),
+        ),
+        (
+            "rosters/kozeriai/bandits.ron",
+            include_str!("../../../rosters/kozeriai/bandits.ron"),
+        ),
+    ];
     type Army = Army;
     type Rules = Rules;
     type State = State;
     type Command = Command;
     type Event = Event;
+    type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
@@ -67,13 +81,8 @@ impl RuleSet for Kozeriai {
         State::new(rules, armies)
     }
 
-    fn execute(
-        rules: &Rules,
-        state: &State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, CommandError> {
-        execute::execute(rules, state, command, dice)
+    fn execute(exec: &mut Exec<'_, Self>, command: &Command) -> Result<(), CommandError> {
+        execute::execute(exec, command)
     }
 
     fn apply(
@@ -83,6 +92,39 @@ impl RuleSet for Kozeriai {
         _context: ApplyContext,
     ) -> Result<(), String> {
         apply::apply(rules, state, event)
+    }
+
+    fn dues(state: &State) -> &Dues<Due> {
+        &state.due
+    }
+
+    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
+        &mut state.due
+    }
+
+    fn due_event(change: DueChange, due: Due) -> Event {
+        match change {
+            DueChange::Required => Event::Required(due),
+            DueChange::Settled => Event::Settled(due),
+            DueChange::Dropped => Event::Dropped(due),
+        }
+    }
+
+    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
+        match event {
+            Event::Required(d) => Some((DueChange::Required, d)),
+            Event::Settled(d) => Some((DueChange::Settled, d)),
+            Event::Dropped(d) => Some((DueChange::Dropped, d)),
+            _ => None,
+        }
+    }
+
+    fn due_subject_gone(state: &State, due: &Due) -> bool {
+        state.figure(due.figure()).is_none_or(|f| f.dead)
+    }
+
+    fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
+        describe::due_name(state, *due)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

@@ -8,6 +8,7 @@ use super::tables::Rules;
 use super::weapons::{Shoots, WeaponInfo};
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
+use crate::rules::kozeriai::tables::WoundsInShooting;
 
 const SHOOTING: &str = "kozeriai: Shooting";
 const EFFECT: &str = "kozeriai: Effect of Hits";
@@ -121,7 +122,7 @@ fn horse_modifier(rules: &Rules, f: &FigureState) -> Option<Modifier> {
 /// The automatic penalties of a figure's wounds and distractions on a shot.
 fn hurt_modifiers(rules: &Rules, f: &FigureState) -> Vec<Modifier> {
     let s = &rules.t.shooting;
-    let wounds = if rules.ruling("wounds_in_shooting") == "per_two_wounds" {
+    let wounds = if rules.rulings.wounds_in_shooting == WoundsInShooting::PerTwoWounds {
         (rules.t.tactical.per_two_wounds, 2)
     } else {
         (s.per_wound, 1)

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::{Army, FigureSpec};
 use super::tables::Rules;
+use crate::rules::kozeriai::tables::OrderOfMovement;
 
 /// A side: 0 or 1, in roster order.
 pub type Side = usize;
@@ -307,7 +308,7 @@ pub struct State {
     /// Its stage.
     pub stage: Stage,
     /// Things to settle, oldest first.
-    pub due: Vec<Due>,
+    pub due: crate::engine::dues::Dues<Due>,
     /// Both armies.
     pub sides: [SideState; 2],
     /// The umpire ended the battle.
@@ -330,7 +331,7 @@ impl State {
             contingents: order(rules, armies),
             current: 0,
             stage: Stage::Moving,
-            due: Vec::new(),
+            due: crate::engine::dues::Dues::default(),
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,
         }
@@ -412,7 +413,7 @@ fn order(rules: &Rules, armies: &[Army; 2]) -> Vec<Contingent> {
                 .collect()
         })
         .collect();
-    if rules.ruling("order_of_movement") == "side_by_side" {
+    if rules.rulings.order_of_movement == OrderOfMovement::SideBySide {
         return players.into_iter().flatten().collect();
     }
     let longest = players.iter().map(Vec::len).max().unwrap_or(0);

@@ -247,7 +247,7 @@ pub struct KozeriaiTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(KozeriaiTables, "kozeriai");
+crate::reference_tables!(KozeriaiTables, "kozeriai", KozeriaiRulings);
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<KozeriaiTables>;
@@ -257,4 +257,69 @@ impl InForce<KozeriaiTables> {
     pub fn weapon(&self, name: &str) -> Option<&WeaponInfo> {
         self.t.weapons.get(name)
     }
+}
+
+/// The rulings the kozeriai code reads, each the option in force (see `reference/kozeriai.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct KozeriaiRulings {
+    /// How wounds lower shooting.
+    pub wounds_in_shooting: WoundsInShooting,
+    /// In what order contingents move.
+    pub order_of_movement: OrderOfMovement,
+    /// Which wounds count for Exhaustion.
+    pub exhaustion_wounds: ExhaustionWounds,
+    /// What a closing attack is.
+    pub closing_attack: ClosingAttack,
+    /// Whether armour lowers blunt distractions.
+    pub blunt_armour: BluntArmour,
+}
+
+/// How wounds lower shooting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WoundsInShooting {
+    /// `per_wound`.
+    PerWound,
+    /// `per_two_wounds`.
+    PerTwoWounds,
+}
+
+/// In what order contingents move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderOfMovement {
+    /// `alternate_sides`.
+    AlternateSides,
+    /// `side_by_side`.
+    SideBySide,
+}
+
+/// Which wounds count for Exhaustion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExhaustionWounds {
+    /// `taken_this_turn`.
+    TakenThisTurn,
+    /// `every_wound_carried`.
+    EveryWoundCarried,
+}
+
+/// What a closing attack is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClosingAttack {
+    /// `extra_stroke`.
+    ExtraStroke,
+    /// `counts_as_stroke`.
+    CountsAsStroke,
+}
+
+/// Whether armour lowers blunt distractions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BluntArmour {
+    /// `no_effect`.
+    NoEffect,
+    /// `reduces`.
+    Reduces,
 }

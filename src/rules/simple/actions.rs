@@ -194,6 +194,7 @@ pub fn plan(
                 let n = f64::from(p.dice.dice_count());
                 let per = if p.paired { "pair" } else { "die" };
                 Check {
+                    key: String::new(),
                     who: u.spec.name.clone(),
                     what: "Fire".into(),
                     why: format!("at {}", state.unit_name(t)),
@@ -202,21 +203,15 @@ pub fn plan(
                     target: format!("{} needing {}+ a {per}; saves {}", p.dice, p.needs, p.save),
                     modifiers: Vec::new(),
                     odds: vec![
-                        Odds {
-                            outcome: format!("one {per} hits"),
-                            probability: p.hit,
-                        },
-                        Odds {
-                            outcome: "a hit kills (save fails)".into(),
-                            probability: p.kill_per_hit,
-                        },
-                        Odds {
-                            outcome: format!(
+                        Odds::shown(format!("one {per} hits"), p.hit),
+                        Odds::shown("a hit kills (save fails)", p.kill_per_hit),
+                        Odds::shown(
+                            format!(
                                 "expected kills: {:.2}",
                                 n * p.hit * p.kill_per_hit / if p.paired { 2.0 } else { 1.0 }
                             ),
-                            probability: (p.hit * p.kill_per_hit).min(1.0),
-                        },
+                            (p.hit * p.kill_per_hit).min(1.0),
+                        ),
                     ],
                     required: false,
                     answers: Vec::new(),
@@ -251,6 +246,7 @@ pub fn plan(
                 let mut modifiers = b.attacker.clone();
                 modifiers.extend(b.defender.iter().cloned());
                 Check {
+                    key: String::new(),
                     who: u.spec.name.clone(),
                     what: "Melee".into(),
                     why: format!("attacking {}", state.unit_name(t)),
@@ -258,10 +254,10 @@ pub fn plan(
                     roll: Some(RollSpec::Test(b.kills.clone())),
                     target: format!("{} : the attacker kills on a higher score", b.kills),
                     modifiers,
-                    odds: vec![Odds {
-                        outcome: format!("a bout kills ({} bouts)", bouts.len()),
-                        probability: b.odds,
-                    }],
+                    odds: vec![Odds::shown(
+                        format!("a bout kills ({} bouts)", bouts.len()),
+                        b.odds,
+                    )],
                     required: false,
                     answers: Vec::new(),
                     notes: Vec::new(),

@@ -40,10 +40,8 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             state.drawn = 0;
         }
         Event::TurnBegins { turn, side } => begin_turn(state, *turn, *side),
-        Event::Required(due) => state.due.push(*due),
-        Event::Settled(due) => {
-            let i = state.due.iter().position(|d| d == due).ok_or("not due")?;
-            state.due.remove(i);
+        Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
+            return Err("the engine applies changes to what is due".into());
         }
         Event::CardDrawn { from_table, .. } => {
             if !from_table {

@@ -77,7 +77,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             vec![],
         ),
         Event::Required(d) => (format!("Required: {}.", due_words(state, d)), vec![]),
-        Event::Settled(_) => (String::new(), vec![]),
+        Event::Settled(_) | Event::Dropped(_) => (String::new(), vec![]),
         Event::CardDrawn {
             side: s,
             card,
@@ -399,4 +399,9 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         | Event::VillagersPlaced { .. } => super::describe_places::describe(state, event),
     };
     Sentence::new(text, units)
+}
+
+/// What a due is, in a few words for the log.
+pub fn due_name(state: &State, due: super::terms::Due) -> Sentence {
+    Sentence::new(due_words(state, &due), Vec::new())
 }

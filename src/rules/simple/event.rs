@@ -86,6 +86,8 @@ pub enum Event {
     Required(Due),
     /// Something due was settled.
     Settled(Due),
+    /// Something due is no longer owed: its subject left play.
+    Dropped(Due),
     /// A card was drawn.
     CardDrawn {
         /// The drawer.

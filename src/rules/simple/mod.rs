@@ -35,14 +35,16 @@ pub use roster::Army;
 pub use state::State;
 pub use tables::Rules;
 
-use crate::dice::DiceSource;
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
+use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
+use terms::Due;
 
 /// The Simple Samurai rule set.
 #[derive(Debug)]
@@ -51,11 +53,23 @@ pub struct Simple;
 impl RuleSet for Simple {
     const KEY: &'static str = "simple";
     const NAME: &'static str = "Simple Samurai Rules – Late Period";
+    const REFERENCE: &'static str = include_str!("../../../reference/simple.ron");
+    const DEMO: [(&'static str, &'static str); 2] = [
+        (
+            "rosters/simple/oda.ron",
+            include_str!("../../../rosters/simple/oda.ron"),
+        ),
+        (
+            "rosters/simple/imagawa.ron",
+            include_str!("../../../rosters/simple/imagawa.ron"),
+        ),
+    ];
     type Army = Army;
     type Rules = Rules;
     type State = State;
     type Command = Command;
     type Event = Event;
+    type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, roster::load)
@@ -69,13 +83,8 @@ impl RuleSet for Simple {
         State::new(armies)
     }
 
-    fn execute(
-        rules: &Rules,
-        state: &State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, CommandError> {
-        execute::execute(rules, state, command, dice)
+    fn execute(exec: &mut Exec<'_, Self>, command: &Command) -> Result<(), CommandError> {
+        execute::execute(exec, command)
     }
 
     fn apply(
@@ -85,6 +94,35 @@ impl RuleSet for Simple {
         _context: ApplyContext,
     ) -> Result<(), String> {
         apply::apply(state, event)
+    }
+
+    fn dues(state: &State) -> &Dues<Due> {
+        &state.due
+    }
+
+    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
+        &mut state.due
+    }
+
+    fn due_event(change: DueChange, due: Due) -> Event {
+        match change {
+            DueChange::Required => Event::Required(due),
+            DueChange::Settled => Event::Settled(due),
+            DueChange::Dropped => Event::Dropped(due),
+        }
+    }
+
+    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
+        match event {
+            Event::Required(d) => Some((DueChange::Required, d)),
+            Event::Settled(d) => Some((DueChange::Settled, d)),
+            Event::Dropped(d) => Some((DueChange::Dropped, d)),
+            _ => None,
+        }
+    }
+
+    fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
+        describe::due_name(state, *due)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

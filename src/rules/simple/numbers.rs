@@ -7,6 +7,7 @@ use super::state::{Cover, State, Target, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
+use crate::rules::simple::tables::{CombinedScore, NaginataIsSpear};
 
 const MELEE: &str = "simple: Melee";
 
@@ -116,7 +117,7 @@ pub fn count_hits(
     bonus: &[u32],
     needs: u32,
 ) -> (u32, Vec<(usize, usize)>) {
-    let exact = rules.ruling("combined_score") == "pairs_exact";
+    let exact = rules.rulings.combined_score == CombinedScore::PairsExact;
     let mut hits = 0;
     let mut weak = Vec::new();
     for (i, f) in faces.iter().enumerate() {
@@ -165,7 +166,7 @@ fn spear_class(rules: &Rules, w: Option<Weapon>) -> u8 {
     match w {
         Some(Weapon::Pike) => 2,
         Some(Weapon::Spear) => 1,
-        Some(Weapon::Naginata) if rules.ruling("naginata_is_spear") == "spear" => 1,
+        Some(Weapon::Naginata) if rules.rulings.naginata_is_spear == NaginataIsSpear::Spear => 1,
         _ => 0,
     }
 }

@@ -14,6 +14,7 @@ pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Comma
 
 pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
     Check {
+        key: String::new(),
         required: true,
         ..Check::card(who, what, why, citation)
     }
@@ -47,10 +48,7 @@ pub(super) fn test(
     target: String,
     outcome: &str,
 ) -> Check<Command> {
-    c.odds = vec![Odds {
-        outcome: outcome.into(),
-        probability: cmp.probability(),
-    }];
+    c.odds = vec![Odds::shown(outcome, cmp.probability())];
     c.roll = Some(RollSpec::Test(cmp));
     c.target = target;
     c

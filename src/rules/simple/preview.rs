@@ -7,6 +7,7 @@ use super::state::State;
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
+use crate::rules::simple::tables::CombinedScore;
 
 /// What a volley will roll and its chances.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,7 +34,7 @@ pub fn fire(rules: &Rules, state: &State, order: &FireOrder) -> Option<FirePrevi
     let needs = numbers::to_hit(rules, formation, cover);
     let paired = sides < needs;
     let hit = if paired {
-        let op = if rules.ruling("combined_score") == "pairs_exact" {
+        let op = if rules.rulings.combined_score == CombinedScore::PairsExact {
             CmpOp::Eq
         } else {
             CmpOp::Ge

@@ -237,7 +237,7 @@ pub struct State {
     /// The phase.
     pub phase: Phase,
     /// Required before play goes on, oldest first.
-    pub due: Vec<Due>,
+    pub due: crate::engine::dues::Dues<Due>,
     /// Turns for which ranges are still halved by the wind card.
     pub wind_turns: u32,
     /// The Home ambush unit and its square.
@@ -274,7 +274,7 @@ impl State {
             turn: 0,
             acting: 0,
             phase: Phase::Setup,
-            due: Vec::new(),
+            due: crate::engine::dues::Dues::default(),
             wind_turns: 0,
             ambush: None,
             terrain: Vec::new(),

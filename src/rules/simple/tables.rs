@@ -199,7 +199,74 @@ pub struct SimpleTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(SimpleTables, "simple");
+crate::reference_tables!(SimpleTables, "simple", SimpleRulings);
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<SimpleTables>;
+
+/// The rulings the simple code reads, each the option in force (see `reference/simple.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct SimpleRulings {
+    /// How two dice add up to a score needed.
+    pub combined_score: CombinedScore,
+    /// Where the army goes when its Daimyo dies.
+    pub daimyo_killed: DaimyoKilled,
+    /// Whether a naginata counts as a spear.
+    pub naginata_is_spear: NaginataIsSpear,
+    /// How long a wind card lasts.
+    pub wind_lasts: WindLasts,
+    /// How the reinforcement square is diced.
+    pub reinforcement_square: ReinforcementSquare,
+}
+
+/// How two dice add up to a score needed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CombinedScore {
+    /// `pairs_reach`.
+    PairsReach,
+    /// `pairs_exact`.
+    PairsExact,
+}
+
+/// Where the army goes when its Daimyo dies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DaimyoKilled {
+    /// `base_line`.
+    BaseLine,
+    /// `off_table`.
+    OffTable,
+}
+
+/// Whether a naginata counts as a spear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NaginataIsSpear {
+    /// `spear`.
+    Spear,
+    /// `no_modifier`.
+    NoModifier,
+}
+
+/// How long a wind card lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WindLasts {
+    /// `two_turns`.
+    TwoTurns,
+    /// `drawers_turn`.
+    DrawersTurn,
+}
+
+/// How the reinforcement square is diced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReinforcementSquare {
+    #[serde(rename = "d24")]
+    /// `d24`.
+    D24,
+    #[serde(rename = "2d12")]
+    /// `2d12`.
+    TwoD12,
+}

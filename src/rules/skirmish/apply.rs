@@ -49,14 +49,8 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             f.dead = true;
             f.pending_hits = 0;
         }
-        Event::Required(due) => state.due.push(*due),
-        Event::Settled(due) => {
-            let at = state
-                .due
-                .iter()
-                .position(|d| d == due)
-                .ok_or("settled something not due")?;
-            state.due.remove(at);
+        Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
+            return Err("the engine applies changes to what is due".into());
         }
         Event::MoraleRolled { unit, .. } => {
             unit_mut(state, *unit)?;
@@ -65,9 +59,6 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             unit_mut(state, *unit)?.routed = true;
             let unit = *unit;
             state.engagements.retain(|(a, b)| *a != unit && *b != unit);
-            state.due.retain(|d| match d {
-                super::state::Due::Morale(u, _) => *u != unit,
-            });
         }
         Event::Holding { unit, through } => {
             unit_mut(state, *unit)?.holding_through = Some(*through)

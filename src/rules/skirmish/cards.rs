@@ -6,6 +6,7 @@ use super::state::{Due, FigureRef, State, UnitRef};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+use crate::rules::skirmish::tables::Parry;
 
 /// A button.
 pub fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
@@ -21,6 +22,7 @@ pub fn step(
     answers: Vec<Answer<Command>>,
 ) -> Check<Command> {
     Check {
+        key: String::new(),
         answers,
         ..Check::card(who, what, why, citation)
     }
@@ -46,14 +48,11 @@ pub fn unit_who(state: &State, u: UnitRef) -> String {
 fn hit_odds(expr: &Expr) -> Vec<Odds> {
     let dist = expr.distribution();
     vec![
-        Odds {
-            outcome: format!("at least 1 hit (mean {:.2})", dist.mean()),
-            probability: dist.probability_that(CmpOp::Ge, 1),
-        },
-        Odds {
-            outcome: "2 or more hits".into(),
-            probability: dist.probability_that(CmpOp::Ge, 2),
-        },
+        Odds::shown(
+            format!("at least 1 hit (mean {:.2})", dist.mean()),
+            dist.probability_that(CmpOp::Ge, 1),
+        ),
+        Odds::shown("2 or more hits", dist.probability_that(CmpOp::Ge, 2)),
     ]
 }
 
@@ -67,6 +66,7 @@ pub fn pool_card(
 ) -> Check<Command> {
     let expr = pool.expr();
     Check {
+        key: String::new(),
         who,
         what: what.into(),
         why,
@@ -130,6 +130,7 @@ pub fn volley_card(
         .collect::<Vec<_>>()
         .join(" + ");
     Check {
+        key: String::new(),
         who,
         what: what.into(),
         why,
@@ -161,7 +162,7 @@ pub fn bout_card(
     let lands = |mine: &Expr, theirs: &Expr, me_holding: bool, them_holding: bool| -> f64 {
         if me_holding {
             0.0
-        } else if rules.ruling("parry") == "all_hits_land" && !them_holding {
+        } else if rules.rulings.parry == Parry::AllHitsLand && !them_holding {
             mine.distribution().probability_that(CmpOp::Ge, 1)
         } else {
             Comparison::new(mine.clone(), CmpOp::Gt, theirs.clone()).probability()
@@ -180,7 +181,7 @@ pub fn bout_card(
         reason: format!("{name_b}: {}", m.reason),
         ..m.clone()
     }));
-    let parry = if rules.ruling("parry") == "all_hits_land" {
+    let parry = if rules.rulings.parry == Parry::AllHitsLand {
         "every hit lands"
     } else {
         "hits parry one for one; the difference lands"
@@ -198,6 +199,7 @@ pub fn bout_card(
             .push("Defending an obstacle: use the melee form to add -1 die to the attacker".into());
     }
     Check {
+        key: String::new(),
         who: format!("{} vs {}", figure_who(state, a), figure_who(state, b)),
         what: "Melee bout".into(),
         why: "suggested pairing: the greatest opponents first".into(),
@@ -209,14 +211,14 @@ pub fn bout_card(
         ),
         modifiers,
         odds: vec![
-            Odds {
-                outcome: format!("{name_a} lands a hit"),
-                probability: lands(&ea, &eb, holding[0], holding[1]),
-            },
-            Odds {
-                outcome: format!("{name_b} lands a hit"),
-                probability: lands(&eb, &ea, holding[1], holding[0]),
-            },
+            Odds::shown(
+                format!("{name_a} lands a hit"),
+                lands(&ea, &eb, holding[0], holding[1]),
+            ),
+            Odds::shown(
+                format!("{name_b} lands a hit"),
+                lands(&eb, &ea, holding[1], holding[0]),
+            ),
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),
         required: false,
@@ -233,6 +235,7 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
     let hits = x.pending_hits;
     let p = numbers::death_chance(rules, x.wounds.len() as u32, kill, hits);
     Some(Check {
+        key: String::new(),
         who: figure_who(state, f),
         what: format!("Results: {hits} hit(s)"),
         why: format!(
@@ -246,10 +249,7 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
             r.sides, r.dead_at_most, r.leg_at_most, r.arm_at_most, r.sides
         ),
         modifiers: Vec::new(),
-        odds: vec![Odds {
-            outcome: "dead".into(),
-            probability: p,
-        }],
+        odds: vec![Odds::shown("dead", p)],
         required: true,
         answers: vec![answer("Roll", Command::ResolveHits(f), true)],
         notes: Vec::new(),
@@ -289,6 +289,7 @@ pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
         })
         .collect();
     Check {
+        key: String::new(),
         who: unit_who(state, unit),
         what: "Morale test".into(),
         why: format!("the unit {}", trigger.words()),
@@ -300,18 +301,9 @@ pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
         ),
         modifiers: open.reasons.clone(),
         odds: vec![
-            Odds {
-                outcome: "rout (removed)".into(),
-                probability: rout,
-            },
-            Odds {
-                outcome: "hold ground one turn".into(),
-                probability: hold,
-            },
-            Odds {
-                outcome: "carry on".into(),
-                probability: carry,
-            },
+            Odds::shown("rout (removed)", rout),
+            Odds::shown("hold ground one turn", hold),
+            Odds::shown("carry on", carry),
         ],
         required: true,
         answers: grounds

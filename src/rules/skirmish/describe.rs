@@ -157,6 +157,7 @@ fn fighting(state: &State, event: &Event) -> Sentence {
         Event::Settled(Due::Morale(u, _)) => {
             about(format!("{}'s morale test is settled.", unit(*u)), &[*u])
         }
+        Event::Dropped(_) => none(String::new()),
         Event::MoraleRolled {
             unit: u,
             faces: f,
@@ -208,6 +209,15 @@ fn moved(rules: &Rules, state: &State, u: UnitRef, obstacles: u32, difficult: bo
             state.unit_name(u),
             moves.join(", ")
         ),
+        &[u],
+    )
+}
+
+/// What a due is, in a few words for the log.
+pub fn due_name(state: &State, due: Due) -> Sentence {
+    let Due::Morale(u, t) = due;
+    about(
+        format!("The morale test of {} ({})", state.unit_name(u), t.words()),
         &[u],
     )
 }

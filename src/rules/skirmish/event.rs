@@ -120,6 +120,8 @@ pub enum Event {
     Required(Due),
     /// It was settled.
     Settled(Due),
+    /// Something due is no longer owed: its subject left play.
+    Dropped(Due),
     /// A morale test.
     MoraleRolled {
         /// The unit.

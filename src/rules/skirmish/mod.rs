@@ -30,14 +30,16 @@ pub use roster::Army;
 pub use state::State;
 pub use tables::Rules;
 
-use crate::dice::DiceSource;
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
+use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
+use state::Due;
 
 /// The Samurai Skirmish rule set.
 #[derive(Debug)]
@@ -46,11 +48,23 @@ pub struct Skirmish;
 impl RuleSet for Skirmish {
     const KEY: &'static str = "skirmish";
     const NAME: &'static str = "Samurai Skirmish";
+    const REFERENCE: &'static str = include_str!("../../../reference/skirmish.ron");
+    const DEMO: [(&'static str, &'static str); 2] = [
+        (
+            "rosters/skirmish/oda_raiders.ron",
+            include_str!("../../../rosters/skirmish/oda_raiders.ron"),
+        ),
+        (
+            "rosters/skirmish/village_defenders.ron",
+            include_str!("../../../rosters/skirmish/village_defenders.ron"),
+        ),
+    ];
     type Army = Army;
     type Rules = Rules;
     type State = State;
     type Command = Command;
     type Event = Event;
+    type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
@@ -64,13 +78,8 @@ impl RuleSet for Skirmish {
         State::new(armies)
     }
 
-    fn execute(
-        rules: &Rules,
-        state: &State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, CommandError> {
-        execute::execute(rules, state, command, dice)
+    fn execute(exec: &mut Exec<'_, Self>, command: &Command) -> Result<(), CommandError> {
+        execute::execute(exec, command)
     }
 
     fn apply(
@@ -80,6 +89,40 @@ impl RuleSet for Skirmish {
         _context: ApplyContext,
     ) -> Result<(), String> {
         apply::apply(state, event)
+    }
+
+    fn dues(state: &State) -> &Dues<Due> {
+        &state.due
+    }
+
+    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
+        &mut state.due
+    }
+
+    fn due_event(change: DueChange, due: Due) -> Event {
+        match change {
+            DueChange::Required => Event::Required(due),
+            DueChange::Settled => Event::Settled(due),
+            DueChange::Dropped => Event::Dropped(due),
+        }
+    }
+
+    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
+        match event {
+            Event::Required(d) => Some((DueChange::Required, d)),
+            Event::Settled(d) => Some((DueChange::Settled, d)),
+            Event::Dropped(d) => Some((DueChange::Dropped, d)),
+            _ => None,
+        }
+    }
+
+    fn due_subject_gone(state: &State, due: &Due) -> bool {
+        let Due::Morale(unit, _) = due;
+        state.unit(*unit).is_none_or(|u| u.routed || u.alive() == 0)
+    }
+
+    fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
+        describe::due_name(state, *due)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

@@ -8,6 +8,7 @@ use super::state::{FigureRef, FigureState, State, UnitRef, Wound};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
+use crate::rules::skirmish::tables::Parry;
 
 const DICE: &str = "skirmish: Troop 'to hit' rolls";
 const FIRE: &str = "skirmish: Firing Section";
@@ -211,7 +212,7 @@ pub fn melee(
 
 /// Hits each side lands after parries (ruling `parry`); a holding side only parries.
 pub fn landed(rules: &Rules, hits: [u32; 2], holding: [bool; 2]) -> [u32; 2] {
-    let cancel = rules.ruling("parry") != "all_hits_land";
+    let cancel = rules.rulings.parry != Parry::AllHitsLand;
     let land = |mine: u32, theirs: u32, their_holding: bool| {
         if cancel || their_holding {
             mine.saturating_sub(theirs)

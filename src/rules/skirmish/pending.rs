@@ -93,6 +93,7 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
         let win = |p: f64| if p_tie < 1.0 { p / (1.0 - p_tie) } else { 0.5 };
         return vec![Check {
+            key: String::new(),
             who: format!("{} and {}", names[0], names[1]),
             what: "Precedence".into(),
             why: format!("turn {}: the movement section begins", state.turn),
@@ -104,14 +105,11 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             ),
             modifiers: Vec::new(),
             odds: vec![
-                Odds {
-                    outcome: format!("{} wins", names[0]),
-                    probability: win(p_a),
-                },
-                Odds {
-                    outcome: format!("{} wins", names[1]),
-                    probability: win((1.0 - p_a - p_tie).max(0.0)),
-                },
+                Odds::shown(format!("{} wins", names[0]), win(p_a)),
+                Odds::shown(
+                    format!("{} wins", names[1]),
+                    win((1.0 - p_a - p_tie).max(0.0)),
+                ),
             ],
             required: true,
             answers: vec![answer("Roll", Command::RollPrecedence, true)],

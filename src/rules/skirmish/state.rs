@@ -239,7 +239,7 @@ pub struct State {
     /// Some unit has moved this turn: no more charges may be declared.
     pub moves_begun: bool,
     /// Things to settle, oldest first.
-    pub due: Vec<Due>,
+    pub due: crate::engine::dues::Dues<Due>,
     /// Units in melee with each other (the lower reference first).
     pub engagements: Vec<(UnitRef, UnitRef)>,
     /// Pairs of figures that fought a bout this turn.
@@ -263,7 +263,7 @@ impl State {
             precedence: None,
             first: None,
             moves_begun: false,
-            due: Vec::new(),
+            due: crate::engine::dues::Dues::default(),
             engagements: Vec::new(),
             bouts: Vec::new(),
             sides: [side(&armies[0]), side(&armies[1])],

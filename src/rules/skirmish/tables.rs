@@ -153,7 +153,60 @@ pub struct SkirmishTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(SkirmishTables, "skirmish");
+crate::reference_tables!(SkirmishTables, "skirmish", SkirmishRulings);
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<SkirmishTables>;
+
+/// The rulings the skirmish code reads, each the option in force (see `reference/skirmish.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct SkirmishRulings {
+    /// What winning precedence gives.
+    pub precedence: PrecedenceWinner,
+    /// How parries cancel hits.
+    pub parry: Parry,
+    /// When hits are resolved.
+    pub when_hits_resolve: WhenHitsResolve,
+    /// What counts as half the unit lost for morale.
+    pub half_lost: HalfLost,
+}
+
+/// What winning precedence gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrecedenceWinner {
+    /// `d6_high_chooses`.
+    D6HighChooses,
+    /// `d6_high_moves_first`.
+    D6HighMovesFirst,
+}
+
+/// How parries cancel hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Parry {
+    /// `cancel_one_for_one`.
+    CancelOneForOne,
+    /// `all_hits_land`.
+    AllHitsLand,
+}
+
+/// When hits are resolved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WhenHitsResolve {
+    /// `results_section`.
+    ResultsSection,
+    /// `at_once`.
+    AtOnce,
+}
+
+/// What counts as half the unit lost for morale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HalfLost {
+    /// `half_this_turn`.
+    HalfThisTurn,
+    /// `half_of_starting`.
+    HalfOfStarting,
+}

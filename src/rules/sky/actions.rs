@@ -190,7 +190,10 @@ pub fn plan(
             if cover || t.tedate {
                 card.notes.push(format!(
                     "Target in cover: half the hits count, rounded {}.",
-                    rules.ruling("cover_rounding")
+                    match rules.rulings.cover_rounding {
+                        crate::rules::sky::tables::CoverRounding::Down => "down",
+                        crate::rules::sky::tables::CoverRounding::Up => "up",
+                    }
                 ));
             }
             Ok(ActionPlan {

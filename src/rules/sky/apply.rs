@@ -38,14 +38,8 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
         Event::InterventionClosed => state.intervention = None,
         Event::GeneralBarred(side) => side_mut(state, *side)?.general_turn.barred = true,
         Event::ActionsRolled { actions, .. } => state.actions_left = Some(*actions),
-        Event::Required(due) => state.due.push(*due),
-        Event::Settled(due) => {
-            let at = state
-                .due
-                .iter()
-                .position(|d| d == due)
-                .ok_or("settled something not due")?;
-            state.due.remove(at);
+        Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
+            return Err("the engine applies changes to what is due".into());
         }
         Event::ActionTaken { unit, kind, cost } => {
             let left = state.actions_left.unwrap_or(0);
@@ -69,9 +63,8 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             u.removed = true;
             u.stands = 0;
             u.marked_hits = 0;
-            // Tests still due for a unit that is gone no longer apply.
+            // Tests still due for a unit that is gone are dropped by the engine.
             let unit = *unit;
-            state.due.retain(|d| !concerns(*d, unit));
             if let Some(c) = state
                 .clan_mut(unit.clan())
                 .filter(|c| c.attached_to == Some(unit.2))
@@ -172,7 +165,8 @@ fn tested(state: &mut State, test: Test, passed: bool) -> Result<(), String> {
 }
 
 /// Whether a due item is about this unit.
-pub fn concerns(due: Due, unit: super::state::UnitRef) -> bool {
+/// The unit a due is about, if it lapses when that unit leaves play.
+pub fn due_unit(due: Due) -> Option<super::state::UnitRef> {
     match due {
         Due::RoutMove(u)
         | Due::Impetus(u)
@@ -181,9 +175,9 @@ pub fn concerns(due: Due, unit: super::state::UnitRef) -> bool {
         | Due::Route(u)
         | Due::Rally(u)
         | Due::Reorder(u)
-        | Due::GeneralRetry(u, _) => u == unit,
+        | Due::GeneralRetry(u, _) => Some(u),
         // A leader's injury test stands even if the unit he was with is gone.
-        Due::Injury(_) | Due::Actions(_) => false,
+        Due::Injury(_) | Due::Actions(_) => None,
     }
 }
 

@@ -31,7 +31,11 @@ pub enum Command {
     ImpetusObeyed(UnitRef),
     /// A Samurai unit driven by Bushi finds no enemy Samurai it can reach: it stays disordered.
     ImpetusBlocked(UnitRef),
-    /// A Samurai unit is ordered to do something other than charge the enemy Samurai: Bushi test.
+    /// The umpire's decision: a Samurai unit near enemy Samurai is ordered to do something
+    /// else, so it owes the Bushi test.
+    ImpetusOrderedOtherwise(UnitRef),
+    /// The Bushi test of a Samurai unit ordered to do something other than charge the enemy
+    /// Samurai.
     ImpetusTest(UnitRef),
     /// Move (1 action), crossing an obstacle (+1).
     Move {
@@ -142,6 +146,7 @@ impl Command {
             Command::NoImpetus(_)
             | Command::ImpetusObeyed(_)
             | Command::ImpetusBlocked(_)
+            | Command::ImpetusOrderedOtherwise(_)
             | Command::ImpetusTest(_) => "impetus",
             Command::Reload(_)
             | Command::Fire { .. }

@@ -2,7 +2,7 @@
 
 use super::event::{Event, MeleeRoll, Test};
 use super::numbers::morale_words;
-use super::state::{ActionKind, ChargeStage, Due, Phase, State, UnitRef};
+use super::state::{ActionKind, ChargeStage, Due, MoraleKind, Phase, State, UnitRef};
 use crate::engine::ruleset::Sentence;
 
 fn faces(f: &[u32]) -> String {
@@ -135,7 +135,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             faces(f)
         )),
         Event::Required(due) => due_sentence(state, *due),
-        Event::Settled(_) => none(String::new()),
+        Event::Settled(_) | Event::Dropped(_) => none(String::new()),
         Event::ActionTaken { unit, kind, cost } => {
             let what = match kind {
                 ActionKind::Move => "moves",
@@ -386,4 +386,43 @@ fn due_sentence(state: &State, due: Due) -> Sentence {
         _ => (String::new(), None),
     };
     Sentence::new(text, unit.map(|u| vec![u.id()]).unwrap_or_default())
+}
+
+/// What a due is, in a few words: `Route test of Baba Ashigaru`.
+pub fn due_name(state: &State, due: Due) -> Sentence {
+    let unit = |u: UnitRef| (state.unit_name(u), vec![u.id()]);
+    let (text, units) = match due {
+        Due::Actions(clan) => (
+            format!(
+                "The actions roll of the {} clan",
+                state.clan(clan).map_or("?", |c| c.name.as_str())
+            ),
+            Vec::new(),
+        ),
+        Due::RoutMove(u) => {
+            let (n, ids) = unit(u);
+            (format!("The rout move of {n}"), ids)
+        }
+        Due::Impetus(u) | Due::ImpetusTest(u) | Due::ImpetusCharge(u) => {
+            let (n, ids) = unit(u);
+            (format!("The Samurai impetus of {n}"), ids)
+        }
+        Due::Route(u) => {
+            let (n, ids) = unit(u);
+            (format!("The Route test of {n}"), ids)
+        }
+        Due::Injury(u) => {
+            let (n, ids) = unit(u);
+            (format!("The injury test of the Clan Leader with {n}"), ids)
+        }
+        Due::Rally(u) | Due::GeneralRetry(u, MoraleKind::Rally) => {
+            let (n, ids) = unit(u);
+            (format!("The rally of {n}"), ids)
+        }
+        Due::Reorder(u) | Due::GeneralRetry(u, MoraleKind::Reorder) => {
+            let (n, ids) = unit(u);
+            (format!("The re-ordering of {n}"), ids)
+        }
+    };
+    Sentence::new(text, units)
 }

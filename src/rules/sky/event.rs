@@ -95,6 +95,8 @@ pub enum Event {
     Required(Due),
     /// It was settled.
     Settled(Due),
+    /// Something due is no longer owed: its subject left play.
+    Dropped(Due),
     /// A unit took an action, at a cost.
     ActionTaken {
         /// The unit.

@@ -26,14 +26,16 @@ pub use roster::Army;
 pub use state::State;
 pub use tables::Rules;
 
-use crate::dice::DiceSource;
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
+use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
-use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::exec::Exec;
+use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
+use state::Due;
 
 /// The Sky rule set.
 #[derive(Debug)]
@@ -42,11 +44,23 @@ pub struct Sky;
 impl RuleSet for Sky {
     const KEY: &'static str = "sky";
     const NAME: &'static str = "From the Sky we Came";
+    const REFERENCE: &'static str = include_str!("../../../reference/sky.ron");
+    const DEMO: [(&'static str, &'static str); 2] = [
+        (
+            "rosters/sky/takeda.ron",
+            include_str!("../../../rosters/sky/takeda.ron"),
+        ),
+        (
+            "rosters/sky/uesugi.ron",
+            include_str!("../../../rosters/sky/uesugi.ron"),
+        ),
+    ];
     type Army = Army;
     type Rules = Rules;
     type State = State;
     type Command = Command;
     type Event = Event;
+    type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, roster::load)
@@ -60,13 +74,8 @@ impl RuleSet for Sky {
         State::new(rules, armies)
     }
 
-    fn execute(
-        rules: &Rules,
-        state: &State,
-        command: &Command,
-        dice: &mut dyn DiceSource,
-    ) -> Result<Vec<Event>, CommandError> {
-        execute::execute(rules, state, command, dice)
+    fn execute(exec: &mut Exec<'_, Self>, command: &Command) -> Result<(), CommandError> {
+        execute::execute(exec, command)
     }
 
     fn apply(
@@ -76,6 +85,43 @@ impl RuleSet for Sky {
         context: ApplyContext,
     ) -> Result<(), String> {
         apply::apply(state, event, context)
+    }
+
+    fn dues(state: &State) -> &Dues<Due> {
+        &state.due
+    }
+
+    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
+        &mut state.due
+    }
+
+    fn due_event(change: DueChange, due: Due) -> Event {
+        match change {
+            DueChange::Required => Event::Required(due),
+            DueChange::Settled => Event::Settled(due),
+            DueChange::Dropped => Event::Dropped(due),
+        }
+    }
+
+    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
+        match event {
+            Event::Required(d) => Some((DueChange::Required, d)),
+            Event::Settled(d) => Some((DueChange::Settled, d)),
+            Event::Dropped(d) => Some((DueChange::Dropped, d)),
+            _ => None,
+        }
+    }
+
+    fn due_subject_gone(state: &State, due: &Due) -> bool {
+        apply::due_unit(*due).is_some_and(|u| state.unit(u).is_none_or(|x| x.removed))
+    }
+
+    fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
+        describe::due_name(state, *due)
+    }
+
+    fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
+        numbers::measures(rules, before, events)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

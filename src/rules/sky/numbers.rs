@@ -7,6 +7,9 @@ use super::state::{ClanRef, MoraleKind, State, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
+use crate::rules::sky::tables::{
+    AttachedPenalty, ChargeTestPass, CoverRounding, LeaderInMelee, RouteThreshold,
+};
 
 const TURN: &str = "sky: Turn Sequence";
 const BUSHI: &str = "sky: Command and Bushi";
@@ -105,7 +108,8 @@ pub fn command(
     }
     let mut target = leader.command();
     if let Some(c) = clan.and_then(|c| state.clan(c)) {
-        let applies = activation || rules.ruling("attached_penalty") == "all_command_rolls";
+        let applies =
+            activation || rules.rulings.attached_penalty == AttachedPenalty::AllCommandRolls;
         if c.attached_to.is_some() && applies {
             let p = t.command_rolls.attached_leader_penalty;
             target -= p;
@@ -197,8 +201,8 @@ pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
             ));
         }
     }
-    let strictly_under =
-        matches!(test, Test::Charge(_)) && rules.ruling("charge_test_pass") == "strictly_under";
+    let strictly_under = matches!(test, Test::Charge(_))
+        && rules.rulings.charge_test_pass == ChargeTestPass::StrictlyUnder;
     let dice = if route {
         t.route_test.dice
     } else {
@@ -337,7 +341,7 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
     }
     if state.leader_attached(unit) {
         let mut n = t.samurai;
-        if rules.ruling("leader_in_melee") == "stand_with_unit_bonuses" {
+        if rules.rulings.leader_in_melee == LeaderInMelee::StandWithUnitBonuses {
             n += if u.spec.mounted { t.mounted_bonus } else { 0 }
                 + if charging { t.charging_bonus } else { 0 };
         }
@@ -375,7 +379,7 @@ pub fn after_cover(rules: &Rules, hits: u32, cover: bool) -> u32 {
         return hits;
     }
     let d = rules.t.casualties.cover_divisor.max(1);
-    if rules.ruling("cover_rounding") == "up" {
+    if rules.rulings.cover_rounding == CoverRounding::Up {
         hits.div_ceil(d)
     } else {
         hits / d
@@ -384,7 +388,7 @@ pub fn after_cover(rules: &Rules, hits: u32, cover: bool) -> u32 {
 
 /// Whether a unit with `stands` left of `start` is weak enough to test (ruling `route_threshold`).
 pub fn at_route_threshold(rules: &Rules, stands: u32, start: u32) -> bool {
-    if rules.ruling("route_threshold") == "under_half" {
+    if rules.rulings.route_threshold == RouteThreshold::UnderHalf {
         2 * stands < start
     } else {
         2 * stands <= start
@@ -397,4 +401,20 @@ pub fn morale_words(kind: MoraleKind) -> &'static str {
         MoraleKind::Rally => "rally",
         MoraleKind::Reorder => "re-order",
     }
+}
+
+/// The measures of a roll's result the cards' odds speak of, read from its events.
+pub fn measures(
+    _rules: &Rules,
+    _before: &State,
+    events: &[super::event::Event],
+) -> Vec<crate::engine::ruleset::Measure> {
+    use super::event::Event;
+    let mut measures = Vec::new();
+    for event in events {
+        if let Event::Tested { passed, .. } = event {
+            measures.push(("passed", i64::from(*passed)));
+        }
+    }
+    measures
 }

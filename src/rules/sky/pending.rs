@@ -30,16 +30,14 @@ pub(super) fn test_card(
     let comparison = n.comparison();
     let p = comparison.probability();
     Check {
+        key: String::new(),
         who,
         what: what.to_owned(),
         why,
         citation: citation.to_owned(),
         target: n.words(rating),
         modifiers: n.reasons.clone(),
-        odds: vec![Odds {
-            outcome: "pass".into(),
-            probability: p,
-        }],
+        odds: vec![Odds::shown("pass", p)],
         roll: Some(RollSpec::Test(comparison)),
         required: true,
         answers: Vec::new(),
@@ -52,14 +50,14 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    let mut cards: Vec<Check<Command>> = state
-        .due
-        .iter()
-        .filter_map(|d| due_card(rules, state, *d))
-        .collect();
-    if let Some(card) = charge_card(rules, state) {
-        cards.push(card);
-    }
+    // A charge under way is fought out before anything else is asked.
+    let mut cards: Vec<Check<Command>> = charge_card(rules, state).into_iter().collect();
+    cards.extend(
+        state
+            .due
+            .iter()
+            .filter_map(|d| due_card(rules, state, *d)),
+    );
     cards.extend(super::phase_cards::phase_cards(rules, state));
     cards
 }
@@ -73,6 +71,7 @@ fn unit_who(state: &State, u: UnitRef) -> String {
 fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
     let s = &rules.t.spirit;
     Check {
+        key: String::new(),
         who: unit_who(state, unit),
         what: "First Bushi test: spirit roll".into(),
         why: "its first test against Bushi is due (optional rule in play)".into(),
@@ -86,14 +85,8 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
         ),
         modifiers: Vec::new(),
         odds: vec![
-            Odds {
-                outcome: "Bushi down".into(),
-                probability: 1.0 / f64::from(s.sides),
-            },
-            Odds {
-                outcome: "Bushi up".into(),
-                probability: 1.0 / f64::from(s.sides),
-            },
+            Odds::shown("Bushi down", 1.0 / f64::from(s.sides)),
+            Odds::shown("Bushi up", 1.0 / f64::from(s.sides)),
         ],
         required: true,
         answers: vec![roll(Command::SpiritRoll(unit))],
@@ -110,16 +103,17 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             let expr = Expr::keep_highest(a.dice, a.sides, a.keep_highest);
             let dist = expr.distribution();
             Check {
+                key: String::new(),
                 who: clan_who(state, clan),
                 what: "Actions".into(),
                 why: "the clan activated".into(),
                 citation: "sky: Turn Sequence".into(),
                 target: format!("actions = the higher of {}d{}", a.dice, a.sides),
                 modifiers: Vec::new(),
-                odds: vec![Odds {
-                    outcome: "4 or more actions".into(),
-                    probability: dist.probability_that(CmpOp::Ge, 4),
-                }],
+                odds: vec![Odds::shown(
+                    "4 or more actions",
+                    dist.probability_that(CmpOp::Ge, 4),
+                )],
                 roll: Some(RollSpec::Value(expr)),
                 required: true,
                 answers: vec![roll(Command::RollActions)],
@@ -170,8 +164,8 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 ),
                 answer(
                     "Ordered otherwise: Bushi test",
-                    Command::ImpetusTest(unit),
-                    true,
+                    Command::ImpetusOrderedOtherwise(unit),
+                    false,
                 ),
             ],
         ),
@@ -182,10 +176,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             let n = numbers::bushi(rules, state, Test::Impetus(unit));
             let mut c = test_card(unit_who(state, unit), "Bushi test: obey the order?", "ordered to do other than charge the enemy Samurai near it; a pass means it charges them anyway, disordered, for no action".into(), "sky: Clan Activation", &n, "Bushi");
             c.odds = vec![
-                Odds {
-                    outcome: "obeys (fails the test)".into(),
-                    probability: 1.0 - c.odds[0].probability,
-                },
+                Odds::shown("obeys (fails the test)", 1.0 - c.odds[0].probability),
                 c.odds[0].clone(),
             ];
             c.odds[1].outcome = "charges anyway".into();
@@ -250,6 +241,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 .clan(unit.clan())
                 .map_or(String::new(), |c| c.leader.name.clone());
             Check {
+                key: String::new(),
                 who: leader,
                 what: "Clan Leader injury".into(),
                 why: format!("attached to {}, which lost a stand", state.unit_name(unit)),
@@ -264,10 +256,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                     i.injured_on, i.command_loss
                 ),
                 modifiers: Vec::new(),
-                odds: vec![Odds {
-                    outcome: "injured".into(),
-                    probability: 1.0 / f64::from(i.sides.max(1)),
-                }],
+                odds: vec![Odds::shown("injured", 1.0 / f64::from(i.sides.max(1)))],
                 required: true,
                 answers: vec![roll(Command::InjuryRoll(unit))],
                 notes: Vec::new(),
@@ -321,6 +310,7 @@ fn plain_card(
     answers: Vec<Answer<Command>>,
 ) -> Check<Command> {
     Check {
+        key: String::new(),
         required: true,
         answers,
         ..Check::card(unit_who(state, unit), what, why, citation)
@@ -446,16 +436,17 @@ pub(super) fn pool_card(
 ) -> Check<Command> {
     let expr = pool.expr();
     let dist = expr.distribution();
-    let mut odds = vec![Odds {
-        outcome: format!("expected {outcome}: {:.1}", dist.mean()),
-        probability: dist.probability_that(CmpOp::Ge, 1),
-    }];
+    let mut odds = vec![Odds::shown(
+        format!("expected {outcome}: {:.1}", dist.mean()),
+        dist.probability_that(CmpOp::Ge, 1),
+    )];
     odds[0].outcome = format!("at least 1 hit (mean {:.1})", dist.mean());
-    odds.push(Odds {
-        outcome: "3+ hits: a stand".into(),
-        probability: dist.probability_that(CmpOp::Ge, 3),
-    });
+    odds.push(Odds::shown(
+        "3+ hits: a stand",
+        dist.probability_that(CmpOp::Ge, 3),
+    ));
     Check {
+        key: String::new(),
         who,
         what: what.into(),
         why,
@@ -496,6 +487,7 @@ pub(super) fn melee_card(
         ..m.clone()
     }));
     Check {
+        key: String::new(),
         who: headline,
         what: "Melee".into(),
         why: "both passed their tests (or the charger came in disordered)".into(),
@@ -511,18 +503,12 @@ pub(super) fn melee_card(
         ),
         modifiers,
         odds: vec![
-            Odds {
-                outcome: format!("{} scores more hits", name(charger)),
-                probability: p_win,
-            },
-            Odds {
-                outcome: "equal hits".into(),
-                probability: p_tie,
-            },
-            Odds {
-                outcome: format!("{} scores more hits", name(target)),
-                probability: (1.0 - p_win - p_tie).max(0.0),
-            },
+            Odds::shown(format!("{} scores more hits", name(charger)), p_win),
+            Odds::shown("equal hits", p_tie),
+            Odds::shown(
+                format!("{} scores more hits", name(target)),
+                (1.0 - p_win - p_tie).max(0.0),
+            ),
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),
         required: true,

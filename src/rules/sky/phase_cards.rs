@@ -108,6 +108,7 @@ fn step_card(
     command: Command,
 ) -> Check<Command> {
     Check {
+        key: String::new(),
         answers: vec![answer(label, command, false)],
         ..Check::card(who, what, why, "sky: Turn Sequence")
     }
@@ -122,6 +123,7 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
     let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
     let names = [&state.sides[0].name, &state.sides[1].name];
     Check {
+        key: String::new(),
         who: format!(
             "{} and {}",
             state.sides[0].general.name, state.sides[1].general.name
@@ -145,14 +147,11 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
             ),
         ],
         odds: vec![
-            Odds {
-                outcome: format!("{} first", names[0]),
-                probability: p_a / (1.0 - p_tie),
-            },
-            Odds {
-                outcome: format!("{} first", names[1]),
-                probability: (1.0 - p_a - p_tie) / (1.0 - p_tie),
-            },
+            Odds::shown(format!("{} first", names[0]), p_a / (1.0 - p_tie)),
+            Odds::shown(
+                format!("{} first", names[1]),
+                (1.0 - p_a - p_tie) / (1.0 - p_tie),
+            ),
         ],
         roll: Some(RollSpec::Opposed(a, b)),
         required: true,

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::{Army, Formation, Troop, UnitSpec, Weapon};
 use super::tables::Rules;
+use crate::engine::dues::Dues;
 use crate::engine::view::RatingChange;
 
 /// A side: 0 or 1, in roster order.
@@ -321,7 +322,7 @@ pub struct State {
     /// Actions left to the activated clan (None until rolled).
     pub actions_left: Option<u32>,
     /// Things to settle, oldest first.
-    pub due: Vec<Due>,
+    pub due: Dues<Due>,
     /// The charge under way.
     pub charge: Option<Charge>,
     /// Both armies.
@@ -356,7 +357,7 @@ impl State {
             first: None,
             intervention: None,
             actions_left: None,
-            due: Vec::new(),
+            due: Dues::default(),
             charge: None,
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,

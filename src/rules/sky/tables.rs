@@ -171,7 +171,108 @@ pub struct SkyTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(SkyTables, "sky");
+crate::reference_tables!(SkyTables, "sky", SkyRulings);
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<SkyTables>;
+
+/// The rulings the sky code reads, each the option in force (see `reference/sky.ron`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct SkyRulings {
+    /// How a charge test passes against Bushi.
+    pub charge_test_pass: ChargeTestPass,
+    /// How halving hits for cover rounds.
+    pub cover_rounding: CoverRounding,
+    /// What equal hits in melee do.
+    pub melee_tie: MeleeTie,
+    /// How an attached leader fights.
+    pub leader_in_melee: LeaderInMelee,
+    /// What makes an attached leader test for injury.
+    pub injury_trigger: InjuryTrigger,
+    /// When a unit is weak enough to test for rout.
+    pub route_threshold: RouteThreshold,
+    /// Which Command rolls an attached leader lowers.
+    pub attached_penalty: AttachedPenalty,
+    /// Which tests the optional first-Bushi roll precedes.
+    pub spirit_roll_scope: SpiritRollScope,
+}
+
+/// How a charge test passes against Bushi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeTestPass {
+    /// `at_or_under`.
+    AtOrUnder,
+    /// `strictly_under`.
+    StrictlyUnder,
+}
+
+/// How halving hits for cover rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoverRounding {
+    /// `down`.
+    Down,
+    /// `up`.
+    Up,
+}
+
+/// What equal hits in melee do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MeleeTie {
+    /// `neither_withdraws`.
+    NeitherWithdraws,
+    /// `both_withdraw`.
+    BothWithdraw,
+}
+
+/// How an attached leader fights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderInMelee {
+    /// `stand_with_unit_bonuses`.
+    StandWithUnitBonuses,
+    /// `samurai_dice_only`.
+    SamuraiDiceOnly,
+}
+
+/// What makes an attached leader test for injury.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InjuryTrigger {
+    /// `stand_lost`.
+    StandLost,
+    /// `any_hits`.
+    AnyHits,
+}
+
+/// When a unit is weak enough to test for rout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteThreshold {
+    /// `half_or_less`.
+    HalfOrLess,
+    /// `under_half`.
+    UnderHalf,
+}
+
+/// Which Command rolls an attached leader lowers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttachedPenalty {
+    /// `all_command_rolls`.
+    AllCommandRolls,
+    /// `activation_only`.
+    ActivationOnly,
+}
+
+/// Which tests the optional first-Bushi roll precedes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpiritRollScope {
+    /// `any_test_against_bushi`.
+    AnyTestAgainstBushi,
+    /// `bushi_tests_only`.
+    BushiTestsOnly,
+}

@@ -209,10 +209,10 @@ pub fn duel(rules: &Rules, state: &State, challenger: usize, challenged: usize) 
         "daimyo: Leaders",
     );
     let p = duel_odds(ra, rb, rules.t.leaders.duel_die);
-    c.odds = vec![Odds {
-        outcome: format!("{} wins if accepted", state.leader_name(challenger)),
-        probability: p,
-    }];
+    c.odds = vec![Odds::shown(
+        format!("{} wins if accepted", state.leader_name(challenger)),
+        p,
+    )];
     c.target = format!("1d6 + {ra} against 1d6 + {rb}; ties rolled again");
     c.notes
         .push("If refused, the refuser loses 1 Command (not a General refusing a Daimyo).".into());

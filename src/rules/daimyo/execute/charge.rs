@@ -9,6 +9,7 @@ use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::movement::cm;
 use crate::rules::daimyo::roster::{Quality, Troop};
 use crate::rules::daimyo::state::{ChargeStage, State};
+use crate::rules::daimyo::tables::ChargeBonus;
 use crate::rules::daimyo::tables::Rules;
 
 /// A unit's charge allowance, in mm.
@@ -60,7 +61,7 @@ pub fn charge_bonus(rules: &Rules, allowance_mm: i64, plan: &ChargePlan) -> bool
     let straight = (plan.open_cm + plan.dense_cm) * 10;
     let half = allowance_mm * rules.t.charge.straight_halves / 2;
     straight >= half
-        || (plan.manoeuvre_cm == 0 && rules.ruling("charge_bonus") == "half_or_all_straight")
+        || (plan.manoeuvre_cm == 0 && rules.rulings.charge_bonus == ChargeBonus::HalfOrAllStraight)
 }
 
 /// Whether the charger starts over half its charge move away: good-order missile troops
@@ -115,15 +116,15 @@ pub(super) fn declare(
             "distances cannot be negative; at most 10 pieces of terrain",
         ));
     }
-    let allowed = charge_allowance(&ctx.state, unit);
-    let manoeuvre_limit = allowed * ctx.rules.t.charge.manoeuvre_halves / 2;
+    let allowed = charge_allowance(ctx.state(), unit);
+    let manoeuvre_limit = allowed * ctx.rules().t.charge.manoeuvre_halves / 2;
     if plan.manoeuvre_cm * 10 > manoeuvre_limit {
         return Err(illegal(format!(
             "at most {} of the charge may be spent wheeling or turning",
             cm(manoeuvre_limit)
         )));
     }
-    let cost = charge_cost(ctx.rules, troop, plan);
+    let cost = charge_cost(ctx.rules(), troop, plan);
     if cost > allowed {
         return Err(illegal(format!(
             "out of reach: the charge needs {} and {} has {}",
@@ -138,7 +139,7 @@ pub(super) fn declare(
     if !obey(ctx, unit, plan.out_of_command)? {
         return Ok(());
     }
-    let target_tests = target_tests(&ctx.state, unit, target, plan.target_in_open);
+    let target_tests = target_tests(ctx.state(), unit, target, plan.target_in_open);
     let stage = if charger_tests(troop) {
         ChargeStage::ChargerTest
     } else if target_tests {
@@ -150,7 +151,7 @@ pub(super) fn declare(
         charger: unit,
         target,
         stage,
-        bonus: charge_bonus(ctx.rules, allowed, plan),
+        bonus: charge_bonus(ctx.rules(), allowed, plan),
         far: starts_far(allowed, plan),
         disorders: charge_disorder(plan),
         target_tests,
@@ -160,7 +161,7 @@ pub(super) fn declare(
 /// Records a required test's result.
 pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> {
     let c = ctx
-        .state
+        .state()
         .charge
         .clone()
         .ok_or_else(|| illegal("no charge is under way"))?;
@@ -219,14 +220,14 @@ pub fn response_refused(state: &State, response: Response) -> Option<String> {
 /// The target's response.
 pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), CommandError> {
     let c = ctx
-        .state
+        .state()
         .charge
         .clone()
         .ok_or_else(|| illegal("no charge is under way"))?;
     if c.stage != ChargeStage::Response {
         return Err(illegal("the charge's tests come first"));
     }
-    if let Some(why) = response_refused(&ctx.state, response) {
+    if let Some(why) = response_refused(ctx.state(), response) {
         return Err(illegal(why));
     }
     ctx.emit(Event::Responded {
@@ -246,7 +247,7 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
 /// Contact, or the target got away.
 pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandError> {
     let c = ctx
-        .state
+        .state()
         .charge
         .clone()
         .ok_or_else(|| illegal("no charge is under way"))?;

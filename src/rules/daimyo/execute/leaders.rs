@@ -12,7 +12,7 @@ const MAX_DUEL_ROLLS: usize = 200;
 
 fn alive(ctx: &Ctx<'_>, leader: usize) -> Result<Leader, CommandError> {
     let l = ctx
-        .state
+        .state()
         .leader(leader)
         .ok_or_else(|| illegal(format!("there is no leader {leader}")))?;
     match &l.killed {
@@ -24,7 +24,7 @@ fn alive(ctx: &Ctx<'_>, leader: usize) -> Result<Leader, CommandError> {
 /// A Daimyo acts only while his clan is active (ruling `general_joins`: the General any time).
 fn in_his_activation(ctx: &Ctx<'_>, l: &Leader) -> Result<(), CommandError> {
     match l.rank {
-        Rank::Daimyo(group) if ctx.state.active != Some(group) => {
+        Rank::Daimyo(group) if ctx.state().active != Some(group) => {
             Err(illegal(format!("{} acts while his clan is active", l.name)))
         }
         _ => Ok(()),
@@ -33,7 +33,7 @@ fn in_his_activation(ctx: &Ctx<'_>, l: &Leader) -> Result<(), CommandError> {
 
 /// The General activates the unit he accompanies ahead of its clan.
 pub(super) fn initiative(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
+    busy(ctx.state())?;
     let l = alive(ctx, leader)?;
     if l.rank != Rank::General {
         return Err(illegal("only the General may activate a unit early"));
@@ -42,14 +42,14 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), Command
         .attached
         .ok_or_else(|| illegal(format!("{} is not with a unit", l.name)))?;
     let u = ctx.present(unit)?;
-    let group_done = ctx.state.groups.get(u.group).is_some_and(|g| g.activated);
-    if group_done || u.turn.early || ctx.state.active == Some(u.group) {
+    let group_done = ctx.state().groups.get(u.group).is_some_and(|g| g.activated);
+    if group_done || u.turn.early || ctx.state().active == Some(u.group) {
         return Err(illegal(format!(
             "{} has already been activated this turn",
             u.spec.name
         )));
     }
-    if ctx.state.active.is_some() {
+    if ctx.state().active.is_some() {
         return Err(illegal("finish the active clan's activation first"));
     }
     ctx.emit(Event::Initiative { leader, unit })
@@ -57,7 +57,7 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), Command
 
 /// A leader joins a unit.
 pub(super) fn attach(ctx: &mut Ctx<'_>, leader: usize, unit: usize) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
+    busy(ctx.state())?;
     let l = alive(ctx, leader)?;
     let u = ctx.present(unit)?;
     if u.side != l.side {
@@ -86,7 +86,7 @@ pub(super) fn attach(ctx: &mut Ctx<'_>, leader: usize, unit: usize) -> Result<()
 
 /// A leader leaves his unit.
 pub(super) fn detach(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
+    busy(ctx.state())?;
     let l = alive(ctx, leader)?;
     if l.attached.is_none() {
         return Err(illegal(format!("{} is not with a unit", l.name)));
@@ -101,7 +101,7 @@ pub(super) fn challenge(
     challenger: usize,
     challenged: usize,
 ) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
+    busy(ctx.state())?;
     let (a, b) = (alive(ctx, challenger)?, alive(ctx, challenged)?);
     if a.side == b.side {
         return Err(illegal("a challenge is made to an enemy leader"));
@@ -121,11 +121,11 @@ pub(super) fn challenge(
 /// The challenged leader refuses (losing face) or fights.
 pub(super) fn answer(ctx: &mut Ctx<'_>, accept: bool) -> Result<(), CommandError> {
     let (challenger, challenged) = ctx
-        .state
+        .state()
         .challenge
         .ok_or_else(|| illegal("no challenge is waiting"))?;
     let (a, b) = (alive(ctx, challenger)?, alive(ctx, challenged)?);
-    let l = &ctx.rules.t.leaders;
+    let l = &ctx.rules().t.leaders;
     if !accept {
         // A General refusing a mere Daimyo keeps his rating.
         let exempt = b.rank == Rank::General && matches!(a.rank, Rank::Daimyo(_));

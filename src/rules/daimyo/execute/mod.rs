@@ -7,8 +7,6 @@ mod charge;
 mod leaders;
 mod moves;
 
-use chrono::{DateTime, Utc};
-
 pub use charge::{
     charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, response_refused,
     starts_far, target_tests,
@@ -16,38 +14,19 @@ pub use charge::{
 pub use leaders::duel_odds;
 pub use moves::{fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test};
 
-use super::apply::apply;
+use super::Daimyo;
 use super::command::Command;
 use super::event::{Cause, Event};
 use super::state::{State, Unit};
-use super::tables::Rules;
-use crate::dice::DiceSource;
 use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 
-/// Events being built for one command, with the state as they leave it.
-pub(super) struct Ctx<'a> {
-    rules: &'a Rules,
-    state: State,
-    events: Vec<Event>,
-    dice: &'a mut dyn DiceSource,
-}
+/// The engine's execution context, for a Daimyo command.
+pub(super) type Ctx<'a> = Exec<'a, Daimyo>;
 
 impl Ctx<'_> {
-    /// Records an event and applies it to the scratch state.
-    fn emit(&mut self, event: Event) -> Result<(), CommandError> {
-        apply(&mut self.state, &event, DateTime::<Utc>::UNIX_EPOCH)
-            .map_err(CommandError::Illegal)?;
-        self.events.push(event);
-        Ok(())
-    }
-
-    /// Rolls one die.
-    fn roll(&mut self, sides: u32) -> Result<u32, CommandError> {
-        self.dice.roll(sides).map_err(CommandError::from)
-    }
-
     fn unit(&self, u: usize) -> Result<&Unit, CommandError> {
-        self.state
+        self.state()
             .unit(u)
             .ok_or_else(|| illegal(format!("there is no unit {u}")))
     }
@@ -82,66 +61,55 @@ pub(super) fn illegal(reason: impl Into<String>) -> CommandError {
 ///
 /// # Errors
 /// An illegal command, or dice that could not be had.
-pub fn execute(
-    rules: &Rules,
-    state: &State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, CommandError> {
-    if state.ended {
+pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
+    if ctx.state().ended {
         return Err(illegal("the battle has ended"));
     }
-    let mut ctx = Ctx {
-        rules,
-        state: state.clone(),
-        events: Vec::new(),
-        dice,
-    };
     match command {
-        Command::Activate { group } => activate(&mut ctx, *group)?,
-        Command::FinishActivation => finish(&mut ctx)?,
-        Command::EndTurn => end_turn(&mut ctx)?,
+        Command::Activate { group } => activate(ctx, *group)?,
+        Command::FinishActivation => finish(ctx)?,
+        Command::EndTurn => end_turn(ctx)?,
         Command::EndBattle => ctx.emit(Event::BattleEnded)?,
-        Command::Initiative { leader } => leaders::initiative(&mut ctx, *leader)?,
-        Command::Attach { leader, unit } => leaders::attach(&mut ctx, *leader, *unit)?,
-        Command::Detach { leader } => leaders::detach(&mut ctx, *leader)?,
+        Command::Initiative { leader } => leaders::initiative(ctx, *leader)?,
+        Command::Attach { leader, unit } => leaders::attach(ctx, *leader, *unit)?,
+        Command::Detach { leader } => leaders::detach(ctx, *leader)?,
         Command::Challenge {
             challenger,
             challenged,
-        } => leaders::challenge(&mut ctx, *challenger, *challenged)?,
-        Command::AnswerChallenge { accept } => leaders::answer(&mut ctx, *accept)?,
-        Command::LeaderContacted { leader, unit } => leaders::contacted(&mut ctx, *leader, *unit)?,
+        } => leaders::challenge(ctx, *challenger, *challenged)?,
+        Command::AnswerChallenge { accept } => leaders::answer(ctx, *accept)?,
+        Command::LeaderContacted { leader, unit } => leaders::contacted(ctx, *leader, *unit)?,
         Command::Move {
             unit,
             plan,
             out_of_command,
             through,
-        } => moves::normal_move(&mut ctx, *unit, plan, *out_of_command, *through)?,
+        } => moves::normal_move(ctx, *unit, plan, *out_of_command, *through)?,
         Command::FallBack {
             unit,
             cm,
             out_of_command,
-        } => moves::fall_back(&mut ctx, *unit, *cm, *out_of_command)?,
+        } => moves::fall_back(ctx, *unit, *cm, *out_of_command)?,
         Command::Reform {
             unit,
             wide,
             out_of_command,
-        } => moves::reform(&mut ctx, *unit, *wide, *out_of_command)?,
-        Command::RoutMove { unit } => moves::rout(&mut ctx, *unit)?,
-        Command::Charge { unit, target, plan } => charge::declare(&mut ctx, *unit, *target, plan)?,
-        Command::ChargeTest { passed } => charge::test(&mut ctx, *passed)?,
-        Command::Respond { response } => charge::respond(&mut ctx, *response)?,
-        Command::ChargeOutcome { contact } => charge::outcome(&mut ctx, *contact)?,
-        record => records(&mut ctx, record)?,
+        } => moves::reform(ctx, *unit, *wide, *out_of_command)?,
+        Command::RoutMove { unit } => moves::rout(ctx, *unit)?,
+        Command::Charge { unit, target, plan } => charge::declare(ctx, *unit, *target, plan)?,
+        Command::ChargeTest { passed } => charge::test(ctx, *passed)?,
+        Command::Respond { response } => charge::respond(ctx, *response)?,
+        Command::ChargeOutcome { contact } => charge::outcome(ctx, *contact)?,
+        record => records(ctx, record)?,
     }
-    end_if_a_side_is_gone(&mut ctx)?;
-    Ok(ctx.events)
+    end_if_a_side_is_gone(ctx)?;
+    Ok(())
 }
 
 fn activate(ctx: &mut Ctx<'_>, group: usize) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
+    busy(ctx.state())?;
     let g = ctx
-        .state
+        .state()
         .groups
         .get(group)
         .ok_or_else(|| illegal(format!("there is no clan {group}")))?;
@@ -151,27 +119,27 @@ fn activate(ctx: &mut Ctx<'_>, group: usize) -> Result<(), CommandError> {
             g.name
         )));
     }
-    if let Some(active) = ctx.state.active {
+    if let Some(active) = ctx.state().active {
         ctx.emit(Event::ActivationFinished { group: active })?;
     }
     ctx.emit(Event::Activated { group })
 }
 
 fn finish(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
+    busy(ctx.state())?;
     let group = ctx
-        .state
+        .state()
         .active
         .ok_or_else(|| illegal("no clan is active"))?;
     ctx.emit(Event::ActivationFinished { group })
 }
 
 fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    busy(&ctx.state)?;
-    if let Some(group) = ctx.state.active {
+    busy(ctx.state())?;
+    if let Some(group) = ctx.state().active {
         ctx.emit(Event::ActivationFinished { group })?;
     }
-    let turn = ctx.state.turn + 1;
+    let turn = ctx.state().turn + 1;
     ctx.emit(Event::TurnBegan { turn })
 }
 
@@ -258,8 +226,8 @@ fn records(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
 
 /// The battle is over when one side has no unit left on the table.
 fn end_if_a_side_is_gone(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let gone = |side| ctx.state.on_table(side).next().is_none();
-    if !ctx.state.ended && (gone(0) || gone(1)) {
+    let gone = |side| ctx.state().on_table(side).next().is_none();
+    if !ctx.state().ended && (gone(0) || gone(1)) {
         ctx.emit(Event::BattleEnded)?;
     }
     Ok(())

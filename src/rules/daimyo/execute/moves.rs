@@ -9,6 +9,7 @@ use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
 use crate::rules::daimyo::state::State;
+use crate::rules::daimyo::tables::LeaderlessObedience;
 use crate::rules::daimyo::tables::Rules;
 
 /// The longest distance a command may carry, in cm: a whole table.
@@ -18,7 +19,7 @@ const MAX_CM: i64 = 240;
 pub fn obedience_rating(rules: &Rules, state: &State, unit: usize) -> i64 {
     match state.commander(unit).and_then(|l| state.leader(l)) {
         Some(l) => l.rating,
-        None if rules.ruling("leaderless_obedience") == "general_rating" => state
+        None if rules.rulings.leaderless_obedience == LeaderlessObedience::GeneralRating => state
             .unit(unit)
             .and_then(|u| state.general(u.side))
             .and_then(|g| state.leader(g))
@@ -46,7 +47,7 @@ pub fn obedience_odds(rules: &Rules, rating: i64) -> f64 {
 /// Why a unit may not make a voluntary move now, if it may not.
 pub(super) fn refuse_move(ctx: &Ctx<'_>, unit: usize) -> Result<(), CommandError> {
     let u = ctx.present(unit)?;
-    match move_refusal(&ctx.state, unit) {
+    match move_refusal(ctx.state(), unit) {
         Some(reason) => Err(illegal(format!("{} {reason}", u.spec.name))),
         None => Ok(()),
     }
@@ -85,9 +86,9 @@ pub(super) fn obey(
     if !out_of_command || ctx.unit(unit)?.turn.obeyed {
         return Ok(true);
     }
-    let rating = obedience_rating(ctx.rules, &ctx.state, unit);
-    let face = ctx.roll(ctx.rules.t.obedience.die)?;
-    let passed = i64::from(face) + rating >= ctx.rules.t.obedience.target;
+    let rating = obedience_rating(ctx.rules(), ctx.state(), unit);
+    let face = ctx.roll(ctx.rules().t.obedience.die)?;
+    let passed = i64::from(face) + rating >= ctx.rules().t.obedience.target;
     ctx.emit(Event::Obedience {
         unit,
         face,
@@ -136,12 +137,12 @@ pub(super) fn normal_move(
             ));
         }
     }
-    let (allowed, _) = allowance(ctx.rules, &ctx.state, &u, plan);
-    let cost: i64 = costs(ctx.rules, &ctx.state, &u, plan)
+    let (allowed, _) = allowance(ctx.rules(), ctx.state(), &u, plan);
+    let cost: i64 = costs(ctx.rules(), ctx.state(), &u, plan)
         .iter()
         .map(|l| l.mm)
         .sum();
-    let capacity = ctx.rules.t.terrain.building_stands;
+    let capacity = ctx.rules().t.terrain.building_stands;
     if plan.building && u.stands > capacity {
         return Err(illegal(format!(
             "a building holds a unit of at most {capacity} stands; {} has {}",
@@ -223,7 +224,7 @@ pub(super) fn fall_back(
             u.spec.name
         )));
     }
-    let limit = fall_back_limit(ctx.rules, &ctx.state, unit);
+    let limit = fall_back_limit(ctx.rules(), ctx.state(), unit);
     if cm_back <= 0 || cm_back * 10 > limit {
         return Err(illegal(format!("a fall back is up to {}", cm(limit))));
     }
@@ -279,7 +280,7 @@ pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
             u.spec.name
         )));
     }
-    let r = &ctx.rules.t.rout;
+    let r = &ctx.rules().t.rout;
     let (n, sides) = (r.dice, r.sides);
     let faces = (0..n)
         .map(|_| ctx.roll(sides))

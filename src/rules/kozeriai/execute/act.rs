@@ -8,7 +8,7 @@ use crate::engine::error::CommandError;
 
 /// Checks and records an action.
 pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), CommandError> {
-    if ctx.state.stage != Stage::Moving {
+    if ctx.state().stage != Stage::Moving {
         return Err(illegal("actions are taken while the contingent moves"));
     }
     ctx.of_contingent(figure)?;
@@ -83,7 +83,7 @@ fn allowed(
     if moves && x.grappling.is_some() && !x.mounted {
         return Err(illegal(format!("{name} is grappling: break off first")));
     }
-    let m = &ctx.rules.t.movement;
+    let m = &ctx.rules().t.movement;
     match action {
         Action::Step { .. } | Action::Dash(_) if x.mounted => Err(illegal(format!(
             "{name} is mounted: give the horse an action"
@@ -98,11 +98,11 @@ fn allowed(
                 .spec
                 .skills
                 .keys()
-                .any(|w| ctx.rules.weapon(w).is_some_and(|i| i.shoots().is_some()));
+                .any(|w| ctx.rules().weapon(w).is_some_and(|i| i.shoots().is_some()));
             if !shooter {
                 return Err(illegal(format!("{name} has nothing to aim")));
             }
-            match ctx.state.figure(*t) {
+            match ctx.state().figure(*t) {
                 Some(target) if t.side() != me.side() && !target.dead => Ok(()),
                 _ => Err(illegal("aim at an enemy figure still alive")),
             }
@@ -121,9 +121,9 @@ fn allowed(
         Action::Ride(r) => {
             let change = r
                 .speed()
-                .hexes(ctx.rules)
-                .abs_diff(x.speed.hexes(ctx.rules));
-            let most = ctx.rules.t.horses.max_speed_change;
+                .hexes(ctx.rules())
+                .abs_diff(x.speed.hexes(ctx.rules()));
+            let most = ctx.rules().t.horses.max_speed_change;
             if change > most {
                 Err(illegal(format!(
                     "a horse changes speed by at most {most} hexes a phase: {} to {} is {change}",
@@ -181,7 +181,7 @@ fn ki_ai(ctx: &mut Ctx<'_>, shouter: FigureRef, targets: &[FigureRef]) -> Result
     }
     let hits: Vec<FigureRef> = rolls.iter().filter(|r| r.hit).map(|r| r.target).collect();
     ctx.emit(Event::KiAi { shouter, rolls })?;
-    let n = ctx.rules.t.special.ki_ai_distractions;
+    let n = ctx.rules().t.special.ki_ai_distractions;
     for t in hits {
         ctx.hurt(t, 0, n)?;
         ctx.require(Due::PushedBack(t))?;

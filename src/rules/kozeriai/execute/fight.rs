@@ -7,10 +7,11 @@ use super::super::shooting::{self, reload_turns};
 use super::super::state::{Due, FigureRef, Stage};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::rules::kozeriai::tables::ClosingAttack;
 
 /// A shot: the figure's action for the turn (ruling `shooting_action`).
 pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
-    if ctx.state.stage != Stage::Fighting {
+    if ctx.state().stage != Stage::Fighting {
         return Err(illegal(
             "shots are resolved in the contingent's fighting stage",
         ));
@@ -36,9 +37,9 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     if target.dead || order.target.side() == order.shooter.side() {
         return Err(illegal("shoot at an enemy figure still alive"));
     }
-    let n = shooting::numbers(ctx.rules, &ctx.state, order).map_err(illegal)?;
+    let n = shooting::numbers(ctx.rules(), ctx.state(), order).map_err(illegal)?;
     let skill = x.spec.skill(&order.weapon);
-    let s = &ctx.rules.t.shooting;
+    let s = &ctx.rules().t.shooting;
     let mut dice = ShotDice {
         misfire: None,
         misfired: false,
@@ -64,7 +65,7 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     if dice.hit
         && let Some((skill, mods)) = &n.deflect
     {
-        let faces = (0..ctx.rules.t.special.yadomejutsu_dice)
+        let faces = (0..ctx.rules().t.special.yadomejutsu_dice)
             .map(|_| ctx.d10())
             .collect::<Result<Vec<u32>, _>>()?;
         let sum = faces.iter().map(|&f| i64::from(f)).sum::<i64>()
@@ -81,7 +82,7 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     let reload = if dice.misfired {
         0
     } else {
-        reload_turns(ctx.rules, n.shoots, skill)
+        reload_turns(ctx.rules(), n.shoots, skill)
     };
     let wounds = dice.wounds;
     ctx.emit(Event::Shot {
@@ -98,7 +99,7 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     if order.closing {
         // The longer weapon's attack comes whenever the shorter one tries to close.
     } else {
-        if ctx.state.stage != Stage::Fighting {
+        if ctx.state().stage != Stage::Fighting {
             return Err(illegal(
                 "clashes are resolved in the contingent's fighting stage",
             ));
@@ -107,7 +108,7 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     }
     let x = ctx.active(a)?;
     let name = &x.spec.name;
-    let extra = order.closing && ctx.rules.ruling("closing_attack") == "extra_stroke";
+    let extra = order.closing && ctx.rules().rulings.closing_attack == ClosingAttack::ExtraStroke;
     if x.this_turn.attacked && order.kind != ClashKind::TearFree && !extra {
         return Err(illegal(format!(
             "{name} has made its one attacking stroke this turn"
@@ -123,8 +124,8 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
             "{name} changed the horse's activity this turn: no attack"
         )));
     }
-    let info = ctx.rules.weapon(&order.attacker.weapon);
-    let turn = ctx.state.turn;
+    let info = ctx.rules().weapon(&order.attacker.weapon);
+    let turn = ctx.state().turn;
     if info.is_some_and(|i| chain_attack(i, order.kind))
         && x.last_chain.is_some_and(|t| t + 1 >= turn)
     {
@@ -162,7 +163,7 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
     if let Some(partner) = grappling.filter(|_| order.kind != ClashKind::Grapple) {
         // An outsider's hit on grapplers falls on either, 50:50 (ruling `grapple_hits`).
         let die = ctx.d10()?;
-        let falls_on = if die < ctx.rules.t.dice.sides / 2 {
+        let falls_on = if die < ctx.rules().t.dice.sides / 2 {
             order.defender.figure
         } else {
             partner
@@ -176,7 +177,7 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
             order.both_strike = false;
         }
     }
-    let n = clash::numbers(ctx.rules, &ctx.state, &order).map_err(illegal)?;
+    let n = clash::numbers(ctx.rules(), ctx.state(), &order).map_err(illegal)?;
     let mut draws = [None, None];
     for (i, side) in n.sides.iter().enumerate() {
         if let Some((skill, _)) = side.iaijutsu {
@@ -190,7 +191,7 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
         let penalty = n.sides[i].iaijutsu.map_or(0, |(_, p)| p);
         i64::from(dice[i]) + n.sides[i].total() + if failed { penalty } else { 0 }
     });
-    let outcome = n.outcome(ctx.rules, totals[0] - totals[1]);
+    let outcome = n.outcome(ctx.rules(), totals[0] - totals[1]);
     ctx.emit(Event::Clash {
         order: order.clone(),
         dice: ClashDice {

@@ -69,7 +69,7 @@ pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<()
     if x.mounted {
         return Err(illegal("tripping is for figures on foot"));
     }
-    let needed = trip_needed(ctx.rules, cause, x.spec.armour);
+    let needed = trip_needed(ctx.rules(), cause, x.spec.armour);
     let die = ctx.d10()?;
     ctx.emit(Event::Tripped {
         figure,
@@ -78,12 +78,12 @@ pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<()
         needed,
         fell: i64::from(die) <= needed,
     })?;
-    ctx.settle(Due::Trip(figure, cause))?;
+    ctx.settle_if_due(Due::Trip(figure, cause))?;
     if matches!(
         cause,
         TripCause::Body | TripCause::Obstacle | TripCause::Uphill
     ) {
-        ctx.settle(Due::PushedBack(figure))?;
+        ctx.settle_if_due(Due::PushedBack(figure))?;
     }
     Ok(())
 }
@@ -100,7 +100,7 @@ pub fn jump(ctx: &mut Ctx<'_>, figure: FigureRef, obstacle: Obstacle) -> Result<
         return Err(illegal("only a cantering or galloping horse may jump"));
     }
     let die = ctx.d10()?;
-    let result = jump_result(jump_row(ctx.rules, obstacle), i64::from(die));
+    let result = jump_result(jump_row(ctx.rules(), obstacle), i64::from(die));
     ctx.emit(Event::Jumped {
         figure,
         obstacle,
@@ -123,18 +123,18 @@ pub fn fall(ctx: &mut Ctx<'_>, due: Due) -> Result<(), CommandError> {
     else {
         return Err(illegal("that is not a falling roll"));
     };
-    if !ctx.state.due.contains(&due) {
+    if !ctx.state().due.contains(&due) {
         return Err(illegal("no body charge is waiting for its falling roll"));
     }
     let die = ctx.d10()?;
-    let result = fall_result(ctx.rules, moving, i64::from(die));
+    let result = fall_result(ctx.rules(), moving, i64::from(die));
     ctx.emit(Event::FallRoll {
         attacker,
         defender,
         die,
         result,
     })?;
-    ctx.settle(due)
+    ctx.settle_if_due(due)
 }
 
 /// A cantering or galloping horse knocks down a figure on foot (Collisions).

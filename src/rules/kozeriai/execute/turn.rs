@@ -6,23 +6,24 @@ use super::super::state::{FigureRef, FigureState, Stage};
 use super::super::tables::Rules;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::rules::kozeriai::tables::ExhaustionWounds;
 
 /// Ends the current stage: moving gives way to fighting, fighting to the next contingent,
 /// the last contingent's fighting to the turn's end.
 pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if let Some(due) = ctx.state.due.first() {
+    if let Some(due) = ctx.state().due.first() {
         return Err(illegal(format!(
             "settle {} first",
-            super::super::describe::due_words(&ctx.state, *due)
+            super::super::describe::due_words(ctx.state(), *due)
         )));
     }
-    let current = ctx.state.current;
-    match ctx.state.stage {
+    let current = ctx.state().current;
+    match ctx.state().stage {
         Stage::Moving => ctx.emit(Event::StageBegins {
             contingent: current,
             stage: Stage::Fighting,
         }),
-        Stage::Fighting if current + 1 < ctx.state.contingents.len() => {
+        Stage::Fighting if current + 1 < ctx.state().contingents.len() => {
             ctx.emit(Event::StageBegins {
                 contingent: current + 1,
                 stage: Stage::Moving,
@@ -30,7 +31,7 @@ pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         }
         Stage::Fighting => {
             end_of_turn(ctx)?;
-            let next = ctx.state.turn + 1;
+            let next = ctx.state().turn + 1;
             ctx.emit(Event::TurnBegins(next))
         }
     }
@@ -38,7 +39,7 @@ pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 /// Recovery of distractions and, with Exhaustion, stamina spent and recovered.
 fn end_of_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    for f in ctx.state.all_figures() {
+    for f in ctx.state().all_figures() {
         let x = ctx.figure(f)?.clone();
         if x.dead {
             continue;
@@ -87,7 +88,7 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
         }
         _ => {}
     }
-    let wounds = if rules.ruling("exhaustion_wounds") == "every_wound_carried" {
+    let wounds = if rules.rulings.exhaustion_wounds == ExhaustionWounds::EveryWoundCarried {
         x.wounds
     } else {
         t.wounds
@@ -115,8 +116,8 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
 }
 
 fn stamina(ctx: &mut Ctx<'_>, f: FigureRef, x: &FigureState) -> Result<(), CommandError> {
-    let (change, why) = stamina_change(ctx.rules, x);
-    let limit = x.spec.stamina.unwrap_or(ctx.rules.t.exhaustion.min);
+    let (change, why) = stamina_change(ctx.rules(), x);
+    let limit = x.spec.stamina.unwrap_or(ctx.rules().t.exhaustion.min);
     // Rest restores stamina up to the figure's own total, never beyond (ruling `exhaustion_rest`).
     let room = (limit - x.stamina.unwrap_or(0)).max(0);
     let change = if change > 0 { change.min(room) } else { change };

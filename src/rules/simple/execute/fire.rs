@@ -18,20 +18,20 @@ pub(super) fn check_target(
     match target {
         Target::Unit(t) => {
             let x = ctx.unit(t)?;
-            if ctx.state.owner(t) == side || !x.present() {
+            if ctx.state().owner(t) == side || !x.present() {
                 return Err(illegal("the target must be an enemy unit on the table"));
             }
             Ok(x.alive)
         }
         Target::Daimyo(g) => {
             let grp = ctx
-                .state
+                .state()
                 .group(g)
                 .ok_or_else(|| illegal("no such Daimyo"))?;
             if usize::from(grp.owner) == side || !grp.daimyo.as_ref().is_some_and(|d| d.alive) {
                 return Err(illegal("the target must be a living enemy Daimyo"));
             }
-            if numbers::daimyo_shielded(&ctx.state, g) {
+            if numbers::daimyo_shielded(ctx.state(), g) {
                 return Err(illegal(
                     "the Daimyo is with a unit: he is a target only once its figures are killed",
                 ));
@@ -46,7 +46,7 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
     let x = ctx.acting_unit(order.unit)?;
     let name = &x.spec.name;
     let weapon = x.spec.weapon;
-    let limits = ctx.state.sides[ctx.state.owner(order.unit)].limits;
+    let limits = ctx.state().sides[ctx.state().owner(order.unit)].limits;
     if !weapon.fires() {
         return Err(illegal(format!("{name} has no missile weapon")));
     }
@@ -80,7 +80,7 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
         )));
     }
     if order.volley {
-        let min = ctx.rules.t.fire.volley_min_figures;
+        let min = ctx.rules().t.fire.volley_min_figures;
         if weapon == Weapon::Gun {
             return Err(illegal("a gun cannot fire a volley"));
         }
@@ -96,13 +96,13 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
             return Err(illegal(format!("{name} has moved: no volley fire")));
         }
     }
-    let range = numbers::range_cm(ctx.rules, &ctx.state, weapon).unwrap_or(0);
+    let range = numbers::range_cm(ctx.rules(), ctx.state(), weapon).unwrap_or(0);
     if order.distance_cm > range {
         return Err(illegal(format!(
             "{} cm is out of range: {} reaches {range} cm{}",
             order.distance_cm,
             weapon.name(),
-            if ctx.state.wind_turns > 0 {
+            if ctx.state().wind_turns > 0 {
                 " (halved by the wind)"
             } else {
                 ""
@@ -114,26 +114,26 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
 
 pub(super) fn fire(ctx: &mut Ctx<'_>, order: &FireOrder) -> Result<(), CommandError> {
     may_fire(ctx, order)?;
-    let side = ctx.state.owner(order.unit);
+    let side = ctx.state().owner(order.unit);
     let target_alive = check_target(ctx, side, order.target)?;
     let firer = ctx.unit(order.unit)?.clone();
-    let (sides, n, sharp) = numbers::fire_dice(ctx.rules, &firer, order.volley);
-    let faces = ctx.roll(n, sides)?;
+    let (sides, n, sharp) = numbers::fire_dice(ctx.rules(), &firer, order.volley);
+    let faces = ctx.roll_n(n, sides)?;
     let bonus: Vec<u32> = (0..n)
         .map(|i| {
             if i < sharp {
-                ctx.rules.t.fire.sharpshooter_bonus
+                ctx.rules().t.fire.sharpshooter_bonus
             } else {
                 0
             }
         })
         .collect();
-    let (formation, cover) = numbers::target_stance(&ctx.state, order.target);
-    let needs = numbers::to_hit(ctx.rules, formation, cover);
-    let (hits, pairs) = numbers::count_hits(ctx.rules, sides, &faces, &bonus, needs);
+    let (formation, cover) = numbers::target_stance(ctx.state(), order.target);
+    let needs = numbers::to_hit(ctx.rules(), formation, cover);
+    let (hits, pairs) = numbers::count_hits(ctx.rules(), sides, &faces, &bonus, needs);
     let (save_sides, save_on, _) =
-        numbers::save(ctx.rules, &ctx.state, order.target, firer.formation_fail);
-    let saves = ctx.roll(hits, save_sides)?;
+        numbers::save(ctx.rules(), ctx.state(), order.target, firer.formation_fail);
+    let saves = ctx.roll_n(hits, save_sides)?;
     let saved = saves.iter().filter(|&&f| f >= save_on).count() as u32;
     let killed = (hits - saved).min(target_alive);
     ctx.emit(Event::Fired(Box::new(FireRoll {
@@ -166,18 +166,18 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
     }
     let crew = x.alive;
     let s = ctx
-        .state
+        .state()
         .structures
         .get(usize::from(structure))
         .ok_or_else(|| illegal("no such structure"))?;
-    let st = &ctx.rules.t.structures;
+    let st = &ctx.rules().t.structures;
     let needs = match s.kind.cover() {
         crate::rules::simple::state::Cover::Hard => st.hard_needs,
         _ => st.soft_needs,
     };
     let (linear, before) = (s.kind.linear(), s.hits);
     let unusable = st.unusable_at;
-    let faces = ctx.roll(crew, ctx.rules.t.fire.die)?;
+    let faces = ctx.roll_n(crew, ctx.rules().t.fire.die)?;
     let hits = faces.iter().filter(|&&f| f >= needs).count() as u32;
     let left = before.saturating_sub(hits);
     let ruined = (linear && left == 0) || (!linear && left <= unusable);
@@ -228,9 +228,9 @@ pub(super) fn realign(
         return Err(illegal("the barrel must move at least 1 inch"));
     }
     if let Some(t) = target {
-        check_target(ctx, ctx.state.owner(gun), t)?;
+        check_target(ctx, ctx.state().owner(gun), t)?;
     }
-    let face = ctx.roll1(ctx.rules.t.artillery.realign_die)?;
+    let face = ctx.roll(ctx.rules().t.artillery.realign_die)?;
     ctx.emit(Event::Realigned {
         gun,
         face,

@@ -8,6 +8,7 @@ use crate::rules::simple::event::{Bout, Event};
 use crate::rules::simple::numbers;
 use crate::rules::simple::roster::{Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, Target, UnitRef};
+use crate::rules::simple::tables::DaimyoKilled;
 
 fn total(face: u32, mods: &[crate::engine::check::Modifier]) -> i64 {
     i64::from(face) + mods.iter().map(|m| m.value).sum::<i64>()
@@ -15,14 +16,14 @@ fn total(face: u32, mods: &[crate::engine::check::Modifier]) -> i64 {
 
 /// Refuses attackers that may not attack now.
 fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError> {
-    let max = numbers::max_attackers(ctx.rules, order);
+    let max = numbers::max_attackers(ctx.rules(), order);
     if order.attackers.is_empty() || order.attackers.len() > max {
         return Err(illegal(format!(
             "1 to {max} figures may attack one defending figure"
         )));
     }
-    let acting = usize::from(ctx.state.acting);
-    if ctx.state.sides[acting].army_retreating {
+    let acting = usize::from(ctx.state().acting);
+    if ctx.state().sides[acting].army_retreating {
         return Err(illegal(
             "the army's Daimyo is dead: its units only fight when attacked",
         ));
@@ -42,13 +43,13 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
                         x.spec.name, x.alive, x.melee_attacks
                     )));
                 }
-                if ctx.state.sides[acting].limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+                if ctx.state().sides[acting].limits.samurai_idle && x.spec.troop.samurai_or_monk() {
                     return Err(illegal("the Daimyo's tea ceremony: Samurai must disengage"));
                 }
             }
             Fighter::Daimyo(g) => {
                 let grp = ctx
-                    .state
+                    .state()
                     .group(g)
                     .ok_or_else(|| illegal("no such Daimyo"))?;
                 if usize::from(grp.owner) != acting || !grp.daimyo.as_ref().is_some_and(|d| d.alive)
@@ -62,19 +63,19 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
 }
 
 pub(super) fn melee(ctx: &mut Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Turn {
+    if ctx.state().phase != Phase::Turn {
         return Err(illegal("the battle has not begun"));
     }
     ctx.nothing_due()?;
     check_attackers(ctx, order)?;
-    fight(ctx, order, usize::from(ctx.state.acting))
+    fight(ctx, order, usize::from(ctx.state().acting))
 }
 
 /// Refuses a door fight when the defender does not hold that building.
 fn check_door(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError> {
     let Some(s) = order.door else { return Ok(()) };
     let building = ctx
-        .state
+        .state()
         .structures
         .get(usize::from(s))
         .is_some_and(|st| st.kind.building());
@@ -98,15 +99,15 @@ pub(super) fn fight(
     check_target(ctx, acting, order.defender)?;
     check_door(ctx, order)?;
     let defender_die = match order.defender {
-        Target::Unit(u) => numbers::fighter_die(ctx.rules, &ctx.state, Fighter::Unit(u)),
-        Target::Daimyo(g) => numbers::fighter_die(ctx.rules, &ctx.state, Fighter::Daimyo(g)),
+        Target::Unit(u) => numbers::fighter_die(ctx.rules(), ctx.state(), Fighter::Unit(u)),
+        Target::Daimyo(g) => numbers::fighter_die(ctx.rules(), ctx.state(), Fighter::Daimyo(g)),
     };
     let mut bouts = Vec::new();
     for a in &order.attackers {
-        let attacker_die = numbers::fighter_die(ctx.rules, &ctx.state, a.fighter);
-        let (am, dm) = numbers::melee_modifiers(ctx.rules, &ctx.state, order, a);
-        let attacker_face = ctx.roll1(attacker_die)?;
-        let defender_face = ctx.roll1(defender_die)?;
+        let attacker_die = numbers::fighter_die(ctx.rules(), ctx.state(), a.fighter);
+        let (am, dm) = numbers::melee_modifiers(ctx.rules(), ctx.state(), order, a);
+        let attacker_face = ctx.roll(attacker_die)?;
+        let defender_face = ctx.roll(defender_die)?;
         let (at, dt) = (total(attacker_face, &am), total(defender_face, &dm));
         let kills = at > dt;
         bouts.push(Bout {
@@ -203,7 +204,7 @@ pub(super) fn after_losses(
 /// Settles whatever was due for a unit that is leaving the battle.
 pub(super) fn clear_dues(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
     let dues: Vec<Due> = ctx
-        .state
+        .state()
         .due
         .iter()
         .filter(|d| {
@@ -233,12 +234,12 @@ fn leave(ctx: &mut Ctx<'_>, u: UnitRef, why: &str) -> Result<(), CommandError> {
 pub(super) fn daimyo_killed(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
     ctx.emit(Event::DaimyoKilled(g))?;
     let owner = ctx
-        .state
+        .state()
         .group(g)
         .map_or(usize::from(g.0), |x| usize::from(x.owner));
     if g.1 == 0 {
-        if ctx.rules.ruling("daimyo_killed") == "off_table" {
-            for u in ctx.state.present_units_of(owner) {
+        if ctx.rules().rulings.daimyo_killed == DaimyoKilled::OffTable {
+            for u in ctx.state().present_units_of(owner) {
                 leave(
                     ctx,
                     u,
@@ -249,7 +250,7 @@ pub(super) fn daimyo_killed(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), Comman
         }
         return ctx.emit(Event::ArmyRetreats(owner as u8));
     }
-    for u in ctx.state.present_units_of(owner) {
+    for u in ctx.state().present_units_of(owner) {
         if u.group() == g {
             leave(
                 ctx,
@@ -263,7 +264,7 @@ pub(super) fn daimyo_killed(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), Comman
 
 pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), CommandError> {
     let due = ctx
-        .state
+        .state()
         .due
         .iter()
         .find(|d| matches!(d, Due::Morale(x, _) if *x == u))
@@ -273,9 +274,9 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), 
         return Err(illegal("no morale test is due"));
     };
     ctx.settle(due)?;
-    let dice = numbers::morale(ctx.rules, ctx.unit(u)?, friend);
-    let own = ctx.roll(dice.own, dice.own_sides)?;
-    let against = ctx.roll(dice.against, ctx.rules.t.morale.dead_die)?;
+    let dice = numbers::morale(ctx.rules(), ctx.unit(u)?, friend);
+    let own = ctx.roll_n(dice.own, dice.own_sides)?;
+    let against = ctx.roll_n(dice.against, ctx.rules().t.morale.dead_die)?;
     let passed = own.iter().sum::<u32>() >= against.iter().sum::<u32>();
     let peasant = ctx.unit(u)?.spec.troop == Troop::Peasant;
     ctx.emit(Event::MoraleTested {
@@ -291,7 +292,7 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), 
         (true, _) => Ok(()),
         (false, true) => leave(ctx, u, "the peasants fail their morale and go into hiding"),
         (false, false) => {
-            let moves = ctx.rules.t.morale.retreat_moves;
+            let moves = ctx.rules().t.morale.retreat_moves;
             ctx.emit(Event::Retreating { unit: u, moves })
         }
     }
@@ -319,7 +320,7 @@ pub(super) fn call_morale(
         )));
     }
     if ctx
-        .state
+        .state()
         .due
         .iter()
         .any(|d| matches!(d, Due::Morale(y, _) if *y == u))
@@ -331,7 +332,7 @@ pub(super) fn call_morale(
 
 pub(super) fn ninja(ctx: &mut Ctx<'_>, guards: &[UnitRef]) -> Result<(), CommandError> {
     let side = ctx
-        .state
+        .state()
         .due
         .iter()
         .find_map(|d| {
@@ -345,14 +346,14 @@ pub(super) fn ninja(ctx: &mut Ctx<'_>, guards: &[UnitRef]) -> Result<(), Command
     ctx.settle(Due::Ninja(side))?;
     for &g in guards {
         let x = ctx.unit(g)?;
-        if ctx.state.owner(g) != usize::from(side) || !x.present() {
+        if ctx.state().owner(g) != usize::from(side) || !x.present() {
             return Err(illegal(
                 "the guards must be the Daimyo's own figures on the table",
             ));
         }
-        let sides = numbers::troop_die(ctx.rules, x.spec.troop);
-        let ninja = ctx.roll1(ctx.rules.t.troop_dice.daimyo)?;
-        let face = ctx.roll1(sides)?;
+        let sides = numbers::troop_die(ctx.rules(), x.spec.troop);
+        let ninja = ctx.roll(ctx.rules().t.troop_dice.daimyo)?;
+        let face = ctx.roll(sides)?;
         let won = ninja > face;
         ctx.emit(Event::NinjaBout {
             against: Target::Unit(g),
@@ -367,9 +368,9 @@ pub(super) fn ninja(ctx: &mut Ctx<'_>, guards: &[UnitRef]) -> Result<(), Command
         after_losses(ctx, Target::Unit(g), 1, MoraleCause::MeleeLosses)?;
     }
     let g = GroupRef(side, 0);
-    let sides = ctx.rules.t.troop_dice.daimyo;
-    let ninja = ctx.roll1(sides)?;
-    let face = ctx.roll1(sides)?;
+    let sides = ctx.rules().t.troop_dice.daimyo;
+    let ninja = ctx.roll(sides)?;
+    let face = ctx.roll(sides)?;
     let won = ninja > face;
     ctx.emit(Event::NinjaBout {
         against: Target::Daimyo(g),

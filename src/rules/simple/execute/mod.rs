@@ -12,72 +12,30 @@ mod setup;
 
 pub use places::village_unit;
 
-use super::apply::apply;
+use super::Simple;
 use super::command::Command;
 use super::event::Event;
-use super::state::{Due, Phase, State, UnitRef, UnitState};
-use super::tables::Rules;
-use crate::dice::DiceSource;
+use super::state::{Phase, UnitRef, UnitState};
 use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 
-/// Events being built for one command, with the state as they leave it.
-pub(super) struct Ctx<'a> {
-    rules: &'a Rules,
-    state: State,
-    events: Vec<Event>,
-    dice: &'a mut dyn DiceSource,
-}
+/// The engine's execution context, for a Simple command.
+pub(super) type Ctx<'a> = Exec<'a, Simple>;
 
 fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
 }
 
 impl Ctx<'_> {
-    /// Records an event and applies it to the scratch state.
-    fn emit(&mut self, event: Event) -> Result<(), CommandError> {
-        apply(&mut self.state, &event).map_err(CommandError::Illegal)?;
-        self.events.push(event);
-        Ok(())
-    }
-
-    /// Rolls `n` dice of `sides`.
-    fn roll(&mut self, n: u32, sides: u32) -> Result<Vec<u32>, CommandError> {
-        (0..n)
-            .map(|_| self.dice.roll(sides).map_err(CommandError::from))
-            .collect()
-    }
-
-    /// Rolls one die.
-    fn roll1(&mut self, sides: u32) -> Result<u32, CommandError> {
-        self.dice.roll(sides).map_err(CommandError::from)
-    }
-
     fn unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
-        self.state
+        self.state()
             .unit(u)
             .ok_or_else(|| illegal(format!("there is no unit {}", u.id())))
     }
 
-    /// Requires something, unless already due.
-    fn require(&mut self, due: Due) -> Result<(), CommandError> {
-        if self.state.due.contains(&due) {
-            Ok(())
-        } else {
-            self.emit(Event::Required(due))
-        }
-    }
-
-    /// Settles something due; refused when it is not due.
-    fn settle(&mut self, due: Due) -> Result<(), CommandError> {
-        if !self.state.due.contains(&due) {
-            return Err(illegal("that is not due now"));
-        }
-        self.emit(Event::Settled(due))
-    }
-
     /// Refuses while anything is due.
     fn nothing_due(&self) -> Result<(), CommandError> {
-        match self.state.due.first() {
+        match self.state().due.first() {
             Some(d) => Err(illegal(format!("settle what is required first ({d:?})"))),
             None => Ok(()),
         }
@@ -85,18 +43,18 @@ impl Ctx<'_> {
 
     /// A unit of the acting side, on the table, free to act this turn.
     fn acting_unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
-        if self.state.phase != Phase::Turn {
+        if self.state().phase != Phase::Turn {
             return Err(illegal("the battle has not begun"));
         }
         self.nothing_due()?;
         let x = self.unit(u)?;
-        if self.state.owner(u) != usize::from(self.state.acting) {
+        if self.state().owner(u) != usize::from(self.state().acting) {
             return Err(illegal(format!("it is not {}'s turn", x.spec.name)));
         }
         if !x.present() {
             return Err(illegal(format!("{} is not on the table", x.spec.name)));
         }
-        if self.state.group(u.group()).is_some_and(|g| !g.acting) {
+        if self.state().group(u.group()).is_some_and(|g| !g.acting) {
             return Err(illegal(format!(
                 "{}'s allied clan did not roll to act this turn: it only fights if attacked",
                 x.spec.name
@@ -110,22 +68,11 @@ impl Ctx<'_> {
 ///
 /// # Errors
 /// The command is not allowed now, or the dice could not be had.
-pub fn execute(
-    rules: &Rules,
-    state: &State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, CommandError> {
-    if state.ended {
+pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
+    if ctx.state().ended {
         return Err(illegal("the battle is over"));
     }
-    let mut ctx = Ctx {
-        rules,
-        state: state.clone(),
-        events: Vec::new(),
-        dice,
-    };
-    let c = &mut ctx;
+    let c = ctx;
     match command {
         Command::RollForHome => sequence::roll_for_home(c)?,
         Command::ShuffleDeck => sequence::shuffle(c)?,
@@ -185,5 +132,5 @@ pub fn execute(
             target,
         } => fire::realign(c, *gun, *needed_inches, *target)?,
     }
-    Ok(ctx.events)
+    Ok(())
 }

@@ -13,7 +13,7 @@ use crate::rules::simple::state::{
 };
 
 fn structure<'a>(ctx: &'a Ctx<'_>, s: u8) -> Result<&'a Structure, CommandError> {
-    ctx.state
+    ctx.state()
         .structures
         .get(usize::from(s))
         .ok_or_else(|| illegal("there is no such structure"))
@@ -40,16 +40,16 @@ pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<()
     if from == to {
         return Err(illegal("the unit is already there"));
     }
-    let side = ctx.state.owner(u);
+    let side = ctx.state().owner(u);
     let building = |ctx: &Ctx<'_>, s: Option<u8>| {
-        s.and_then(|s| ctx.state.structures.get(usize::from(s)))
+        s.and_then(|s| ctx.state().structures.get(usize::from(s)))
             .is_some_and(|st| st.kind.building())
     };
     if let Some(s) = to {
         let st = structure(ctx, s)?;
         if st.kind.building() {
-            let cap = ctx.rules.t.army.building_capacity;
-            let (held, enemy) = inside(&ctx.state, s, u, side);
+            let cap = ctx.rules().t.army.building_capacity;
+            let (held, enemy) = inside(ctx.state(), s, u, side);
             if enemy && st.door_taken_by != Some(side as u8) {
                 return Err(illegal(
                     "the enemy holds the building: kill a figure defending its door first",
@@ -75,7 +75,7 @@ pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<()
 /// A structure reduced far enough: everyone in or behind it is removed.
 pub(super) fn ruin(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
     ctx.emit(Event::Ruined { structure: s })?;
-    for u in ctx.state.units_in(s) {
+    for u in ctx.state().units_in(s) {
         clear_dues(ctx, u)?;
         ctx.emit(Event::LeftField {
             unit: u,
@@ -87,12 +87,12 @@ pub(super) fn ruin(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
 
 /// The captors' artillerymen man a captured gun.
 pub(super) fn crew_gun(ctx: &mut Ctx<'_>, gun: UnitRef, crew: UnitRef) -> Result<(), CommandError> {
-    let side = ctx.state.owner(crew);
+    let side = ctx.state().owner(crew);
     let c = ctx.acting_unit(crew)?;
     if c.spec.weapon != Weapon::Gun {
         return Err(illegal("only artillerymen can fire a captured gun"));
     }
-    let figures = c.alive.min(ctx.rules.t.artillery.crew);
+    let figures = c.alive.min(ctx.rules().t.artillery.crew);
     let g = ctx.unit(gun)?;
     if g.spec.weapon != Weapon::Gun || g.captured_by != Some(side as u8) {
         return Err(illegal(
@@ -129,11 +129,11 @@ fn check_kindling(
         if what == Kindling::Haystack {
             return Err(illegal("a haystack stands on its own"));
         }
-        if ctx.state.burning(s) {
+        if ctx.state().burning(s) {
             return Err(illegal("it is already on fire"));
         }
     }
-    if what == Kindling::BuildingWhileBurning && !ctx.state.blazes.iter().any(|b| !b.out) {
+    if what == Kindling::BuildingWhileBurning && !ctx.state().blazes.iter().any(|b| !b.out) {
         return Err(illegal("nothing is on fire yet: it needs 5 or 6"));
     }
     if let Some(u) = by {
@@ -153,8 +153,8 @@ pub(super) fn set_alight(
     by: Option<UnitRef>,
 ) -> Result<(), CommandError> {
     check_kindling(ctx, what, at, by)?;
-    let on = numbers::alight_on(ctx.rules, what);
-    let face = ctx.roll1(ctx.rules.t.burning.die)?;
+    let on = numbers::alight_on(ctx.rules(), what);
+    let face = ctx.roll(ctx.rules().t.burning.die)?;
     let lit = face >= on;
     ctx.emit(Event::FireLit { what, face, lit })?;
     if !lit {
@@ -171,7 +171,7 @@ pub(super) fn set_alight(
     };
     ctx.emit(Event::BlazeStarted(blaze(what, at)))?;
     let against_building = at
-        .and_then(|s| ctx.state.structures.get(usize::from(s)))
+        .and_then(|s| ctx.state().structures.get(usize::from(s)))
         .is_some_and(|s| s.kind.building());
     if what == Kindling::Cart && against_building {
         ctx.emit(Event::BlazeStarted(blaze(Kindling::Building, at)))?;
@@ -181,11 +181,11 @@ pub(super) fn set_alight(
 
 /// The table reports a burning building wholly ablaze: those still inside die.
 pub(super) fn engulfed(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
-    if !structure(ctx, s)?.kind.building() || !ctx.state.burning(s) {
+    if !structure(ctx, s)?.kind.building() || !ctx.state().burning(s) {
         return Err(illegal("that is not a burning building"));
     }
     if ctx
-        .state
+        .state()
         .blazes
         .iter()
         .any(|b| b.structure == Some(s) && b.engulfed_since.is_some())
@@ -193,7 +193,7 @@ pub(super) fn engulfed(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
         return Err(illegal("it is already wholly ablaze"));
     }
     ctx.emit(Event::Engulfed(s))?;
-    for u in ctx.state.units_in(s) {
+    for u in ctx.state().units_in(s) {
         clear_dues(ctx, u)?;
         let figures = ctx.unit(u)?.alive;
         ctx.emit(Event::Killed {
@@ -208,12 +208,12 @@ pub(super) fn engulfed(ctx: &mut Ctx<'_>, s: u8) -> Result<(), CommandError> {
 /// (a cart against a wooden wall burns its section down); those inside burning
 /// buildings must get out through the flames.
 pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.blazes.iter().all(|b| b.out) {
+    if ctx.state().blazes.iter().all(|b| b.out) {
         return Ok(());
     }
-    let (b, s) = (&ctx.rules.t.burning, &ctx.rules.t.smoke);
+    let (b, s) = (&ctx.rules().t.burning, &ctx.rules().t.smoke);
     let drifts = ctx
-        .state
+        .state()
         .weather
         .as_deref()
         .is_some_and(|w| w.contains("drifts"));
@@ -223,9 +223,9 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         smoke_stops_after: s.lasts_sequences,
         drifts,
     })?;
-    let lasts = ctx.rules.t.burning.cart_burns_sequences;
+    let lasts = ctx.rules().t.burning.cart_burns_sequences;
     let done: Vec<(u8, Option<u8>)> = ctx
-        .state
+        .state()
         .blazes
         .iter()
         .enumerate()
@@ -234,7 +234,7 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         })
         .map(|(i, b)| {
             let wall = b.structure.filter(|&w| {
-                ctx.state
+                ctx.state()
                     .structures
                     .get(usize::from(w))
                     .is_some_and(|st| st.kind == StructureKind::WoodenBarricade)
@@ -245,11 +245,11 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     for (blaze, wall) in done {
         ctx.emit(Event::BurntOut { blaze, wall })?;
     }
-    let burning: Vec<u8> = (0..ctx.state.structures.len() as u8)
-        .filter(|&s| ctx.state.burning(s))
+    let burning: Vec<u8> = (0..ctx.state().structures.len() as u8)
+        .filter(|&s| ctx.state().burning(s))
         .collect();
     for s in burning {
-        for u in ctx.state.units_in(s) {
+        for u in ctx.state().units_in(s) {
             ctx.require(Due::FireEscape(u))?;
         }
     }
@@ -259,16 +259,16 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 /// Figures caught by fire roll to escape; from a burning building the survivors get out.
 pub(super) fn escape_fire(ctx: &mut Ctx<'_>, u: UnitRef, figures: u32) -> Result<(), CommandError> {
     let (alive, at) = (ctx.unit(u)?.alive, ctx.unit(u)?.structure);
-    let due = ctx.state.due.contains(&Due::FireEscape(u));
+    let due = ctx.state().due.contains(&Due::FireEscape(u));
     if due {
         ctx.settle(Due::FireEscape(u))?;
     }
     if figures == 0 || figures > alive {
         return Err(illegal(format!("1 to {alive} figures can be caught")));
     }
-    let b = &ctx.rules.t.burning;
+    let b = &ctx.rules().t.burning;
     let on = b.escape_on;
-    let faces = ctx.roll(figures, b.die)?;
+    let faces = ctx.roll_n(figures, b.die)?;
     let killed = faces.iter().filter(|&&f| f < on).count() as u32;
     ctx.emit(Event::FireEscape {
         unit: u,
@@ -286,13 +286,13 @@ pub(super) fn escape_fire(ctx: &mut Ctx<'_>, u: UnitRef, figures: u32) -> Result
 
 /// Places the village's peasants when the terrain includes the village.
 pub(super) fn villagers(ctx: &mut Ctx<'_>, pieces: u32) -> Result<(), CommandError> {
-    let t = &ctx.rules.t.terrain;
+    let t = &ctx.rules().t.terrain;
     let (piece, figures) = (t.village_piece, t.village_peasants);
     if pieces < piece {
         return Ok(());
     }
     let side = ctx
-        .state
+        .state()
         .home
         .ok_or_else(|| illegal("roll for the Home Daimyo first"))?;
     ctx.emit(Event::VillagersPlaced { side, figures })
@@ -310,7 +310,7 @@ pub fn village_unit(state: &State) -> Option<UnitRef> {
 /// figures as may attack one defender.
 pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
     ctx.settle(Due::VillagersAttack(u))?;
-    let Some(v) = village_unit(&ctx.state) else {
+    let Some(v) = village_unit(ctx.state()) else {
         return Ok(());
     };
     if !ctx.unit(u)?.present() {
@@ -326,7 +326,7 @@ pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comm
         door: None,
     };
     let n = ctx.unit(v)?.alive as usize;
-    let n = n.min(numbers::max_attackers(ctx.rules, &order));
+    let n = n.min(numbers::max_attackers(ctx.rules(), &order));
     order.attackers = vec![
         Attacker {
             fighter: Fighter::Unit(v),

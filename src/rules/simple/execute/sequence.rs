@@ -7,12 +7,13 @@ use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+use crate::rules::simple::tables::{ReinforcementSquare, WindLasts};
 
 pub(super) fn roll_for_home(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Setup || ctx.state.home.is_some() {
+    if ctx.state().phase != Phase::Setup || ctx.state().home.is_some() {
         return Err(illegal("the Home Daimyo is already known"));
     }
-    let faces = ctx.roll(2, ctx.rules.t.sequence.home_die)?;
+    let faces = ctx.roll_n(2, ctx.rules().t.sequence.home_die)?;
     let home = match faces[0].cmp(&faces[1]) {
         std::cmp::Ordering::Greater => Some(0),
         std::cmp::Ordering::Less => Some(1),
@@ -23,15 +24,15 @@ pub(super) fn roll_for_home(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn shuffle(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Setup {
+    if ctx.state().phase != Phase::Setup {
         return Err(illegal("the deck is shuffled before the battle"));
     }
-    let n = u8::try_from(ctx.rules.t.cards.deck).unwrap_or(30).max(2);
+    let n = u8::try_from(ctx.rules().t.cards.deck).unwrap_or(30).max(2);
     let mut order: Vec<u8> = (1..=n).collect();
     let mut faces = Vec::new();
     // Fisher-Yates with dice: a d(n) picks the card for the last place, then d(n-1)...
     for i in (1..order.len()).rev() {
-        let face = ctx.roll1(i as u32 + 1)?;
+        let face = ctx.roll(i as u32 + 1)?;
         faces.push(face);
         order.swap(i, face as usize - 1);
     }
@@ -44,25 +45,25 @@ pub fn invader(state: &State) -> u8 {
 }
 
 pub(super) fn begin(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Setup {
+    if ctx.state().phase != Phase::Setup {
         return Err(illegal("the battle has begun"));
     }
-    if ctx.state.home.is_none() {
+    if ctx.state().home.is_none() {
         return Err(illegal("roll for the Home Daimyo first"));
     }
-    if ctx.state.deck.is_empty() {
+    if ctx.state().deck.is_empty() {
         return Err(illegal("shuffle the event deck first"));
     }
-    let side = invader(&ctx.state);
+    let side = invader(ctx.state());
     ctx.emit(Event::TurnBegins { turn: 1, side })?;
     ctx.require(Due::DrawCard(side))
 }
 
 /// After the card: allied clans roll, Formation Fails test, retreats move.
 fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let side = ctx.state.acting;
-    for g in ctx.state.groups() {
-        let Some(grp) = ctx.state.group(g) else {
+    let side = ctx.state().acting;
+    for g in ctx.state().groups() {
+        let Some(grp) = ctx.state().group(g) else {
             continue;
         };
         let leads = grp.daimyo.as_ref().is_some_and(|d| d.alive);
@@ -70,13 +71,15 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             ctx.require(Due::AllyActivation(g))?;
         }
     }
-    let mut units = ctx.state.present_units_of(usize::from(side));
+    let mut units = ctx.state().present_units_of(usize::from(side));
     // The village's peasants belong to no one; they test in the Home Daimyo's turn.
-    if ctx.state.home == Some(side) {
-        units.extend(super::places::village_unit(&ctx.state));
+    if ctx.state().home == Some(side) {
+        units.extend(super::places::village_unit(ctx.state()));
     }
     for u in units {
-        let Some(x) = ctx.state.unit(u) else { continue };
+        let Some(x) = ctx.state().unit(u) else {
+            continue;
+        };
         if x.retreating() {
             ctx.require(Due::RetreatMove(u))?;
         } else if x.formation_fail && !x.in_melee() && !x.crossing && x.spec.troop != Troop::Animals
@@ -88,15 +91,15 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn draw_card(ctx: &mut Ctx<'_>, typed: Option<u8>) -> Result<(), CommandError> {
-    let side = ctx.state.acting;
+    let side = ctx.state().acting;
     ctx.settle(Due::DrawCard(side))?;
     let card = match typed {
         Some(c) if (1..=30).contains(&c) => c,
         Some(c) => return Err(illegal(format!("card {c}: the deck runs 1 to 30"))),
         None => *ctx
-            .state
+            .state()
             .deck
-            .get(ctx.state.drawn)
+            .get(ctx.state().drawn)
             .ok_or_else(|| illegal("the deck is used up"))?,
     };
     ctx.emit(Event::CardDrawn {
@@ -109,8 +112,8 @@ pub(super) fn draw_card(ctx: &mut Ctx<'_>, typed: Option<u8>) -> Result<(), Comm
 }
 
 fn turncoat(ctx: &mut Ctx<'_>, side: u8, koku: Koku) -> Result<(), CommandError> {
-    let found = ctx.state.groups().into_iter().find(|&g| {
-        ctx.state.group(g).is_some_and(|x| {
+    let found = ctx.state().groups().into_iter().find(|&g| {
+        ctx.state().group(g).is_some_and(|x| {
             x.owner != side && x.koku == Some(koku) && x.daimyo.as_ref().is_some_and(|d| d.alive)
         })
     });
@@ -127,15 +130,15 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
         5 => turncoat(ctx, side, Koku::K5000)?,
         3 | 11 | 23 | 25 | 27 => ctx.emit(Event::CardEffect { side, card })?,
         7 => {
-            if let Some((u, _)) = ctx.state.ambush
-                && ctx.state.unit(u).is_some_and(|x| x.in_ambush)
+            if let Some((u, _)) = ctx.state().ambush
+                && ctx.state().unit(u).is_some_and(|x| x.in_ambush)
             {
                 ctx.emit(Event::AmbushRevealed(u))?;
             }
         }
         9 | 29 => ctx.require(Due::CardInstruction(side, card))?,
         13 | 15 => {
-            let turns = if ctx.rules.ruling("wind_lasts") == "drawers_turn" {
+            let turns = if ctx.rules().rulings.wind_lasts == WindLasts::DrawersTurn {
                 1
             } else {
                 2
@@ -143,10 +146,10 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
             ctx.emit(Event::WindBlows(turns))?;
         }
         17 | 19 => {
-            let faces = if ctx.rules.ruling("reinforcement_square") == "2d12" {
-                ctx.roll(2, 12)?
+            let faces = if ctx.rules().rulings.reinforcement_square == ReinforcementSquare::TwoD12 {
+                ctx.roll_n(2, 12)?
             } else {
-                ctx.roll(1, ctx.rules.t.terrain.reinforcement_die)?
+                ctx.roll_n(1, ctx.rules().t.terrain.reinforcement_die)?
             };
             let (name, troop, weapon) = if card == 17 {
                 ("Allied Monks", Troop::Monks, Weapon::Naginata)
@@ -163,7 +166,7 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
             })?;
         }
         21 if ctx
-            .state
+            .state()
             .group(GroupRef(other, 0))
             .and_then(|g| g.daimyo.as_ref())
             .is_some_and(|d| d.alive) =>
@@ -177,7 +180,7 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
 
 pub(super) fn card_done(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let due = ctx
-        .state
+        .state()
         .due
         .iter()
         .find(|d| matches!(d, Due::CardInstruction(..)))
@@ -187,7 +190,12 @@ pub(super) fn card_done(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 fn card_first(ctx: &Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.due.iter().any(|d| matches!(d, Due::DrawCard(_))) {
+    if ctx
+        .state()
+        .due
+        .iter()
+        .any(|d| matches!(d, Due::DrawCard(_)))
+    {
         return Err(illegal("draw the event card first"));
     }
     Ok(())
@@ -196,12 +204,12 @@ fn card_first(ctx: &Ctx<'_>) -> Result<(), CommandError> {
 pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
     card_first(ctx)?;
     ctx.settle(Due::AllyActivation(g))?;
-    let a = &ctx.rules.t.allies;
-    let sides = match ctx.state.group(g).and_then(|x| x.koku) {
+    let a = &ctx.rules().t.allies;
+    let sides = match ctx.state().group(g).and_then(|x| x.koku) {
         Some(Koku::K5000) => a.die_5000_koku,
         _ => a.die_10000_koku,
     };
-    let face = ctx.roll1(sides)?;
+    let face = ctx.roll(sides)?;
     let acts = face >= a.acts_on;
     ctx.emit(Event::AllyRolled {
         group: g,
@@ -214,9 +222,9 @@ pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
 pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
     card_first(ctx)?;
     ctx.settle(Due::FormationTest(u))?;
-    let sides = numbers::troop_die(ctx.rules, ctx.unit(u)?.spec.troop);
-    let face = ctx.roll1(sides)?;
-    let passed = face >= ctx.rules.t.formation_fail.pass_on;
+    let sides = numbers::troop_die(ctx.rules(), ctx.unit(u)?.spec.troop);
+    let face = ctx.roll(sides)?;
+    let passed = face >= ctx.rules().t.formation_fail.pass_on;
     ctx.emit(Event::FormationTested {
         unit: u,
         sides,
@@ -226,17 +234,17 @@ pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comman
 }
 
 pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result<(), CommandError> {
-    let ambush = ctx.state.ambush.is_some_and(|(a, _)| a == u)
-        && ctx.state.unit(u).is_some_and(|x| x.in_ambush);
+    let ambush = ctx.state().ambush.is_some_and(|(a, _)| a == u)
+        && ctx.state().unit(u).is_some_and(|x| x.in_ambush);
     if ambush {
         // The Home Daimyo springs the ambush: the unit is placed and moves in his turn.
-        if ctx.state.home != Some(ctx.state.acting) {
+        if ctx.state().home != Some(ctx.state().acting) {
             return Err(illegal("the ambush is sprung in the Home Daimyo's turn"));
         }
         ctx.emit(Event::AmbushRevealed(u))?;
     }
     let x = ctx.acting_unit(u)?;
-    let limits = ctx.state.sides[ctx.state.owner(u)].limits;
+    let limits = ctx.state().sides[ctx.state().owner(u)].limits;
     let name = x.spec.name.clone();
     if x.retreating() {
         return Err(illegal(format!(
@@ -269,7 +277,7 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
             | MoveKind::Limber
             | MoveKind::Unlimber
     );
-    if ctx.state.sides[ctx.state.owner(u)].army_retreating && !in_place {
+    if ctx.state().sides[ctx.state().owner(u)].army_retreating && !in_place {
         return Err(illegal(format!(
             "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
         )));
@@ -281,7 +289,7 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
     match kind {
         MoveKind::Normal | MoveKind::ClearOfCover | MoveKind::Back => {}
         MoveKind::IntoVillage => {
-            if super::places::village_unit(&ctx.state).is_some() {
+            if super::places::village_unit(ctx.state()).is_some() {
                 ctx.require(Due::VillagersAttack(u))?;
             }
         }
@@ -344,7 +352,10 @@ pub(super) fn retreat_move(ctx: &mut Ctx<'_>, u: UnitRef, left: bool) -> Result<
 }
 
 pub(super) fn attach(ctx: &mut Ctx<'_>, g: GroupRef, unit: Option<u8>) -> Result<(), CommandError> {
-    let grp = ctx.state.group(g).ok_or_else(|| illegal("no such group"))?;
+    let grp = ctx
+        .state()
+        .group(g)
+        .ok_or_else(|| illegal("no such group"))?;
     let d = grp
         .daimyo
         .as_ref()
@@ -364,24 +375,24 @@ pub(super) fn attach(ctx: &mut Ctx<'_>, g: GroupRef, unit: Option<u8>) -> Result
 }
 
 pub(super) fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Turn {
+    if ctx.state().phase != Phase::Turn {
         return Err(illegal("the battle has not begun"));
     }
     ctx.nothing_due()?;
-    let side = ctx.state.acting;
+    let side = ctx.state().acting;
     ctx.emit(Event::TurnEnded(side))?;
-    let inv = invader(&ctx.state);
+    let inv = invader(ctx.state());
     if side != inv {
         // The Home turn closes the sequence: fires spread and burn down.
         super::places::sequence_ends(ctx)?;
     }
     let (turn, next) = if side == inv {
-        (ctx.state.turn, 1 - inv)
+        (ctx.state().turn, 1 - inv)
     } else {
-        (ctx.state.turn + 1, inv)
+        (ctx.state().turn + 1, inv)
     };
     ctx.emit(Event::TurnBegins { turn, side: next })?;
-    if ctx.state.drawn < ctx.state.deck.len() {
+    if ctx.state().drawn < ctx.state().deck.len() {
         ctx.require(Due::DrawCard(next))
     } else {
         start_of_turn_tests(ctx)

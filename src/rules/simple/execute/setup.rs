@@ -7,18 +7,18 @@ use crate::rules::simple::roster::Troop;
 use crate::rules::simple::state::{Phase, Structure, StructureKind, UnitRef};
 
 pub(super) fn terrain(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Setup || !ctx.state.terrain.is_empty() {
+    if ctx.state().phase != Phase::Setup || !ctx.state().terrain.is_empty() {
         return Err(illegal("terrain is rolled once, before the battle"));
     }
-    let t = &ctx.rules.t.terrain;
+    let t = &ctx.rules().t.terrain;
     let (die, squares) = (t.pieces_die, t.squares);
-    if ctx.state.home.is_none() {
+    if ctx.state().home.is_none() {
         return Err(illegal(
             "the Home Daimyo rolls for terrain: roll for Home first",
         ));
     }
-    let count_face = ctx.roll1(die)?;
-    let squares = ctx.roll(count_face, squares)?;
+    let count_face = ctx.roll(die)?;
+    let squares = ctx.roll_n(count_face, squares)?;
     ctx.emit(Event::TerrainRolled {
         count_face,
         squares,
@@ -27,11 +27,11 @@ pub(super) fn terrain(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn ambush(ctx: &mut Ctx<'_>, u: UnitRef, square: u32) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Setup {
+    if ctx.state().phase != Phase::Setup {
         return Err(illegal("the ambush is set before the battle"));
     }
     let home = ctx
-        .state
+        .state()
         .home
         .ok_or_else(|| illegal("roll for the Home Daimyo first"))?;
     let x = ctx.unit(u)?;
@@ -41,20 +41,20 @@ pub(super) fn ambush(ctx: &mut Ctx<'_>, u: UnitRef, square: u32) -> Result<(), C
     if x.spec.troop == Troop::SamuraiGuard {
         return Err(illegal("the guard unit cannot lie in ambush"));
     }
-    let max = ctx.rules.t.terrain.ambush_squares;
+    let max = ctx.rules().t.terrain.ambush_squares;
     if !(1..=max).contains(&square) {
         return Err(illegal(format!("the ambush square is 1 to {max}")));
     }
-    if ctx.state.ambush.is_some() {
+    if ctx.state().ambush.is_some() {
         return Err(illegal("one unit lies in ambush at most"));
     }
     ctx.emit(Event::AmbushSet { unit: u, square })
 }
 
 pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let r = &ctx.rules.t.river;
+    let r = &ctx.rules().t.river;
     let (fast, steady) = (r.fast_up_to, r.steady_up_to);
-    let face = ctx.roll1(r.die)?;
+    let face = ctx.roll(r.die)?;
     let flow = if face <= fast {
         "fast"
     } else if face <= steady {
@@ -69,9 +69,9 @@ pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn cross_river(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
-    let r = &ctx.rules.t.river;
+    let r = &ctx.rules().t.river;
     let drown = match (
-        ctx.state.river.as_deref(),
+        ctx.state().river.as_deref(),
         ctx.unit(u)?.spec.troop.mounted(),
     ) {
         (Some("steady"), false) => r.steady_foot_drown_up_to,
@@ -82,7 +82,7 @@ pub(super) fn cross_river(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandEr
         (None, _) => return Err(illegal("roll the river's flow first")),
     };
     let die = r.die;
-    let faces = ctx.roll(ctx.unit(u)?.alive, die)?;
+    let faces = ctx.roll_n(ctx.unit(u)?.alive, die)?;
     let drowned = faces.iter().filter(|&&f| f <= drown).count() as u32;
     ctx.emit(Event::RiverCrossed {
         unit: u,
@@ -92,11 +92,11 @@ pub(super) fn cross_river(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandEr
 }
 
 pub(super) fn wind(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let s = &ctx.rules.t.smoke;
+    let s = &ctx.rules().t.smoke;
     let (up_to, dir) = (s.wind_up_to, s.direction_die);
-    let mut faces = vec![ctx.roll1(s.die)?];
+    let mut faces = vec![ctx.roll(s.die)?];
     let wind = if faces[0] <= up_to {
-        let d = ctx.roll1(dir)?;
+        let d = ctx.roll(dir)?;
         faces.push(d);
         match d {
             1 => "smoke drifts north",
@@ -116,7 +116,7 @@ pub(super) fn add_structure(
     name: &str,
     kind: StructureKind,
 ) -> Result<(), CommandError> {
-    let s = &ctx.rules.t.structures;
+    let s = &ctx.rules().t.structures;
     let hits = match kind {
         StructureKind::StoneBuilding => s.stone_building,
         StructureKind::WoodenBuilding => s.wooden_building,
@@ -124,7 +124,7 @@ pub(super) fn add_structure(
         StructureKind::WoodenBarricade => s.wooden_linear_per_15cm,
         StructureKind::Fieldworks => s.fieldworks_per_15cm,
     };
-    if ctx.state.structures.len() >= 200 {
+    if ctx.state().structures.len() >= 200 {
         return Err(illegal("too many structures"));
     }
     ctx.emit(Event::StructureAdded(Structure {

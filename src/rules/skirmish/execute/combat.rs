@@ -13,12 +13,12 @@ pub(super) fn declare_charge(
     unit: UnitRef,
     target: UnitRef,
 ) -> Result<(), CommandError> {
-    if ctx.state.section != Section::Movement || ctx.state.first.is_none() {
+    if ctx.state().section != Section::Movement || ctx.state().first.is_none() {
         return Err(illegal(
             "charges are declared in the movement section, after precedence",
         ));
     }
-    if ctx.state.moves_begun {
+    if ctx.state().moves_begun {
         return Err(illegal(
             "charges must be declared before any movement is made",
         ));
@@ -27,7 +27,7 @@ pub(super) fn declare_charge(
         return Err(illegal("a unit charges the enemy"));
     }
     let u = ctx.fighting_unit(unit)?;
-    if u.holding(ctx.state.turn) {
+    if u.holding(ctx.state().turn) {
         return Err(illegal(format!(
             "{} is holding its ground (morale) and may not charge",
             u.name
@@ -41,7 +41,7 @@ pub(super) fn declare_charge(
     }
     ctx.fighting_unit(target)?;
     ctx.emit(Event::ChargeDeclared { unit, target })?;
-    if !ctx.state.engaged(unit, target) {
+    if !ctx.state().engaged(unit, target) {
         ctx.emit(Event::Engaged(unit, target))?;
     }
     Ok(())
@@ -53,13 +53,13 @@ pub(super) fn move_unit(
     obstacles: u32,
     difficult: bool,
 ) -> Result<(), CommandError> {
-    if ctx.state.section != Section::Movement || ctx.state.first.is_none() {
+    if ctx.state().section != Section::Movement || ctx.state().first.is_none() {
         return Err(illegal(
             "units move in the movement section, after precedence",
         ));
     }
     let u = ctx.fighting_unit(unit)?;
-    if u.holding(ctx.state.turn) {
+    if u.holding(ctx.state().turn) {
         return Err(illegal(format!(
             "{} is holding its ground (morale)",
             u.name
@@ -81,7 +81,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
     } else {
         Section::Firing
     };
-    if ctx.state.section != wanted {
+    if ctx.state().section != wanted {
         return Err(illegal(if defensive {
             "defensive fire happens as the charge comes in, in the movement section"
         } else {
@@ -99,7 +99,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         if seen.contains(&s) {
             return Err(illegal(format!(
                 "{} is named twice",
-                ctx.state.figure_name(s)
+                ctx.state().figure_name(s)
             )));
         }
         seen.push(s);
@@ -119,7 +119,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
                 "thrown weapons have only a close range (up to 10\")",
             ));
         }
-        if !numbers::ready(ctx.rules, &ctx.state, s) {
+        if !numbers::ready(ctx.rules(), ctx.state(), s) {
             let why = if f.spec.weapon == Weapon::Arquebus {
                 "its arquebus is reloading (one shot per two firing sections)"
             } else {
@@ -140,9 +140,9 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         if ctx.figure(target)?.dead {
             break;
         }
-        let pool = numbers::fire(ctx.rules, &ctx.state, s, target, shot.close, shot.cover);
+        let pool = numbers::fire(ctx.rules(), ctx.state(), s, target, shot.close, shot.cover);
         let weapon = ctx.figure(s)?.spec.weapon;
-        let faces = ctx.roll(pool.dice, 6)?;
+        let faces = ctx.roll_n(pool.dice, 6)?;
         let hits = pool.count(&faces);
         ctx.emit(Event::Shot {
             shooter: s,
@@ -164,7 +164,7 @@ pub(super) fn bout(
     b: FigureRef,
     obstacle: [bool; 2],
 ) -> Result<(), CommandError> {
-    if ctx.state.section != Section::Melee {
+    if ctx.state().section != Section::Melee {
         return Err(illegal("bouts are fought in the melee section"));
     }
     if a.side() == b.side() {
@@ -172,28 +172,28 @@ pub(super) fn bout(
     }
     ctx.fighting_figure(a)?;
     ctx.fighting_figure(b)?;
-    if !ctx.state.engaged(a.unit(), b.unit()) {
+    if !ctx.state().engaged(a.unit(), b.unit()) {
         return Err(illegal(format!(
             "{} and {} are not in melee (engage them first)",
-            ctx.state.unit_name(a.unit()),
-            ctx.state.unit_name(b.unit())
+            ctx.state().unit_name(a.unit()),
+            ctx.state().unit_name(b.unit())
         )));
     }
-    if ctx.state.bouts.contains(&pair(a, b)) {
+    if ctx.state().bouts.contains(&pair(a, b)) {
         return Err(illegal("those two have fought their bout this turn"));
     }
     let pools = [
-        numbers::melee(ctx.rules, &ctx.state, a, b, obstacle[1]),
-        numbers::melee(ctx.rules, &ctx.state, b, a, obstacle[0]),
+        numbers::melee(ctx.rules(), ctx.state(), a, b, obstacle[1]),
+        numbers::melee(ctx.rules(), ctx.state(), b, a, obstacle[0]),
     ];
-    let faces = [ctx.roll(pools[0].dice, 6)?, ctx.roll(pools[1].dice, 6)?];
+    let faces = [ctx.roll_n(pools[0].dice, 6)?, ctx.roll_n(pools[1].dice, 6)?];
     let hits = [pools[0].count(&faces[0]), pools[1].count(&faces[1])];
-    let turn = ctx.state.turn;
+    let turn = ctx.state().turn;
     let holding = [
         ctx.unit(a.unit())?.holding(turn),
         ctx.unit(b.unit())?.holding(turn),
     ];
-    let landed = numbers::landed(ctx.rules, hits, holding);
+    let landed = numbers::landed(ctx.rules(), hits, holding);
     let [fa, fb] = faces;
     let rolls = [
         BoutRoll {

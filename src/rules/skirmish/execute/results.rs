@@ -8,10 +8,11 @@ use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::roster::UnitType;
 use crate::rules::skirmish::state::{Due, FigureRef, Section, State, Trigger, UnitRef};
 use crate::rules::skirmish::tables::Rules;
+use crate::rules::skirmish::tables::{HalfLost, WhenHitsResolve};
 
 /// Whether hits are resolved in this section (ruling `when_hits_resolve`).
 pub fn resolving_now(rules: &Rules, section: Section) -> bool {
-    section == Section::Results || rules.ruling("when_hits_resolve") == "at_once"
+    section == Section::Results || rules.rulings.when_hits_resolve == WhenHitsResolve::AtOnce
 }
 
 /// Figures with hits still to resolve, in units still fighting.
@@ -30,7 +31,7 @@ pub(super) fn land(ctx: &mut Ctx<'_>, figure: FigureRef, hits: u32) -> Result<()
         return Ok(());
     }
     ctx.emit(Event::Hit { figure, hits })?;
-    if resolving_now(ctx.rules, ctx.state.section) {
+    if resolving_now(ctx.rules(), ctx.state().section) {
         settle_plain_hits(ctx)?;
     }
     Ok(())
@@ -38,9 +39,9 @@ pub(super) fn land(ctx: &mut Ctx<'_>, figure: FigureRef, hits: u32) -> Result<()
 
 /// Kills every hit figure that does not roll the d12 (Ashigaru, Monks).
 pub(super) fn settle_plain_hits(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    for f in owed(&ctx.state) {
+    for f in owed(ctx.state()) {
         let troop = ctx.figure(f)?.spec.troop;
-        if numbers::wounds_to_kill(ctx.rules, troop).is_none() {
+        if numbers::wounds_to_kill(ctx.rules(), troop).is_none() {
             kill(ctx, f, format!("hit: a {} hit is dead", troop.name()))?;
         }
     }
@@ -48,7 +49,7 @@ pub(super) fn settle_plain_hits(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), CommandError> {
-    if !resolving_now(ctx.rules, ctx.state.section) {
+    if !resolving_now(ctx.rules(), ctx.state().section) {
         return Err(illegal("hits are resolved in the Results section"));
     }
     let f = ctx.fighting_figure(figure)?;
@@ -56,17 +57,17 @@ pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), Comman
     if hits == 0 {
         return Err(illegal(format!("{} has no hits to resolve", f.spec.name)));
     }
-    let Some(kill_at) = numbers::wounds_to_kill(ctx.rules, troop) else {
+    let Some(kill_at) = numbers::wounds_to_kill(ctx.rules(), troop) else {
         return settle_plain_hits(ctx);
     };
-    let faces = ctx.roll(hits, ctx.rules.t.results.sides)?;
+    let faces = ctx.roll_n(hits, ctx.rules().t.results.sides)?;
     let mut outcomes = Vec::new();
     let mut dead = None;
     for &face in &faces {
         let o = if dead.is_some() {
             Outcome::NoEffect
         } else {
-            numbers::outcome(ctx.rules, face)
+            numbers::outcome(ctx.rules(), face)
         };
         match o {
             Outcome::Dead => dead = Some(format!("rolled {face} on the d12: dead")),
@@ -98,20 +99,20 @@ fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), Command
     let (start, before) = (u.alive_at_turn_start, u.alive());
     let leader = ctx.figure(figure)?.spec.leader;
     ctx.emit(Event::Died { figure, why })?;
-    if !tests_morale(ctx.rules, &ctx.state, unit) {
+    if !tests_morale(ctx.rules(), ctx.state(), unit) {
         return Ok(());
     }
     if leader {
-        ctx.require(Due::Morale(unit, Trigger::LeaderLost))?;
+        ctx.require_morale(Due::Morale(unit, Trigger::LeaderLost))?;
     }
     let u = ctx.unit(unit)?;
-    let (of, lost_before) = match ctx.rules.ruling("half_lost") {
-        "half_of_starting" => (u.figures.len() as u32, u.figures.len() as u32 - before),
-        _ => (start, start.saturating_sub(before)),
+    let (of, lost_before) = match ctx.rules().rulings.half_lost {
+        HalfLost::HalfOfStarting => (u.figures.len() as u32, u.figures.len() as u32 - before),
+        HalfLost::HalfThisTurn => (start, start.saturating_sub(before)),
     };
     let crossed = 2 * lost_before < of && 2 * (lost_before + 1) >= of;
     if crossed && u.on_table() {
-        ctx.require(Due::Morale(unit, Trigger::HalfLost))?;
+        ctx.require_morale(Due::Morale(unit, Trigger::HalfLost))?;
     }
     Ok(())
 }
@@ -129,7 +130,7 @@ pub(super) fn declare(
     unit: UnitRef,
     trigger: Trigger,
 ) -> Result<(), CommandError> {
-    if !ctx.rules.optional("morale") {
+    if !ctx.rules().optional("morale") {
         return Err(illegal(
             "morale is an optional rule not in play in this battle",
         ));
@@ -140,15 +141,15 @@ pub(super) fn declare(
             "Samurai units are honour bound: they never test morale",
         ));
     }
-    if trigger == Trigger::FleeingFriend && ctx.state.in_melee(unit) {
+    if trigger == Trigger::FleeingFriend && ctx.state().in_melee(unit) {
         return Err(illegal(
             "only an unengaged unit tests when a fleeing friend passes",
         ));
     }
-    if ctx.state.due.iter().any(|Due::Morale(u, _)| *u == unit) {
+    if ctx.state().due.iter().any(|Due::Morale(u, _)| *u == unit) {
         return Err(illegal("a morale test is already due for that unit"));
     }
-    ctx.require(Due::Morale(unit, trigger))
+    ctx.require_morale(Due::Morale(unit, trigger))
 }
 
 pub(super) fn morale_test(
@@ -157,7 +158,7 @@ pub(super) fn morale_test(
     ground: Ground,
 ) -> Result<(), CommandError> {
     let Some(due) = ctx
-        .state
+        .state()
         .due
         .iter()
         .copied()
@@ -165,10 +166,10 @@ pub(super) fn morale_test(
     else {
         return Err(illegal("no morale test is due for that unit"));
     };
-    let pool = numbers::morale(ctx.rules, &ctx.state, unit, ground);
-    let faces = ctx.roll(pool.dice, 6)?;
+    let pool = numbers::morale(ctx.rules(), ctx.state(), unit, ground);
+    let faces = ctx.roll_n(pool.dice, 6)?;
     let successes = pool.count(&faces);
-    let result = numbers::morale_result(ctx.rules, successes);
+    let result = numbers::morale_result(ctx.rules(), successes);
     ctx.emit(Event::MoraleRolled {
         unit,
         faces,
@@ -181,7 +182,7 @@ pub(super) fn morale_test(
         MoraleResult::Rout => ctx.emit(Event::Routed(unit)),
         MoraleResult::Hold => ctx.emit(Event::Holding {
             unit,
-            through: ctx.state.turn + 1,
+            through: ctx.state().turn + 1,
         }),
         MoraleResult::CarryOn => Ok(()),
     }

@@ -4,19 +4,20 @@ use super::{Ctx, illegal, results};
 use crate::engine::error::CommandError;
 use crate::rules::skirmish::event::Event;
 use crate::rules::skirmish::state::{Section, Side, UnitRef};
+use crate::rules::skirmish::tables::PrecedenceWinner;
 
 pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.section != Section::Movement
-        || ctx.state.first.is_some()
-        || ctx.state.precedence.is_some()
+    if ctx.state().section != Section::Movement
+        || ctx.state().first.is_some()
+        || ctx.state().precedence.is_some()
     {
         return Err(illegal(
             "precedence is rolled once, at the start of the movement section",
         ));
     }
-    let p = &ctx.rules.t.precedence;
+    let p = &ctx.rules().t.precedence;
     let (n, sides) = (p.dice, p.sides);
-    let faces = [ctx.roll(n, sides)?, ctx.roll(n, sides)?];
+    let faces = [ctx.roll_n(n, sides)?, ctx.roll_n(n, sides)?];
     let totals = [faces[0].iter().sum::<u32>(), faces[1].iter().sum::<u32>()];
     let winner = match totals[0].cmp(&totals[1]) {
         std::cmp::Ordering::Greater => Some(0),
@@ -24,16 +25,18 @@ pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         std::cmp::Ordering::Equal => None,
     };
     ctx.emit(Event::Precedence { faces, winner })?;
-    if let Some(w) = winner.filter(|_| ctx.rules.ruling("precedence") == "d6_high_moves_first") {
+    if let Some(w) =
+        winner.filter(|_| ctx.rules().rulings.precedence == PrecedenceWinner::D6HighMovesFirst)
+    {
         ctx.emit(Event::MovesFirst(w))?;
     }
     Ok(())
 }
 
 pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
-    if ctx.state.precedence.is_none()
-        || ctx.state.first.is_some()
-        || ctx.state.section != Section::Movement
+    if ctx.state().precedence.is_none()
+        || ctx.state().first.is_some()
+        || ctx.state().section != Section::Movement
     {
         return Err(illegal(
             "the precedence winner chooses once, after the roll",
@@ -57,12 +60,12 @@ pub(super) fn engage(
     if on {
         ctx.fighting_unit(a)?;
         ctx.fighting_unit(b)?;
-        if ctx.state.engaged(a, b) {
+        if ctx.state().engaged(a, b) {
             return Err(illegal("those units are in melee already"));
         }
         ctx.emit(Event::Engaged(a, b))
     } else {
-        if !ctx.state.engaged(a, b) {
+        if !ctx.state().engaged(a, b) {
             return Err(illegal("those units are not in melee"));
         }
         ctx.emit(Event::Disengaged(a, b))
@@ -70,19 +73,19 @@ pub(super) fn engage(
 }
 
 pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if let Some(due) = ctx.state.due.first() {
+    if let Some(due) = ctx.state().due.first() {
         return Err(illegal(format!("settle what is required first ({due:?})")));
     }
-    let section = ctx.state.section;
-    if section == Section::Movement && ctx.state.first.is_none() {
+    let section = ctx.state().section;
+    if section == Section::Movement && ctx.state().first.is_none() {
         return Err(illegal("roll for precedence first"));
     }
-    let owed = results::owed(&ctx.state);
+    let owed = results::owed(ctx.state());
     if let Some(f) = owed
         .first()
-        .filter(|_| results::resolving_now(ctx.rules, section))
+        .filter(|_| results::resolving_now(ctx.rules(), section))
     {
-        let name = ctx.state.figure_name(*f);
+        let name = ctx.state().figure_name(*f);
         return Err(illegal(format!(
             "roll the results for the hits on {name} first"
         )));
@@ -95,6 +98,6 @@ pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             }
             Ok(())
         }
-        None => ctx.emit(Event::TurnBegins(ctx.state.turn + 1)),
+        None => ctx.emit(Event::TurnBegins(ctx.state().turn + 1)),
     }
 }

@@ -6,6 +6,7 @@ use crate::rules::sky::event::{Event, MeleeRoll, Test};
 use crate::rules::sky::numbers;
 use crate::rules::sky::roster::Weapon;
 use crate::rules::sky::state::{ActionKind, ChangeKind, Charge, ChargeStage, Due, UnitRef};
+use crate::rules::sky::tables::{InjuryTrigger, MeleeTie};
 
 fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
@@ -30,10 +31,10 @@ pub(super) fn move_unit(
     {
         return Err(illegal("a unit that fired its arquebus may not move"));
     }
-    let costs = &ctx.rules.t.action_costs;
+    let costs = &ctx.rules().t.action_costs;
     let (m, o) = (costs.move_or_charge, costs.cross_obstacle);
     let total = m + if obstacle { o } else { 0 };
-    let left = ctx.state.actions_left.unwrap_or(0);
+    let left = ctx.state().actions_left.unwrap_or(0);
     if total > left {
         return Err(illegal(format!(
             "that costs {total} actions; the clan has {left} left"
@@ -58,7 +59,7 @@ pub(super) fn reload(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandErro
             u.spec.name
         )));
     }
-    let cost = ctx.rules.t.action_costs.reload_arquebus;
+    let cost = ctx.rules().t.action_costs.reload_arquebus;
     spend(ctx, unit, ActionKind::Reload, cost)?;
     ctx.emit(Event::Reloaded(unit))
 }
@@ -100,7 +101,7 @@ pub(super) fn fire(
     if weapon == Weapon::Arquebus && ctx.unit(unit)?.has_taken(ActionKind::Move) {
         return Err(illegal("a unit that moved may not fire its arquebus"));
     }
-    let cost = ctx.rules.t.action_costs.fire;
+    let cost = ctx.rules().t.action_costs.fire;
     spend(ctx, unit, ActionKind::Fire, cost)?;
     shoot(ctx, unit, weapon, target, in_range, cover, false)
 }
@@ -115,15 +116,15 @@ fn shoot(
     cover: bool,
     defensive: bool,
 ) -> Result<(), CommandError> {
-    let pool = numbers::fire(ctx.rules, ctx.unit(unit)?, weapon, ctx.unit(target)?);
+    let pool = numbers::fire(ctx.rules(), ctx.unit(unit)?, weapon, ctx.unit(target)?);
     let faces = if in_range {
-        ctx.roll(pool.dice, 6)?
+        ctx.roll_n(pool.dice, 6)?
     } else {
         Vec::new()
     };
     let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
     let cover = cover || ctx.unit(target)?.tedate;
-    let counted = numbers::after_cover(ctx.rules, hits, cover);
+    let counted = numbers::after_cover(ctx.rules(), hits, cover);
     ctx.emit(Event::Fired {
         unit,
         target,
@@ -148,7 +149,7 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
     if hits == 0 || u.removed {
         return Ok(0);
     }
-    let per = ctx.rules.t.casualties.hits_per_stand.max(1);
+    let per = ctx.rules().t.casualties.hits_per_stand.max(1);
     let total = u.marked_hits + hits;
     let lost = (total / per).min(u.stands);
     let left = u.stands - lost;
@@ -160,10 +161,10 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
         stands_lost: lost,
         marked,
     })?;
-    let attached = ctx.state.leader_attached(unit);
-    let injury = match ctx.rules.ruling("injury_trigger") {
-        "any_hits" => true,
-        _ => lost > 0,
+    let attached = ctx.state().leader_attached(unit);
+    let injury = match ctx.rules().rulings.injury_trigger {
+        InjuryTrigger::AnyHits => true,
+        InjuryTrigger::StandLost => lost > 0,
     };
     if attached && injury {
         ctx.require(Due::Injury(unit))?;
@@ -182,7 +183,7 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
                 why: why.into(),
             })?;
         }
-        if !routing && numbers::at_route_threshold(ctx.rules, left, start) {
+        if !routing && numbers::at_route_threshold(ctx.rules(), left, start) {
             ctx.require(Due::Route(unit))?;
         }
     }
@@ -194,7 +195,7 @@ pub(super) fn charge(
     unit: UnitRef,
     target: UnitRef,
 ) -> Result<(), CommandError> {
-    let impetus = ctx.state.due.contains(&Due::ImpetusCharge(unit));
+    let impetus = ctx.state().due.contains(&Due::ImpetusCharge(unit));
     if impetus {
         // Driven by Bushi: the charge is owed before anything else, and costs nothing.
         ctx.settle(Due::ImpetusCharge(unit))?;
@@ -215,7 +216,7 @@ pub(super) fn charge(
     if t.removed || target.side() == unit.side() {
         return Err(illegal("the target must be an enemy unit on the table"));
     }
-    let costs = &ctx.rules.t.action_costs;
+    let costs = &ctx.rules().t.action_costs;
     let cost = if impetus {
         costs.samurai_impetus_charge
     } else {
@@ -262,7 +263,7 @@ pub(super) fn melee_in_contact(
 }
 
 fn charge_at(ctx: &Ctx<'_>, stage: ChargeStage) -> Result<Charge, CommandError> {
-    match ctx.state.charge {
+    match ctx.state().charge {
         Some(c) if c.stage == stage => Ok(c),
         Some(_) => Err(illegal("the charge is at another step")),
         None => Err(illegal("no charge is under way")),
@@ -337,12 +338,12 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::Melee)?;
     let units = [c.charger, c.target];
     let pools = [
-        numbers::melee(ctx.rules, &ctx.state, c.charger, c.target, c.charging),
-        numbers::melee(ctx.rules, &ctx.state, c.target, c.charger, false),
+        numbers::melee(ctx.rules(), ctx.state(), c.charger, c.target, c.charging),
+        numbers::melee(ctx.rules(), ctx.state(), c.target, c.charger, false),
     ];
     let mut rolls = Vec::with_capacity(2);
     for (unit, pool) in units.iter().zip(&pools) {
-        let faces = ctx.roll(pool.dice, 6)?;
+        let faces = ctx.roll_n(pool.dice, 6)?;
         let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
         rolls.push(MeleeRoll {
             unit: *unit,
@@ -356,7 +357,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         .try_into()
         .map_err(|_| illegal("melee needs two sides"))?;
     ctx.emit(Event::Melee(rolls))?;
-    let melee_cost = ctx.rules.t.action_costs.melee;
+    let melee_cost = ctx.rules().t.action_costs.melee;
     ctx.emit(Event::ActionTaken {
         unit: c.charger,
         kind: ActionKind::Melee,
@@ -369,7 +370,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         std::cmp::Ordering::Greater => vec![0],
         std::cmp::Ordering::Less => vec![1],
         std::cmp::Ordering::Equal
-            if ctx.rules.ruling("melee_tie") == "both_withdraw" && hits_on[0] > 0 =>
+            if ctx.rules().rulings.melee_tie == MeleeTie::BothWithdraw && hits_on[0] > 0 =>
         {
             vec![0, 1]
         }
@@ -385,8 +386,8 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     }
     if losers.len() == 1 {
         let winner = units[1 - losers[0]];
-        if ctx.state.leader_attached(winner) && !ctx.unit(winner)?.removed {
-            let gain = ctx.rules.t.honor.command_gain;
+        if ctx.state().leader_attached(winner) && !ctx.unit(winner)?.removed {
+            let gain = ctx.rules().t.honor.command_gain;
             let enemy = ctx.name(units[losers[0]]);
             ctx.emit(Event::CommandChanged {
                 clan: Some(winner.clan()),
@@ -401,7 +402,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn route_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
-    if !ctx.state.due.contains(&Due::Route(unit)) {
+    if !ctx.state().due.contains(&Due::Route(unit)) {
         return Err(illegal("no Route test is due for that unit"));
     }
     let passed = ctx.bushi_test(Test::Route(unit), unit)?;
@@ -417,9 +418,9 @@ pub(super) fn route_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Command
 
 pub(super) fn injury_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
     ctx.settle(Due::Injury(unit))?;
-    let i = &ctx.rules.t.injury;
+    let i = &ctx.rules().t.injury;
     let (sides, on, loss) = (i.sides, i.injured_on, i.command_loss);
-    let face = ctx.roll(1, sides)?.first().copied().unwrap_or(0);
+    let face = ctx.roll_n(1, sides)?.first().copied().unwrap_or(0);
     let injured = face == on;
     ctx.emit(Event::InjuryRolled {
         unit,

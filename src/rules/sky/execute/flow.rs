@@ -11,16 +11,16 @@ fn illegal(reason: &str) -> CommandError {
 }
 
 pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Initiative {
+    if ctx.state().phase != Phase::Initiative {
         return Err(illegal("initiative is rolled at the start of a turn"));
     }
-    let t = &ctx.rules.t.initiative;
+    let t = &ctx.rules().t.initiative;
     let (dice, sides) = (t.dice, t.sides);
-    let a = ctx.roll(dice, sides)?;
-    let b = ctx.roll(dice, sides)?;
+    let a = ctx.roll_n(dice, sides)?;
+    let b = ctx.roll_n(dice, sides)?;
     let clans = [
-        ctx.state.clans_under_control(0),
-        ctx.state.clans_under_control(1),
+        ctx.state().clans_under_control(0),
+        ctx.state().clans_under_control(1),
     ]
     .map(|c| c as u32);
     let total = |f: &[u32], c: u32| f.iter().sum::<u32>() + c;
@@ -43,9 +43,9 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 /// Gives the round to `side` if it has clans to try, else to the other, else ends the rounds.
 fn next_round(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
-    let phase = if !ctx.state.untried(side).is_empty() {
+    let phase = if !ctx.state().untried(side).is_empty() {
         Phase::Rounds { side }
-    } else if !ctx.state.untried(1 - side).is_empty() {
+    } else if !ctx.state().untried(1 - side).is_empty() {
         Phase::Rounds { side: 1 - side }
     } else {
         return begin_morale(ctx);
@@ -55,8 +55,8 @@ fn next_round(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
 
 fn begin_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ctx.emit(Event::PhaseBegins(Phase::Morale))?;
-    for unit in ctx.state.all_units() {
-        let Some(u) = ctx.state.unit(unit) else {
+    for unit in ctx.state().all_units() {
+        let Some(u) = ctx.state().unit(unit) else {
             continue;
         };
         if u.removed {
@@ -72,19 +72,19 @@ fn begin_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn try_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), CommandError> {
-    let Phase::Rounds { side } = ctx.state.phase else {
+    let Phase::Rounds { side } = ctx.state().phase else {
         return Err(illegal("clans are activated in the rounds of a turn"));
     };
-    if ctx.state.intervention.is_some() {
+    if ctx.state().intervention.is_some() {
         return Err(illegal("first decide whether the General steps in"));
     }
     if clan.side() != side {
         return Err(illegal("it is the other side's round"));
     }
-    if !ctx.state.untried(side).contains(&clan) {
+    if !ctx.state().untried(side).contains(&clan) {
         return Err(illegal("that clan has already had its chance this turn"));
     }
-    let numbers = numbers::command(ctx.rules, &ctx.state, side, Some(clan), true);
+    let numbers = numbers::command(ctx.rules(), ctx.state(), side, Some(clan), true);
     if ctx.test(
         Test::Activation {
             clan,
@@ -94,7 +94,7 @@ pub(super) fn try_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), Com
     )? {
         return begin_activation(ctx, clan);
     }
-    let g = ctx.state.sides[side].general_turn;
+    let g = ctx.state().sides[side].general_turn;
     if g.intervened || g.barred {
         next_round(ctx, 1 - side)
     } else {
@@ -109,11 +109,11 @@ fn begin_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), CommandError
 
 pub(super) fn general_steps_in(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let clan = ctx
-        .state
+        .state()
         .intervention
         .ok_or_else(|| illegal("no clan has just missed its activation"))?;
     let side = clan.side();
-    let numbers = numbers::command(ctx.rules, &ctx.state, side, None, true);
+    let numbers = numbers::command(ctx.rules(), ctx.state(), side, None, true);
     ctx.emit(Event::InterventionClosed)?;
     if ctx.test(
         Test::Activation {
@@ -131,7 +131,7 @@ pub(super) fn general_steps_in(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 pub(super) fn decline_general(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let clan = ctx
-        .state
+        .state()
         .intervention
         .ok_or_else(|| illegal("no clan has just missed its activation"))?;
     ctx.emit(Event::InterventionClosed)?;
@@ -139,28 +139,28 @@ pub(super) fn decline_general(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn roll_actions(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let Phase::Activation { clan } = ctx.state.phase else {
+    let Phase::Activation { clan } = ctx.state().phase else {
         return Err(illegal("actions are rolled for an activated clan"));
     };
     ctx.settle(Due::Actions(clan))?;
-    let t = &ctx.rules.t.actions;
+    let t = &ctx.rules().t.actions;
     let (dice, sides) = (t.dice, t.sides);
-    let faces = ctx.roll(dice, sides)?;
+    let faces = ctx.roll_n(dice, sides)?;
     let actions = faces.iter().copied().max().unwrap_or(0);
     ctx.emit(Event::ActionsRolled { faces, actions })?;
     // First the clan's routing units fall back, then its Samurai answer any enemy Samurai near.
-    for unit in ctx.state.units_of(clan) {
+    for unit in ctx.state().units_of(clan) {
         if ctx
-            .state
+            .state()
             .unit(unit)
             .is_some_and(|u| !u.removed && u.routing)
         {
             ctx.require(Due::RoutMove(unit))?;
         }
     }
-    for unit in ctx.state.units_of(clan) {
+    for unit in ctx.state().units_of(clan) {
         if ctx
-            .state
+            .state()
             .unit(unit)
             .is_some_and(|u| u.in_good_standing() && u.is_samurai())
         {
@@ -198,19 +198,16 @@ pub(super) fn no_impetus(
     })
 }
 
+/// The umpire orders a Samurai unit near enemy Samurai to do something else: it owes the
+/// Bushi test, a card of its own with its pool and odds.
+pub(super) fn ordered_otherwise(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
+    ctx.settle(Due::Impetus(unit))?;
+    ctx.require(Due::ImpetusTest(unit))
+}
+
 pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
-    let converted = ctx.state.due.contains(&Due::Impetus(unit));
-    if converted {
-        ctx.settle(Due::Impetus(unit))?;
-        ctx.require(Due::ImpetusTest(unit))?;
-    }
-    if spirit_owed(ctx.rules, &ctx.state, unit, Test::Impetus(unit)) {
-        // The test's card now shows the first-Bushi-test roll, which comes before it.
-        return if converted {
-            Ok(())
-        } else {
-            Err(illegal("make the first-Bushi-test roll first"))
-        };
+    if spirit_owed(ctx.rules(), ctx.state(), unit, Test::Impetus(unit)) {
+        return Err(illegal("make the first-Bushi-test roll first"));
     }
     ctx.settle(Due::ImpetusTest(unit))?;
     if ctx.bushi_test(Test::Impetus(unit), unit)? {
@@ -226,7 +223,7 @@ pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comma
 }
 
 pub(super) fn spirit_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
-    if !ctx.rules.optional("first_bushi_roll") {
+    if !ctx.rules().optional("first_bushi_roll") {
         return Err(illegal(
             "the first-Bushi-test roll is an optional rule not in play",
         ));
@@ -236,9 +233,9 @@ pub(super) fn spirit_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
             "this unit has made its first-Bushi-test roll already",
         ));
     }
-    let s = &ctx.rules.t.spirit;
+    let s = &ctx.rules().t.spirit;
     let (sides, low, high, change) = (s.sides, s.low_face, s.high_face, s.bushi_change);
-    let face = ctx.roll(1, sides)?.first().copied().unwrap_or(0);
+    let face = ctx.roll_n(1, sides)?.first().copied().unwrap_or(0);
     let change = if face == low {
         -change
     } else if face == high {
@@ -250,15 +247,15 @@ pub(super) fn spirit_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
 }
 
 pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let Phase::Activation { clan } = ctx.state.phase else {
+    let Phase::Activation { clan } = ctx.state().phase else {
         return Err(illegal("no clan is activated"));
     };
-    if let Some(due) = ctx.state.due.first() {
+    if let Some(due) = ctx.state().due.first() {
         return Err(CommandError::illegal(format!(
             "settle what is required first ({due:?})"
         )));
     }
-    if ctx.state.charge.is_some() {
+    if ctx.state().charge.is_some() {
         return Err(illegal("finish the charge under way first"));
     }
     ctx.emit(Event::ActivationEnded(clan))?;
@@ -271,7 +268,7 @@ pub(super) fn morale(
     kind: MoraleKind,
     by_general: bool,
 ) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Morale {
+    if ctx.state().phase != Phase::Morale {
         return Err(illegal("rally and re-order happen in the Morale phase"));
     }
     let due = if by_general {
@@ -285,11 +282,11 @@ pub(super) fn morale(
     let side = unit.side();
     if by_general {
         let leader = ctx
-            .state
+            .state()
             .clan(unit.clan())
             .map(|c| c.leader.name.clone())
             .unwrap_or_default();
-        let loss = ctx.rules.t.dishonor.command_loss;
+        let loss = ctx.rules().t.dishonor.command_loss;
         let what = numbers::morale_words(kind);
         ctx.emit(Event::CommandChanged {
             clan: Some(unit.clan()),
@@ -302,7 +299,7 @@ pub(super) fn morale(
             ),
         })?;
     }
-    let numbers = numbers::morale(ctx.rules, &ctx.state, unit, by_general);
+    let numbers = numbers::morale(ctx.rules(), ctx.state(), unit, by_general);
     let passed = ctx.test(
         Test::Morale {
             unit,
@@ -323,13 +320,13 @@ pub(super) fn morale(
 
 /// The General may retry a failed rally or re-order unless he tried an activation this turn.
 fn general_may_retry(ctx: &Ctx<'_>, side: Side) -> bool {
-    let g = ctx.state.sides[side].general_turn;
+    let g = ctx.state().sides[side].general_turn;
     !g.intervened && !g.barred
 }
 
 pub(super) fn skip_morale(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
     let due = ctx
-        .state
+        .state()
         .due
         .iter()
         .copied()
@@ -339,11 +336,11 @@ pub(super) fn skip_morale(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
 }
 
 pub(super) fn end_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::Morale {
+    if ctx.state().phase != Phase::Morale {
         return Err(illegal("not in the Morale phase"));
     }
     // Attempts not taken lapse; a test the rules require (Route, injury) must be rolled first.
-    let open: Vec<Due> = ctx.state.due.clone();
+    let open: Vec<Due> = ctx.state().due.iter().copied().collect();
     for due in open {
         match due {
             Due::Rally(_) | Due::Reorder(_) | Due::GeneralRetry(..) => ctx.settle(due)?,
@@ -354,9 +351,9 @@ pub(super) fn end_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 pub(super) fn next_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if ctx.state.phase != Phase::EndOfTurn {
+    if ctx.state().phase != Phase::EndOfTurn {
         return Err(illegal("the next turn starts after the roll call"));
     }
-    let turn = ctx.state.turn + 1;
+    let turn = ctx.state().turn + 1;
     ctx.emit(Event::TurnBegins(turn))
 }

@@ -7,72 +7,33 @@
 mod combat;
 mod flow;
 
-use super::apply::apply;
+use super::Sky;
 use super::command::Command;
 use super::event::{Event, Test};
 use super::numbers::{self, TestNumbers};
 use super::state::{ActionKind, ClanRef, Due, Phase, State, UnitRef, UnitState};
 use super::tables::Rules;
-use crate::dice::DiceSource;
 use crate::engine::error::CommandError;
-use crate::engine::ruleset::ApplyContext;
+use crate::engine::exec::Exec;
+use crate::rules::sky::tables::SpiritRollScope;
 
-/// Events being built for one command, with the state as they leave it.
-pub(super) struct Ctx<'a> {
-    rules: &'a Rules,
-    state: State,
-    events: Vec<Event>,
-    dice: &'a mut dyn DiceSource,
-}
+/// The engine's execution context, for a Sky command.
+pub(super) type Ctx<'a> = Exec<'a, Sky>;
 
 impl Ctx<'_> {
-    /// Records an event and applies it to the scratch state.
-    fn emit(&mut self, event: Event) -> Result<(), CommandError> {
-        let at = ApplyContext {
-            at: chrono::DateTime::UNIX_EPOCH,
-        };
-        apply(&mut self.state, &event, at).map_err(CommandError::Illegal)?;
-        self.events.push(event);
-        Ok(())
-    }
-
-    /// Rolls `n` dice of `sides`.
-    fn roll(&mut self, n: u32, sides: u32) -> Result<Vec<u32>, CommandError> {
-        (0..n)
-            .map(|_| self.dice.roll(sides).map_err(CommandError::from))
-            .collect()
-    }
-
     fn unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
-        self.state
+        self.state()
             .unit(u)
             .ok_or_else(|| CommandError::illegal(format!("there is no unit {}", u.id())))
     }
 
     fn name(&self, u: UnitRef) -> String {
-        self.state.unit_name(u)
-    }
-
-    /// Requires something, unless it is already due.
-    fn require(&mut self, due: Due) -> Result<(), CommandError> {
-        if self.state.due.contains(&due) {
-            Ok(())
-        } else {
-            self.emit(Event::Required(due))
-        }
-    }
-
-    /// Settles something due; refused when it is not due.
-    fn settle(&mut self, due: Due) -> Result<(), CommandError> {
-        if !self.state.due.contains(&due) {
-            return Err(CommandError::illegal("that is not due now"));
-        }
-        self.emit(Event::Settled(due))
+        self.state().unit_name(u)
     }
 
     /// Rolls a 2d6 test and records it.
     fn test(&mut self, test: Test, numbers: &TestNumbers) -> Result<bool, CommandError> {
-        let faces = self.roll(numbers.dice, 6)?;
+        let faces = self.roll_n(numbers.dice, 6)?;
         let passed = numbers.passes(&faces);
         self.emit(Event::Tested {
             test,
@@ -86,13 +47,13 @@ impl Ctx<'_> {
 
     /// Rolls a Bushi or Route test, after the optional first-test roll if it is still owed.
     fn bushi_test(&mut self, test: Test, unit: UnitRef) -> Result<bool, CommandError> {
-        if spirit_owed(self.rules, &self.state, unit, test) {
+        if spirit_owed(self.rules(), self.state(), unit, test) {
             return Err(CommandError::illegal(format!(
                 "{} must first make its first-Bushi-test roll (optional rule)",
                 self.name(unit)
             )));
         }
-        let numbers = numbers::bushi(self.rules, &self.state, test);
+        let numbers = numbers::bushi(self.rules(), self.state(), test);
         self.test(test, &numbers)
     }
 }
@@ -100,7 +61,7 @@ impl Ctx<'_> {
 /// Whether the optional first-Bushi-test roll is owed before this test.
 pub fn spirit_owed(rules: &Rules, state: &State, unit: UnitRef, test: Test) -> bool {
     let applies = match test {
-        Test::Route(_) => rules.ruling("spirit_roll_scope") == "any_test_against_bushi",
+        Test::Route(_) => rules.rulings.spirit_roll_scope == SpiritRollScope::AnyTestAgainstBushi,
         Test::Charge(_) | Test::Stand(_) | Test::Impetus(_) => true,
         Test::Activation { .. } | Test::Morale { .. } => false,
     };
@@ -113,30 +74,20 @@ pub fn spirit_owed(rules: &Rules, state: &State, unit: UnitRef, test: Test) -> b
 ///
 /// # Errors
 /// The command is not allowed now, or the dice could not be had.
-pub fn execute(
-    rules: &Rules,
-    state: &State,
-    command: &Command,
-    dice: &mut dyn DiceSource,
-) -> Result<Vec<Event>, CommandError> {
-    if state.ended && *command != Command::EndBattle {
+pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
+    if ctx.state().ended && *command != Command::EndBattle {
         return Err(CommandError::illegal("the battle is over"));
     }
-    let mut ctx = Ctx {
-        rules,
-        state: state.clone(),
-        events: Vec::new(),
-        dice,
-    };
+    let ctx = &mut *ctx;
     match command {
-        Command::RollInitiative => flow::initiative(&mut ctx)?,
-        Command::TryActivation(clan) => flow::try_activation(&mut ctx, *clan)?,
-        Command::GeneralStepsIn => flow::general_steps_in(&mut ctx)?,
-        Command::DeclineGeneral => flow::decline_general(&mut ctx)?,
-        Command::RollActions => flow::roll_actions(&mut ctx)?,
-        Command::RoutMove { unit, left_table } => flow::rout_move(&mut ctx, *unit, *left_table)?,
-        Command::NoImpetus(unit) => flow::no_impetus(&mut ctx, *unit, false)?,
-        Command::ImpetusObeyed(unit) => flow::no_impetus(&mut ctx, *unit, true)?,
+        Command::RollInitiative => flow::initiative(ctx)?,
+        Command::TryActivation(clan) => flow::try_activation(ctx, *clan)?,
+        Command::GeneralStepsIn => flow::general_steps_in(ctx)?,
+        Command::DeclineGeneral => flow::decline_general(ctx)?,
+        Command::RollActions => flow::roll_actions(ctx)?,
+        Command::RoutMove { unit, left_table } => flow::rout_move(ctx, *unit, *left_table)?,
+        Command::NoImpetus(unit) => flow::no_impetus(ctx, *unit, false)?,
+        Command::ImpetusObeyed(unit) => flow::no_impetus(ctx, *unit, true)?,
         Command::ImpetusBlocked(unit) => {
             ctx.settle(Due::ImpetusCharge(*unit))?;
             ctx.emit(Event::ImpetusSettled {
@@ -144,25 +95,26 @@ pub fn execute(
                 obeyed: false,
             })?;
         }
-        Command::Melee { unit, target } => combat::melee_in_contact(&mut ctx, *unit, *target)?,
-        Command::ImpetusTest(unit) => flow::impetus_test(&mut ctx, *unit)?,
-        Command::EndActivation => flow::end_activation(&mut ctx)?,
+        Command::Melee { unit, target } => combat::melee_in_contact(ctx, *unit, *target)?,
+        Command::ImpetusOrderedOtherwise(unit) => flow::ordered_otherwise(ctx, *unit)?,
+        Command::ImpetusTest(unit) => flow::impetus_test(ctx, *unit)?,
+        Command::EndActivation => flow::end_activation(ctx)?,
         Command::Morale {
             unit,
             kind,
             by_general,
-        } => flow::morale(&mut ctx, *unit, *kind, *by_general)?,
-        Command::SkipMorale(unit) => flow::skip_morale(&mut ctx, *unit)?,
-        Command::EndMorale => flow::end_morale(&mut ctx)?,
-        Command::NextTurn => flow::next_turn(&mut ctx)?,
-        Command::SpiritRoll(unit) => flow::spirit_roll(&mut ctx, *unit)?,
-        Command::RouteTest(unit) => combat::route_test(&mut ctx, *unit)?,
-        Command::InjuryRoll(unit) => combat::injury_roll(&mut ctx, *unit)?,
+        } => flow::morale(ctx, *unit, *kind, *by_general)?,
+        Command::SkipMorale(unit) => flow::skip_morale(ctx, *unit)?,
+        Command::EndMorale => flow::end_morale(ctx)?,
+        Command::NextTurn => flow::next_turn(ctx)?,
+        Command::SpiritRoll(unit) => flow::spirit_roll(ctx, *unit)?,
+        Command::RouteTest(unit) => combat::route_test(ctx, *unit)?,
+        Command::InjuryRoll(unit) => combat::injury_roll(ctx, *unit)?,
         Command::Move {
             unit,
             cross_obstacle,
-        } => combat::move_unit(&mut ctx, *unit, *cross_obstacle)?,
-        Command::Reload(unit) => combat::reload(&mut ctx, *unit)?,
+        } => combat::move_unit(ctx, *unit, *cross_obstacle)?,
+        Command::Reload(unit) => combat::reload(ctx, *unit)?,
         Command::Fire {
             unit,
             weapon,
@@ -170,22 +122,22 @@ pub fn execute(
             in_range,
             cover,
         } => {
-            combat::fire(&mut ctx, *unit, *weapon, *target, *in_range, *cover)?;
+            combat::fire(ctx, *unit, *weapon, *target, *in_range, *cover)?;
         }
-        Command::Charge { unit, target } => combat::charge(&mut ctx, *unit, *target)?,
+        Command::Charge { unit, target } => combat::charge(ctx, *unit, *target)?,
         Command::DefensiveFire {
             weapon,
             in_range,
             cover,
         } => {
-            combat::defensive_fire(&mut ctx, Some((*weapon, *in_range, *cover)))?;
+            combat::defensive_fire(ctx, Some((*weapon, *in_range, *cover)))?;
         }
-        Command::SkipDefensiveFire => combat::defensive_fire(&mut ctx, None)?,
-        Command::ChargerTest => combat::charger_test(&mut ctx)?,
-        Command::TargetTest => combat::target_test(&mut ctx)?,
-        Command::StillContacted(contacted) => combat::still_contacted(&mut ctx, *contacted)?,
-        Command::FightMelee => combat::melee(&mut ctx)?,
-        Command::Attach { clan, unit } => attach(&mut ctx, *clan, *unit)?,
+        Command::SkipDefensiveFire => combat::defensive_fire(ctx, None)?,
+        Command::ChargerTest => combat::charger_test(ctx)?,
+        Command::TargetTest => combat::target_test(ctx)?,
+        Command::StillContacted(contacted) => combat::still_contacted(ctx, *contacted)?,
+        Command::FightMelee => combat::melee(ctx)?,
+        Command::Attach { clan, unit } => attach(ctx, *clan, *unit)?,
         Command::SetFormation { unit, formation } => {
             let u = ctx.unit(*unit)?;
             if u.removed {
@@ -197,18 +149,18 @@ pub fn execute(
             })?;
         }
         Command::EndBattle => {
-            if state.ended {
+            if ctx.state().ended {
                 return Err(CommandError::illegal("the battle is already over"));
             }
             ctx.emit(Event::BattleEnded)?;
         }
     }
-    Ok(ctx.events)
+    Ok(())
 }
 
 fn attach(ctx: &mut Ctx<'_>, clan: ClanRef, unit: Option<u8>) -> Result<(), CommandError> {
     let c = ctx
-        .state
+        .state()
         .clan(clan)
         .ok_or_else(|| CommandError::illegal("there is no such clan"))?;
     if c.attached_to == unit {
@@ -228,7 +180,7 @@ fn attach(ctx: &mut Ctx<'_>, clan: ClanRef, unit: Option<u8>) -> Result<(), Comm
 
 /// Refuses an action when checks are due, a charge is under way, or the unit cannot act.
 fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), CommandError> {
-    let Phase::Activation { clan } = ctx.state.phase else {
+    let Phase::Activation { clan } = ctx.state().phase else {
         return Err(CommandError::illegal(
             "units act only while their clan is activated",
         ));
@@ -247,7 +199,7 @@ fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), Com
         )
     };
     let blocking = ctx
-        .state
+        .state()
         .due
         .iter()
         .find(|d| !(kind == ActionKind::Charge && impetus_step(d)));
@@ -256,7 +208,7 @@ fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), Com
             "settle what is required first ({due:?})"
         )));
     }
-    if ctx.state.charge.is_some() {
+    if ctx.state().charge.is_some() {
         return Err(CommandError::illegal("finish the charge under way first"));
     }
     let u = ctx.unit(unit)?;
@@ -288,7 +240,7 @@ fn spend(
     kind: ActionKind,
     cost: u32,
 ) -> Result<(), CommandError> {
-    let left = ctx.state.actions_left.unwrap_or(0);
+    let left = ctx.state().actions_left.unwrap_or(0);
     if cost > left {
         return Err(CommandError::illegal(format!(
             "that costs {cost} action(s); the clan has {left} left"

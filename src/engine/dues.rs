@@ -1,0 +1,97 @@
+//! Obligations: what the rules require before play goes on, in the order it arose.
+//!
+//! Every rule set keeps its kinds of due checks in its own `Due` enum; the queue, the
+//! Required / Settled / Dropped changes and their application are the engine's, written
+//! once. A due whose subject has left play (dead, wiped out, off the table) is dropped by
+//! the engine with an event of its own, so no test is ever demanded of a unit that is gone.
+
+use serde::{Deserialize, Serialize};
+
+/// How an event changes the queue of what is due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DueChange {
+    /// The rules now require it.
+    Required,
+    /// It was done.
+    Settled,
+    /// Its subject left play: it is no longer owed.
+    Dropped,
+}
+
+/// The queue of what is due, oldest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Dues<D> {
+    queue: Vec<D>,
+}
+
+impl<D> Default for Dues<D> {
+    fn default() -> Self {
+        Self { queue: Vec::new() }
+    }
+}
+
+impl<D> std::ops::Deref for Dues<D> {
+    type Target = [D];
+
+    /// Everything owed, oldest first, to read as a slice.
+    fn deref(&self) -> &[D] {
+        &self.queue
+    }
+}
+
+impl<D: PartialEq> PartialEq<Vec<D>> for Dues<D> {
+    fn eq(&self, other: &Vec<D>) -> bool {
+        self.queue == *other
+    }
+}
+
+impl<D: PartialEq> Dues<D> {
+    /// Applies a change: the only way the queue changes.
+    ///
+    /// # Errors
+    /// Settling or dropping something not owed, or requiring it twice (a damaged journal).
+    pub fn apply(&mut self, change: DueChange, due: D) -> Result<(), String> {
+        let at = self.queue.iter().position(|d| *d == due);
+        match (change, at) {
+            (DueChange::Required, None) => self.queue.push(due),
+            (DueChange::Required, Some(_)) => return Err("required something already due".into()),
+            (DueChange::Settled | DueChange::Dropped, Some(i)) => {
+                self.queue.remove(i);
+            }
+            (DueChange::Settled | DueChange::Dropped, None) => {
+                return Err("settled something not due".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The `Due` of a rule set that keeps no queue of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NoDue {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_due_is_owed_until_settled_or_dropped() {
+        let mut dues = Dues::default();
+        dues.apply(DueChange::Required, 1).unwrap();
+        dues.apply(DueChange::Required, 2).unwrap();
+        assert!(dues.contains(&1));
+        dues.apply(DueChange::Dropped, 1).unwrap();
+        assert_eq!(dues.iter().copied().collect::<Vec<_>>(), vec![2]);
+        dues.apply(DueChange::Settled, 2).unwrap();
+        assert!(dues.is_empty());
+    }
+
+    #[test]
+    fn settling_what_is_not_due_is_damage() {
+        let mut dues: Dues<u8> = Dues::default();
+        assert!(dues.apply(DueChange::Settled, 1).is_err());
+        dues.apply(DueChange::Required, 1).unwrap();
+        assert!(dues.apply(DueChange::Required, 1).is_err());
+    }
+}

@@ -1,0 +1,228 @@
+//! The one execution context every rule set works a command out in.
+//!
+//! A command is worked out against a scratch copy of the state: each event is validated by
+//! applying it to the scratch as it is emitted, so later steps see its effect (a stand lost
+//! before the Route test it triggers). Dice are rolled from the source as the rules ask,
+//! and their faces go into the events. When the command is done, the scratch state *is* the
+//! result: the battle commits it as it is, so each event is applied once. Sentences for the
+//! log are written last, from validated events only.
+
+use super::dues::DueChange;
+use super::error::CommandError;
+use super::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::dice::DiceSource;
+
+/// A command worked out: its events, the state they leave, and the log's sentences.
+#[derive(Debug)]
+pub struct Outcome<R: RuleSet> {
+    /// The events, every die face in them.
+    pub events: Vec<R::Event>,
+    /// The state after them.
+    pub state: R::State,
+    /// One sentence per event.
+    pub sentences: Vec<Sentence>,
+}
+
+/// Events being built for one command, with the state as they leave it.
+pub struct Exec<'a, R: RuleSet> {
+    rules: &'a R::Rules,
+    state: R::State,
+    at: ApplyContext,
+    events: Vec<R::Event>,
+    dice: &'a mut dyn DiceSource,
+}
+
+impl<'a, R: RuleSet> Exec<'a, R> {
+    /// Works out `command` against `state`, rolling from `dice`, as of `at`.
+    ///
+    /// # Errors
+    /// The rules refuse the command, or the dice could not be had. Nothing has changed then.
+    pub fn run(
+        rules: &'a R::Rules,
+        state: &R::State,
+        command: &R::Command,
+        dice: &'a mut dyn DiceSource,
+        at: ApplyContext,
+    ) -> Result<Outcome<R>, CommandError> {
+        let mut exec = Self {
+            rules,
+            state: state.clone(),
+            at,
+            events: Vec::new(),
+            dice,
+        };
+        R::execute(&mut exec, command)?;
+        let sentences = describe_in_place::<R>(rules, &mut state.clone(), &exec.events, at);
+        Ok(Outcome {
+            events: exec.events,
+            state: exec.state,
+            sentences,
+        })
+    }
+
+    /// The tables and rulings in force.
+    pub fn rules(&self) -> &'a R::Rules {
+        self.rules
+    }
+
+    /// The state as the events emitted so far leave it.
+    pub fn state(&self) -> &R::State {
+        &self.state
+    }
+
+    /// The events emitted so far.
+    pub fn events(&self) -> &[R::Event] {
+        &self.events
+    }
+
+    /// Records an event, validating it by applying it to the scratch state; then drops any
+    /// due whose subject the event took out of play.
+    ///
+    /// # Errors
+    /// The event does not fit the state (a defect in the rule set, or a forged command).
+    pub fn emit(&mut self, event: R::Event) -> Result<(), CommandError> {
+        self.push(event)?;
+        let gone: Vec<R::Due> = R::dues(&self.state)
+            .iter()
+            .filter(|d| R::due_subject_gone(&self.state, d))
+            .cloned()
+            .collect();
+        for due in gone {
+            self.push(R::due_event(DueChange::Dropped, due))?;
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, event: R::Event) -> Result<(), CommandError> {
+        apply_event::<R>(self.rules, &mut self.state, &event, self.at)
+            .map_err(CommandError::Illegal)?;
+        self.events.push(event);
+        Ok(())
+    }
+
+    /// Rolls one die of `sides`.
+    ///
+    /// # Errors
+    /// No face could be had (typed faces ran out or do not fit the die).
+    pub fn roll(&mut self, sides: u32) -> Result<u32, CommandError> {
+        self.dice.roll(sides).map_err(CommandError::from)
+    }
+
+    /// Rolls `n` dice of `sides`, in order.
+    ///
+    /// # Errors
+    /// As [`Exec::roll`].
+    pub fn roll_n(&mut self, n: u32, sides: u32) -> Result<Vec<u32>, CommandError> {
+        (0..n).map(|_| self.roll(sides)).collect()
+    }
+
+    /// Whether `due` is owed now.
+    pub fn is_due(&self, due: &R::Due) -> bool {
+        R::dues(&self.state).contains(due)
+    }
+
+    /// Requires something, unless it is already due or its subject has left play.
+    ///
+    /// # Errors
+    /// As [`Exec::emit`].
+    pub fn require(&mut self, due: R::Due) -> Result<(), CommandError> {
+        if self.is_due(&due) || R::due_subject_gone(&self.state, &due) {
+            return Ok(());
+        }
+        self.emit(R::due_event(DueChange::Required, due))
+    }
+
+    /// Settles something due.
+    ///
+    /// # Errors
+    /// It is not due now.
+    pub fn settle(&mut self, due: R::Due) -> Result<(), CommandError> {
+        if !self.is_due(&due) {
+            return Err(CommandError::illegal("that is not due now"));
+        }
+        self.emit(R::due_event(DueChange::Settled, due))
+    }
+
+    /// Settles something if it is due; nothing otherwise.
+    ///
+    /// # Errors
+    /// As [`Exec::emit`].
+    pub fn settle_if_due(&mut self, due: R::Due) -> Result<(), CommandError> {
+        if self.is_due(&due) {
+            self.emit(R::due_event(DueChange::Settled, due))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Applies one event: the engine's own due changes here, everything else by the rule set.
+///
+/// # Errors
+/// The event does not fit the state.
+pub fn apply_event<R: RuleSet>(
+    rules: &R::Rules,
+    state: &mut R::State,
+    event: &R::Event,
+    at: ApplyContext,
+) -> Result<(), String> {
+    match R::due_change(event) {
+        Some((change, due)) => R::dues_mut(state).apply(change, due.clone()),
+        None => R::apply(rules, state, event, at),
+    }
+}
+
+/// Applies events already validated against `state`, describing each against the state
+/// just before it: validation comes first, so no sentence is written about an event that
+/// does not fit the battle.
+pub fn describe_in_place<R: RuleSet>(
+    rules: &R::Rules,
+    state: &mut R::State,
+    events: &[R::Event],
+    at: ApplyContext,
+) -> Vec<Sentence> {
+    let mut sentences = Vec::with_capacity(events.len());
+    for event in events {
+        sentences.push(describe_one::<R>(rules, state, event));
+        // Validated against this very state when it was emitted or replayed.
+        let _ = apply_event::<R>(rules, state, event, at);
+    }
+    sentences
+}
+
+/// The sentence for one validated event; the engine words its own due changes.
+fn describe_one<R: RuleSet>(rules: &R::Rules, state: &R::State, event: &R::Event) -> Sentence {
+    match R::due_change(event) {
+        Some((DueChange::Dropped, due)) => {
+            let mut s = R::describe_due(rules, state, due);
+            s.text = format!("{} is no longer owed: its subject has left play.", s.text);
+            s
+        }
+        _ => R::describe(rules, state, event),
+    }
+}
+
+/// The events a command gives, worked out on `state` (tests and tools that look at events
+/// without a battle).
+///
+/// # Errors
+/// As [`Exec::run`].
+pub fn events_of<R: RuleSet>(
+    rules: &R::Rules,
+    state: &R::State,
+    command: &R::Command,
+    dice: &mut dyn DiceSource,
+) -> Result<Vec<R::Event>, CommandError> {
+    let at = ApplyContext {
+        at: chrono::DateTime::UNIX_EPOCH,
+    };
+    Exec::<R>::run(rules, state, command, dice, at).map(|o| o.events)
+}
+
+/// A refusal by the rules, with the rule it comes from.
+pub fn refuse(reason: impl Into<String>, citation: impl Into<String>) -> CommandError {
+    CommandError::Refused {
+        reason: reason.into(),
+        citation: citation.into(),
+    }
+}
