@@ -131,8 +131,13 @@ impl Game {
 
     fn try_run(&mut self, command: Command, faces: &[u32]) -> Result<Vec<Event>, String> {
         let mut dice = TableDice::new(faces.to_vec());
-        let events = gunbai::engine::exec::events_of::<Daimyo>(&self.rules, &self.state, &command, &mut dice)
-            .map_err(|e| e.to_string())?;
+        let events = gunbai::engine::exec::events_of::<Daimyo>(
+            &self.rules,
+            &self.state,
+            &command,
+            &mut dice,
+        )
+        .map_err(|e| e.to_string())?;
         dice.finish().expect("every face used");
         let context = ApplyContext {
             at: DateTime::<Utc>::UNIX_EPOCH,
@@ -1441,10 +1446,14 @@ fn random_play_reaches_every_procedure() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut dice = gunbai::dice::RngDice::seeded(seed);
         for _ in 0..600 {
-            let Some(command) = Daimyo::random_command(&g.rules, &g.state, &mut rng) else {
+            let Some(command) =
+                gunbai::engine::surface::random_command::<Daimyo>(&g.rules, &g.state, &mut rng)
+            else {
                 break;
             };
-            let Ok(events) = gunbai::engine::exec::events_of::<Daimyo>(&g.rules, &g.state, &command, &mut dice) else {
+            let Ok(events) =
+                gunbai::engine::exec::events_of::<Daimyo>(&g.rules, &g.state, &command, &mut dice)
+            else {
                 continue;
             };
             let context = ApplyContext {

@@ -1632,11 +1632,23 @@ fn exhaustion_below_minus_the_total_collapses() {
         s.this_turn.active = true;
     }
     let mut dice = TableDice::new(vec![]);
-    let events = gunbai::engine::exec::events_of::<Kozeriai>(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(
+        b.rules(),
+        &state,
+        &Command::EndStage,
+        &mut dice,
+    )
+    .unwrap();
     assert!(events.contains(&Event::Collapsed(SHIRO)), "{events:?}");
     // At exactly minus the total it holds on.
     state.figure_mut(SHIRO).unwrap().stamina = Some(-14);
-    let events = gunbai::engine::exec::events_of::<Kozeriai>(b.rules(), &state, &Command::EndStage, &mut dice).unwrap();
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(
+        b.rules(),
+        &state,
+        &Command::EndStage,
+        &mut dice,
+    )
+    .unwrap();
     assert!(!events.contains(&Event::Collapsed(SHIRO)));
 }
 

@@ -772,7 +772,9 @@ fn simulate_exercises_every_procedure() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut dice = gunbai::dice::RngDice::seeded(seed);
         for _ in 0..1500 {
-            let Some(command) = Sky::random_command(b.rules(), b.state(), &mut rng) else {
+            let Some(command) =
+                gunbai::engine::surface::random_command::<Sky>(b.rules(), b.state(), &mut rng)
+            else {
                 break;
             };
             let _ = b.execute(command, &mut dice);

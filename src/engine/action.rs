@@ -23,6 +23,18 @@ pub enum Field {
         /// What is switched: `In range`.
         label: String,
     },
+    /// A whole number the umpire types or measures (a distance in cm). The value is the
+    /// number itself, from `min` to `max`.
+    Number {
+        /// What is entered: `Distance moved`.
+        label: String,
+        /// The smallest value allowed.
+        min: usize,
+        /// The largest value allowed.
+        max: usize,
+        /// Its unit, shown beside it: `cm`, `"`.
+        unit: String,
+    },
 }
 
 /// An action open to a unit now.
@@ -68,9 +80,27 @@ impl ActionForm {
         self
     }
 
-    /// The starting values: first option, toggles off.
+    /// Adds a whole number from `min` to `max`, in `unit`.
+    #[must_use]
+    pub fn number(mut self, label: &str, min: usize, max: usize, unit: &str) -> Self {
+        self.fields.push(Field::Number {
+            label: label.to_owned(),
+            min,
+            max,
+            unit: unit.to_owned(),
+        });
+        self
+    }
+
+    /// The starting values: first option, toggles off, numbers at their least.
     pub fn defaults(&self) -> Vec<usize> {
-        vec![0; self.fields.len()]
+        self.fields
+            .iter()
+            .map(|f| match f {
+                Field::Number { min, .. } => *min,
+                Field::Choice { .. } | Field::Toggle { .. } => 0,
+            })
+            .collect()
     }
 }
 

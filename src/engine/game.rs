@@ -253,7 +253,9 @@ impl<R: RuleSet> Game for Battle<R> {
         dice: &mut dyn DiceSource,
     ) -> Result<bool, BattleError> {
         for _ in 0..50 {
-            let Some(command) = R::random_command(self.rules(), self.state(), rng) else {
+            let Some(command) =
+                super::surface::random_command::<R>(self.rules(), self.state(), rng)
+            else {
                 return Ok(false);
             };
             match self.execute(command, dice) {

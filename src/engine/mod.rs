@@ -10,6 +10,7 @@ pub mod game;
 pub mod journal;
 pub mod ledger;
 pub mod ruleset;
+pub mod surface;
 pub mod timeline;
 pub mod view;
 

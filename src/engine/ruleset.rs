@@ -3,7 +3,6 @@
 use std::fmt::Debug;
 
 use chrono::{DateTime, Utc};
-use rand_chacha::ChaCha8Rng;
 use serde::{Serialize, de::DeserializeOwned};
 
 use super::action::{ActionForm, ActionPlan};
@@ -154,10 +153,4 @@ pub trait RuleSet: Sized + 'static {
     ) -> Result<ActionPlan<Self::Command>, String> {
         Err("this rule set has no action forms".into())
     }
-    /// A random legal command, for `simulate`: answering checks, acting, advancing.
-    fn random_command(
-        rules: &Self::Rules,
-        state: &Self::State,
-        rng: &mut ChaCha8Rng,
-    ) -> Option<Self::Command>;
 }

@@ -82,14 +82,7 @@ pub enum ReferenceError {
 
 /// The embedded reference text of a rule set, by key.
 pub fn text(ruleset: &str) -> Option<&'static str> {
-    match ruleset {
-        "sky" => Some(include_str!("../../reference/sky.ron")),
-        "simple" => Some(include_str!("../../reference/simple.ron")),
-        "skirmish" => Some(include_str!("../../reference/skirmish.ron")),
-        "daimyo" => Some(include_str!("../../reference/daimyo.ron")),
-        "kozeriai" => Some(include_str!("../../reference/kozeriai.ron")),
-        _ => None,
-    }
+    crate::rules::find(ruleset).map(|r| r.reference)
 }
 
 /// Reads a rule set's typed tables from its reference text, with house-rule overrides.
@@ -116,6 +109,8 @@ pub fn load<T: DeserializeOwned>(
 pub trait Tables: DeserializeOwned {
     /// The rule set's key, which names its reference text.
     const KEY: &'static str;
+    /// `reference/<key>.ron`, embedded at build time: the one copy of the rule set's numbers.
+    const TEXT: &'static str;
     /// The rulings the rule set's code reads, typed: a struct with one field per ruling,
     /// named by its key, each an enum of the ruling's options (snake_case in the file).
     type Rulings: DeserializeOwned + std::fmt::Debug;
@@ -131,6 +126,12 @@ macro_rules! reference_tables {
     ($tables:ty, $key:literal, $rulings:ty) => {
         impl $crate::reference::Tables for $tables {
             const KEY: &'static str = $key;
+            const TEXT: &'static str = include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/reference/",
+                $key,
+                ".ron"
+            ));
             type Rulings = $rulings;
             fn rulings(&self) -> &std::collections::BTreeMap<String, $crate::reference::Ruling> {
                 &self.rulings
@@ -162,7 +163,7 @@ impl<T: Tables> InForce<T> {
     /// # Errors
     /// A house rule that does not fit the tables.
     pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
-        let t: T = load(T::KEY, text(T::KEY).unwrap_or_default(), house)?;
+        let t: T = load(T::KEY, T::TEXT, house)?;
         check_choices(t.rulings(), t.optional_rules(), house)?;
         let rulings = typed_rulings(T::KEY, t.rulings(), house)?;
         Ok(Self {

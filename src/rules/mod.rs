@@ -13,98 +13,63 @@ use crate::engine::{Battle, BattleError, Game, RuleSet};
 use crate::reference::HouseRules;
 use crate::roster::{RosterProblem, RosterText};
 
-/// A rule set Gunbai referees: its key and title.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A rule set Gunbai referees: its key and title, its reference text and demo rosters, and how
+/// its rosters are checked and its battles started and opened.
+#[derive(Clone, Copy, Debug)]
 pub struct RuleSetInfo {
     /// The key used in files and on the command line.
     pub key: &'static str,
     /// The published title.
     pub title: &'static str,
+    /// `reference/<key>.ron`, as embedded at build time.
+    pub reference: &'static str,
+    /// The demo battle's two rosters, as (file, text).
+    pub demo: [(&'static str, &'static str); 2],
+    check: fn(&RosterText) -> Result<Vec<RosterProblem>, Vec<RosterProblem>>,
+    start: fn(&[RosterText; 2], HouseRules, Option<&Path>) -> Result<Box<dyn Game>, StartError>,
+    open: fn(
+        &Path,
+        &journal::RawJournal,
+        bool,
+        bool,
+    ) -> Result<(Box<dyn Game>, Vec<String>), BattleError>,
 }
 
-/// Every rule set, in menu order.
+/// A rule set's registry line, all from its [`RuleSet`] impl.
+const fn entry<R: RuleSet>() -> RuleSetInfo {
+    RuleSetInfo {
+        key: R::KEY,
+        title: R::NAME,
+        reference: R::REFERENCE,
+        demo: R::DEMO,
+        check: |roster| R::load_army(roster).map(|l| l.warnings),
+        start: start::<R>,
+        open: open::<R>,
+    }
+}
+
+/// Every rule set, in menu order: a new rule set is its folder and one line here.
 pub const RULE_SETS: &[RuleSetInfo] = &[
-    RuleSetInfo {
-        key: sky::Sky::KEY,
-        title: sky::Sky::NAME,
-    },
-    RuleSetInfo {
-        key: simple::Simple::KEY,
-        title: simple::Simple::NAME,
-    },
-    RuleSetInfo {
-        key: skirmish::Skirmish::KEY,
-        title: skirmish::Skirmish::NAME,
-    },
-    RuleSetInfo {
-        key: daimyo::Daimyo::KEY,
-        title: daimyo::Daimyo::NAME,
-    },
-    RuleSetInfo {
-        key: kozeriai::Kozeriai::KEY,
-        title: kozeriai::Kozeriai::NAME,
-    },
+    entry::<sky::Sky>(),
+    entry::<simple::Simple>(),
+    entry::<skirmish::Skirmish>(),
+    entry::<daimyo::Daimyo>(),
+    entry::<kozeriai::Kozeriai>(),
 ];
+
+/// The rule set with this key.
+pub fn find(key: &str) -> Option<&'static RuleSetInfo> {
+    RULE_SETS.iter().find(|r| r.key == key)
+}
 
 /// The shipped demo rosters of a rule set, as (file, text).
 pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
-    let text = |file: &str, source: &str| RosterText {
-        file: file.to_owned(),
-        source: source.to_owned(),
-    };
-    match key {
-        "sky" => Some([
-            text(
-                "rosters/sky/takeda.ron",
-                include_str!("../../rosters/sky/takeda.ron"),
-            ),
-            text(
-                "rosters/sky/uesugi.ron",
-                include_str!("../../rosters/sky/uesugi.ron"),
-            ),
-        ]),
-        "simple" => Some([
-            text(
-                "rosters/simple/oda.ron",
-                include_str!("../../rosters/simple/oda.ron"),
-            ),
-            text(
-                "rosters/simple/imagawa.ron",
-                include_str!("../../rosters/simple/imagawa.ron"),
-            ),
-        ]),
-        "skirmish" => Some([
-            text(
-                "rosters/skirmish/oda_raiders.ron",
-                include_str!("../../rosters/skirmish/oda_raiders.ron"),
-            ),
-            text(
-                "rosters/skirmish/village_defenders.ron",
-                include_str!("../../rosters/skirmish/village_defenders.ron"),
-            ),
-        ]),
-        "daimyo" => Some([
-            text(
-                "rosters/daimyo/tokugawa.ron",
-                include_str!("../../rosters/daimyo/tokugawa.ron"),
-            ),
-            text(
-                "rosters/daimyo/ishida.ron",
-                include_str!("../../rosters/daimyo/ishida.ron"),
-            ),
-        ]),
-        "kozeriai" => Some([
-            text(
-                "rosters/kozeriai/village.ron",
-                include_str!("../../rosters/kozeriai/village.ron"),
-            ),
-            text(
-                "rosters/kozeriai/bandits.ron",
-                include_str!("../../rosters/kozeriai/bandits.ron"),
-            ),
-        ]),
-        _ => None,
-    }
+    find(key).map(|r| {
+        r.demo.map(|(file, source)| RosterText {
+            file: file.to_owned(),
+            source: source.to_owned(),
+        })
+    })
 }
 
 /// Why a battle could not be started.
@@ -129,13 +94,9 @@ pub fn check_roster(
     key: &str,
     roster: &RosterText,
 ) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
-    match key {
-        "sky" => sky::Sky::load_army(roster).map(|l| l.warnings),
-        "simple" => simple::Simple::load_army(roster).map(|l| l.warnings),
-        "skirmish" => skirmish::Skirmish::load_army(roster).map(|l| l.warnings),
-        "daimyo" => daimyo::Daimyo::load_army(roster).map(|l| l.warnings),
-        "kozeriai" => kozeriai::Kozeriai::load_army(roster).map(|l| l.warnings),
-        _ => Err(vec![RosterProblem {
+    match find(key) {
+        Some(r) => (r.check)(roster),
+        None => Err(vec![RosterProblem {
             file: roster.file.clone(),
             line: 1,
             column: 1,
@@ -154,13 +115,9 @@ pub fn start_battle(
     house: HouseRules,
     journal: Option<&Path>,
 ) -> Result<Box<dyn Game>, StartError> {
-    match key {
-        "sky" => start::<sky::Sky>(rosters, house, journal),
-        "simple" => start::<simple::Simple>(rosters, house, journal),
-        "skirmish" => start::<skirmish::Skirmish>(rosters, house, journal),
-        "daimyo" => start::<daimyo::Daimyo>(rosters, house, journal),
-        "kozeriai" => start::<kozeriai::Kozeriai>(rosters, house, journal),
-        other => Err(StartError::UnknownRuleSet(other.to_owned())),
+    match find(key) {
+        Some(r) => (r.start)(rosters, house, journal),
+        None => Err(StartError::UnknownRuleSet(key.to_owned())),
     }
 }
 
@@ -203,15 +160,12 @@ pub fn open_journal(
             key.format
         )));
     }
-    match key.ruleset.as_str() {
-        "sky" => open::<sky::Sky>(path, &raw, recover, resume),
-        "simple" => open::<simple::Simple>(path, &raw, recover, resume),
-        "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
-        "daimyo" => open::<daimyo::Daimyo>(path, &raw, recover, resume),
-        "kozeriai" => open::<kozeriai::Kozeriai>(path, &raw, recover, resume),
-        other => Err(BattleError::Header(format!(
-            "{}: unknown rule set `{other}`",
-            path.display()
+    match find(&key.ruleset) {
+        Some(r) => (r.open)(path, &raw, recover, resume),
+        None => Err(BattleError::Header(format!(
+            "{}: unknown rule set `{}`",
+            path.display(),
+            key.ruleset
         ))),
     }
 }

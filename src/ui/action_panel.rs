@@ -114,6 +114,22 @@ impl ActionPanel {
                         *value = usize::from(on);
                     }
                 }
+                Field::Number {
+                    label,
+                    min,
+                    max,
+                    unit,
+                } => {
+                    ui.horizontal(|ui| {
+                        let name = ui.label(label.as_str());
+                        ui.add(
+                            egui::DragValue::new(value)
+                                .range(*min..=*max)
+                                .suffix(format!(" {unit}")),
+                        )
+                        .labelled_by(name.id);
+                    });
+                }
             }
         }
     }

@@ -16,12 +16,9 @@ pub mod load;
 pub mod movement;
 mod pending;
 pub mod roster;
-mod simulate;
 pub mod state;
 pub mod tables;
 mod view;
-
-use rand_chacha::ChaCha8Rng;
 
 pub use command::Command;
 pub use event::Event;
@@ -46,7 +43,7 @@ pub struct Daimyo;
 impl RuleSet for Daimyo {
     const KEY: &'static str = "daimyo";
     const NAME: &'static str = "Daimyo – Movement";
-    const REFERENCE: &'static str = include_str!("../../../reference/daimyo.ron");
+    const REFERENCE: &'static str = <tables::DaimyoTables as crate::reference::Tables>::TEXT;
     const DEMO: [(&'static str, &'static str); 2] = [
         (
             "rosters/daimyo/tokugawa.ron",
@@ -145,9 +142,5 @@ impl RuleSet for Daimyo {
         values: &[usize],
     ) -> Result<ActionPlan<Command>, String> {
         actions::plan(rules, state, unit, form, values)
-    }
-
-    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
-        simulate::random_command(rules, state, rng)
     }
 }

@@ -18,13 +18,10 @@ pub mod odds;
 mod pending;
 pub mod roster;
 pub mod shooting;
-mod simulate;
 pub mod state;
 pub mod tables;
 mod view;
 pub mod weapons;
-
-use rand_chacha::ChaCha8Rng;
 
 pub use command::Command;
 pub use event::Event;
@@ -51,7 +48,7 @@ pub struct Kozeriai;
 impl RuleSet for Kozeriai {
     const KEY: &'static str = "kozeriai";
     const NAME: &'static str = "Kozeriai";
-    const REFERENCE: &'static str = include_str!("../../../reference/kozeriai.ron");
+    const REFERENCE: &'static str = <tables::KozeriaiTables as crate::reference::Tables>::TEXT;
     const DEMO: [(&'static str, &'static str); 2] = [
         (
             "rosters/kozeriai/village.ron",
@@ -163,9 +160,5 @@ impl RuleSet for Kozeriai {
         values: &[usize],
     ) -> Result<ActionPlan<Command>, String> {
         actions::plan(rules, state, unit, form, values)
-    }
-
-    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
-        simulate::random_command(rules, state, rng)
     }
 }

@@ -20,14 +20,11 @@ mod pending;
 mod pending_places;
 pub mod preview;
 pub mod roster;
-mod simulate;
 pub mod state;
 pub mod tables;
 pub mod terms;
 mod view;
 mod words;
-
-use rand_chacha::ChaCha8Rng;
 
 pub use command::Command;
 pub use event::Event;
@@ -53,7 +50,7 @@ pub struct Simple;
 impl RuleSet for Simple {
     const KEY: &'static str = "simple";
     const NAME: &'static str = "Simple Samurai Rules – Late Period";
-    const REFERENCE: &'static str = include_str!("../../../reference/simple.ron");
+    const REFERENCE: &'static str = <tables::SimpleTables as crate::reference::Tables>::TEXT;
     const DEMO: [(&'static str, &'static str); 2] = [
         (
             "rosters/simple/oda.ron",
@@ -161,9 +158,5 @@ impl RuleSet for Simple {
         values: &[usize],
     ) -> Result<ActionPlan<Command>, String> {
         actions::plan(rules, state, unit, form, values)
-    }
-
-    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
-        simulate::random_command(rules, state, rng)
     }
 }

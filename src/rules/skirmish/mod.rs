@@ -17,12 +17,9 @@ pub mod numbers;
 pub mod pairing;
 mod pending;
 pub mod roster;
-mod simulate;
 pub mod state;
 pub mod tables;
 mod view;
-
-use rand_chacha::ChaCha8Rng;
 
 pub use command::Command;
 pub use event::Event;
@@ -48,7 +45,7 @@ pub struct Skirmish;
 impl RuleSet for Skirmish {
     const KEY: &'static str = "skirmish";
     const NAME: &'static str = "Samurai Skirmish";
-    const REFERENCE: &'static str = include_str!("../../../reference/skirmish.ron");
+    const REFERENCE: &'static str = <tables::SkirmishTables as crate::reference::Tables>::TEXT;
     const DEMO: [(&'static str, &'static str); 2] = [
         (
             "rosters/skirmish/oda_raiders.ron",
@@ -161,9 +158,5 @@ impl RuleSet for Skirmish {
         values: &[usize],
     ) -> Result<ActionPlan<Command>, String> {
         actions::plan(rules, state, unit, form, values)
-    }
-
-    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
-        simulate::random_command(rules, state, rng)
     }
 }

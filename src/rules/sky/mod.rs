@@ -13,12 +13,9 @@ pub mod numbers;
 mod pending;
 mod phase_cards;
 pub mod roster;
-mod simulate;
 pub mod state;
 pub mod tables;
 mod view;
-
-use rand_chacha::ChaCha8Rng;
 
 pub use command::Command;
 pub use event::Event;
@@ -44,7 +41,7 @@ pub struct Sky;
 impl RuleSet for Sky {
     const KEY: &'static str = "sky";
     const NAME: &'static str = "From the Sky we Came";
-    const REFERENCE: &'static str = include_str!("../../../reference/sky.ron");
+    const REFERENCE: &'static str = <tables::SkyTables as crate::reference::Tables>::TEXT;
     const DEMO: [(&'static str, &'static str); 2] = [
         (
             "rosters/sky/takeda.ron",
@@ -160,9 +157,5 @@ impl RuleSet for Sky {
         values: &[usize],
     ) -> Result<ActionPlan<Command>, String> {
         actions::plan(rules, state, unit, form, values)
-    }
-
-    fn random_command(rules: &Rules, state: &State, rng: &mut ChaCha8Rng) -> Option<Command> {
-        simulate::random_command(rules, state, rng)
     }
 }

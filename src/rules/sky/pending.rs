@@ -52,12 +52,7 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     }
     // A charge under way is fought out before anything else is asked.
     let mut cards: Vec<Check<Command>> = charge_card(rules, state).into_iter().collect();
-    cards.extend(
-        state
-            .due
-            .iter()
-            .filter_map(|d| due_card(rules, state, *d)),
-    );
+    cards.extend(state.due.iter().filter_map(|d| due_card(rules, state, *d)));
     cards.extend(super::phase_cards::phase_cards(rules, state));
     cards
 }
