@@ -48,6 +48,9 @@ pub struct ActionForm {
     pub fields: Vec<Field>,
     /// A note on cost or limits: `1 action`, `0 actions; no move after`.
     pub note: String,
+    /// An umpire's record of what happened on the table (a formation, a leader joining),
+    /// rather than an order the rules referee: always open, so random play seldom picks it.
+    pub record: bool,
 }
 
 impl ActionForm {
@@ -58,7 +61,15 @@ impl ActionForm {
             label: label.to_owned(),
             fields: Vec::new(),
             note: note.into(),
+            record: false,
         }
+    }
+
+    /// Marks the form as an umpire's record rather than an order.
+    #[must_use]
+    pub fn as_record(mut self) -> Self {
+        self.record = true;
+        self
     }
 
     /// Adds a choice.

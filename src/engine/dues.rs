@@ -72,6 +72,7 @@ impl<D: PartialEq> Dues<D> {
 pub enum NoDue {}
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -167,7 +167,10 @@ pub fn apply_event<R: RuleSet>(
     at: ApplyContext,
 ) -> Result<(), String> {
     match R::due_change(event) {
-        Some((change, due)) => R::dues_mut(state).apply(change, due.clone()),
+        Some((change, due)) => {
+            R::check_due(state, due)?;
+            R::dues_mut(state).apply(change, due.clone())
+        }
         None => R::apply(rules, state, event, at),
     }
 }

@@ -75,6 +75,13 @@ pub trait Game {
     fn started(&self) -> DateTime<Utc>;
     /// Whether the umpire ended it.
     fn ended(&self) -> bool;
+    /// Whether the umpire may end the battle now.
+    fn can_end(&self) -> bool;
+    /// Ends the battle, as decided at battle version `version` (durable before it returns).
+    ///
+    /// # Errors
+    /// Stale, refused, or the journal cannot be written.
+    fn end_battle(&mut self, version: u64) -> Result<(), BattleError>;
     /// The actions open to a unit (by its view id) now.
     fn action_forms(&self, unit: &str) -> Vec<ActionForm>;
     /// The preview card of an action with these values, or why they do not fit.
@@ -213,6 +220,18 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn ended(&self) -> bool {
         R::ended(self.state())
+    }
+
+    fn can_end(&self) -> bool {
+        !R::ended(self.state()) && R::end_battle().is_some()
+    }
+
+    fn end_battle(&mut self, version: u64) -> Result<(), BattleError> {
+        self.fresh(version)?;
+        let command = R::end_battle()
+            .ok_or_else(|| CommandError::illegal("this rule set has no end of battle"))?;
+        self.execute_with(command, Dice::Table(TableDice::new(Vec::new())))
+            .map(|_| ())
     }
 
     fn action_forms(&self, unit: &str) -> Vec<ActionForm> {

@@ -7,6 +7,8 @@
 //! rule set's state and changes only when the rule set applies an event, so replay rebuilds
 //! it exactly.
 
+use serde::{Deserialize, Serialize};
+
 /// How far back a question about deeds looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Scope {
@@ -21,7 +23,7 @@ pub enum Scope {
 }
 
 /// One thing an actor did.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deed<A, K> {
     /// Who did it.
     pub actor: A,
@@ -93,7 +95,7 @@ pub struct Refusal {
 }
 
 /// What every actor did this turn, and what binds whom.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ledger<A, K, B = ()> {
     /// Activation, section and phase counters: a new one begins when its counter moves.
     marks: [u32; 3],
@@ -291,6 +293,7 @@ impl<A: Copy + PartialEq, K: PartialEq, B> Ledger<A, K, B> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

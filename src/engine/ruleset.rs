@@ -112,6 +112,14 @@ pub trait RuleSet: Sized + 'static {
     fn due_subject_gone(_state: &Self::State, _due: &Self::Due) -> bool {
         false
     }
+    /// Checks the references in a due (units, sides) before the engine queues or settles it:
+    /// a forged journal's due is refused, never queued.
+    ///
+    /// # Errors
+    /// A reference the battle does not have.
+    fn check_due(_state: &Self::State, _due: &Self::Due) -> Result<(), String> {
+        Ok(())
+    }
     /// What is due, in a few words for the log: `Route test of Baba's Ashigaru`.
     fn describe_due(rules: &Self::Rules, state: &Self::State, due: &Self::Due) -> Sentence;
     /// The measures of a roll's result that the cards' odds speak of, read from the events
@@ -130,6 +138,11 @@ pub trait RuleSet: Sized + 'static {
     fn describe(rules: &Self::Rules, state: &Self::State, event: &Self::Event) -> Sentence;
     /// A short name for the kind of a command, for the log filter: `fire`, `melee`.
     fn command_kind(command: &Self::Command) -> &'static str;
+    /// The command with which the umpire ends the battle (victory, agreement, time), if the
+    /// rule set has one: the app offers it from its toolbar.
+    fn end_battle() -> Option<Self::Command> {
+        None
+    }
     /// The neutral picture of the battle.
     fn view(rules: &Self::Rules, state: &Self::State) -> BattleView;
     /// The current turn and phase, in words.

@@ -73,20 +73,29 @@ pub fn random_values(form: &ActionForm, rng: &mut ChaCha8Rng) -> Vec<usize> {
         .collect()
 }
 
-/// A random unit's random form with random values, as the plan it gives (if the values fit).
+/// A random form of any unit, with random values, as the plan it gives (if the values fit):
+/// orders before records (nine times in ten, when there are orders), every form of the kind
+/// chosen equally likely, so units with more to do are chosen more often.
 pub fn random_form_plan<R: RuleSet>(
     rules: &R::Rules,
     state: &R::State,
     units: &[String],
     rng: &mut ChaCha8Rng,
 ) -> Option<(Source, ActionPlan<R::Command>)> {
-    let unit = units.choose(rng)?;
-    let forms = R::action_forms(rules, state, unit);
-    let form = forms.choose(rng)?;
+    let (records, orders): (Vec<_>, Vec<_>) = units
+        .iter()
+        .flat_map(|u| {
+            R::action_forms(rules, state, u)
+                .into_iter()
+                .map(move |f| (u, f))
+        })
+        .partition(|(_, f)| f.record);
+    let pick_orders = !orders.is_empty() && (records.is_empty() || rng.random_bool(0.9));
+    let (unit, form) = if pick_orders { &orders } else { &records }.choose(rng)?;
     let values = random_values(form, rng);
     let plan = R::action(rules, state, unit, &form.key, &values).ok()?;
     let source = Source::Form {
-        unit: unit.clone(),
+        unit: (*unit).clone(),
         form: form.key.clone(),
         values,
     };
@@ -103,6 +112,12 @@ pub fn random_command<R: RuleSet>(
 ) -> Option<R::Command> {
     if R::ended(state) {
         return None;
+    }
+    // Now and then the umpire calls the battle over, from the toolbar.
+    if rng.random_ratio(1, 600)
+        && let Some(end) = R::end_battle()
+    {
+        return Some(end);
     }
     let checks = R::pending(rules, state);
     let required: Vec<_> = checks.iter().filter(|c| c.required).collect();

@@ -143,3 +143,28 @@ pub struct RatingChange {
     /// When, from the journal entry.
     pub at: DateTime<Utc>,
 }
+
+/// Reads a view id of `N` dot-separated small numbers (`0.1.2`), as rule sets number their
+/// units and figures.
+pub fn parse_id<const N: usize>(id: &str) -> Option<[u8; N]> {
+    let mut out = [0u8; N];
+    let mut parts = id.split('.');
+    for slot in &mut out {
+        *slot = parts.next()?.parse().ok()?;
+    }
+    parts.next().is_none().then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_id;
+
+    #[test]
+    fn view_ids_are_read_whole_or_not_at_all() {
+        assert_eq!(parse_id::<3>("0.1.2"), Some([0, 1, 2]));
+        assert_eq!(parse_id::<3>("0.1"), None);
+        assert_eq!(parse_id::<3>("0.1.2.3"), None);
+        assert_eq!(parse_id::<2>("0.x"), None);
+        assert_eq!(parse_id::<1>("300"), None);
+    }
+}

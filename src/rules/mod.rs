@@ -26,14 +26,18 @@ pub struct RuleSetInfo {
     /// The demo battle's two rosters, as (file, text).
     pub demo: [(&'static str, &'static str); 2],
     check: fn(&RosterText) -> Result<Vec<RosterProblem>, Vec<RosterProblem>>,
-    start: fn(&[RosterText; 2], HouseRules, Option<&Path>) -> Result<Box<dyn Game>, StartError>,
-    open: fn(
-        &Path,
-        &journal::RawJournal,
-        bool,
-        bool,
-    ) -> Result<(Box<dyn Game>, Vec<String>), BattleError>,
+    start: StartFn,
+    open: OpenFn,
 }
+
+/// Starts a battle of one rule set between two rosters.
+type StartFn = fn(&[RosterText; 2], HouseRules, Option<&Path>) -> Result<Box<dyn Game>, StartError>;
+
+/// A battle opened from its journal, with warnings.
+type Opened = Result<(Box<dyn Game>, Vec<String>), BattleError>;
+
+/// Opens a journal of one rule set: replay, and optionally resume writing.
+type OpenFn = fn(&Path, &journal::RawJournal, bool, bool) -> Opened;
 
 /// A rule set's registry line, all from its [`RuleSet`] impl.
 const fn entry<R: RuleSet>() -> RuleSetInfo {

@@ -45,6 +45,8 @@ pub struct App {
     pub(super) new_battle: NewBattle,
     pub(super) journal: JournalWindow,
     pub(super) help: Help,
+    /// The "End the battle?" question is open.
+    pub(super) confirm_end: bool,
 }
 
 impl App {
@@ -102,6 +104,7 @@ impl App {
             new_battle: NewBattle::default(),
             journal: JournalWindow::default(),
             help: Help::default(),
+            confirm_end: false,
         }
     }
 
@@ -207,6 +210,18 @@ impl App {
                     version,
                     faces,
                 } => self.act(&unit, &form, &values, version, faces),
+                Intent::EndBattle { version } => {
+                    let Some(live) = self.live.as_mut() else {
+                        continue;
+                    };
+                    match live.game.end_battle(version) {
+                        Ok(()) => {
+                            let lines = last_lines(live.game.as_ref());
+                            self.turn.show_result(lines, false);
+                        }
+                        Err(e) => self.turn.show_result(vec![e.to_string()], true),
+                    }
+                }
                 Intent::Undo(n) | Intent::Redo(n) => {
                     let Some(live) = self.live.as_mut() else {
                         continue;

@@ -73,6 +73,7 @@ impl eframe::App for App {
             });
         }
         self.windows_ui(&ctx);
+        self.confirm_end_ui(&ctx, &mut intents);
         self.carry_out(intents);
     }
 
@@ -122,10 +123,10 @@ impl App {
         };
         // R and Space roll the top card's dice, and only ever roll: on a card that asks for
         // a decision they do nothing.
-        if pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space) {
-            if let Some(i) = top.roll_answer() {
-                intents.push(answer(i));
-            }
+        if (pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space))
+            && let Some(i) = top.roll_answer()
+        {
+            intents.push(answer(i));
         }
         // 1 to 9 take the top card's answers by place, decisions included.
         for (i, key) in DECISION_KEYS.iter().enumerate() {
@@ -154,6 +155,14 @@ impl App {
             }
             if ui.button("Report").clicked() {
                 self.report.open = true;
+            }
+            if self.live.as_ref().is_some_and(|l| l.game.can_end())
+                && ui
+                    .button("End battle…")
+                    .on_hover_text("The umpire calls the battle over (it can be undone)")
+                    .clicked()
+            {
+                self.confirm_end = true;
             }
             if ui
                 .button("Reference")
@@ -233,6 +242,32 @@ impl App {
                 }
             }
         });
+    }
+
+    /// Asks before ending the battle: a click that ends it must be meant.
+    fn confirm_end_ui(&mut self, ctx: &egui::Context, intents: &mut Vec<Intent>) {
+        if !self.confirm_end {
+            return;
+        }
+        let Some(version) = self.live.as_ref().map(|l| l.game.version()) else {
+            self.confirm_end = false;
+            return;
+        };
+        egui::Window::new("End the battle?")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label("The battle is logged as ended; Ctrl+Z takes that back.");
+                ui.horizontal(|ui| {
+                    if ui.button("End the battle").clicked() {
+                        intents.push(Intent::EndBattle { version });
+                        self.confirm_end = false;
+                    }
+                    if ui.button("Cancel").clicked() {
+                        self.confirm_end = false;
+                    }
+                });
+            });
     }
 
     fn windows_ui(&mut self, ctx: &egui::Context) {

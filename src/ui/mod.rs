@@ -55,6 +55,11 @@ pub enum Intent {
         /// Faces typed from the table, if any.
         faces: Option<String>,
     },
+    /// End the battle, as confirmed at battle version `version`.
+    EndBattle {
+        /// The battle version the umpire confirmed at.
+        version: u64,
+    },
     /// Take back this many commands.
     Undo(usize),
     /// Put back this many commands.

@@ -1,18 +1,21 @@
 //! Sky's action forms: move, fire, charge, melee, reload, and the umpire's own records.
+//!
+//! A form is offered only while the order of actions allows it (the activity ledger), so
+//! what the umpire sees is what the engine would accept.
 
 use super::command::Command;
-use super::numbers;
-use super::pending::{melee_card, pool_card};
+use super::order::ORDER;
+use super::pending::{fire_card, melee_card};
 use super::roster::{Formation, Weapon};
-use super::state::{ActionKind, Charge, ChargeStage, Phase, State, UnitRef};
+use super::state::{ActionKind, Binding, Charge, ChargeStage, Phase, State, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::check::{Check, Odds};
+use crate::engine::view::parse_id;
 
 /// Reads a unit's view id (`side.clan.unit`).
 pub fn unit_ref(id: &str) -> Option<UnitRef> {
-    let mut parts = id.split('.').map(|p| p.parse::<u8>().ok());
-    let u = UnitRef(parts.next()??, parts.next()??, parts.next()??);
-    parts.next().is_none().then_some(u)
+    parse_id::<3>(id).map(|[s, c, u]| UnitRef(s, c, u))
 }
 
 fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
@@ -23,14 +26,43 @@ fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
         .collect()
 }
 
+/// The enemies a unit may charge now: any, or only Samurai when it is committed to them.
+fn charge_targets(state: &State, unit: UnitRef) -> Vec<UnitRef> {
+    let committed = state.ledger.binding(unit) == Some(&Binding::ChargeSamurai);
+    enemies(state, unit)
+        .into_iter()
+        .filter(|t| !committed || state.unit(*t).is_some_and(UnitState::is_samurai))
+        .collect()
+}
+
 fn names(state: &State, units: &[UnitRef]) -> Vec<String> {
     units.iter().map(|u| state.unit_name(*u)).collect()
 }
 
+fn weapons(u: &UnitState) -> Vec<Weapon> {
+    u.spec
+        .weapons
+        .iter()
+        .copied()
+        .filter(|w| w.fires())
+        .collect()
+}
+
 const FORMATIONS: [Formation; 3] = [Formation::Column, Formation::Line(3), Formation::Line(4)];
 
+/// The options of the fire form's range field: the common case first, in words.
+const RANGE: [&str; 2] = [
+    "In range (measured after declaring)",
+    "Out of range: no effect (an arquebus still unloads)",
+];
+
+/// Whether the order of actions lets the unit take this action now.
+fn allowed(state: &State, unit: UnitRef, kind: ActionKind) -> bool {
+    state.ledger.permits(unit, &kind, ORDER).is_ok()
+}
+
 /// The forms open to a unit now.
-pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
+pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let Some(unit) = unit_ref(id) else {
         return Vec::new();
     };
@@ -43,69 +75,30 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
     let mut forms = Vec::new();
     let active =
         matches!(state.phase, Phase::Activation { clan } if clan == unit.clan()) && !u.routing;
-    if active {
-        let targets = names(state, &enemies(state, unit));
-        if !u.has_taken(ActionKind::Move) && !u.has_taken(ActionKind::Charge) {
-            forms.push(
-                ActionForm::new("move", "Move", "1 action; +1 to cross a wall or obstacle")
-                    .toggle("Crossing a wall or obstacle"),
-            );
-            forms.push(
-                ActionForm::new(
-                    "charge",
-                    "Charge",
-                    "1 action (none when Bushi drives Samurai at Samurai)",
-                )
-                .choice("Target", targets.clone()),
-            );
-        }
-        let weapons: Vec<String> = u
-            .spec
-            .weapons
-            .iter()
-            .filter(|w| w.fires())
-            .map(|w| w.name().to_owned())
-            .collect();
-        if !weapons.is_empty() && !u.has_taken(ActionKind::Fire) {
-            forms.push(
-                ActionForm::new(
-                    "fire",
-                    "Fire",
-                    "no action; no pre-measuring; an arquebus may not move the same activation",
-                )
-                .choice("Weapon", weapons)
-                .choice("Target", targets.clone())
-                .toggle("In range (measured)")
-                .toggle("Target in cover (building, castle wall)"),
-            );
-        }
-        if u.spec.weapons.contains(&Weapon::Arquebus)
-            && !u.loaded
-            && !u.has_taken(ActionKind::Reload)
-        {
-            forms.push(ActionForm::new("reload", "Reload", "1 action"));
-        }
-        if !u.has_taken(ActionKind::Melee) {
-            forms.push(
-                ActionForm::new(
-                    "melee",
-                    "Melee (already in contact)",
-                    "no action: units left in contact by a tied melee",
-                )
-                .choice("Enemy in contact", targets),
-            );
-        }
+    let committed = state.ledger.binding(unit) == Some(&Binding::ChargeSamurai);
+    if active && committed {
+        forms.push(charge_form(state, unit));
+        forms.push(ActionForm::new(
+            "ordered_otherwise",
+            "Order it otherwise",
+            "it was committed to charge the enemy Samurai: any other order needs its Bushi test first",
+        ));
+    } else if active {
+        forms.extend(unit_forms(rules, state, unit, u));
     }
     let leader = if state.leader_attached(unit) {
         "Clan Leader leaves"
     } else {
         "Clan Leader joins"
     };
-    forms.push(ActionForm::new(
-        "attach",
-        leader,
-        "umpire's record: attached leaders fight with the unit and lower Command by 1",
-    ));
+    forms.push(
+        ActionForm::new(
+            "attach",
+            leader,
+            "umpire's record: attached leaders fight with the unit and lower Command by 1",
+        )
+        .as_record(),
+    );
     forms.push(
         ActionForm::new(
             "formation",
@@ -119,14 +112,85 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
                 "Line, 3 wide".into(),
                 "Line, 4 wide".into(),
             ],
-        ),
+        )
+        .as_record(),
     );
     forms
 }
 
+fn charge_form(state: &State, unit: UnitRef) -> ActionForm {
+    ActionForm::new(
+        "charge",
+        "Charge",
+        "1 action (none when Bushi drives Samurai at Samurai); +1 over a wall or obstacle",
+    )
+    .choice("Target", names(state, &charge_targets(state, unit)))
+    .toggle("Over a wall or obstacle (+1 action)")
+}
+
+/// A unit's own orders in its clan's activation, as far as the order of actions allows.
+fn unit_forms(rules: &Rules, state: &State, unit: UnitRef, u: &UnitState) -> Vec<ActionForm> {
+    let mut forms = Vec::new();
+    let targets = names(state, &enemies(state, unit));
+    if allowed(state, unit, ActionKind::Move) {
+        forms.push(
+            ActionForm::new("move", "Move", move_note(rules, u))
+                .toggle("Crossing a wall or obstacle (+1 action)"),
+        );
+    }
+    if allowed(state, unit, ActionKind::Charge) {
+        forms.push(charge_form(state, unit));
+    }
+    let fire: Vec<Weapon> = weapons(u)
+        .into_iter()
+        .filter(|w| allowed(state, unit, ActionKind::firing(*w)))
+        .collect();
+    if !fire.is_empty() {
+        forms.push(
+            ActionForm::new(
+                "fire",
+                "Fire",
+                "no action; no pre-measuring; an arquebus that fires neither moves nor charges this activation",
+            )
+            .choice("Weapon", fire.iter().map(|w| w.name().to_owned()).collect())
+            .choice("Target", targets)
+            .choice("Range", RANGE.iter().map(|r| (*r).to_owned()).collect())
+            .toggle("Target in cover (building, castle wall)"),
+        );
+    }
+    if u.spec.weapons.contains(&Weapon::Arquebus)
+        && !u.loaded
+        && allowed(state, unit, ActionKind::Reload)
+    {
+        forms.push(ActionForm::new("reload", "Reload", "1 action"));
+    }
+    let contact = state.in_contact_with(unit);
+    if !contact.is_empty() && allowed(state, unit, ActionKind::Melee) {
+        forms.push(
+            ActionForm::new(
+                "melee",
+                "Melee (already in contact)",
+                "no action: units a melee left in contact fight again, with no charge",
+            )
+            .choice("Enemy in contact", names(state, &contact)),
+        );
+    }
+    forms
+}
+
+/// `1 action (+1 over a wall): up to 6" (Tedate: 4")`.
+fn move_note(rules: &Rules, u: &UnitState) -> String {
+    let m = &rules.t.movement_inches;
+    let base = if u.spec.mounted { m.mounted } else { m.foot };
+    let tedate = if u.tedate {
+        format!(", {}\" with its Tedate", base - m.tedate_slower)
+    } else {
+        String::new()
+    };
+    format!("1 action (+1 over a wall or obstacle): up to {base}\"{tedate}")
+}
+
 /// A form's values as a command, with a preview of the dice.
-// One arm per form, so each order reads whole.
-#[allow(clippy::too_many_lines)]
 ///
 /// # Errors
 /// A value that does not fit the unit now.
@@ -140,19 +204,17 @@ pub fn plan(
     let unit = unit_ref(id).ok_or("no such unit")?;
     let u = state.unit(unit).ok_or("no such unit")?;
     let value = |i: usize| values.get(i).copied().unwrap_or(0);
-    let target = |i: usize| {
-        enemies(state, unit)
-            .get(value(i))
-            .copied()
-            .ok_or_else(|| "pick a target".to_owned())
-    };
     let plain = |command| Ok(ActionPlan::plain(command));
     match form {
-        "move" => plain(Command::Move {
-            unit,
-            cross_obstacle: value(0) == 1,
+        "move" => Ok(ActionPlan {
+            command: Command::Move {
+                unit,
+                cross_obstacle: value(0) == 1,
+            },
+            preview: Some(cost_card(rules, state, u, "Move", value(0) == 1)),
         }),
         "reload" => plain(Command::Reload(unit)),
+        "ordered_otherwise" => plain(Command::ImpetusOrderedOtherwise(unit)),
         "attach" => plain(Command::Attach {
             clan: unit.clan(),
             unit: (!state.leader_attached(unit)).then_some(unit.2),
@@ -161,84 +223,158 @@ pub fn plan(
             unit,
             formation: *FORMATIONS.get(value(0)).ok_or("pick a formation")?,
         }),
-        "fire" => {
-            let weapons: Vec<Weapon> = u
-                .spec
-                .weapons
-                .iter()
-                .copied()
-                .filter(|w| w.fires())
-                .collect();
-            let weapon = *weapons.get(value(0)).ok_or("pick a weapon")?;
-            let target = target(1)?;
-            let (in_range, cover) = (value(2) == 1, value(3) == 1);
-            let t = state.unit(target).ok_or("no such target")?;
-            let pool = numbers::fire(rules, u, weapon, t);
-            let mut card = pool_card(
-                state.unit_name(unit),
-                "Fire",
-                format!("{} at {}", weapon.name(), t.spec.name),
-                "sky: Firing Procedure",
-                &pool,
-                "hits",
-            );
-            if !in_range {
-                card.notes.push(
-                    "Out of range: no dice, no effect (an arquebus is still unloaded).".into(),
-                );
-            }
-            if cover || t.tedate {
-                card.notes.push(format!(
-                    "Target in cover: half the hits count, rounded {}.",
-                    match rules.rulings.cover_rounding {
-                        crate::rules::sky::tables::CoverRounding::Down => "down",
-                        crate::rules::sky::tables::CoverRounding::Up => "up",
-                    }
-                ));
-            }
+        "fire" => fire_plan(rules, state, unit, u, values),
+        "charge" => {
+            let target = *charge_targets(state, unit)
+                .get(value(0))
+                .ok_or("pick a target")?;
+            let cross_obstacle = value(1) == 1;
+            let mut card = contact_card(rules, state, unit, target, true);
+            let cost = cost_card(rules, state, u, "Charge", cross_obstacle);
+            card.notes.extend(cost.notes);
             Ok(ActionPlan {
-                command: Command::Fire {
+                command: Command::Charge {
                     unit,
-                    weapon,
                     target,
-                    in_range,
-                    cover,
+                    cross_obstacle,
                 },
                 preview: Some(card),
             })
         }
-        "charge" | "melee" => {
-            let target = target(0)?;
-            let charging = form == "charge";
-            let charge = Charge {
-                charger: unit,
-                target,
-                stage: ChargeStage::Melee,
-                charging,
-            };
-            let verb = if charging { "charges" } else { "fights" };
-            let mut card = melee_card(
-                rules,
-                state,
-                charge,
-                format!("{} {verb} {}", u.spec.name, state.unit_name(target)),
-            );
-            card.answers.clear();
-            if charging {
-                card.notes.push(
-                    "If contact is made: defensive fire, then the Bushi tests, come first.".into(),
-                );
-            }
-            let command = if charging {
-                Command::Charge { unit, target }
-            } else {
-                Command::Melee { unit, target }
-            };
+        "melee" => {
+            let target = *state
+                .in_contact_with(unit)
+                .get(value(0))
+                .ok_or("pick an enemy in contact")?;
             Ok(ActionPlan {
-                command,
-                preview: Some(card),
+                command: Command::Melee { unit, target },
+                preview: Some(contact_card(rules, state, unit, target, false)),
             })
         }
         other => Err(format!("no action `{other}`")),
     }
+}
+
+fn fire_plan(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    u: &UnitState,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    let value = |i: usize| values.get(i).copied().unwrap_or(0);
+    let allowed_weapons: Vec<Weapon> = weapons(u)
+        .into_iter()
+        .filter(|w| allowed(state, unit, ActionKind::firing(*w)))
+        .collect();
+    let weapon = *allowed_weapons.get(value(0)).ok_or("pick a weapon")?;
+    let target = *enemies(state, unit).get(value(1)).ok_or("pick a target")?;
+    let in_range = value(2) == 0;
+    let cover = value(3) == 1;
+    let command = Command::Fire {
+        unit,
+        weapon,
+        target,
+        in_range,
+        cover,
+    };
+    let preview = if in_range {
+        fire_card(rules, state, unit, weapon, target, cover)
+    } else {
+        let mut card = Check::card(
+            state.unit_name(unit),
+            "Fire: out of range",
+            format!("{} at {}", weapon.name(), state.unit_name(target)),
+            "sky: Firing Procedure",
+        );
+        card.notes
+            .push("Out of range: no dice and no effect; an arquebus is still unloaded.".into());
+        Some(card)
+    };
+    Ok(ActionPlan { command, preview })
+}
+
+/// The melee a charge (or units in contact) would bring, as its card without answers.
+fn contact_card(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    target: UnitRef,
+    charging: bool,
+) -> Check<Command> {
+    let charge = Charge {
+        charger: unit,
+        target,
+        stage: ChargeStage::Melee,
+        charging,
+    };
+    let verb = if charging { "charges" } else { "fights" };
+    let mut card = melee_card(
+        rules,
+        state,
+        charge,
+        format!(
+            "{} {verb} {}",
+            state.unit_name(unit),
+            state.unit_name(target)
+        ),
+    );
+    card.answers.clear();
+    if charging {
+        // Declaring the charge rolls nothing: the melee's dice and odds are what may follow.
+        if let Some(roll) = card.roll.take() {
+            card.target = format!("if it comes to melee: {}; {}", roll.notation(), card.target);
+        }
+        for odds in &mut card.odds {
+            *odds = Odds::shown(
+                format!("if it comes to melee: {}", odds.outcome),
+                odds.probability,
+            );
+        }
+        card.notes
+            .push("Contact first: defensive fire, then the Bushi tests.".into());
+    }
+    card
+}
+
+/// What a move or charge costs, and what the clan has left after it.
+fn cost_card(
+    rules: &Rules,
+    state: &State,
+    u: &UnitState,
+    what: &str,
+    obstacle: bool,
+) -> Check<Command> {
+    let costs = &rules.t.action_costs;
+    let cost = costs.move_or_charge + if obstacle { costs.cross_obstacle } else { 0 };
+    let left = state.actions_left.unwrap_or(0);
+    let mut card = Check::card(
+        u.spec.name.clone(),
+        what,
+        move_note(rules, u),
+        "sky: Clan Activation",
+    );
+    let actions = |n: u32| if n == 1 { "action" } else { "actions" };
+    card.notes.push(match left.checked_sub(cost) {
+        Some(after) => format!(
+            "Costs {cost} {}: the clan has {left}, {after} left after.",
+            actions(cost)
+        ),
+        None => format!(
+            "Costs {cost} {}, but the clan has only {left} left.",
+            actions(cost)
+        ),
+    });
+    if what == "Charge" {
+        let m = &rules.t.movement_inches;
+        let bonus = if u.spec.mounted {
+            m.mounted_charge_bonus
+        } else {
+            m.foot_charge_bonus
+        };
+        card.notes.push(format!(
+            "Charge reach: the move plus {bonus}\"; the unit may measure before declaring."
+        ));
+    }
+    card
 }

@@ -1,7 +1,8 @@
 //! Applying Sky events: the only place the state changes.
 
 use super::event::{Event, Test};
-use super::state::{Due, Phase, State, UnitState};
+use super::state::{Due, Phase, State, UnitRef, UnitState};
+use crate::engine::ledger::Scope;
 use crate::engine::ruleset::ApplyContext;
 use crate::engine::view::RatingChange;
 
@@ -12,6 +13,7 @@ use crate::engine::view::RatingChange;
 // One arm per event: the whole of the state's mutation in one place, by design.
 #[allow(clippy::too_many_lines)]
 pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), String> {
+    super::refs::check(state, event)?;
     match event {
         Event::Initiative { first, .. } => state.first = *first,
         Event::Tested { test, passed, .. } => tested(state, *test, *passed)?,
@@ -19,9 +21,14 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             state.phase = *phase;
             if let Phase::Activation { .. } = phase {
                 state.actions_left = None;
+                state.ledger.begin(Scope::Activation);
             }
         }
         Event::TurnBegins(turn) => {
+            if *turn != state.turn.saturating_add(1) {
+                return Err(format!("turn {turn} does not follow turn {}", state.turn));
+            }
+            state.ledger.begin(Scope::Turn);
             state.turn = *turn;
             state.phase = Phase::Initiative;
             state.first = None;
@@ -47,17 +54,31 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
                 left.checked_sub(*cost)
                     .ok_or("more actions than the clan had")?,
             );
-            unit_mut(state, *unit)?.take(*kind);
+            state.ledger.record(*unit, *kind, None);
         }
-        Event::RoutMoved(_)
-        | Event::Moved { .. }
-        | Event::Fired { .. }
-        | Event::InjuryRolled { .. } => {}
-        Event::ImpetusSettled { .. }
+        Event::Fired { .. }
+        | Event::InjuryRolled { .. }
+        | Event::ImpetusSettled { .. }
         | Event::ChargeFailed(_)
-        | Event::Fled(_)
         | Event::Melee(_) => {}
-        Event::Withdrew(_) => {}
+        // A unit that moves away is no longer in contact.
+        Event::RoutMoved(unit)
+        | Event::Moved { unit, .. }
+        | Event::Fled(unit)
+        | Event::Withdrew(unit) => {
+            out_of_contact(state, *unit);
+        }
+        Event::Bound { unit, binding } => state.ledger.bind(*unit, *binding),
+        Event::Released(unit) => state.ledger.release(*unit),
+        Event::RouteOwed { unit, cause } => unit_mut(state, *unit)?.route_cause = Some(*cause),
+        Event::ContactKept(a, b) => {
+            if a.side() == b.side() {
+                return Err("units of one side are never in contact as enemies".into());
+            }
+            if !state.in_contact_with(*a).contains(b) {
+                state.contacts.push((*a, *b));
+            }
+        }
         Event::Removed { unit, .. } => {
             let u = unit_mut(state, *unit)?;
             u.removed = true;
@@ -65,6 +86,7 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             u.marked_hits = 0;
             // Tests still due for a unit that is gone are dropped by the engine.
             let unit = *unit;
+            out_of_contact(state, unit);
             if let Some(c) = state
                 .clan_mut(unit.clan())
                 .filter(|c| c.attached_to == Some(unit.2))
@@ -86,7 +108,10 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
         }
         Event::Disordered { unit, .. } => unit_mut(state, *unit)?.disordered = true,
         Event::Reordered(unit) => unit_mut(state, *unit)?.disordered = false,
-        Event::Routed(unit) => unit_mut(state, *unit)?.routing = true,
+        Event::Routed(unit) => {
+            unit_mut(state, *unit)?.routing = true;
+            out_of_contact(state, *unit);
+        }
         Event::Rallied(unit) => {
             let u = unit_mut(state, *unit)?;
             u.routing = false;
@@ -123,10 +148,8 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             leader.changes.push((*kind, change));
         }
         Event::SpiritRolled { unit, change, .. } => unit_mut(state, *unit)?.spirit = Some(*change),
-        Event::ActivationEnded(clan) => {
-            for u in &mut state.clan_mut(*clan).ok_or("no such clan")?.units {
-                u.actions_taken = 0;
-            }
+        Event::ActivationEnded(_) => {
+            state.ledger.begin(Scope::Activation);
             state.actions_left = None;
         }
         Event::Attached { clan, unit } => {
@@ -154,7 +177,8 @@ fn tested(state: &mut State, test: Test, passed: bool) -> Result<(), String> {
                 side_mut(state, clan.side())?.general_turn.intervened = true;
             }
         }
-        Test::Charge(u) | Test::Stand(u) | Test::Impetus(u) | Test::Route(u) => {
+        Test::Route(u) => unit_mut(state, u)?.route_cause = None,
+        Test::Charge(u) | Test::Stand(u) | Test::Impetus(u) => {
             unit_mut(state, u)?;
         }
         Test::Morale { unit, .. } => {
@@ -179,6 +203,11 @@ pub fn due_unit(due: Due) -> Option<super::state::UnitRef> {
         // A leader's injury test stands even if the unit he was with is gone.
         Due::Injury(_) | Due::Actions(_) => None,
     }
+}
+
+/// A unit that moved away or left play is no longer in contact with anyone.
+fn out_of_contact(state: &mut State, unit: UnitRef) {
+    state.contacts.retain(|&(a, b)| a != unit && b != unit);
 }
 
 fn unit_mut(state: &mut State, u: super::state::UnitRef) -> Result<&mut UnitState, String> {

@@ -59,12 +59,16 @@ pub enum Command {
         /// The target is in cover (building, castle wall); Tedate counts by itself.
         cover: bool,
     },
-    /// Charge an enemy unit (1 action; none when Bushi drives Samurai at Samurai).
+    /// Charge an enemy unit (1 action; none when Bushi drives Samurai at Samurai), over a
+    /// wall or obstacle for one more.
     Charge {
         /// The charging unit.
         unit: UnitRef,
         /// The target.
         target: UnitRef,
+        /// It crosses a wall or obstacle on the way.
+        #[serde(default)]
+        cross_obstacle: bool,
     },
     /// The charged unit fires at the charger.
     DefensiveFire {

@@ -82,10 +82,20 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     ),
                     &[*u],
                 ),
-                Test::Impetus(u) => about(
-                    format!("{} {roll} on Bushi to obey its order: {verdict}.", name(*u)),
-                    &[*u],
-                ),
+                Test::Impetus(u) => {
+                    let meaning = if *passed {
+                        "passed: its martial spirit overrides the order, and it charges the nearest enemy Samurai"
+                    } else {
+                        "failed: it does as the player orders"
+                    };
+                    about(
+                        format!(
+                            "{} {roll} on its Bushi against the order: {meaning}.",
+                            name(*u)
+                        ),
+                        &[*u],
+                    )
+                }
                 Test::Route(u) => about(
                     format!("Route test for {}: {roll}: {verdict}.", name(*u)),
                     &[*u],
@@ -143,8 +153,14 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                 ActionKind::CrossObstacle => "crosses an obstacle",
                 ActionKind::Reload => "reloads",
                 ActionKind::Fire => "fires",
+                ActionKind::FireArquebus => "fires its arquebuses",
                 ActionKind::Melee => "fights",
+                ActionKind::RoutMove => "routs",
             };
+            // A routing unit's move is told by its own sentence; only a cost is worth a word.
+            if *kind == ActionKind::RoutMove && *cost == 0 {
+                return none(String::new());
+            }
             about(
                 format!(
                     "{} {what} ({cost} action{}).",
@@ -163,10 +179,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         }
         Event::ImpetusSettled { unit, obeyed } => about(
             if *obeyed {
-                format!(
-                    "{} will charge the enemy Samurai, or obeys its order.",
-                    name(*unit)
-                )
+                format!("{} does as the player orders.", name(*unit))
             } else {
                 format!(
                     "{} has no enemy Samurai within charge distance.",
@@ -250,9 +263,17 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             &[*u],
         ),
         Event::TedateLost(u) => about(format!("{} abandons its Tedate.", name(*u)), &[*u]),
-        Event::ChargeDeclared(c) => about(
+        Event::ChargeDeclared(c) if c.charging => about(
             format!(
                 "{} declares a charge on {}.",
+                name(c.charger),
+                name(c.target)
+            ),
+            &[c.charger, c.target],
+        ),
+        Event::ChargeDeclared(c) => about(
+            format!(
+                "{} fights {} again, still in contact.",
                 name(c.charger),
                 name(c.target)
             ),
@@ -352,6 +373,22 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             about(format!("{} forms {formation:?}.", name(*unit)), &[*unit])
         }
         Event::BattleEnded => none("The umpire declares the battle over.".into()),
+        Event::Bound { unit, .. } => about(
+            format!(
+                "{} is committed to charge the enemy Samurai: that charge is its next action.",
+                name(*unit)
+            ),
+            &[*unit],
+        ),
+        Event::Released(_) | Event::RouteOwed { .. } => none(String::new()),
+        Event::ContactKept(a, b) => about(
+            format!(
+                "Neither withdraws: {} and {} stay in contact.",
+                name(*a),
+                name(*b)
+            ),
+            &[*a, *b],
+        ),
     }
 }
 

@@ -4,7 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::{Formation, Weapon};
 use super::state::{
-    ActionKind, ChangeKind, Charge, ChargeStage, ClanRef, Due, MoraleKind, Phase, Side, UnitRef,
+    ActionKind, Binding, ChangeKind, Charge, ChargeStage, ClanRef, Due, MoraleKind, Phase,
+    RouteCause, Side, UnitRef,
 };
 
 /// What a 2d6 test was for.
@@ -245,4 +246,22 @@ pub enum Event {
     },
     /// The umpire ended the battle.
     BattleEnded,
+    /// An umpire's answer committed a unit (held in the activity ledger until met).
+    Bound {
+        /// The unit.
+        unit: UnitRef,
+        /// What it is committed to.
+        binding: Binding,
+    },
+    /// What bound a unit is met or released.
+    Released(UnitRef),
+    /// Why a unit's Route test is owed, for its card.
+    RouteOwed {
+        /// The unit.
+        unit: UnitRef,
+        /// Why.
+        cause: RouteCause,
+    },
+    /// Two units fought a melee neither withdrew from: they stay in contact.
+    ContactKept(UnitRef, UnitRef),
 }

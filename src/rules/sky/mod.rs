@@ -10,8 +10,10 @@ mod describe;
 pub mod event;
 mod execute;
 pub mod numbers;
+mod order;
 mod pending;
 mod phase_cards;
+mod refs;
 pub mod roster;
 pub mod state;
 pub mod tables;
@@ -113,6 +115,10 @@ impl RuleSet for Sky {
         apply::due_unit(*due).is_some_and(|u| state.unit(u).is_none_or(|x| x.removed))
     }
 
+    fn check_due(state: &State, due: &Due) -> Result<(), String> {
+        refs::due(state, *due)
+    }
+
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
         describe::due_name(state, *due)
     }
@@ -133,6 +139,10 @@ impl RuleSet for Sky {
         command.kind()
     }
 
+    fn end_battle() -> Option<Command> {
+        Some(Command::EndBattle)
+    }
+
     fn view(rules: &Rules, state: &State) -> BattleView {
         view::view(rules, state)
     }
@@ -145,8 +155,8 @@ impl RuleSet for Sky {
         state.ended
     }
 
-    fn action_forms(_rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
-        actions::forms(state, unit)
+    fn action_forms(rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(rules, state, unit)
     }
 
     fn action(

@@ -403,7 +403,10 @@ pub fn morale_words(kind: MoraleKind) -> &'static str {
     }
 }
 
-/// The measures of a roll's result the cards' odds speak of, read from its events.
+/// The measures of a roll's result the cards' odds speak of, read from its events: `passed`
+/// (the last test), `first` (the side that takes the first round), `actions`, `hits` (dice
+/// that hit in a volley), `stands lost`, `melee` (the sign of the charger's hits less the
+/// target's), `injured`, and `spirit` (the first-Bushi roll's change).
 pub fn measures(
     _rules: &Rules,
     _before: &State,
@@ -411,10 +414,46 @@ pub fn measures(
 ) -> Vec<crate::engine::ruleset::Measure> {
     use super::event::Event;
     let mut measures = Vec::new();
+    let mut stands = 0;
     for event in events {
-        if let Event::Tested { passed, .. } = event {
-            measures.push(("passed", i64::from(*passed)));
+        match event {
+            Event::Tested { passed, .. } => measures.push(("passed", i64::from(*passed))),
+            Event::Initiative {
+                first: Some(side), ..
+            } => measures.push(("first", i64::try_from(*side).unwrap_or(-1))),
+            Event::ActionsRolled { actions, .. } => {
+                measures.push(("actions", i64::from(*actions)));
+            }
+            Event::Fired { hits, .. } => measures.push(("hits", i64::from(*hits))),
+            Event::Casualties { stands_lost, .. } => stands += i64::from(*stands_lost),
+            Event::Melee([charger, target]) => {
+                let margin = i64::from(charger.hits) - i64::from(target.hits);
+                measures.push(("melee", margin.signum()));
+            }
+            Event::InjuryRolled { injured, .. } => {
+                measures.push(("injured", i64::from(*injured)));
+            }
+            Event::SpiritRolled { change, .. } => measures.push(("spirit", *change)),
+            _ => {}
         }
     }
+    measures.push(("stands lost", stands));
+    // The last reading of a measure is the result: a re-rolled tie, a later test.
+    measures.reverse();
     measures
+}
+
+/// What `hits` (already halved for cover) do to a unit: stands lost, and hits left marked
+/// (Firing Procedure: every `hits_per_stand` hits removes a stand; the rest stay marked and
+/// add to the next hits, ruling `marked_hits`).
+pub fn stands_lost(rules: &Rules, unit: &UnitState, hits: u32) -> (u32, u32) {
+    let per = rules.t.casualties.hits_per_stand.max(1);
+    let total = unit.marked_hits + hits;
+    let lost = (total / per).min(unit.stands);
+    let marked = if lost == unit.stands {
+        0
+    } else {
+        total - lost * per
+    };
+    (lost, marked)
 }

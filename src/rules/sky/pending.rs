@@ -5,10 +5,11 @@ use super::event::Test;
 use super::execute::spirit_owed;
 use super::numbers::{self, TestNumbers};
 use super::roster::Weapon;
-use super::state::{ChargeStage, ClanRef, Due, MoraleKind, State, UnitRef};
+use super::state::{ChargeStage, ClanRef, Due, MoraleKind, RouteCause, State, UnitRef};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+use crate::rules::sky::tables::CoverRounding;
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     Answer::new(label, command, rolls)
@@ -37,7 +38,7 @@ pub(super) fn test_card(
         citation: citation.to_owned(),
         target: n.words(rating),
         modifiers: n.reasons.clone(),
-        odds: vec![Odds::shown("pass", p)],
+        odds: vec![Odds::pass(p)],
         roll: Some(RollSpec::Test(comparison)),
         required: true,
         answers: Vec::new(),
@@ -80,8 +81,14 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
         ),
         modifiers: Vec::new(),
         odds: vec![
-            Odds::shown("Bushi down", 1.0 / f64::from(s.sides)),
-            Odds::shown("Bushi up", 1.0 / f64::from(s.sides)),
+            Odds::of(
+                "Bushi down",
+                1.0 / f64::from(s.sides),
+                "spirit",
+                CmpOp::Lt,
+                0,
+            ),
+            Odds::of("Bushi up", 1.0 / f64::from(s.sides), "spirit", CmpOp::Gt, 0),
         ],
         required: true,
         answers: vec![roll(Command::SpiritRoll(unit))],
@@ -105,9 +112,12 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 citation: "sky: Turn Sequence".into(),
                 target: format!("actions = the higher of {}d{}", a.dice, a.sides),
                 modifiers: Vec::new(),
-                odds: vec![Odds::shown(
+                odds: vec![Odds::of(
                     "4 or more actions",
                     dist.probability_that(CmpOp::Ge, 4),
+                    "actions",
+                    CmpOp::Ge,
+                    4,
                 )],
                 roll: Some(RollSpec::Value(expr)),
                 required: true,
@@ -170,11 +180,17 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             }
             let n = numbers::bushi(rules, state, Test::Impetus(unit));
             let mut c = test_card(unit_who(state, unit), "Bushi test: obey the order?", "ordered to do other than charge the enemy Samurai near it; a pass means it charges them anyway, disordered, for no action".into(), "sky: Clan Activation", &n, "Bushi");
+            let p = c.odds[0].probability;
             c.odds = vec![
-                Odds::shown("obeys (fails the test)", 1.0 - c.odds[0].probability),
-                c.odds[0].clone(),
+                Odds::of("does as ordered (fails)", 1.0 - p, "passed", CmpOp::Eq, 0),
+                Odds::of(
+                    "charges the enemy Samurai anyway (passes)",
+                    p,
+                    "passed",
+                    CmpOp::Eq,
+                    1,
+                ),
             ];
-            c.odds[1].outcome = "charges anyway".into();
             c.answers = vec![roll(Command::ImpetusTest(unit))];
             c
         }
@@ -189,7 +205,11 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 .map(|t| {
                     answer(
                         &format!("Charge {}", state.unit_name(t)),
-                        Command::Charge { unit, target: t },
+                        Command::Charge {
+                            unit,
+                            target: t,
+                            cross_obstacle: false,
+                        },
                         false,
                     )
                 })
@@ -215,10 +235,16 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             }
             let n = numbers::bushi(rules, state, Test::Route(unit));
             let u = state.unit(unit)?;
-            let why = format!(
-                "{} of {} stands left, or lost a melee",
-                u.stands, u.spec.stands
-            );
+            let why = match u.route_cause {
+                Some(RouteCause::Weakened { left, start }) => {
+                    format!("down to {left} of its {start} stands")
+                }
+                Some(RouteCause::LostMelee) => "lost the melee and withdrew".to_owned(),
+                Some(RouteCause::FailedChargeDisordered) => {
+                    "failed its charge test while already disordered".to_owned()
+                }
+                None => format!("{} of {} stands left", u.stands, u.spec.stands),
+            };
             let mut c = test_card(
                 unit_who(state, unit),
                 "Route test",
@@ -251,7 +277,13 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                     i.injured_on, i.command_loss
                 ),
                 modifiers: Vec::new(),
-                odds: vec![Odds::shown("injured", 1.0 / f64::from(i.sides.max(1)))],
+                odds: vec![Odds::of(
+                    "injured",
+                    1.0 / f64::from(i.sides.max(1)),
+                    "injured",
+                    CmpOp::Eq,
+                    1,
+                )],
                 required: true,
                 answers: vec![roll(Command::InjuryRoll(unit))],
                 notes: Vec::new(),
@@ -331,15 +363,11 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
             } else {
                 Weapon::Arquebus
             };
-            let pool = numbers::fire(rules, target, weapon, charger);
-            let mut card = pool_card(
-                unit_who(state, c.target),
-                "Defensive fire",
-                format!("{headline}: the target may shoot first"),
-                "sky: Charge and Bushi Test",
-                &pool,
-                "hits on the charger",
-            );
+            let mut card = fire_card(rules, state, c.target, weapon, c.charger, false)?;
+            card.who = unit_who(state, c.target);
+            card.what = "Defensive fire".into();
+            card.why = format!("{headline}: the target may shoot first");
+            card.citation = "sky: Charge and Bushi Test".into();
             card.required = false;
             card.answers = vec![
                 answer(
@@ -421,39 +449,79 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     })
 }
 
-pub(super) fn pool_card(
-    who: String,
-    what: &str,
-    why: String,
-    citation: &str,
-    pool: &numbers::Pool,
-    outcome: &str,
-) -> Check<Command> {
+/// A volley's card: its pool, and the chances of a hit and of a stand lost, from the same
+/// numbers the roll uses: the pool, the target's number, cover (and the Tedate) halving the
+/// hits with the rounding ruling, the hits already marked on the target, and the hits a stand
+/// takes.
+pub(super) fn fire_card(
+    rules: &Rules,
+    state: &State,
+    firer: UnitRef,
+    weapon: Weapon,
+    target: UnitRef,
+    cover: bool,
+) -> Option<Check<Command>> {
+    let (f, t) = (state.unit(firer)?, state.unit(target)?);
+    let pool = numbers::fire(rules, f, weapon, t);
     let expr = pool.expr();
     let dist = expr.distribution();
-    let mut odds = vec![Odds::shown(
-        format!("expected {outcome}: {:.1}", dist.mean()),
-        dist.probability_that(CmpOp::Ge, 1),
-    )];
-    odds[0].outcome = format!("at least 1 hit (mean {:.1})", dist.mean());
-    odds.push(Odds::shown(
-        "3+ hits: a stand",
-        dist.probability_that(CmpOp::Ge, 3),
-    ));
-    Check {
+    let cover = cover || t.tedate;
+    let lose_a_stand: f64 = dist
+        .iter()
+        .filter(|&(hits, _)| {
+            let counted = numbers::after_cover(rules, u32::try_from(hits).unwrap_or(0), cover);
+            numbers::stands_lost(rules, t, counted).0 >= 1
+        })
+        .map(|(_, p)| p)
+        .sum();
+    let per = rules.t.casualties.hits_per_stand;
+    let mut notes = Vec::new();
+    if t.marked_hits > 0 {
+        notes.push(format!(
+            "{} has {} hit{} marked already: {per} in all remove a stand.",
+            t.spec.name,
+            t.marked_hits,
+            if t.marked_hits == 1 { "" } else { "s" }
+        ));
+    }
+    if cover {
+        let why = if t.tedate {
+            "behind its Tedate"
+        } else {
+            "in cover"
+        };
+        let rounding = match rules.rulings.cover_rounding {
+            CoverRounding::Down => "down",
+            CoverRounding::Up => "up",
+        };
+        notes.push(format!(
+            "{} is {why}: half the hits count, rounded {rounding}.",
+            t.spec.name
+        ));
+    }
+    Some(Check {
         key: String::new(),
-        who,
-        what: what.into(),
-        why,
-        citation: citation.into(),
+        who: state.unit_name(firer),
+        what: "Fire".into(),
+        why: format!("{} at {}", weapon.name(), t.spec.name),
+        citation: "sky: Firing Procedure".into(),
         target: format!("{}d6, each {}+ hits", pool.dice, pool.needed),
         modifiers: pool.reasons.clone(),
-        odds,
+        odds: vec![
+            Odds::of(
+                format!("at least 1 hit (mean {:.1})", dist.mean()),
+                dist.probability_that(CmpOp::Ge, 1),
+                "hits",
+                CmpOp::Ge,
+                1,
+            ),
+            Odds::of("a stand lost", lose_a_stand, "stands lost", CmpOp::Ge, 1),
+        ],
         roll: Some(RollSpec::Value(expr)),
         required: true,
         answers: Vec::new(),
-        notes: Vec::new(),
-    }
+        notes,
+    })
 }
 
 pub(super) fn melee_card(
@@ -498,11 +566,20 @@ pub(super) fn melee_card(
         ),
         modifiers,
         odds: vec![
-            Odds::shown(format!("{} scores more hits", name(charger)), p_win),
-            Odds::shown("equal hits", p_tie),
-            Odds::shown(
+            Odds::of(
+                format!("{} scores more hits", name(charger)),
+                p_win,
+                "melee",
+                CmpOp::Gt,
+                0,
+            ),
+            Odds::of("equal hits", p_tie, "melee", CmpOp::Eq, 0),
+            Odds::of(
                 format!("{} scores more hits", name(target)),
                 (1.0 - p_win - p_tie).max(0.0),
+                "melee",
+                CmpOp::Lt,
+                0,
             ),
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),

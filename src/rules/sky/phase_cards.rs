@@ -90,7 +90,7 @@ pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                     "end of turn {}: compare every unit's stands and status with the table",
                     state.turn
                 ),
-                &format!("Start turn {}", state.turn + 1),
+                &format!("Start turn {}", state.turn.saturating_add(1)),
                 Command::NextTurn,
             );
             card.notes = roll_call(state);
@@ -147,16 +147,27 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
             ),
         ],
         odds: vec![
-            Odds::shown(format!("{} first", names[0]), p_a / (1.0 - p_tie)),
-            Odds::shown(
+            Odds::of(
+                format!("{} first", names[0]),
+                p_a / (1.0 - p_tie),
+                "first",
+                CmpOp::Eq,
+                0,
+            ),
+            Odds::of(
                 format!("{} first", names[1]),
                 (1.0 - p_a - p_tie) / (1.0 - p_tie),
+                "first",
+                CmpOp::Eq,
+                1,
             ),
         ],
         roll: Some(RollSpec::Opposed(a, b)),
         required: true,
         answers: vec![roll(Command::RollInitiative)],
-        notes: Vec::new(),
+        notes: vec![
+            "A tie is rolled again at once: type the faces of every roll, in order.".into(),
+        ],
     }
 }
 

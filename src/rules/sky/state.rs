@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::roster::{Army, Formation, Troop, UnitSpec, Weapon};
 use super::tables::Rules;
 use crate::engine::dues::Dues;
+use crate::engine::ledger::{Ledger, Scope};
 use crate::engine::view::RatingChange;
 
 /// A side: 0 or 1, in roster order.
@@ -136,16 +137,55 @@ pub enum ActionKind {
     CrossObstacle,
     /// Reload an arquebus (1).
     Reload,
-    /// Fire (0).
+    /// Fire bows (0).
     Fire,
     /// Fight a melee (0).
     Melee,
+    /// Fire an arquebus (0): no move or charge in the same activation.
+    FireArquebus,
+    /// A routing unit's full move to the rear.
+    RoutMove,
 }
 
 impl ActionKind {
-    fn bit(self) -> u8 {
-        1 << (self as u8)
+    /// The kind of action firing a weapon is: an arquebus shot forbids moving and charging.
+    pub fn firing(weapon: Weapon) -> Self {
+        if weapon == Weapon::Arquebus {
+            ActionKind::FireArquebus
+        } else {
+            ActionKind::Fire
+        }
     }
+
+    /// Whether it is a shot, with either weapon.
+    pub fn is_fire(self) -> bool {
+        matches!(self, ActionKind::Fire | ActionKind::FireArquebus)
+    }
+}
+
+/// What an umpire's answer committed a unit to, until it is met or the rules release it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Binding {
+    /// A Samurai unit will charge the enemy Samurai within charge distance: that charge is its
+    /// next action (Clan Activation).
+    ChargeSamurai,
+}
+
+/// Why a unit owes a Route test (Route and Rally), for the card to say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RouteCause {
+    /// It lost a stand (or took hits, under ruling `route_trigger`) and is down to this
+    /// many of its starting stands.
+    Weakened {
+        /// Stands left.
+        left: u32,
+        /// Stands at the start.
+        start: u32,
+    },
+    /// It lost a melee and withdrew.
+    LostMelee,
+    /// It failed its charge test while already disordered.
+    FailedChargeDisordered,
 }
 
 /// What changed a leader's Command.
@@ -205,8 +245,8 @@ pub struct UnitState {
     pub tedate: bool,
     /// Destroyed or off the table.
     pub removed: bool,
-    /// Actions taken in the current activation (a bit per [`ActionKind`]).
-    pub actions_taken: u8,
+    /// Why its Route test is owed, while it is.
+    pub route_cause: Option<RouteCause>,
     /// The optional first Bushi roll's change, once rolled.
     pub spirit: Option<i64>,
     /// Current formation (the umpire may change it).
@@ -223,21 +263,11 @@ impl UnitState {
             loaded: spec.weapons.contains(&Weapon::Arquebus),
             tedate: spec.tedate,
             removed: false,
-            actions_taken: 0,
+            route_cause: None,
             spirit: None,
             formation: spec.formation,
             spec: spec.clone(),
         }
-    }
-
-    /// Whether it has taken this kind of action this activation.
-    pub fn has_taken(&self, kind: ActionKind) -> bool {
-        self.actions_taken & kind.bit() != 0
-    }
-
-    /// Marks an action taken.
-    pub fn take(&mut self, kind: ActionKind) {
-        self.actions_taken |= kind.bit();
     }
 
     /// On the table and not routing: able to act.
@@ -325,6 +355,10 @@ pub struct State {
     pub due: Dues<Due>,
     /// The charge under way.
     pub charge: Option<Charge>,
+    /// What each unit did this activation and turn, and what binds it.
+    pub ledger: Ledger<UnitRef, ActionKind, Binding>,
+    /// Pairs of enemy units left in contact by a melee neither side withdrew from.
+    pub contacts: Vec<(UnitRef, UnitRef)>,
     /// Both armies.
     pub sides: [SideState; 2],
     /// The umpire ended the battle.
@@ -359,6 +393,8 @@ impl State {
             actions_left: None,
             due: Dues::default(),
             charge: None,
+            ledger: Ledger::default(),
+            contacts: Vec::new(),
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,
         }
@@ -418,6 +454,27 @@ impl State {
     pub fn unit_name(&self, u: UnitRef) -> String {
         self.unit(u)
             .map_or_else(|| format!("unit {}", u.id()), |x| x.spec.name.clone())
+    }
+
+    /// Whether the unit has taken a kind of action this activation.
+    pub fn has_taken(&self, unit: UnitRef, is: impl Fn(&ActionKind) -> bool) -> bool {
+        self.ledger.has_done(unit, Scope::Activation, is)
+    }
+
+    /// The enemy units this one is in contact with.
+    pub fn in_contact_with(&self, unit: UnitRef) -> Vec<UnitRef> {
+        self.contacts
+            .iter()
+            .filter_map(|&(a, b)| {
+                if a == unit {
+                    Some(b)
+                } else if b == unit {
+                    Some(a)
+                } else {
+                    None
+                }
+            })
+            .collect()
     }
 
     /// Whether the clan's leader is attached to this unit.

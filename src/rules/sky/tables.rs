@@ -38,7 +38,6 @@ mod raw {
         pub dice: u32,
         pub sides: u32,
         pub attached_leader_penalty: i64,
-        pub injury_penalty: i64,
         pub last_side_penalty: i64,
     }
     #[derive(Debug, Deserialize)]
@@ -60,8 +59,6 @@ mod raw {
         pub fire: u32,
         pub melee: u32,
         pub rout_move: u32,
-        pub samurai_stand: u32,
-        pub samurai_other_order: u32,
         pub samurai_impetus_charge: u32,
     }
     #[derive(Debug, Deserialize)]
@@ -195,6 +192,10 @@ pub struct SkyRulings {
     pub attached_penalty: AttachedPenalty,
     /// Which tests the optional first-Bushi roll precedes.
     pub spirit_roll_scope: SpiritRollScope,
+    /// What makes a weakened unit take a Route test.
+    pub route_trigger: RouteTrigger,
+    /// Whether a unit rallied in the Morale phase may also try to re-order in it.
+    pub rally_then_reorder: RallyThenReorder,
 }
 
 /// How a charge test passes against Bushi.
@@ -275,4 +276,24 @@ pub enum SpiritRollScope {
     AnyTestAgainstBushi,
     /// `bushi_tests_only`.
     BushiTestsOnly,
+}
+
+/// What makes a weakened unit take a Route test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteTrigger {
+    /// `stand_lost`: a stand lost, leaving the unit at the threshold.
+    StandLost,
+    /// `any_hits`: any hits taken while at the threshold.
+    AnyHits,
+}
+
+/// Whether a unit rallied in the Morale phase may also try to re-order in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RallyThenReorder {
+    /// `one_attempt`: one attempt per unit per phase.
+    OneAttempt,
+    /// `may_reorder`: a rallied unit may then try to re-order.
+    MayReorder,
 }

@@ -36,7 +36,10 @@ pub fn phase_words(state: &State) -> (String, String) {
             )
         }
         Phase::Morale => ("Morale".into(), "roll call".into()),
-        Phase::EndOfTurn => ("Roll call".into(), format!("turn {}", state.turn + 1)),
+        Phase::EndOfTurn => (
+            "Roll call".into(),
+            format!("turn {}", state.turn.saturating_add(1)),
+        ),
     }
 }
 

@@ -28,7 +28,7 @@ impl Ctx<'_> {
     /// Rolls one d10 and reads it 0 to 9.
     fn d10(&mut self) -> Result<u32, CommandError> {
         let sides = self.rules().t.dice.sides;
-        let face = self.roll(sides).map_err(CommandError::from)?;
+        let face = self.roll(sides)?;
         Ok(odds::read(face, sides))
     }
 

@@ -1,12 +1,15 @@
 //! Moving, firing, charging, melee, and the tests they trigger.
 
-use super::{Ctx, acting_unit, spend};
+use super::{ACTIVATION, Ctx, acting_unit, spend};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::sky::event::{Event, MeleeRoll, Test};
 use crate::rules::sky::numbers;
 use crate::rules::sky::roster::Weapon;
-use crate::rules::sky::state::{ActionKind, ChangeKind, Charge, ChargeStage, Due, UnitRef};
-use crate::rules::sky::tables::{InjuryTrigger, MeleeTie};
+use crate::rules::sky::state::{
+    ActionKind, ChangeKind, Charge, ChargeStage, Due, RouteCause, UnitRef,
+};
+use crate::rules::sky::tables::{InjuryTrigger, MeleeTie, RouteTrigger};
 
 fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
@@ -17,38 +20,19 @@ pub(super) fn move_unit(
     unit: UnitRef,
     obstacle: bool,
 ) -> Result<(), CommandError> {
-    acting_unit(ctx, unit, ActionKind::Move)?;
-    let u = ctx.unit(unit)?;
-    if u.has_taken(ActionKind::Charge) {
-        return Err(illegal(format!(
-            "{} has charged this activation",
-            u.spec.name
-        )));
-    }
-    if u.has_taken(ActionKind::Fire)
-        && u.spec.weapons.contains(&Weapon::Arquebus)
-        && !u.spec.weapons.contains(&Weapon::Bow)
-    {
-        return Err(illegal("a unit that fired its arquebus may not move"));
-    }
     let costs = &ctx.rules().t.action_costs;
-    let (m, o) = (costs.move_or_charge, costs.cross_obstacle);
-    let total = m + if obstacle { o } else { 0 };
-    let left = ctx.state().actions_left.unwrap_or(0);
-    if total > left {
-        return Err(illegal(format!(
-            "that costs {total} actions; the clan has {left} left"
-        )));
-    }
-    spend(ctx, unit, ActionKind::Move, m)?;
+    let mut parts = vec![(ActionKind::Move, costs.move_or_charge)];
     if obstacle {
-        spend(ctx, unit, ActionKind::CrossObstacle, o)?;
+        parts.push((ActionKind::CrossObstacle, costs.cross_obstacle));
     }
+    let kinds: Vec<ActionKind> = parts.iter().map(|(k, _)| *k).collect();
+    acting_unit(ctx, unit, &kinds)?;
+    spend(ctx, unit, &parts)?;
     ctx.emit(Event::Moved { unit, obstacle })
 }
 
 pub(super) fn reload(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
-    acting_unit(ctx, unit, ActionKind::Reload)?;
+    acting_unit(ctx, unit, &[ActionKind::Reload])?;
     let u = ctx.unit(unit)?;
     if !u.spec.weapons.contains(&Weapon::Arquebus) {
         return Err(illegal(format!("{} has no arquebus", u.spec.name)));
@@ -60,7 +44,7 @@ pub(super) fn reload(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandErro
         )));
     }
     let cost = ctx.rules().t.action_costs.reload_arquebus;
-    spend(ctx, unit, ActionKind::Reload, cost)?;
+    spend(ctx, unit, &[(ActionKind::Reload, cost)])?;
     ctx.emit(Event::Reloaded(unit))
 }
 
@@ -96,13 +80,11 @@ pub(super) fn fire(
     in_range: bool,
     cover: bool,
 ) -> Result<(), CommandError> {
-    acting_unit(ctx, unit, ActionKind::Fire)?;
+    let kind = ActionKind::firing(weapon);
+    acting_unit(ctx, unit, &[kind])?;
     can_shoot(ctx, unit, weapon, target)?;
-    if weapon == Weapon::Arquebus && ctx.unit(unit)?.has_taken(ActionKind::Move) {
-        return Err(illegal("a unit that moved may not fire its arquebus"));
-    }
     let cost = ctx.rules().t.action_costs.fire;
-    spend(ctx, unit, ActionKind::Fire, cost)?;
+    spend(ctx, unit, &[(kind, cost)])?;
     shoot(ctx, unit, weapon, target, in_range, cover, false)
 }
 
@@ -149,11 +131,8 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
     if hits == 0 || u.removed {
         return Ok(0);
     }
-    let per = ctx.rules().t.casualties.hits_per_stand.max(1);
-    let total = u.marked_hits + hits;
-    let lost = (total / per).min(u.stands);
+    let (lost, marked) = numbers::stands_lost(ctx.rules(), u, hits);
     let left = u.stands - lost;
-    let marked = if left == 0 { 0 } else { total - lost * per };
     let (start, was_disordered, routing) = (u.spec.stands, u.disordered, u.routing);
     ctx.emit(Event::Casualties {
         unit,
@@ -176,53 +155,65 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
         })?;
         return Ok(lost);
     }
-    if lost > 0 {
-        if !was_disordered {
-            ctx.emit(Event::Disordered {
-                unit,
-                why: why.into(),
-            })?;
-        }
-        if !routing && numbers::at_route_threshold(ctx.rules(), left, start) {
-            ctx.require(Due::Route(unit))?;
-        }
+    if lost > 0 && !was_disordered {
+        ctx.emit(Event::Disordered {
+            unit,
+            why: why.into(),
+        })?;
+    }
+    let trigger = match ctx.rules().rulings.route_trigger {
+        RouteTrigger::StandLost => lost > 0,
+        RouteTrigger::AnyHits => true,
+    };
+    if trigger && !routing && numbers::at_route_threshold(ctx.rules(), left, start) {
+        owe_route(ctx, unit, RouteCause::Weakened { left, start })?;
     }
     Ok(lost)
+}
+
+/// A Route test falls due, with its cause for the card; one test answers both causes.
+fn owe_route(ctx: &mut Ctx<'_>, unit: UnitRef, cause: RouteCause) -> Result<(), CommandError> {
+    ctx.emit(Event::RouteOwed { unit, cause })?;
+    ctx.require(Due::Route(unit))
 }
 
 pub(super) fn charge(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
     target: UnitRef,
+    cross_obstacle: bool,
 ) -> Result<(), CommandError> {
-    let impetus = ctx.state().due.contains(&Due::ImpetusCharge(unit));
-    if impetus {
-        // Driven by Bushi: the charge is owed before anything else, and costs nothing.
-        ctx.settle(Due::ImpetusCharge(unit))?;
-        let t = ctx.unit(target)?;
-        if !t.is_samurai() {
-            return Err(illegal(
-                "Bushi drives this unit at the nearest enemy Samurai unit",
-            ));
-        }
-    }
-    acting_unit(ctx, unit, ActionKind::Charge)?;
-    if ctx.unit(unit)?.has_taken(ActionKind::Move) {
-        return Err(illegal(
-            "a unit that moved this activation cannot also charge",
-        ));
-    }
-    let t = ctx.unit(target)?;
-    if t.removed || target.side() == unit.side() {
-        return Err(illegal("the target must be an enemy unit on the table"));
-    }
+    let driven_by_bushi = ctx.is_due(&Due::ImpetusCharge(unit));
+    let committed = super::bound_to_charge(ctx, unit);
     let costs = &ctx.rules().t.action_costs;
-    let cost = if impetus {
+    let charge_cost = if driven_by_bushi {
         costs.samurai_impetus_charge
     } else {
         costs.move_or_charge
     };
-    spend(ctx, unit, ActionKind::Charge, cost)?;
+    let mut parts = vec![(ActionKind::Charge, charge_cost)];
+    if cross_obstacle {
+        parts.push((ActionKind::CrossObstacle, costs.cross_obstacle));
+    }
+    let kinds: Vec<ActionKind> = parts.iter().map(|(k, _)| *k).collect();
+    acting_unit(ctx, unit, &kinds)?;
+    let t = ctx.unit(target)?;
+    if t.removed || target.side() == unit.side() {
+        return Err(illegal("the target must be an enemy unit on the table"));
+    }
+    if (driven_by_bushi || committed) && !t.is_samurai() {
+        return Err(refuse(
+            "this charge must be at an enemy Samurai unit within charge distance",
+            ACTIVATION,
+        ));
+    }
+    if driven_by_bushi {
+        ctx.settle(Due::ImpetusCharge(unit))?;
+    }
+    if committed {
+        ctx.emit(Event::Released(unit))?;
+    }
+    spend(ctx, unit, &parts)?;
     if ctx.unit(unit)?.tedate {
         ctx.emit(Event::TedateLost(unit))?;
     }
@@ -243,16 +234,22 @@ pub(super) fn charge(
     }))
 }
 
-/// Units already in contact fight again (after a tied melee): no charge, no tests.
+/// Units left in contact by a melee neither withdrew from fight again: no charge, no tests.
 pub(super) fn melee_in_contact(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
     target: UnitRef,
 ) -> Result<(), CommandError> {
-    acting_unit(ctx, unit, ActionKind::Melee)?;
-    let t = ctx.unit(target)?;
-    if t.removed || target.side() == unit.side() {
-        return Err(illegal("the target must be an enemy unit on the table"));
+    acting_unit(ctx, unit, &[ActionKind::Melee])?;
+    if !ctx.state().in_contact_with(unit).contains(&target) {
+        return Err(refuse(
+            format!(
+                "{} is not in contact with {}: only units left in contact by an earlier melee fight without a charge",
+                ctx.name(unit),
+                ctx.name(target)
+            ),
+            "sky: Melee Adjudication",
+        ));
     }
     ctx.emit(Event::ChargeDeclared(Charge {
         charger: unit,
@@ -303,7 +300,7 @@ pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             why: "failed its charge test".into(),
         })?;
     } else {
-        ctx.require(Due::Route(c.charger))?;
+        owe_route(ctx, c.charger, RouteCause::FailedChargeDisordered)?;
     }
     ctx.emit(Event::ChargeOver)
 }
@@ -382,7 +379,11 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             continue;
         }
         ctx.emit(Event::Withdrew(unit))?;
-        ctx.require(Due::Route(unit))?;
+        owe_route(ctx, unit, RouteCause::LostMelee)?;
+    }
+    let standing = !ctx.unit(units[0])?.removed && !ctx.unit(units[1])?.removed;
+    if losers.is_empty() && standing {
+        ctx.emit(Event::ContactKept(units[0], units[1]))?;
     }
     if losers.len() == 1 {
         let winner = units[1 - losers[0]];

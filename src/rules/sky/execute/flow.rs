@@ -1,44 +1,52 @@
 //! The turn sequence: initiative, rounds, activation, morale, roll call.
 
-use super::{Ctx, spirit_owed};
+use super::{ACTIVATION, Ctx, spirit_owed};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::sky::event::{Event, Test};
 use crate::rules::sky::numbers;
+use crate::rules::sky::state::{ActionKind, Binding};
 use crate::rules::sky::state::{ClanRef, Due, MoraleKind, Phase, Side, UnitRef};
+use crate::rules::sky::tables::RallyThenReorder;
 
 fn illegal(reason: &str) -> CommandError {
     CommandError::illegal(reason)
 }
 
+/// Both Generals roll 2d6 + clans under control; a tie is rolled again at once (ruling
+/// `initiative_tie`), so one command settles who takes the first round.
 pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::Initiative {
         return Err(illegal("initiative is rolled at the start of a turn"));
     }
     let t = &ctx.rules().t.initiative;
     let (dice, sides) = (t.dice, t.sides);
-    let a = ctx.roll_n(dice, sides)?;
-    let b = ctx.roll_n(dice, sides)?;
     let clans = [
         ctx.state().clans_under_control(0),
         ctx.state().clans_under_control(1),
     ]
     .map(|c| c as u32);
     let total = |f: &[u32], c: u32| f.iter().sum::<u32>() + c;
-    let (ta, tb) = (total(&a, clans[0]), total(&b, clans[1]));
-    let first = match ta.cmp(&tb) {
-        std::cmp::Ordering::Greater => Some(0),
-        std::cmp::Ordering::Less => Some(1),
-        std::cmp::Ordering::Equal => None,
-    };
-    ctx.emit(Event::Initiative {
-        faces: [a, b],
-        clans,
-        first,
-    })?;
-    if let Some(side) = first {
-        next_round(ctx, side)?;
+    // A tie has a chance of at most about 1 in 6: a hundred in a row does not happen.
+    for _ in 0..100 {
+        let a = ctx.roll_n(dice, sides)?;
+        let b = ctx.roll_n(dice, sides)?;
+        let (ta, tb) = (total(&a, clans[0]), total(&b, clans[1]));
+        let first = match ta.cmp(&tb) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        ctx.emit(Event::Initiative {
+            faces: [a, b],
+            clans,
+            first,
+        })?;
+        if let Some(side) = first {
+            return next_round(ctx, side);
+        }
     }
-    Ok(())
+    Err(illegal("a hundred tied initiative rolls: roll again"))
 }
 
 /// Gives the round to `side` if it has clans to try, else to the other, else ends the rounds.
@@ -176,6 +184,8 @@ pub(super) fn rout_move(
     left_table: bool,
 ) -> Result<(), CommandError> {
     ctx.settle(Due::RoutMove(unit))?;
+    let cost = ctx.rules().t.action_costs.rout_move;
+    super::spend(ctx, unit, &[(ActionKind::RoutMove, cost)])?;
     ctx.emit(Event::RoutMoved(unit))?;
     if left_table {
         ctx.emit(Event::Removed {
@@ -186,6 +196,8 @@ pub(super) fn rout_move(
     Ok(())
 }
 
+/// The umpire's answer for a Samurai unit near enemy Samurai: none is within charge
+/// distance, or it will charge them, which binds it: that charge is its next action.
 pub(super) fn no_impetus(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
@@ -195,13 +207,28 @@ pub(super) fn no_impetus(
     ctx.emit(Event::ImpetusSettled {
         unit,
         obeyed: will_charge,
-    })
+    })?;
+    if will_charge {
+        ctx.emit(Event::Bound {
+            unit,
+            binding: Binding::ChargeSamurai,
+        })?;
+    }
+    Ok(())
 }
 
-/// The umpire orders a Samurai unit near enemy Samurai to do something else: it owes the
-/// Bushi test, a card of its own with its pool and odds.
+/// The umpire orders a Samurai unit near enemy Samurai to do something else (at once, or
+/// after committing it to the charge): it owes the Bushi test, a card with its pool and odds.
 pub(super) fn ordered_otherwise(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
-    ctx.settle(Due::Impetus(unit))?;
+    if ctx.is_due(&Due::Impetus(unit)) {
+        ctx.settle(Due::Impetus(unit))?;
+    } else if super::bound_to_charge(ctx, unit) {
+        ctx.emit(Event::Released(unit))?;
+    } else {
+        return Err(illegal(
+            "only a Samurai unit near enemy Samurai, not yet handled or committed to charge them, is ordered otherwise",
+        ));
+    }
     ctx.require(Due::ImpetusTest(unit))
 }
 
@@ -251,12 +278,23 @@ pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         return Err(illegal("no clan is activated"));
     };
     if let Some(due) = ctx.state().due.first() {
+        let what = crate::rules::sky::describe::due_name(ctx.state(), *due).text;
         return Err(CommandError::illegal(format!(
-            "settle what is required first ({due:?})"
+            "settle what is required first: {}",
+            what.to_lowercase()
         )));
     }
     if ctx.state().charge.is_some() {
         return Err(illegal("finish the charge under way first"));
+    }
+    if let Some((unit, _)) = ctx.state().ledger.bindings().next() {
+        let name = ctx.state().unit_name(*unit);
+        return Err(refuse(
+            format!(
+                "{name} was committed to charge the enemy Samurai: make that charge, or order it otherwise (Bushi test)"
+            ),
+            ACTIVATION,
+        ));
     }
     ctx.emit(Event::ActivationEnded(clan))?;
     next_round(ctx, 1 - clan.side())
@@ -309,7 +347,13 @@ pub(super) fn morale(
         &numbers,
     )?;
     match (passed, kind) {
-        (true, MoraleKind::Rally) => ctx.emit(Event::Rallied(unit)),
+        (true, MoraleKind::Rally) => {
+            ctx.emit(Event::Rallied(unit))?;
+            if ctx.rules().rulings.rally_then_reorder == RallyThenReorder::MayReorder {
+                ctx.require(Due::Reorder(unit))?;
+            }
+            Ok(())
+        }
         (true, MoraleKind::Reorder) => ctx.emit(Event::Reordered(unit)),
         (false, _) if !by_general && general_may_retry(ctx, side) => {
             ctx.require(Due::GeneralRetry(unit, kind))
@@ -354,6 +398,6 @@ pub(super) fn next_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::EndOfTurn {
         return Err(illegal("the next turn starts after the roll call"));
     }
-    let turn = ctx.state().turn + 1;
+    let turn = ctx.state().turn.saturating_add(1);
     ctx.emit(Event::TurnBegins(turn))
 }

@@ -11,10 +11,11 @@ use super::Sky;
 use super::command::Command;
 use super::event::{Event, Test};
 use super::numbers::{self, TestNumbers};
-use super::state::{ActionKind, ClanRef, Due, Phase, State, UnitRef, UnitState};
+use super::order::{ACTIVATION, ORDER};
+use super::state::{ActionKind, Binding, ClanRef, Due, Phase, State, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::engine::error::CommandError;
-use crate::engine::exec::Exec;
+use crate::engine::exec::{Exec, refuse};
 use crate::rules::sky::tables::SpiritRollScope;
 
 /// The engine's execution context, for a Sky command.
@@ -124,7 +125,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         } => {
             combat::fire(ctx, *unit, *weapon, *target, *in_range, *cover)?;
         }
-        Command::Charge { unit, target } => combat::charge(ctx, *unit, *target)?,
+        Command::Charge {
+            unit,
+            target,
+            cross_obstacle,
+        } => combat::charge(ctx, *unit, *target, *cross_obstacle)?,
         Command::DefensiveFire {
             weapon,
             in_range,
@@ -178,8 +183,23 @@ fn attach(ctx: &mut Ctx<'_>, clan: ClanRef, unit: Option<u8>) -> Result<(), Comm
     ctx.emit(Event::Attached { clan, unit })
 }
 
-/// Refuses an action when checks are due, a charge is under way, or the unit cannot act.
-fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), CommandError> {
+/// Whether a due belongs to the handling of Samurai near enemy Samurai, which comes before
+/// any other unit acts.
+fn is_impetus(due: &Due) -> bool {
+    matches!(
+        due,
+        Due::Impetus(_) | Due::ImpetusTest(_) | Due::ImpetusCharge(_)
+    )
+}
+
+/// Whether a unit is committed to charging the enemy Samurai.
+fn bound_to_charge(ctx: &Ctx<'_>, unit: UnitRef) -> bool {
+    ctx.state().ledger.binding(unit) == Some(&Binding::ChargeSamurai)
+}
+
+/// Refuses an action when checks are due, a charge is under way, the unit cannot act, or the
+/// order of actions forbids it: `kinds` are the actions the command takes, all at once.
+fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kinds: &[ActionKind]) -> Result<(), CommandError> {
     let Phase::Activation { clan } = ctx.state().phase else {
         return Err(CommandError::illegal(
             "units act only while their clan is activated",
@@ -191,22 +211,36 @@ fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), Com
             ctx.name(unit)
         )));
     }
-    // A charge driven by Bushi happens while the other Samurai are still being asked.
-    let impetus_step = |d: &&Due| {
-        matches!(
-            d,
-            Due::Impetus(_) | Due::ImpetusTest(_) | Due::ImpetusCharge(_)
-        )
-    };
-    let blocking = ctx
-        .state()
-        .due
-        .iter()
-        .find(|d| !(kind == ActionKind::Charge && impetus_step(d)));
-    if let Some(due) = blocking {
+    if let Some(due) = ctx.state().due.iter().find(|d| !is_impetus(d)) {
+        let what = super::describe::due_name(ctx.state(), *due).text;
         return Err(CommandError::illegal(format!(
-            "settle what is required first ({due:?})"
+            "settle what is required first: {}",
+            what.to_lowercase()
         )));
+    }
+    let charging = kinds.contains(&ActionKind::Charge);
+    let driven = charging && (ctx.is_due(&Due::ImpetusCharge(unit)) || bound_to_charge(ctx, unit));
+    let samurai_first = ctx.state().due.iter().find(|d| is_impetus(d)).copied();
+    let bound = ctx.state().ledger.bindings().next().map(|(u, _)| *u);
+    if !driven {
+        if let Some(due) = samurai_first {
+            let what = super::describe::due_name(ctx.state(), due).text;
+            return Err(refuse(
+                format!(
+                    "{what} comes first: Samurai near enemy Samurai are handled before other actions"
+                ),
+                ACTIVATION,
+            ));
+        }
+        if let Some(b) = bound {
+            return Err(refuse(
+                format!(
+                    "{} must first make the charge at the enemy Samurai it was committed to (or be ordered otherwise, with its Bushi test)",
+                    ctx.name(b)
+                ),
+                ACTIVATION,
+            ));
+        }
     }
     if ctx.state().charge.is_some() {
         return Err(CommandError::illegal("finish the charge under way first"));
@@ -224,27 +258,40 @@ fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kind: ActionKind) -> Result<(), Com
             u.spec.name
         )));
     }
-    if u.has_taken(kind) {
-        return Err(CommandError::illegal(format!(
-            "{} has already taken that action this activation",
-            u.spec.name
-        )));
+    for kind in kinds {
+        ctx.state()
+            .ledger
+            .permits(unit, kind, ORDER)
+            .map_err(|r| refuse(format!("{}: {}", u.spec.name, r.reason), r.citation))?;
     }
     Ok(())
 }
 
-/// Spends actions, refusing to overspend.
+/// Spends the actions a command's parts cost, refusing to overspend: every part is recorded in
+/// the activity ledger.
 fn spend(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
-    kind: ActionKind,
-    cost: u32,
+    parts: &[(ActionKind, u32)],
 ) -> Result<(), CommandError> {
+    let cost: u32 = parts.iter().map(|(_, c)| c).sum();
     let left = ctx.state().actions_left.unwrap_or(0);
     if cost > left {
-        return Err(CommandError::illegal(format!(
-            "that costs {cost} action(s); the clan has {left} left"
-        )));
+        return Err(refuse(
+            format!(
+                "that costs {cost} {}; the clan has {left} left",
+                plural(cost, "action", "actions")
+            ),
+            "sky: Clan Activation",
+        ));
     }
-    ctx.emit(Event::ActionTaken { unit, kind, cost })
+    for &(kind, cost) in parts {
+        ctx.emit(Event::ActionTaken { unit, kind, cost })?;
+    }
+    Ok(())
+}
+
+/// `1 action`, `2 actions`.
+pub fn plural<'a>(n: u32, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
