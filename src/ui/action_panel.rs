@@ -27,12 +27,13 @@ pub struct ActionPanel {
 
 impl ActionPanel {
     /// Shows the forms open to unit `selected` of the battle at `stamp`; Resolve asks the
-    /// app to carry the action out.
+    /// app to carry the action out, as seen at version `seen`.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         game: &dyn Game,
         stamp: (u64, u64),
+        seen: u64,
         selected: Option<&str>,
         intents: &mut Vec<Intent>,
     ) {
@@ -86,7 +87,7 @@ impl ActionPanel {
                 unit: unit.to_owned(),
                 form: form.key.clone(),
                 values: self.values.clone(),
-                version: stamp.1,
+                version: seen,
                 faces,
             });
         }

@@ -84,9 +84,11 @@ impl CheckCard {
             faces,
         };
         let roll = check.roll_answer();
+        // R rolls only a required card's dice: an offered roll is the umpire's choice.
+        let roll_key = roll.filter(|_| check.required);
         ui.horizontal_wrapped(|ui| {
             for (i, a) in check.answers.iter().enumerate() {
-                let keys = match (top, roll == Some(i)) {
+                let keys = match (top, roll_key == Some(i)) {
                     (true, true) => format!("[R] {}", a.label),
                     (true, false) if i < DECISION_KEYS.len() => format!("[{}] {}", i + 1, a.label),
                     _ => a.label.clone(),
@@ -107,9 +109,12 @@ impl CheckCard {
             }
         });
         if top && !check.answers.is_empty() {
-            let keys = match roll {
+            let keys = match roll_key {
                 Some(_) if check.answers.len() > 1 => "R or Space rolls; 1–9 choose",
                 Some(_) => "R or Space rolls",
+                None if roll.is_some() => {
+                    "Offered: press its number or click to roll (R does nothing here)"
+                }
                 None => "A decision: press its number or click (R does nothing here)",
             };
             ui.label(RichText::new(keys).small().weak());

@@ -19,6 +19,9 @@ impl eframe::App for App {
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui));
         self.banner_ui(ui, &mut intents);
         if let Some(live) = self.live.as_mut() {
+            // What the umpire saw when this frame's clicks and keys were made: a change since
+            // (the frame before drew other cards) makes them stale, and they are refused.
+            let seen = live.shown_version();
             live.refresh();
             let stamp = live.stamp();
             egui::Panel::bottom("log")
@@ -47,7 +50,8 @@ impl eframe::App for App {
                 .size_range(320.0..=600.0)
                 .show(ui, |ui| {
                     let d = live.derived();
-                    self.turn.ui(ui, &d.view, &d.checks, stamp, &mut intents);
+                    self.turn
+                        .ui(ui, &d.view, &d.checks, stamp, seen, &mut intents);
                 });
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical()
@@ -60,6 +64,7 @@ impl eframe::App for App {
                             ui,
                             live.game.as_ref(),
                             stamp,
+                            seen,
                             self.selected.as_deref(),
                             &mut intents,
                         );
@@ -111,7 +116,8 @@ impl App {
         let Some(live) = self.live.as_ref() else {
             return;
         };
-        let version = live.game.version();
+        // The cards last drawn, and the version they showed: a key answers what was seen.
+        let version = live.shown_version();
         let Some(top) = live.derived().checks.first() else {
             return;
         };
@@ -121,10 +127,11 @@ impl App {
             version,
             faces: None,
         };
-        // R and Space roll the top card's dice, and only ever roll: on a card that asks for
-        // a decision they do nothing.
+        // R and Space roll the top card's dice, and only ever roll what the rules require:
+        // on a card that asks for a decision, or offers a roll the umpire may decline, they do
+        // nothing.
         if (pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space))
-            && let Some(i) = top.roll_answer()
+            && let Some(i) = top.roll_answer().filter(|_| top.required)
         {
             intents.push(answer(i));
         }

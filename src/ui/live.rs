@@ -53,6 +53,12 @@ impl Live {
         &self.derived
     }
 
+    /// The battle version the derived data (and so the last frame drawn) shows: what the
+    /// umpire saw when pressing a key or a button, which every intent carries.
+    pub fn shown_version(&self) -> u64 {
+        self.version
+    }
+
     /// A key that changes with every change of battle or of its state.
     pub fn stamp(&self) -> (u64, u64) {
         (self.generation, self.game.version())

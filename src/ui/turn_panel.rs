@@ -21,13 +21,15 @@ pub struct TurnPanel {
 }
 
 impl TurnPanel {
-    /// Shows the panel for the battle as it stands at `stamp`.
+    /// Shows the panel for the battle as it stands at `stamp`; answers carry `seen`, the
+    /// version the umpire saw when answering.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         view: &BattleView,
         checks: &[Check<()>],
         stamp: (u64, u64),
+        seen: u64,
         intents: &mut Vec<Intent>,
     ) {
         if stamp != self.stamp {
@@ -62,7 +64,7 @@ impl TurnPanel {
                 }
                 for (i, check) in checks.iter().enumerate() {
                     let card = self.cards.entry(check.key.clone()).or_default();
-                    card.ui(ui, check, i == 0, stamp.1, intents);
+                    card.ui(ui, check, i == 0, seen, intents);
                     ui.add_space(6.0);
                 }
             });

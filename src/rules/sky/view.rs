@@ -99,7 +99,10 @@ fn leader_view(
     side: usize,
     clan: Option<ClanRef>,
 ) -> LeaderView {
-    let numbers = numbers::command(rules, state, side, clan, true);
+    // The Command that applies now: the rounds' activation rolls (with the only-one-side -1
+    // when it applies), or, from the Morale phase on, the rally and re-order rolls.
+    let activation = !matches!(state.phase, Phase::Morale | Phase::EndOfTurn);
+    let numbers = numbers::command(rules, state, side, clan, activation);
     let mut badges = Vec::new();
     if let Some(c) = clan.and_then(|c| state.clan(c)) {
         if let Some(i) = c.attached_to {
