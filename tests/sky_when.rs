@@ -670,3 +670,28 @@ fn the_morale_phase_a_rallied_unit_may_also_reorder_only_under_ruling_may_reorde
         assert_eq!(b.state().due.contains(&Due::Reorder(ENEMY_YARI)), reorder);
     }
 }
+
+#[test]
+fn clan_activation_a_routing_unit_shoots_at_a_charger_only_under_ruling_routing_may_fire() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("routing_defensive_fire".into(), "routing_may_fire".into());
+    for (house, fires) in [(HouseRules::default(), false), (house, true)] {
+        // Kakizaki's Teppo routs (a failed Route test at half strength), then is charged.
+        let mut b = rolled(house, |s| s);
+        ok(&mut b, Command::NoImpetus(HORSE), &[]);
+        ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
+        ok(&mut b, fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO), &[4, 4, 4, 4, 4, 4]);
+        ok(&mut b, fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO), &[4, 4, 4, 1, 1, 1]);
+        ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[6, 6]);
+        assert!(b.state().unit(ENEMY_TEPPO).unwrap().routing);
+        // Its arquebuses are loaded: it never fired.
+        ok(&mut b, charge(YARI, ENEMY_TEPPO), &[]);
+        let stage = b.state().charge.unwrap().stage;
+        assert_eq!(
+            stage == gunbai::rules::sky::state::ChargeStage::DefensiveFire,
+            fires
+        );
+    }
+}

@@ -196,6 +196,8 @@ pub struct SkyRulings {
     pub route_trigger: RouteTrigger,
     /// Whether a unit rallied in the Morale phase may also try to re-order in it.
     pub rally_then_reorder: RallyThenReorder,
+    /// Whether a routing unit may shoot at a charger.
+    pub routing_defensive_fire: RoutingDefensiveFire,
 }
 
 /// How a charge test passes against Bushi.
@@ -296,4 +298,14 @@ pub enum RallyThenReorder {
     OneAttempt,
     /// `may_reorder`: a rallied unit may then try to re-order.
     MayReorder,
+}
+
+/// Whether a routing unit may shoot at a charger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoutingDefensiveFire {
+    /// `not_when_routing`: it faces away, so it does not shoot.
+    NotWhenRouting,
+    /// `routing_may_fire`: it shoots like any unit with bows or loaded arquebuses.
+    RoutingMayFire,
 }

@@ -9,7 +9,7 @@ use crate::rules::sky::roster::Weapon;
 use crate::rules::sky::state::{
     ActionKind, ChangeKind, Charge, ChargeStage, Due, RouteCause, UnitRef,
 };
-use crate::rules::sky::tables::{InjuryTrigger, MeleeTie, RouteTrigger};
+use crate::rules::sky::tables::{InjuryTrigger, MeleeTie, RouteTrigger, RoutingDefensiveFire};
 
 fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
@@ -218,7 +218,9 @@ pub(super) fn charge(
         ctx.emit(Event::TedateLost(unit))?;
     }
     let t = ctx.unit(target)?;
-    let can_fire = !t.routing
+    let facing = !t.routing
+        || ctx.rules().rulings.routing_defensive_fire == RoutingDefensiveFire::RoutingMayFire;
+    let can_fire = facing
         && (t.spec.weapons.contains(&Weapon::Bow)
             || (t.spec.weapons.contains(&Weapon::Arquebus) && t.loaded));
     let stage = if can_fire {
