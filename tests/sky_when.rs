@@ -682,8 +682,16 @@ fn clan_activation_a_routing_unit_shoots_at_a_charger_only_under_ruling_routing_
         let mut b = rolled(house, |s| s);
         ok(&mut b, Command::NoImpetus(HORSE), &[]);
         ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
-        ok(&mut b, fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO), &[4, 4, 4, 4, 4, 4]);
-        ok(&mut b, fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO), &[4, 4, 4, 1, 1, 1]);
+        ok(
+            &mut b,
+            fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
+            &[4, 4, 4, 4, 4, 4],
+        );
+        ok(
+            &mut b,
+            fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
+            &[4, 4, 4, 1, 1, 1],
+        );
         ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[6, 6]);
         assert!(b.state().unit(ENEMY_TEPPO).unwrap().routing);
         // Its arquebuses are loaded: it never fired.

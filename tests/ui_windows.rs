@@ -272,7 +272,7 @@ fn a_new_battle_records_the_optional_and_house_rules_chosen() {
     h.run();
     h.get_all_by_label("up").last().unwrap().click();
     h.run();
-    h.get_by_label("Start the battle").click();
+    h.get_by_label("Start the battle").click_accesskit();
     h.run();
     let house = h.state().game().unwrap().house_rules().clone();
     assert!(house.optional.contains("first_bushi_roll"));

@@ -147,6 +147,9 @@ pub struct Answer<C> {
     /// A roll (true: the command rolls the card's dice, so typed table faces apply to it)
     /// or a decision (false: it rolls nothing).
     pub rolls: bool,
+    /// The unit (view id) and action form the umpire goes on with after this answer, which
+    /// the app opens: "will charge them" opens that unit's Charge form.
+    pub opens: Option<(String, String)>,
 }
 
 /// A test the rules require (or offer) right now.
@@ -186,7 +189,15 @@ impl<C> Answer<C> {
             label: label.into(),
             command,
             rolls,
+            opens: None,
         }
+    }
+
+    /// After this answer, the app opens the form `form` of unit `unit` (a view id).
+    #[must_use]
+    pub fn opening(mut self, unit: impl Into<String>, form: impl Into<String>) -> Self {
+        self.opens = Some((unit.into(), form.into()));
+        self
     }
 
     /// A roll: the command rolls the card's dice.
@@ -254,6 +265,7 @@ impl<C> Check<C> {
                     label: a.label,
                     command: f(a.command),
                     rolls: a.rolls,
+                    opens: a.opens,
                 })
                 .collect(),
             notes: self.notes,

@@ -23,17 +23,26 @@ pub struct ActionPanel {
     preview: Option<(usize, Vec<usize>, Preview)>,
     /// The faces rolled at the table for the next action (empty: Gunbai rolls).
     pub faces: String,
+    /// The form to open when the forms are next read (an answer asked for it).
+    wanted: Option<String>,
 }
 
 impl ActionPanel {
+    /// Opens form `form` of unit `unit` the next time the forms are drawn.
+    pub fn open_form(&mut self, unit: &str, form: &str) {
+        self.wanted = Some(form.to_owned());
+        // Read the forms afresh, even if the same unit stays selected.
+        self.key = self.key.take().filter(|(_, u)| u != unit);
+    }
+
     /// Shows the forms open to unit `selected` of the battle at `stamp`; Resolve asks the
-    /// app to carry the action out, as seen at version `seen`.
+    /// app to carry the action out, as seen at version `seen`, once the battle has `settled`
+    /// after a change.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         game: &dyn Game,
-        stamp: (u64, u64),
-        seen: u64,
+        (stamp, seen, settled): ((u64, u64), u64, bool),
         selected: Option<&str>,
         intents: &mut Vec<Intent>,
     ) {
@@ -41,8 +50,14 @@ impl ActionPanel {
         let key = Some((stamp, unit.to_owned()));
         if self.key != key {
             let forms = game.action_forms(unit);
-            // Keep the same action picked when the battle changes under it.
-            let picked = self.forms.get(self.tab).map(|f| f.key.clone());
+            // Keep the action picked while the battle changes under the same unit; another
+            // unit starts at its first action (or the one an answer asked to open).
+            let same_unit = self.key.as_ref().is_some_and(|(_, u)| u == unit);
+            let picked = match self.wanted.take() {
+                Some(form) => Some(form),
+                None if same_unit => self.forms.get(self.tab).map(|f| f.key.clone()),
+                None => None,
+            };
             self.tab = picked
                 .and_then(|k| forms.iter().position(|f| f.key == k))
                 .unwrap_or(0);
@@ -82,7 +97,8 @@ impl ActionPanel {
         self.fields_ui(ui, &form);
         self.refresh_preview(game, unit, &form);
         // Resolve sits above the preview, so it never scrolls out of reach.
-        if let Some(faces) = self.resolve_ui(ui) {
+        let resolved = ui.add_enabled_ui(settled, |ui| self.resolve_ui(ui)).inner;
+        if let Some(faces) = resolved {
             intents.push(Intent::Action {
                 unit: unit.to_owned(),
                 form: form.key.clone(),

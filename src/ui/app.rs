@@ -194,6 +194,18 @@ impl App {
     /// Carries out what the panels asked for.
     pub(super) fn carry_out(&mut self, intents: Vec<Intent>) {
         for intent in intents {
+            // Until the umpire says whether to resume the last battle, nothing changes the demo
+            // battle shown meanwhile: a stray key must not start it and hide the real one.
+            if self.resume_offer.is_some() && intent.changes_the_battle() {
+                self.turn.show_result(
+                    vec![
+                        "First choose: Resume your last battle, or Not now to play this one."
+                            .into(),
+                    ],
+                    true,
+                );
+                continue;
+            }
             match intent {
                 Intent::Select(id) => self.selected = Some(id),
                 Intent::Open(path) => self.open(&path, false),
@@ -202,7 +214,13 @@ impl App {
                     answer,
                     version,
                     faces,
-                } => self.answer(&check, answer, version, faces),
+                } => {
+                    let opens = self.answer(&check, answer, version, faces);
+                    if let Some((unit, form)) = opens {
+                        self.actions.open_form(&unit, &form);
+                        self.selected = Some(unit);
+                    }
+                }
                 Intent::Action {
                     unit,
                     form,
@@ -245,24 +263,46 @@ impl App {
         self.remember();
     }
 
-    fn answer(&mut self, check: &str, answer: usize, version: u64, faces: Option<String>) {
-        let Some(live) = self.live.as_mut() else {
-            return;
-        };
+    /// Settles a check; returns the unit and form the answer opens next, if any.
+    fn answer(
+        &mut self,
+        check: &str,
+        answer: usize,
+        version: u64,
+        faces: Option<String>,
+    ) -> Option<(String, String)> {
+        let live = self.live.as_mut()?;
+        let opens = live
+            .derived()
+            .checks
+            .iter()
+            .find(|c| c.key == check)
+            .and_then(|c| c.answers.get(answer))
+            .and_then(|a| a.opens.clone());
         let dice = match &faces {
             None => Dice::Roll(&mut self.dice),
             Some(text) => match TableDice::parse(text) {
                 Ok(table) => Dice::Table(table),
-                Err(e) => return self.turn.card_error(check, e.to_string()),
+                Err(e) => {
+                    self.turn.card_error(check, e.to_string());
+                    return None;
+                }
             },
         };
         match live.game.answer(check, answer, version, dice) {
             Ok(()) => {
                 let lines = last_lines(live.game.as_ref());
                 self.turn.show_result(lines, false);
+                opens
             }
-            Err(e) if faces.is_some() => self.turn.card_error(check, e.to_string()),
-            Err(e) => self.turn.show_result(vec![e.to_string()], true),
+            Err(e) if faces.is_some() => {
+                self.turn.card_error(check, e.to_string());
+                None
+            }
+            Err(e) => {
+                self.turn.show_result(vec![e.to_string()], true);
+                None
+            }
         }
     }
 

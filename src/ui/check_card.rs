@@ -32,13 +32,14 @@ pub const DECISION_KEYS: [Key; 9] = [
 
 impl CheckCard {
     /// Shows a check of the queue, drawn at battle version `version`; the top card names
-    /// its keys on its buttons.
+    /// its keys on its buttons. Its buttons take clicks once the queue has `settled` after a
+    /// change.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         check: &Check<()>,
         top: bool,
-        version: u64,
+        (version, settled): (u64, bool),
         intents: &mut Vec<Intent>,
     ) {
         let visuals = ui.visuals().clone();
@@ -65,7 +66,9 @@ impl CheckCard {
                 for note in &check.notes {
                     ui.label(RichText::new(note).size(15.0));
                 }
-                self.answers_ui(ui, check, top, version, intents);
+                ui.add_enabled_ui(settled, |ui| {
+                    self.answers_ui(ui, check, top, version, intents);
+                });
             });
     }
 

@@ -22,7 +22,13 @@ impl eframe::App for App {
             // What the umpire saw when this frame's clicks and keys were made: a change since
             // (the frame before drew other cards) makes them stale, and they are refused.
             let seen = live.shown_version();
-            live.refresh();
+            let now = ctx.input(|i| i.time);
+            live.refresh(now);
+            let hold = live.hold_left(now);
+            if hold > 0.0 {
+                ctx.request_repaint_after(std::time::Duration::from_secs_f64(hold));
+            }
+            let settled = hold == 0.0;
             let stamp = live.stamp();
             egui::Panel::bottom("log")
                 .resizable(true)
@@ -51,7 +57,7 @@ impl eframe::App for App {
                 .show(ui, |ui| {
                     let d = live.derived();
                     self.turn
-                        .ui(ui, &d.view, &d.checks, stamp, seen, &mut intents);
+                        .ui(ui, &d.view, &d.checks, stamp, seen, settled, &mut intents);
                 });
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical()
@@ -63,8 +69,7 @@ impl eframe::App for App {
                         self.actions.ui(
                             ui,
                             live.game.as_ref(),
-                            stamp,
-                            seen,
+                            (stamp, seen, settled),
                             self.selected.as_deref(),
                             &mut intents,
                         );
@@ -281,6 +286,8 @@ impl App {
         self.help.ui(ctx);
         self.tray.ui(ctx, &mut self.dice);
         if let Some(request) = self.new_battle.ui(ctx) {
+            // Starting a battle is the umpire's answer to the resume offer.
+            self.resume_offer = None;
             self.start(request);
         }
         let current = self.live.as_ref().and_then(Live::journal);

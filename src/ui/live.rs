@@ -25,7 +25,14 @@ pub struct Live {
     pub generation: u64,
     derived: Derived,
     version: u64,
+    /// When (in the app's clock, seconds) the battle last changed.
+    changed_at: f64,
 }
+
+/// How long buttons that change the battle wait after a change before they take a click, so
+/// a second click meant for a card that just went does not land on the one that took its
+/// place. Shorter than a person takes to see the new card and click it.
+pub const HOLD_SECONDS: f64 = 0.25;
 
 impl Live {
     /// Wraps a battle; `generation` must differ from the previous battle's.
@@ -37,15 +44,22 @@ impl Live {
             generation,
             derived,
             version,
+            changed_at: f64::NEG_INFINITY,
         }
     }
 
-    /// Rebuilds the derived data if the battle changed since.
-    pub fn refresh(&mut self) {
+    /// Rebuilds the derived data if the battle changed since; `now` is the app's clock.
+    pub fn refresh(&mut self, now: f64) {
         if self.game.version() != self.version {
             self.derived = derive(self.game.as_ref());
             self.version = self.game.version();
+            self.changed_at = now;
         }
+    }
+
+    /// Seconds until buttons that change the battle take clicks again (0: they do now).
+    pub fn hold_left(&self, now: f64) -> f64 {
+        (self.changed_at + HOLD_SECONDS - now).max(0.0)
     }
 
     /// The derived data as of the last [`Live::refresh`].

@@ -70,6 +70,20 @@ pub enum Intent {
     Open(PathBuf),
 }
 
+impl Intent {
+    /// Whether carrying it out changes the battle (and its journal).
+    pub fn changes_the_battle(&self) -> bool {
+        matches!(
+            self,
+            Intent::Answer { .. }
+                | Intent::Action { .. }
+                | Intent::EndBattle { .. }
+                | Intent::Undo(_)
+                | Intent::Redo(_)
+        )
+    }
+}
+
 /// Starts the desktop app.
 ///
 /// # Errors

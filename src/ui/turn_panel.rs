@@ -30,6 +30,7 @@ impl TurnPanel {
         checks: &[Check<()>],
         stamp: (u64, u64),
         seen: u64,
+        settled: bool,
         intents: &mut Vec<Intent>,
     ) {
         if stamp != self.stamp {
@@ -64,7 +65,7 @@ impl TurnPanel {
                 }
                 for (i, check) in checks.iter().enumerate() {
                     let card = self.cards.entry(check.key.clone()).or_default();
-                    card.ui(ui, check, i == 0, seen, intents);
+                    card.ui(ui, check, i == 0, (seen, settled), intents);
                     ui.add_space(6.0);
                 }
             });

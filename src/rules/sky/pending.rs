@@ -166,7 +166,8 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                     "Will charge them (Charge form, 1 action)",
                     Command::ImpetusObeyed(unit),
                     false,
-                ),
+                )
+                .opening(unit.id(), "charge"),
                 answer(
                     "Ordered otherwise: Bushi test",
                     Command::ImpetusOrderedOtherwise(unit),
