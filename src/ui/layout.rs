@@ -57,7 +57,7 @@ impl eframe::App for App {
                 .show(ui, |ui| {
                     let d = live.derived();
                     self.turn
-                        .ui(ui, &d.view, &d.checks, stamp, seen, settled, &mut intents);
+                        .ui(ui, &d.view, &d.checks, (stamp, seen, settled), &mut intents);
                 });
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical()

@@ -28,9 +28,7 @@ impl TurnPanel {
         ui: &mut egui::Ui,
         view: &BattleView,
         checks: &[Check<()>],
-        stamp: (u64, u64),
-        seen: u64,
-        settled: bool,
+        (stamp, seen, settled): ((u64, u64), u64, bool),
         intents: &mut Vec<Intent>,
     ) {
         if stamp != self.stamp {
