@@ -178,3 +178,76 @@ fn selecting_another_unit_opens_its_first_action_not_the_last_tab_used() {
         "the Yari's first action, Move"
     );
 }
+
+/// A sky battle whose top card is the melee of Nobushige's Horse against Kakizaki's Yari.
+fn at_melee() -> Battle<Sky> {
+    let mut b = at_impetus();
+    for command in [
+        Command::NoImpetus(UnitRef(0, 0, 0)),
+        Command::NoImpetus(UnitRef(0, 0, 1)),
+        Command::Charge {
+            unit: UnitRef(0, 0, 0),
+            target: UnitRef(1, 0, 2),
+            cross_obstacle: false,
+        },
+    ] {
+        b.execute_with(command, Dice::Table(TableDice::new(Vec::new())))
+            .unwrap();
+    }
+    for command in [Command::ChargerTest, Command::TargetTest] {
+        b.execute_with(command, Dice::Table(TableDice::new(vec![1, 1])))
+            .unwrap();
+    }
+    b
+}
+
+#[test]
+fn a_big_melee_takes_each_sides_hits_as_one_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness_with(dir.path(), 0.25, at_melee());
+    assert_eq!(h.state().game().unwrap().checks()[0].what, "Melee");
+    let before = entries(&h);
+    // Too few faces say how many the roll needs.
+    let faces = h.get_by_label("Table faces");
+    faces.focus();
+    faces.type_text("3 4 5");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("3 faces typed; this roll needs")
+            .count()
+            > 0
+    );
+    assert_eq!(entries(&h), before);
+    // Counts: a number per side.
+    let first = h.get_by_label("Side 1 hits of 20");
+    first.focus();
+    first.type_text("7");
+    h.run();
+    let second = h
+        .get_all_by_label_contains("Side 2 hits of")
+        .next()
+        .unwrap();
+    second.focus();
+    second.type_text("3");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(entries(&h), before + 1);
+    let game = h.state().game().unwrap();
+    let b = game.as_any().downcast_ref::<Battle<Sky>>().unwrap();
+    let gunbai::engine::journal::Action::Command { events, .. } =
+        &b.entries().last().unwrap().action
+    else {
+        panic!("a command")
+    };
+    let hits: Vec<u32> = events
+        .iter()
+        .find_map(|e| match e {
+            gunbai::rules::sky::Event::Melee(rolls) => Some(rolls.iter().map(|r| r.hits).collect()),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(hits, vec![7, 3]);
+}

@@ -1,6 +1,6 @@
 //! Checks: the tests the rules require right now, as data the UI and the command line show.
 
-use crate::dice::{CmpOp, Comparison, Expr};
+use crate::dice::{CmpOp, Comparison, Expr, SuccessCount, TermKind};
 
 /// One signed adjustment to a roll, with the reason and the rule it comes from.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -71,6 +71,16 @@ impl RollSpec {
         }
     }
 
+    /// The pools of the roll, in the order they are rolled, when only each pool's number of
+    /// successes matters: the table may then type counts ("7 hits") instead of every face.
+    pub fn counted_pools(&self) -> Option<Vec<CountedPool>> {
+        match self {
+            RollSpec::Value(e) => Some(vec![CountedPool::of(e)?]),
+            RollSpec::Opposed(a, b) => Some(vec![CountedPool::of(a)?, CountedPool::of(b)?]),
+            RollSpec::Test(_) => None,
+        }
+    }
+
     /// How many dice one roll of this check needs, to prompt for the table's faces.
     pub fn dice_count(&self) -> u32 {
         match self {
@@ -91,6 +101,60 @@ pub enum Outcome {
     Measure(&'static str, CmpOp, i64),
     /// Shown for information only; no measure of the result says whether it happened.
     Shown,
+}
+
+/// A pool whose successes alone matter: so many dice of so many sides, and what succeeds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountedPool {
+    /// Dice rolled.
+    pub dice: u32,
+    /// Sides of each die.
+    pub sides: u32,
+    /// What a success is.
+    pub success: SuccessCount,
+}
+
+impl CountedPool {
+    fn of(expr: &Expr) -> Option<Self> {
+        match expr.terms.as_slice() {
+            [term] if term.sign > 0 => match term.kind {
+                TermKind::Dice {
+                    count,
+                    sides,
+                    keep: None,
+                    success: Some(success),
+                } => Some(Self {
+                    dice: count,
+                    sides,
+                    success,
+                }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Faces that stand for `hits` successes among the pool's dice: a success as the highest
+    /// face that succeeds, a failure as the lowest that fails (so a natural 6 or 1 reads as
+    /// the table's would).
+    ///
+    /// # Errors
+    /// More hits than dice, or a pool with no face that succeeds or fails as needed.
+    pub fn faces(&self, hits: u32) -> Result<Vec<u32>, String> {
+        if hits > self.dice {
+            return Err(format!("{hits} hits typed, but only {} dice", self.dice));
+        }
+        let faces = 1..=self.sides;
+        let hit = faces.clone().rev().find(|f| self.success.is_success(*f));
+        let miss = faces.clone().find(|f| !self.success.is_success(*f));
+        let misses = self.dice - hits;
+        match (hit, miss) {
+            (Some(h), Some(m)) => Ok([vec![h; hits as usize], vec![m; misses as usize]].concat()),
+            (Some(h), None) if misses == 0 => Ok(vec![h; hits as usize]),
+            (None, Some(m)) if hits == 0 => Ok(vec![m; misses as usize]),
+            _ => Err("no face of these dice gives that many hits".into()),
+        }
+    }
 }
 
 /// The exact odds of a check, as the card shows them.
@@ -270,5 +334,24 @@ impl<C> Check<C> {
                 .collect(),
             notes: self.notes,
         }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_typed_for_a_success_pool_stand_as_faces_that_count_the_same() {
+        let spec = RollSpec::Opposed(
+            Expr::success_count(4, 6, CmpOp::Ge, 5),
+            Expr::success_count(3, 6, CmpOp::Ge, 6),
+        );
+        let pools = spec.counted_pools().unwrap();
+        assert_eq!(pools[0].faces(3).unwrap(), vec![6, 6, 6, 1]);
+        assert_eq!(pools[1].faces(0).unwrap(), vec![1, 1, 1]);
+        assert!(pools[1].faces(4).is_err(), "more hits than dice");
+        assert!(RollSpec::Value(Expr::dice(2, 6)).counted_pools().is_none());
     }
 }

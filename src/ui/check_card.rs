@@ -14,6 +14,8 @@ pub struct CheckCard {
     pub error: Option<String>,
     /// Put the keyboard in the faces field on the next frame.
     pub focus: bool,
+    /// Hits counted at the table, one per pool, where only the count matters.
+    pub counts: Vec<String>,
 }
 
 /// The keys that answer the top card: R or Space take its one roll answer (never a
@@ -129,27 +131,127 @@ impl CheckCard {
             .roll
             .as_ref()
             .map_or(0, crate::engine::RollSpec::dice_count);
+        let counted = check
+            .roll
+            .as_ref()
+            .and_then(crate::engine::RollSpec::counted_pools);
+        // Big pools where only the hits matter take one number per side.
+        if let Some(pools) = &counted {
+            self.counts_ui(ui, pools, top, &mut |faces| {
+                intents.push(answer(first_rolling, Some(faces)));
+            });
+        }
         ui.horizontal(|ui| {
             let label = ui.label("Table faces").on_hover_text(format!(
                 "Type the {count} faces rolled at the table (\"3 5 6\") and press Enter{}",
-                if top { " (T puts the cursor here)" } else { "" }
+                if top && counted.is_none() {
+                    " (T puts the cursor here)"
+                } else {
+                    ""
+                }
             ));
             let edit = egui::TextEdit::singleline(&mut self.faces)
                 .hint_text(format!("{count} dice, e.g. 3 5"))
                 .desired_width(160.0);
             let response = ui.add(edit).labelled_by(label.id);
-            if std::mem::take(&mut self.focus) {
+            if counted.is_none() && std::mem::take(&mut self.focus) {
                 response.request_focus();
             }
             let entered = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
             if (entered || ui.button("Use faces").clicked()) && !self.faces.trim().is_empty() {
-                intents.push(answer(first_rolling, Some(self.faces.clone())));
+                match too_few(&self.faces, count, check) {
+                    Some(why) => self.error = Some(why),
+                    None => intents.push(answer(first_rolling, Some(self.faces.clone()))),
+                }
             }
         });
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
     }
+}
+
+impl CheckCard {
+    /// One field per pool for the hits counted at the table; Enter in the last one (or the
+    /// button) settles the card with faces that count the same.
+    fn counts_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        pools: &[crate::engine::check::CountedPool],
+        top: bool,
+        send: &mut dyn FnMut(String),
+    ) {
+        self.counts.resize(pools.len(), String::new());
+        let mut go = false;
+        ui.horizontal_wrapped(|ui| {
+            for (i, (pool, text)) in pools.iter().zip(&mut self.counts).enumerate() {
+                let name = if pools.len() == 1 {
+                    format!("Hits of {}", pool.dice)
+                } else {
+                    format!("Side {} hits of {}", i + 1, pool.dice)
+                };
+                let label = ui.label(&name).on_hover_text(
+                    "Count the dice that hit at the table and type the number: only the count matters",
+                );
+                let response = ui
+                    .add(egui::TextEdit::singleline(text).desired_width(36.0))
+                    .labelled_by(label.id);
+                if i == 0 && top && std::mem::take(&mut self.focus) {
+                    response.request_focus();
+                }
+                go |= response.lost_focus()
+                    && ui.input(|inp| inp.key_pressed(Key::Enter))
+                    && i + 1 == pools.len();
+            }
+            go |= ui.button("Use counts").clicked();
+        });
+        if !go {
+            return;
+        }
+        let mut faces = Vec::new();
+        for (pool, text) in pools.iter().zip(&self.counts) {
+            let hits = match text.trim().parse::<u32>() {
+                Ok(n) => n,
+                Err(_) => {
+                    self.error = Some(format!(
+                        "type each side's hits as a number (\"{}\" is not one)",
+                        text.trim()
+                    ));
+                    return;
+                }
+            };
+            match pool.faces(hits) {
+                Ok(f) => faces.extend(f),
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        }
+        let text: Vec<String> = faces.iter().map(u32::to_string).collect();
+        send(text.join(" "));
+    }
+}
+
+/// Why typed faces are too few for a roll, said with the number it needs.
+fn too_few(text: &str, needed: u32, check: &Check<()>) -> Option<String> {
+    let typed = crate::dice::TableDice::parse(text).ok()?.remaining();
+    let needed = needed as usize;
+    if typed >= needed {
+        return None;
+    }
+    let parts = match &check.roll {
+        Some(crate::engine::RollSpec::Opposed(a, b)) => format!(
+            " ({} for the first side, {} for the second)",
+            a.dice_count(),
+            b.dice_count()
+        ),
+        _ => String::new(),
+    };
+    Some(format!(
+        "{typed} {} typed; this roll needs {needed}{parts}",
+        if typed == 1 { "face" } else { "faces" }
+    ))
 }
 
 /// A preview of an action's dice: the same facts as a check card, without answers.
