@@ -8,7 +8,7 @@ pub mod sky;
 
 use std::path::Path;
 
-use crate::engine::journal::{self, HeaderKey, parse_line};
+use crate::engine::journal::{JournalReader, JournalWriter, write};
 use crate::engine::{Battle, BattleError, Game, RuleSet};
 use crate::reference::HouseRules;
 use crate::roster::{RosterProblem, RosterText};
@@ -184,31 +184,31 @@ fn start<R: RuleSet>(
     Ok(Box::new(Battle::<R>::start(armies, house, journal)?))
 }
 
-/// Opens a journal: replays it and, with `resume`, goes on writing to it.
+/// Opens a journal: replays it and, with `resume`, goes on writing to it (locked, so no
+/// other window can write it meanwhile). Without `resume` the battle is read-only.
 /// Returns the battle and any warnings (a torn last line dropped, damage recovered).
 ///
 /// # Errors
-/// Unreadable file, unknown rule set, or damage (without `recover`), naming the line.
+/// Unreadable or not a regular file, open in another window (with `resume`), unknown rule
+/// set, or damage (without `recover`), naming the line.
 pub fn open_journal(
     path: &Path,
     recover: bool,
     resume: bool,
 ) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
-    let raw = journal::read_lines(path)?;
-    let key: HeaderKey = parse_line(path, 1, &raw.header)?;
-    if key.format != journal::FORMAT_VERSION {
-        return Err(BattleError::Header(format!(
-            "{}: journal format {} is not one this Gunbai reads",
-            path.display(),
-            key.format
-        )));
-    }
-    match key.ruleset.as_str() {
-        "sky" => open::<sky::Sky>(path, &raw, recover, resume),
-        "simple" => open::<simple::Simple>(path, &raw, recover, resume),
-        "skirmish" => open::<skirmish::Skirmish>(path, &raw, recover, resume),
-        "daimyo" => open::<daimyo::Daimyo>(path, &raw, recover, resume),
-        "kozeriai" => open::<kozeriai::Kozeriai>(path, &raw, recover, resume),
+    // With `resume`, the lock comes first: nothing may be appended between reading the
+    // file and cutting its torn tail.
+    let reader = if resume {
+        JournalReader::new(path, write::open_locked(path)?)?
+    } else {
+        JournalReader::open(path)?
+    };
+    match reader.key().ruleset.as_str() {
+        "sky" => open::<sky::Sky>(reader, recover, resume),
+        "simple" => open::<simple::Simple>(reader, recover, resume),
+        "skirmish" => open::<skirmish::Skirmish>(reader, recover, resume),
+        "daimyo" => open::<daimyo::Daimyo>(reader, recover, resume),
+        "kozeriai" => open::<kozeriai::Kozeriai>(reader, recover, resume),
         other => Err(BattleError::Header(format!(
             "{}: unknown rule set `{other}`",
             path.display()
@@ -217,28 +217,30 @@ pub fn open_journal(
 }
 
 fn open<R: RuleSet>(
-    path: &Path,
-    raw: &journal::RawJournal,
+    mut reader: JournalReader,
     recover: bool,
     resume: bool,
 ) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
-    let (mut battle, warnings) = Battle::<R>::replay(path, raw, recover)?;
-    if resume {
-        // Cut the file back to what was replayed, so new entries follow intact ones.
-        let intact = if warnings.len() > raw.warnings.len() {
-            None
-        } else {
-            Some(raw.intact_bytes)
-        };
-        match intact {
-            Some(bytes) => battle.resume_writing(path, bytes)?,
-            None => {
-                return Err(BattleError::Header(
-                    "a recovered journal cannot be resumed in place: save it under a new name"
-                        .into(),
-                ));
-            }
-        }
-    }
+    let (mut battle, warnings) = Battle::<R>::replay(&mut reader, recover)?;
+    let path = reader.path().to_owned();
+    let writer = if !resume {
+        JournalWriter::read_only(&path, "it was opened read-only")
+    } else if warnings.len() > reader.warnings().len() {
+        return Err(BattleError::Header(
+            "a recovered journal cannot be resumed in place: save it under a new name".into(),
+        ));
+    } else {
+        let (bytes, next_seq, format) = (
+            reader.intact_bytes(),
+            reader.next_seq(),
+            reader.key().format,
+        );
+        let file = Box::new(reader.into_file());
+        let mut writer = JournalWriter::resume(&path, file, bytes, next_seq, format);
+        // Cut a torn tail off, so new entries follow intact ones.
+        writer.cut_to_good()?;
+        writer
+    };
+    battle.resume_writing(writer);
     Ok((Box::new(battle), warnings))
 }
