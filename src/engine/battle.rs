@@ -153,10 +153,7 @@ impl<R: RuleSet> Battle<R> {
         }
         // Pass 2: the commands in effect, applied in order; a command that does not fit is
         // damage at its line, and recovery keeps the entries before that line.
-        loop {
-            let Err((index, m)) = battle.rebuild() else {
-                break;
-            };
+        while let Err((index, m)) = battle.rebuild() {
             let line = lines.get(index).copied().unwrap_or(0);
             damage = Some(damaged(&path, line, &m));
             battle.entries.truncate(index);

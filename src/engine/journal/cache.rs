@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use super::{Entry, JournalReader, io};
+use super::{Entry, JournalReader, NumberedEntry, io};
 use crate::engine::error::BattleError;
 
 /// A replay that parsed at least this many entries from lines leaves a cache behind.
@@ -57,7 +57,7 @@ pub fn path_for(journal: &Path) -> PathBuf {
 /// The journal cannot be read.
 pub fn load<C: DeserializeOwned, E: DeserializeOwned>(
     reader: &mut JournalReader,
-) -> Result<Option<Vec<(usize, Entry<C, E>)>>, BattleError> {
+) -> Result<Option<Vec<NumberedEntry<C, E>>>, BattleError> {
     let path = path_for(reader.path());
     let Some(cache) = read_cache::<C, E>(&path, reader.path()) else {
         return Ok(None);

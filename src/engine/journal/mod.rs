@@ -94,6 +94,9 @@ pub enum Action<C, E> {
     },
 }
 
+/// An entry with the number of the line it was read from.
+pub type NumberedEntry<C, E> = (usize, Entry<C, E>);
+
 /// Parses one RON line, naming the line and column on error.
 ///
 /// # Errors

@@ -13,7 +13,8 @@ use serde::de::DeserializeOwned;
 use super::file::open_regular;
 use super::line::{check_seal, parse_entry};
 use super::{
-    Entry, FORMAT_V1, FORMAT_VERSION, Header, HeaderKey, MAX_LINE_BYTES, damaged, io, parse_line,
+    FORMAT_V1, FORMAT_VERSION, Header, HeaderKey, MAX_LINE_BYTES, NumberedEntry, damaged, io,
+    parse_line,
 };
 use crate::engine::error::BattleError;
 
@@ -131,7 +132,7 @@ impl JournalReader {
     /// that does not parse. Reading stops there.
     pub fn next_entry<C: DeserializeOwned, E: DeserializeOwned>(
         &mut self,
-    ) -> Result<Option<(usize, Entry<C, E>)>, BattleError> {
+    ) -> Result<Option<NumberedEntry<C, E>>, BattleError> {
         let Some((line, text)) = self.next_line()? else {
             return Ok(None);
         };
