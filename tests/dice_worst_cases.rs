@@ -69,7 +69,11 @@ fn the_slowest_shapes_are_refused_with_the_reason() {
         .collect::<Vec<_>>()
         .join("+");
     for text in [chain.as_str(), "1000d1000", "500d1000-500d999"] {
-        let err = parse(text).err().expect("refused");
-        assert!(err.message.contains("would take too long"), "{}", err.message);
+        let err = parse(text).expect_err("refused");
+        assert!(
+            err.message.contains("would take too long"),
+            "{}",
+            err.message
+        );
     }
 }
