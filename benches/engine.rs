@@ -39,18 +39,32 @@ fn journal(entries: usize) -> (tempfile::TempDir, PathBuf) {
     let path = dir.path().join("long.ron");
     let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
     let battle = game.as_any().downcast_ref::<Battle<Sky>>().expect("sky");
-    writeln!(file, "{}", ron::to_string(battle.header()).expect("header")).expect("write");
-    for entry in battle.entries() {
-        writeln!(file, "{}", ron::to_string(entry).expect("entry")).expect("write");
-    }
+    let text =
+        gunbai::engine::journal::line::render(battle.header(), battle.entries()).expect("encodes");
+    file.write_all(&text).expect("write");
     drop(file);
     (dir, path)
 }
 
+/// Reopening a long battle: its derived cache, left by the first open, spares parsing RON.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn replay_100k_entries(bencher: divan::Bencher) {
     let (_dir, path) = journal(100_000);
+    drop(rules::open_journal(&path, false, false).expect("replays"));
     bencher.bench(|| {
+        let (game, _) = rules::open_journal(&path, false, false).expect("replays");
+        divan::black_box(game.entries())
+    });
+}
+
+/// The first open of a long battle (or any open after its cache was deleted): every line
+/// parsed as RON.
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn replay_100k_entries_without_cache(bencher: divan::Bencher) {
+    let (_dir, path) = journal(100_000);
+    let cache = gunbai::engine::journal::cache::path_for(&path);
+    bencher.bench(|| {
+        let _ = std::fs::remove_file(&cache);
         let (game, _) = rules::open_journal(&path, false, false).expect("replays");
         divan::black_box(game.entries())
     });

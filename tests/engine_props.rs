@@ -183,6 +183,8 @@ fn a_torn_last_line_is_dropped_with_a_warning() {
     let mut bytes = std::fs::read(&path).expect("read");
     bytes.extend_from_slice(b"(at:\"2026-11-23T10:00:00Z\",action:Comm");
     std::fs::write(&path, &bytes).expect("write");
+    // The battle that wrote it is closed: it held the journal's lock.
+    drop(live);
     let (game, warnings) = rules::open_journal(&path, false, true).expect("opens");
     assert_eq!(game.entries(), entries);
     assert_eq!(warnings.len(), 1, "{warnings:?}");

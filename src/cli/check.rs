@@ -27,6 +27,15 @@ pub fn ruleset_of(path: &Path) -> Option<&'static str> {
 pub fn run(args: &CheckArgs) -> ExitCode {
     let mut failed = false;
     for path in &args.rosters {
+        // Read first: a missing file is "no such file", whatever folder it would be in.
+        let text = match RosterText::read(path) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed = true;
+                continue;
+            }
+        };
         let key = match (&args.ruleset, ruleset_of(path)) {
             (Some(k), _) => k.as_str(),
             (None, Some(k)) => k,
@@ -39,9 +48,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
                 continue;
             }
         };
-        let result = RosterText::read(path)
-            .map_err(|e| vec![e])
-            .and_then(|text| rules::check_roster(key, &text));
+        let result = rules::check_roster(key, &text);
         match result {
             Ok(warnings) => {
                 for w in &warnings {

@@ -121,11 +121,15 @@ impl Parser {
             self.pos += 1;
         }
         let expr = Expr { terms };
-        if exact::work_estimate(&expr) > exact::MAX_WORK {
+        let work = exact::work_estimate(&expr);
+        if work > exact::MAX_WORK {
             return Err(NotationError::at(
                 start + 1,
-                "this expression has too many kept or counted dice terms to compute exact odds; \
-                 split it into smaller ones",
+                format!(
+                    "exact odds of this expression would take too long (about {} times the \
+                     limit): use fewer dice, fewer faces or fewer kept dice",
+                    work.div_ceil(exact::MAX_WORK)
+                ),
             ));
         }
         Ok(expr)

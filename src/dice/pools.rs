@@ -278,22 +278,26 @@ impl Pool {
         }
     }
 
-    /// A rough count of the floating-point steps `distribution` takes.
+    /// A rough cost of `distribution`, in the about-nanoseconds of the parser's work limit
+    /// (each threshold weighs more than a step of the sums: it takes powers).
     pub fn work(&self) -> u64 {
         let (n, s, k) = (
             u64::from(self.count),
             u64::from(self.sides),
             u64::from(self.kept),
         );
-        let sum_work = |k: u64| k.saturating_mul(k).saturating_mul(s).saturating_mul(s) / 2;
-        let thresholds = s.saturating_mul(n).saturating_mul(k.saturating_add(1));
+        let sum_work = |k: u64| k.saturating_mul(k).saturating_mul(s).saturating_mul(s);
+        let thresholds = s
+            .saturating_mul(n)
+            .saturating_mul(k.saturating_add(1))
+            .saturating_mul(8);
         match (self.success, self.kept) {
             (_, 0) => 1,
             (None, _) if self.kept == self.count => n.saturating_mul(n).saturating_mul(s) / 4,
             (Some(_), _) if self.kept == self.count => n,
             (None, 1) => s,
             (None, _) => thresholds.saturating_add(sum_work(k)),
-            (Some(_), _) => thresholds.saturating_add(s.saturating_mul(k).saturating_mul(k)),
+            (Some(_), _) => thresholds.saturating_add(s.saturating_mul(k).saturating_mul(k) * 2),
         }
     }
 

@@ -10,7 +10,7 @@ use super::error::{BattleError, CommandError};
 use super::exec::{Exec, Outcome, apply_event, describe_in_place};
 use super::game::Dice;
 use super::journal::{
-    Action, Entry, FORMAT_VERSION, Header, JournalWriter, RawJournal, damaged, parse_line,
+    Action, Entry, FORMAT_VERSION, Header, JournalReader, JournalWriter, cache, damaged, line,
 };
 use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use super::timeline::Timeline;
@@ -157,25 +157,23 @@ impl<R: RuleSet> Battle<R> {
         })
     }
 
-    /// Replays a journal read from disk. Damage names its line; with `recover`, the
-    /// intact prefix before the first damaged line is kept and the rest dropped, with a
-    /// warning.
+    /// Replays a journal as `reader` reads it, line by line. Damage names its line; with
+    /// `recover`, the intact prefix before the first damaged line is kept and the rest
+    /// dropped, with a warning.
+    ///
+    /// Replay reads every entry first, keeping only the timeline of undos and redos, then
+    /// applies the commands in effect once each, in order: its time is linear in the
+    /// entries whatever their kind. Commands undone for good are checked as lines (their
+    /// checksum, number and value) but not applied again, as they change nothing.
     ///
     /// # Errors
     /// A damaged header, or a damaged entry without `recover`.
     pub fn replay(
-        path: &Path,
-        raw: &RawJournal,
+        reader: &mut JournalReader,
         recover: bool,
     ) -> Result<(Self, Vec<String>), BattleError> {
-        let header: Header<R::Army> = parse_line(path, 1, &raw.header)?;
-        if header.format != FORMAT_VERSION {
-            return Err(BattleError::Header(format!(
-                "{}: journal format {} is not the {FORMAT_VERSION} this Gunbai reads",
-                path.display(),
-                header.format
-            )));
-        }
+        let path = reader.path().to_owned();
+        let header: Header<R::Army> = reader.header()?;
         let rules = R::rules(&header.house_rules)?;
         let initial = R::start(&rules, &header.armies);
         let mut battle = Self {
@@ -190,34 +188,88 @@ impl<R: RuleSet> Battle<R> {
             version: 0,
             checkpoints: Vec::new(),
         };
-        let mut warnings = raw.warnings.clone();
-        let parsed = parse_entries::<R>(path, &raw.lines);
-        for ((line, _), entry) in raw.lines.iter().zip(parsed) {
-            let result =
-                entry.and_then(|entry| battle.push(entry).map_err(|m| damaged(path, *line, &m)));
-            if let Err(e) = result {
-                if !recover {
-                    return Err(e);
+        // Pass 1: every entry, checked, into the entries and the timeline.
+        let mut lines = Vec::new();
+        let mut damage = None;
+        let cached = cache::load::<R::Command, R::Event>(reader)?;
+        let read = cached
+            .into_iter()
+            .flatten()
+            .map(Ok)
+            .chain(std::iter::from_fn(|| {
+                reader.next_entry::<R::Command, R::Event>().transpose()
+            }));
+        for next in read {
+            let (line, entry) = match next {
+                Ok(next) => next,
+                Err(e) => {
+                    damage = Some(e);
+                    break;
                 }
-                // The failed entry may have half-applied: rebuild from the intact prefix.
-                battle.rebuild_all();
-                warnings.push(format!(
-                    "{e}; recovered the {} entries before it",
-                    battle.entries.len()
-                ));
+            };
+            if let Err(m) = battle.record(entry) {
+                damage = Some(damaged(&path, line, &m));
                 break;
             }
+            lines.push(line);
+        }
+        // Pass 2: the commands in effect, applied in order; a command that does not fit is
+        // damage at its line, and recovery keeps the entries before that line.
+        while let Err((index, m)) = battle.rebuild() {
+            let line = lines.get(index).copied().unwrap_or(0);
+            damage = Some(damaged(&path, line, &m));
+            battle.entries.truncate(index);
+        }
+        let mut warnings = reader.warnings().to_vec();
+        if let Some(e) = damage {
+            if !recover {
+                return Err(e);
+            }
+            warnings.push(format!(
+                "{e}; recovered the {} entries before it",
+                battle.entries.len()
+            ));
+        } else if reader.parsed() >= cache::MIN_ENTRIES {
+            cache::store(&path, reader.intact(), &lines, &battle.entries);
         }
         Ok((battle, warnings))
     }
 
-    /// Goes on writing to the journal this battle was replayed from.
+    /// Adds a read entry to the entries and the timeline, applying nothing.
+    fn record(&mut self, entry: RuleEntry<R>) -> Result<(), String> {
+        let index = self.entries.len();
+        match &entry.action {
+            Action::Command { .. } => self.timeline.command(index),
+            Action::Undo { count } => self.timeline.undo(*count as usize)?,
+            Action::Redo { count } => self.timeline.redo(*count as usize)?,
+        }
+        self.entries.push(entry);
+        Ok(())
+    }
+
+    /// Goes on writing to the journal this battle was replayed from (or, with a read-only
+    /// writer, refuses every change with its reason).
+    pub fn resume_writing(&mut self, writer: JournalWriter) {
+        self.writer = Some(writer);
+    }
+
+    /// Why this battle is read-only, if it is: opened so, or its journal could not be
+    /// written (the reason says what was done about it).
+    pub fn read_only(&self) -> Option<&str> {
+        self.writer.as_ref().and_then(JournalWriter::stopped)
+    }
+
+    /// The journal writer (tests put a failing file inside it).
+    pub fn journal_writer_mut(&mut self) -> Option<&mut JournalWriter> {
+        self.writer.as_mut()
+    }
+
+    /// The whole battle as a fresh journal in this build's format (Save As).
     ///
     /// # Errors
-    /// The file cannot be opened for appending.
-    pub fn resume_writing(&mut self, path: &Path, intact_bytes: u64) -> Result<(), BattleError> {
-        self.writer = Some(JournalWriter::resume(path, intact_bytes)?);
-        Ok(())
+    /// An entry cannot be encoded.
+    pub fn journal_text(&self) -> Result<Vec<u8>, String> {
+        line::render(&self.header, &self.entries)
     }
 
     /// Checks and carries out a command: on success its entry is on disk before this returns.
@@ -415,6 +467,12 @@ impl<R: RuleSet> Battle<R> {
                 }
                 return Ok(());
             }
+            // From disk, the events are checked on a copy before any is described: a damaged
+            // entry changes nothing and no sentence is written about an event that does not fit.
+            let mut next = self.state.clone();
+            for event in events {
+                apply_event::<R>(&self.rules, &mut next, event, at)?;
+            }
             let before = R::turn_and_phase(&self.state);
             let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at);
             let line = LogEntry::new::<R>(index, entry.at, before, command, sentences);
@@ -426,17 +484,38 @@ impl<R: RuleSet> Battle<R> {
         Ok(())
     }
 
-    /// Replays every kept entry from the initial state (after a recovered damage).
-    fn rebuild_all(&mut self) {
-        let entries = std::mem::take(&mut self.entries);
+    /// Rebuilds the timeline, state, log and checkpoints from the entries: the commands
+    /// in effect are applied once each, in order.
+    ///
+    /// # Errors
+    /// The first entry (by index) that does not fit, and why; what came before it is kept.
+    fn rebuild(&mut self) -> Result<(), (usize, String)> {
         self.state = self.initial.clone();
         self.timeline = Timeline::default();
         self.log.clear();
         self.checkpoints.clear();
-        for entry in entries {
-            // Each of these entries pushed cleanly once, so it pushes cleanly again.
-            let _ = self.push(entry);
+        for index in 0..self.entries.len() {
+            let entry = &self.entries[index];
+            let recorded = match &entry.action {
+                Action::Command { .. } => {
+                    self.timeline.command(index);
+                    Ok(())
+                }
+                Action::Undo { count } => self.timeline.undo(*count as usize),
+                Action::Redo { count } => self.timeline.redo(*count as usize),
+            };
+            recorded.map_err(|m| (index, m))?;
         }
+        let effective = self.timeline.effective().to_vec();
+        for (at, index) in effective.into_iter().enumerate() {
+            if let Err(m) = self.reapply(index, true) {
+                // Keep what applied before it.
+                self.log.truncate(at);
+                return Err((index, m));
+            }
+        }
+        self.version = self.entries.len() as u64;
+        Ok(())
     }
 
     /// The state now.
@@ -523,35 +602,4 @@ impl<R: RuleSet> Battle<R> {
     pub fn journal_path(&self) -> Option<PathBuf> {
         self.writer.as_ref().map(|w| w.path().to_owned())
     }
-}
-
-/// Parses journal lines into entries, on every core: parsing is most of a replay's time,
-/// and lines are independent of each other (applying them is not, so that stays in order).
-fn parse_entries<R: RuleSet>(
-    path: &Path,
-    lines: &[(usize, String)],
-) -> Vec<Result<RuleEntry<R>, BattleError>> {
-    let parse = |chunk: &[(usize, String)]| -> Vec<_> {
-        chunk
-            .iter()
-            .map(|(line, text)| parse_line(path, *line, text))
-            .collect()
-    };
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    if threads < 2 || lines.len() < 2_000 {
-        return parse(lines);
-    }
-    let size = lines.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = lines
-            .chunks(size)
-            .map(|chunk| scope.spawn(move || parse(chunk)))
-            .collect();
-        let mut all = Vec::with_capacity(lines.len());
-        for (handle, chunk) in handles.into_iter().zip(lines.chunks(size)) {
-            // A parser thread cannot panic on any input; should it, parse its lines here instead.
-            all.extend(handle.join().unwrap_or_else(|_| parse(chunk)));
-        }
-        all
-    })
 }

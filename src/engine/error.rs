@@ -39,13 +39,39 @@ pub enum BattleError {
     /// A refused command.
     #[error(transparent)]
     Command(#[from] CommandError),
-    /// Reading or writing the journal failed.
-    #[error("{path}: {source}")]
+    /// Reading or writing a file failed. (The I/O error is part of the message, not a
+    /// separate source, so it is printed once.)
+    #[error("{path}: {error}")]
     Io {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        source: std::io::Error,
+        error: std::io::Error,
+    },
+    /// A journal to open, or a file to replace, is not a regular file (a folder, a fifo,
+    /// a device, a link).
+    #[error("{path} is {kind}, not a plain file")]
+    NotAFile {
+        /// The path given.
+        path: PathBuf,
+        /// What it is instead.
+        kind: &'static str,
+    },
+    /// Another window (or another Gunbai) is writing this journal.
+    #[error(
+        "{path} is open in another window (another Gunbai is writing it); open it read-only to look at it"
+    )]
+    Locked {
+        /// The journal.
+        path: PathBuf,
+    },
+    /// The battle is read-only: opened so, or its journal could not be written.
+    #[error("{path}: the battle is read-only: {reason}")]
+    ReadOnly {
+        /// The journal.
+        path: PathBuf,
+        /// Why: opened read-only, or the write that failed and what was done about it.
+        reason: String,
     },
     /// A journal line that cannot be read or does not fit the battle.
     #[error("{path}:{line}: {message}")]

@@ -67,6 +67,14 @@ pub trait Game {
     fn entries(&self) -> usize;
     /// The journal file, if any.
     fn journal_path(&self) -> Option<PathBuf>;
+    /// Why the battle is read-only, if it is: opened read-only, or its journal could not be
+    /// written (then every change is refused, and the reason says what became of the file).
+    fn read_only(&self) -> Option<String>;
+    /// The whole battle as a fresh journal in this build's format, for Save As.
+    ///
+    /// # Errors
+    /// An entry cannot be encoded.
+    fn journal_text(&self) -> Result<Vec<u8>, String>;
     /// The two armies' names.
     fn army_names(&self) -> [String; 2];
     /// The house rules in force.
@@ -196,6 +204,14 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn journal_path(&self) -> Option<PathBuf> {
         Battle::journal_path(self)
+    }
+
+    fn read_only(&self) -> Option<String> {
+        Battle::read_only(self).map(str::to_owned)
+    }
+
+    fn journal_text(&self) -> Result<Vec<u8>, String> {
+        Battle::journal_text(self)
     }
 
     fn army_names(&self) -> [String; 2] {

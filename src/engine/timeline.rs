@@ -5,17 +5,22 @@
 //! the redo stack. The journal itself stays append-only.
 
 /// Commands in effect and commands undone, by journal entry index.
+///
+/// Both live in one stack: the commands in effect are its first `in_effect`, the undone
+/// ones the rest, the most recently undone first after them. An undo or a redo only moves
+/// the boundary, so each costs the same whatever its count.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Timeline {
-    effective: Vec<usize>,
-    undone: Vec<usize>,
+    stack: Vec<usize>,
+    in_effect: usize,
 }
 
 impl Timeline {
     /// Records a new command entry: it takes effect and the redo stack is cleared.
     pub fn command(&mut self, entry: usize) {
-        self.effective.push(entry);
-        self.undone.clear();
+        self.stack.truncate(self.in_effect);
+        self.stack.push(entry);
+        self.in_effect += 1;
     }
 
     /// Takes back the last `count` commands.
@@ -23,17 +28,13 @@ impl Timeline {
     /// # Errors
     /// Fewer than `count` commands are in effect.
     pub fn undo(&mut self, count: usize) -> Result<(), String> {
-        if count == 0 || count > self.effective.len() {
+        if count == 0 || count > self.in_effect {
             return Err(format!(
                 "cannot undo {count}: {} entries in effect",
-                self.effective.len()
+                self.in_effect
             ));
         }
-        for _ in 0..count {
-            if let Some(e) = self.effective.pop() {
-                self.undone.push(e);
-            }
-        }
+        self.in_effect -= count;
         Ok(())
     }
 
@@ -42,28 +43,24 @@ impl Timeline {
     /// # Errors
     /// Fewer than `count` commands can be redone.
     pub fn redo(&mut self, count: usize) -> Result<(), String> {
-        if count == 0 || count > self.undone.len() {
+        if count == 0 || count > self.redoable() {
             return Err(format!(
                 "cannot redo {count}: {} entries undone",
-                self.undone.len()
+                self.redoable()
             ));
         }
-        for _ in 0..count {
-            if let Some(e) = self.undone.pop() {
-                self.effective.push(e);
-            }
-        }
+        self.in_effect += count;
         Ok(())
     }
 
     /// Journal indices of the commands in effect, oldest first.
     pub fn effective(&self) -> &[usize] {
-        &self.effective
+        &self.stack[..self.in_effect]
     }
 
     /// How many undone commands could be redone.
     pub fn redoable(&self) -> usize {
-        self.undone.len()
+        self.stack.len() - self.in_effect
     }
 }
 

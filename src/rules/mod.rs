@@ -8,7 +8,7 @@ pub mod sky;
 
 use std::path::Path;
 
-use crate::engine::journal::{self, HeaderKey, parse_line};
+use crate::engine::journal::{JournalReader, JournalWriter, write};
 use crate::engine::{Battle, BattleError, Game, RuleSet};
 use crate::reference::HouseRules;
 use crate::roster::{RosterProblem, RosterText};
@@ -37,7 +37,7 @@ type StartFn = fn(&[RosterText; 2], HouseRules, Option<&Path>) -> Result<Box<dyn
 type Opened = Result<(Box<dyn Game>, Vec<String>), BattleError>;
 
 /// Opens a journal of one rule set: replay, and optionally resume writing.
-type OpenFn = fn(&Path, &journal::RawJournal, bool, bool) -> Opened;
+type OpenFn = fn(JournalReader, bool, bool) -> Opened;
 
 /// A rule set's registry line, all from its [`RuleSet`] impl.
 const fn entry<R: RuleSet>() -> RuleSetInfo {
@@ -145,58 +145,60 @@ fn start<R: RuleSet>(
     Ok(Box::new(Battle::<R>::start(armies, house, journal)?))
 }
 
-/// Opens a journal: replays it and, with `resume`, goes on writing to it.
+/// Opens a journal: replays it and, with `resume`, goes on writing to it (locked, so no
+/// other window can write it meanwhile). Without `resume` the battle is read-only.
 /// Returns the battle and any warnings (a torn last line dropped, damage recovered).
 ///
 /// # Errors
-/// Unreadable file, unknown rule set, or damage (without `recover`), naming the line.
+/// Unreadable or not a regular file, open in another window (with `resume`), unknown rule
+/// set, or damage (without `recover`), naming the line.
 pub fn open_journal(
     path: &Path,
     recover: bool,
     resume: bool,
 ) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
-    let raw = journal::read_lines(path)?;
-    let key: HeaderKey = parse_line(path, 1, &raw.header)?;
-    if key.format != journal::FORMAT_VERSION {
-        return Err(BattleError::Header(format!(
-            "{}: journal format {} is not one this Gunbai reads",
-            path.display(),
-            key.format
-        )));
-    }
-    match find(&key.ruleset) {
-        Some(r) => (r.open)(path, &raw, recover, resume),
+    // With `resume`, the lock comes first: nothing may be appended between reading the
+    // file and cutting its torn tail.
+    let reader = if resume {
+        JournalReader::new(path, write::open_locked(path)?)?
+    } else {
+        JournalReader::open(path)?
+    };
+    let key = reader.key().ruleset.clone();
+    match find(&key) {
+        Some(r) => (r.open)(reader, recover, resume),
         None => Err(BattleError::Header(format!(
-            "{}: unknown rule set `{}`",
-            path.display(),
-            key.ruleset
+            "{}: unknown rule set `{key}`",
+            path.display()
         ))),
     }
 }
 
 fn open<R: RuleSet>(
-    path: &Path,
-    raw: &journal::RawJournal,
+    mut reader: JournalReader,
     recover: bool,
     resume: bool,
 ) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
-    let (mut battle, warnings) = Battle::<R>::replay(path, raw, recover)?;
-    if resume {
-        // Cut the file back to what was replayed, so new entries follow intact ones.
-        let intact = if warnings.len() > raw.warnings.len() {
-            None
-        } else {
-            Some(raw.intact_bytes)
-        };
-        match intact {
-            Some(bytes) => battle.resume_writing(path, bytes)?,
-            None => {
-                return Err(BattleError::Header(
-                    "a recovered journal cannot be resumed in place: save it under a new name"
-                        .into(),
-                ));
-            }
-        }
-    }
+    let (mut battle, warnings) = Battle::<R>::replay(&mut reader, recover)?;
+    let path = reader.path().to_owned();
+    let writer = if !resume {
+        JournalWriter::read_only(&path, "it was opened read-only")
+    } else if warnings.len() > reader.warnings().len() {
+        return Err(BattleError::Header(
+            "a recovered journal cannot be resumed in place: save it under a new name".into(),
+        ));
+    } else {
+        let (bytes, next_seq, format) = (
+            reader.intact_bytes(),
+            reader.next_seq(),
+            reader.key().format,
+        );
+        let file = Box::new(reader.into_file());
+        let mut writer = JournalWriter::resume(&path, file, bytes, next_seq, format);
+        // Cut a torn tail off, so new entries follow intact ones.
+        writer.cut_to_good()?;
+        writer
+    };
+    battle.resume_writing(writer);
     Ok((Box::new(battle), warnings))
 }

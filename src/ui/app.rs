@@ -17,7 +17,7 @@ use super::roster_panel::RosterPanel;
 use super::turn_panel::TurnPanel;
 use super::{Intent, fonts, theme};
 use crate::dice::{RngDice, TableDice};
-use crate::engine::{Dice, Game};
+use crate::engine::{BattleError, Dice, Game};
 use crate::reference::HouseRules;
 use crate::rules::{demo_rosters, open_journal, start_battle};
 
@@ -31,6 +31,10 @@ pub struct App {
     pub(super) selected: Option<String>,
     pub(super) dark: bool,
     pub(super) resume_offer: Option<PathBuf>,
+    /// A journal open in another window, which may be opened read-only.
+    pub(super) read_only_offer: Option<PathBuf>,
+    /// Why the battle shown is read-only, as last announced.
+    pub(super) read_only_seen: Option<String>,
     /// A message across the top: text and whether it is an error.
     pub(super) banner: Option<(String, bool)>,
     pub(super) remembered: Option<PathBuf>,
@@ -92,6 +96,8 @@ impl App {
             selected: None,
             dark,
             resume_offer: None,
+            read_only_offer: None,
+            read_only_seen: None,
             banner: None,
             remembered: None,
             created: None,
@@ -132,6 +138,7 @@ impl App {
         self.discard_if_empty();
         self.generation += 1;
         self.actions = ActionPanel::default();
+        self.read_only_seen = game.read_only();
         self.live = Some(Live::new(game, self.generation));
         self.selected = None;
         self.turn.show_result(Vec::new(), false);
@@ -170,6 +177,7 @@ impl App {
             Ok((game, warnings)) => {
                 self.set_game(game);
                 self.resume_offer = None;
+                self.read_only_offer = None;
                 let note = if recover {
                     " (read-only: Save As to keep it)"
                 } else {
@@ -184,11 +192,31 @@ impl App {
                 self.journal.message = Some((message, !warnings.is_empty()));
             }
             Err(e) => {
+                if matches!(e, BattleError::Locked { .. }) {
+                    self.read_only_offer = Some(path.to_owned());
+                }
                 let message = format!("Could not open {}: {e}", path.display());
                 self.journal.message = Some((message.clone(), true));
                 self.banner = Some((message, true));
             }
         }
+    }
+
+    /// Puts up a banner when the battle has just become read-only (its journal could not be
+    /// written): why, and where the journal is.
+    pub(super) fn watch_journal(&mut self) {
+        let Some(live) = &self.live else { return };
+        let reason = live.game.read_only();
+        if reason == self.read_only_seen {
+            return;
+        }
+        if let Some(why) = &reason {
+            let place = live
+                .journal()
+                .map_or_else(String::new, |p| format!(" Journal: {}", p.display()));
+            self.banner = Some((format!("This battle is now read-only: {why}.{place}"), true));
+        }
+        self.read_only_seen = reason;
     }
 
     /// Carries out what the panels asked for.
@@ -209,6 +237,7 @@ impl App {
             match intent {
                 Intent::Select(id) => self.selected = Some(id),
                 Intent::Open(path) => self.open(&path, false),
+                Intent::OpenReadOnly(path) => self.open(&path, true),
                 Intent::Answer {
                     check,
                     answer,

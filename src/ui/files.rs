@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use chrono::Utc;
 
+use crate::engine::Game;
 use crate::engine::journal::write_atomically;
 
 /// The umpire's settings, kept between runs.
@@ -103,12 +104,13 @@ impl DataDir {
     }
 }
 
-/// Copies a journal to `to` (temp file then rename).
+/// Saves the battle as a fresh journal at `to` (temp file then rename): the entries it
+/// holds, numbered and checksummed, whatever state its own file is in.
 ///
 /// # Errors
-/// The journal cannot be read or the copy written.
-pub fn save_as(from: &Path, to: &Path) -> Result<(), String> {
-    let bytes = std::fs::read(from).map_err(|e| format!("cannot read {}: {e}", from.display()))?;
+/// The battle cannot be encoded or the file written.
+pub fn save_as(game: &dyn Game, to: &Path) -> Result<(), String> {
+    let bytes = game.journal_text()?;
     write_file(to, &bytes)
 }
 

@@ -85,6 +85,7 @@ impl eframe::App for App {
         self.windows_ui(&ctx);
         self.confirm_end_ui(&ctx, &mut intents);
         self.carry_out(intents);
+        self.watch_journal();
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
@@ -206,7 +207,15 @@ impl App {
             if let Some(live) = &self.live {
                 let [a, b] = live.game.army_names();
                 ui.label(RichText::new(format!("{}: {a} vs {b}", live.game.title())).strong());
+                let read_only = live.game.read_only();
                 match live.journal() {
+                    Some(path) if read_only.is_some() => ui
+                        .colored_label(ui.visuals().error_fg_color, "READ-ONLY")
+                        .on_hover_text(format!(
+                            "{}\nNothing is written to {}",
+                            read_only.unwrap_or_default(),
+                            path.display()
+                        )),
                     Some(path) => ui
                         .label(RichText::new("journal saved").small())
                         .on_hover_text(format!(
@@ -220,7 +229,7 @@ impl App {
     }
 
     fn banner_ui(&mut self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        if self.resume_offer.is_none() && self.banner.is_none() {
+        if self.resume_offer.is_none() && self.banner.is_none() && self.read_only_offer.is_none() {
             return;
         }
         egui::Panel::top("banner").show(ui, |ui| {
@@ -235,6 +244,17 @@ impl App {
                     }
                     if ui.button("Not now").clicked() {
                         self.resume_offer = None;
+                    }
+                });
+            }
+            if let Some(path) = self.read_only_offer.clone() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{} is open in another window.", path.display()));
+                    if ui.button("Open read-only").clicked() {
+                        intents.push(Intent::OpenReadOnly(path));
+                    }
+                    if ui.button("Not now").clicked() {
+                        self.read_only_offer = None;
                     }
                 });
             }
@@ -295,11 +315,10 @@ impl App {
             Some(JournalRequest::Open(path)) => self.open(&path, false),
             Some(JournalRequest::Recover(path)) => self.open(&path, true),
             Some(JournalRequest::SaveAs(to)) => {
-                let result = match &current {
-                    Some(from) => {
-                        save_as(from, &to).map(|()| format!("Saved a copy as {}", to.display()))
-                    }
-                    None => Err("this battle has no journal to copy".to_owned()),
+                let result = match &self.live {
+                    Some(live) => save_as(live.game.as_ref(), &to)
+                        .map(|()| format!("Saved a copy as {}", to.display())),
+                    None => Err("no battle is open".to_owned()),
                 };
                 self.journal.message = Some(match result {
                     Ok(m) => (m, false),

@@ -68,6 +68,8 @@ pub enum Intent {
     Select(String),
     /// Open a battle journal (resuming it), from the resume banner or the Open dialog.
     Open(PathBuf),
+    /// Open a battle journal read-only (it is open in another window, or damaged).
+    OpenReadOnly(PathBuf),
 }
 
 impl Intent {

@@ -1,0 +1,99 @@
+//! Writing a whole file safely (exports, Save As, settings): a randomly named temporary
+//! file created exclusively beside the target, synced, then renamed over it.
+//!
+//! A predictable temporary name could be planted as a symbolic link by another user of
+//! the folder; an exclusive create of a random name never follows one. The target itself
+//! must be a regular file or absent: a device, a fifo, a folder or a link is refused,
+//! never replaced.
+
+use std::io::Write as _;
+use std::path::Path;
+
+use super::file::{kind_name, sync_parent};
+use super::io;
+use crate::engine::error::BattleError;
+
+/// Writes `contents` to `path` safely; the old file, if any, is untouched on failure.
+///
+/// # Errors
+/// The target is not a regular file, or any create, write, sync or rename fails.
+pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), BattleError> {
+    let existing = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_file() => Some(meta),
+        Ok(meta) => {
+            return Err(BattleError::NotAFile {
+                path: path.to_owned(),
+                kind: kind_name(meta.file_type()),
+            });
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(io(path, e)),
+    };
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| {
+            io(
+                path,
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, "no file name"),
+            )
+        })?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // The new file gets the old one's permissions, or the usual ones for a new file.
+    let permissions = existing
+        .map(|m| m.permissions())
+        .or_else(default_permissions);
+    if let Some(p) = permissions {
+        builder.permissions(p);
+    }
+    let mut temp = builder.tempfile_in(dir).map_err(|e| io(dir, e))?;
+    temp.write_all(contents)
+        .and_then(|()| temp.as_file().sync_all())
+        .map_err(|e| io(temp.path(), e))?;
+    // Dropping the temporary file on an error removes it.
+    temp.persist(path).map_err(|e| io(path, e.error))?;
+    sync_parent(path);
+    Ok(())
+}
+
+/// Read and write for everyone the umask allows, as a new file created any other way.
+fn default_permissions() -> Option<std::fs::Permissions> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        Some(std::fs::Permissions::from_mode(0o666))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_a_file_and_leaves_no_temporary_behind() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.md");
+        std::fs::write(&path, "old").unwrap();
+        write_atomically(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn refuses_a_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = write_atomically(dir.path(), b"x").unwrap_err().to_string();
+        assert!(err.contains("a folder"), "{err}");
+    }
+}

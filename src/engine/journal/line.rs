@@ -1,0 +1,222 @@
+//! One journal line, as written and as checked.
+//!
+//! Format 2 numbers every entry and ends every line, the header included, with a
+//! checksum of the line:
+//!
+//! ```text
+//! (seq:12,at:"2026-11-23T10:00:00Z",action:Undo(count:1),crc:"5d3a61c0")
+//! ```
+//!
+//! `seq` counts the entries from 1, so a deleted or repeated line shows as a gap or a
+//! repeat; `crc` is the CRC-32 (IEEE) of the line's text before `,crc:`, in eight
+//! lowercase hex digits, so an edited or damaged line shows too. Each line is still one
+//! RON value. Format 1 lines are the plain values, without either.
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use super::{Action, Entry, FORMAT_V1, FORMAT_VERSION, Header, damaged, parse_line};
+use crate::engine::error::BattleError;
+
+/// `,crc:"` + eight hex digits + `")`.
+const SEAL_LEN: usize = 16;
+
+/// An entry as format 2 writes it.
+#[derive(Serialize)]
+struct NumberedRef<'a, C, E> {
+    seq: u64,
+    at: &'a DateTime<Utc>,
+    action: &'a Action<C, E>,
+}
+
+/// An entry as format 2 reads it (its `crc` was checked on the text).
+#[derive(Deserialize)]
+struct Numbered<C, E> {
+    seq: u64,
+    at: DateTime<Utc>,
+    action: Action<C, E>,
+}
+
+/// Adds the checksum to a RON struct's text: `(…)` becomes `(…,crc:"xxxxxxxx")`.
+fn seal(mut text: String) -> Result<String, String> {
+    if text.pop() != Some(')') {
+        return Err("a journal line must be a RON struct".into());
+    }
+    let crc = crc32fast::hash(text.as_bytes());
+    text.push_str(&format!(",crc:\"{crc:08x}\")"));
+    Ok(text)
+}
+
+/// Checks a format 2 line's checksum.
+///
+/// # Errors
+/// The line has no checksum, or not the one its text has.
+pub fn check_seal(line: &str) -> Result<(), String> {
+    let bytes = line.as_bytes();
+    let Some(body_len) = bytes.len().checked_sub(SEAL_LEN) else {
+        return Err("the line is too short to carry its checksum".into());
+    };
+    let (body, seal) = bytes.split_at(body_len);
+    let hex = seal
+        .strip_prefix(b",crc:\"")
+        .and_then(|rest| rest.strip_suffix(b"\")"))
+        .filter(|hex| hex.iter().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+        .and_then(|hex| std::str::from_utf8(hex).ok())
+        .and_then(|hex| u32::from_str_radix(hex, 16).ok());
+    let Some(written) = hex else {
+        return Err("the line does not end with its checksum (`,crc:\"xxxxxxxx\")`)".into());
+    };
+    if crc32fast::hash(body) == written {
+        Ok(())
+    } else {
+        Err("the checksum does not match: the line was edited or damaged".into())
+    }
+}
+
+/// The header line in this build's format.
+///
+/// # Errors
+/// The header cannot be encoded.
+pub fn header_line<A: Serialize>(header: &Header<A>) -> Result<String, String> {
+    let text = ron::to_string(header).map_err(|e| format!("cannot encode the header: {e}"))?;
+    seal(text)
+}
+
+/// An entry's line: numbered and sealed in format 2, plain in format 1.
+///
+/// # Errors
+/// The entry cannot be encoded.
+pub fn entry_line<C: Serialize, E: Serialize>(
+    format: u32,
+    seq: u64,
+    entry: &Entry<C, E>,
+) -> Result<String, String> {
+    let encode = |e: ron::Error| format!("cannot encode entry {seq}: {e}");
+    if format == FORMAT_V1 {
+        return ron::to_string(entry).map_err(encode);
+    }
+    let numbered = NumberedRef {
+        seq,
+        at: &entry.at,
+        action: &entry.action,
+    };
+    seal(ron::to_string(&numbered).map_err(encode)?)
+}
+
+/// Reads entry `expected` from its line: checksum, then the value, then its number.
+///
+/// # Errors
+/// Damage, naming the line: a bad checksum, a value that does not parse, or a number
+/// that is not the next one (a line missing or repeated).
+pub fn parse_entry<C: DeserializeOwned, E: DeserializeOwned>(
+    path: &Path,
+    line: usize,
+    text: &str,
+    format: u32,
+    expected: u64,
+) -> Result<Entry<C, E>, BattleError> {
+    if format == FORMAT_V1 {
+        return parse_line(path, line, text);
+    }
+    check_seal(text).map_err(|m| damaged(path, line, &m))?;
+    let numbered: Numbered<C, E> = parse_line(path, line, text)?;
+    if numbered.seq != expected {
+        let why = if numbered.seq < expected {
+            format!(
+                "entry {} again where entry {expected} was expected: a line is repeated or out of order",
+                numbered.seq
+            )
+        } else {
+            format!(
+                "entry {} where entry {expected} was expected: {} entries are missing before it",
+                numbered.seq,
+                numbered.seq - expected
+            )
+        };
+        return Err(damaged(path, line, &why));
+    }
+    Ok(Entry {
+        at: numbered.at,
+        action: numbered.action,
+    })
+}
+
+/// A whole journal in this build's format: the header, then every entry numbered and
+/// sealed (Save As, and upgrading a format 1 battle).
+///
+/// # Errors
+/// A value cannot be encoded.
+pub fn render<A: Serialize + Clone, C: Serialize, E: Serialize>(
+    header: &Header<A>,
+    entries: &[Entry<C, E>],
+) -> Result<Vec<u8>, String> {
+    let header = Header {
+        format: FORMAT_VERSION,
+        ..header.clone()
+    };
+    let mut out = header_line(&header)?.into_bytes();
+    out.push(b'\n');
+    for (seq, entry) in (1u64..).zip(entries) {
+        out.extend_from_slice(entry_line(FORMAT_VERSION, seq, entry)?.as_bytes());
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    type Plain = Entry<u8, u8>;
+
+    fn entry() -> Plain {
+        Entry {
+            at: DateTime::UNIX_EPOCH,
+            action: Action::Undo { count: 1 },
+        }
+    }
+
+    #[test]
+    fn a_sealed_line_is_one_ron_value_that_checks() {
+        let line = entry_line(FORMAT_VERSION, 7, &entry()).unwrap();
+        assert!(line.starts_with("(seq:7,at:"), "{line}");
+        assert!(check_seal(&line).is_ok());
+        let back: Plain = parse_entry(Path::new("j"), 3, &line, FORMAT_VERSION, 7).unwrap();
+        assert_eq!(back, entry());
+    }
+
+    #[test]
+    fn any_changed_byte_breaks_the_seal() {
+        let line = entry_line(FORMAT_VERSION, 7, &entry()).unwrap();
+        for at in 0..line.len() {
+            let mut bytes = line.clone().into_bytes();
+            bytes[at] ^= 0x01;
+            let changed = String::from_utf8_lossy(&bytes);
+            assert!(check_seal(&changed).is_err(), "byte {at}: {changed}");
+        }
+    }
+
+    #[test]
+    fn a_gap_and_a_repeat_name_the_line() {
+        let line = entry_line(FORMAT_VERSION, 7, &entry()).unwrap();
+        let gap = parse_entry::<u8, u8>(Path::new("j"), 9, &line, FORMAT_VERSION, 6)
+            .unwrap_err()
+            .to_string();
+        assert!(gap.starts_with("j:9:") && gap.contains("missing"), "{gap}");
+        let repeat = parse_entry::<u8, u8>(Path::new("j"), 9, &line, FORMAT_VERSION, 8)
+            .unwrap_err()
+            .to_string();
+        assert!(repeat.contains("repeated"), "{repeat}");
+    }
+
+    #[test]
+    fn format_1_lines_are_plain_values() {
+        let line = entry_line(FORMAT_V1, 7, &entry()).unwrap();
+        assert!(!line.contains("crc") && !line.contains("seq"));
+        let back: Plain = parse_entry(Path::new("j"), 2, &line, FORMAT_V1, 99).unwrap();
+        assert_eq!(back, entry());
+    }
+}

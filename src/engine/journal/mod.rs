@@ -1,0 +1,131 @@
+//! The journal file: one RON value per line, a header then one entry per command.
+//!
+//! Every entry is written and fsynced before its result is shown, so a crash loses at
+//! most the entry being written. That entry shows up as a torn last line, which opening
+//! drops with a warning; damage anywhere else is refused, naming the line.
+//!
+//! Format 2 (written since the journal got its integrity checks) numbers every entry and
+//! ends every line with a checksum of the line (see [`line`]); format 1 files still open.
+//! One battle writes its journal at a time: the writer holds an exclusive lock on it.
+
+mod atomic;
+pub mod cache;
+mod file;
+pub mod line;
+pub mod read;
+pub mod write;
+
+use std::path::Path;
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+pub use atomic::write_atomically;
+pub use read::JournalReader;
+pub use write::{JournalFile, JournalWriter};
+
+use super::error::BattleError;
+use crate::reference::HouseRules;
+
+/// The journal format this build writes.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// The first format, without sequence numbers or checksums: still read, and resumed as is.
+pub const FORMAT_V1: u32 = 1;
+
+/// The largest journal line we accept; real entries are a few hundred bytes and a header
+/// with two large armies some tens of kilobytes.
+pub const MAX_LINE_BYTES: usize = 4 * 1024 * 1024;
+
+/// The first line: everything needed to replay the battle from nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header<A> {
+    /// [`FORMAT_VERSION`] when written.
+    pub format: u32,
+    /// The Gunbai version that started the battle.
+    pub app_version: String,
+    /// The rule set key.
+    pub ruleset: String,
+    /// When the battle started.
+    pub started: DateTime<Utc>,
+    /// Both armies, as loaded and validated.
+    pub armies: [A; 2],
+    /// Optional rules, chosen rulings and table overrides in force.
+    pub house_rules: HouseRules,
+}
+
+/// Just enough of a header to know which rule set reads the rest.
+#[derive(Clone, Debug, Deserialize)]
+pub struct HeaderKey {
+    /// The format version.
+    pub format: u32,
+    /// The rule set key.
+    pub ruleset: String,
+}
+
+/// One journal entry: what the umpire did and when.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Entry<C, E> {
+    /// When it was made (UTC).
+    pub at: DateTime<Utc>,
+    /// What was done.
+    pub action: Action<C, E>,
+}
+
+/// What an entry does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Action<C, E> {
+    /// A command and the events it caused, dice faces included.
+    Command {
+        /// The command as given.
+        command: C,
+        /// Its events, applied in order.
+        events: Vec<E>,
+    },
+    /// Takes back the last `count` commands in effect.
+    Undo {
+        /// How many.
+        count: u32,
+    },
+    /// Puts back the last `count` commands undone.
+    Redo {
+        /// How many.
+        count: u32,
+    },
+}
+
+/// An entry with the number of the line it was read from.
+pub type NumberedEntry<C, E> = (usize, Entry<C, E>);
+
+/// Parses one RON line, naming the line and column on error.
+///
+/// # Errors
+/// The line is not the expected value.
+pub fn parse_line<T: DeserializeOwned>(
+    path: &Path,
+    line: usize,
+    text: &str,
+) -> Result<T, BattleError> {
+    ron::from_str(text).map_err(|e| {
+        damaged(
+            path,
+            line,
+            &format!("column {}: {}", e.span.start.col, e.code),
+        )
+    })
+}
+
+pub(crate) fn io(path: &Path, source: std::io::Error) -> BattleError {
+    BattleError::Io {
+        path: path.to_owned(),
+        error: source,
+    }
+}
+
+pub(crate) fn damaged(path: &Path, line: usize, message: &str) -> BattleError {
+    BattleError::Damaged {
+        path: path.to_owned(),
+        line,
+        message: message.to_owned(),
+    }
+}
