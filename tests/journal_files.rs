@@ -214,8 +214,7 @@ fn a_second_writer_is_refused_by_the_lock_and_may_open_read_only() {
     assert!(second.read_only().is_some());
     let refused = second
         .undo(1)
-        .err()
-        .expect("a read-only battle refuses changes");
+        .expect_err("a read-only battle refuses changes");
     assert!(matches!(refused, BattleError::ReadOnly { .. }), "{refused}");
     // The first window writes on, untouched.
     let before = first.entries();
