@@ -384,27 +384,13 @@ impl<R: RuleSet> Battle<R> {
         if let Some(writer) = &mut self.writer {
             writer.append(&entry)?;
         }
-        self.push(entry).map_err(BattleError::History)
+        self.push_history(entry).map_err(BattleError::History)
     }
 
-    /// Makes an entry live in place (no disk): the replay path.
-    fn push(&mut self, entry: Entry<R::Command, R::Event>) -> Result<(), String> {
-        let index = self.entries.len();
+    /// Makes an undo or redo live (it is already on disk).
+    fn push_history(&mut self, entry: Entry<R::Command, R::Event>) -> Result<(), String> {
         match &entry.action {
-            Action::Command { command, events } => {
-                // Validate every event on a copy first: a damaged entry changes nothing, and
-                // no event is described before it is known to fit.
-                let at = ApplyContext { at: entry.at };
-                let mut next = self.state.clone();
-                for event in events {
-                    apply_event::<R>(&self.rules, &mut next, event, at)?;
-                }
-                let before = R::turn_and_phase(&self.state);
-                let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at);
-                let log = LogEntry::new::<R>(index, entry.at, before, command, sentences);
-                self.install_command(entry, log);
-                return Ok(());
-            }
+            Action::Command { .. } => return Err("a command is committed with its outcome".into()),
             Action::Undo { count } => {
                 let count = *count as usize;
                 self.timeline.undo(count)?;
@@ -467,14 +453,12 @@ impl<R: RuleSet> Battle<R> {
                 }
                 return Ok(());
             }
-            // From disk, the events are checked on a copy before any is described: a damaged
-            // entry changes nothing and no sentence is written about an event that does not fit.
-            let mut next = self.state.clone();
-            for event in events {
-                apply_event::<R>(&self.rules, &mut next, event, at)?;
-            }
+            // From disk, the events are checked before any is described, so no sentence is
+            // written about an event that names what the battle does not have; one that fails
+            // later is damage, and replay rebuilds from the intact entries.
+            R::check_events(&self.rules, &self.state, events, at)?;
             let before = R::turn_and_phase(&self.state);
-            let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at);
+            let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at)?;
             let line = LogEntry::new::<R>(index, entry.at, before, command, sentences);
             self.log.push(line);
             if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {

@@ -52,7 +52,9 @@ impl<'a, R: RuleSet> Exec<'a, R> {
             dice,
         };
         R::execute(&mut exec, command)?;
-        let sentences = describe_in_place::<R>(rules, &mut state.clone(), &exec.events, at);
+        // Validated as they were emitted, so they apply again without fail.
+        let sentences = describe_in_place::<R>(rules, &mut state.clone(), &exec.events, at)
+            .map_err(CommandError::Illegal)?;
         Ok(Outcome {
             events: exec.events,
             state: exec.state,
@@ -175,22 +177,42 @@ pub fn apply_event<R: RuleSet>(
     }
 }
 
-/// Applies events already validated against `state`, describing each against the state
-/// just before it: validation comes first, so no sentence is written about an event that
-/// does not fit the battle.
+/// Applies events checked against `state` ([`RuleSet::check_events`]), describing each
+/// against the state just before it: the check comes first, so no sentence is written about
+/// an event that names what the battle does not have.
+///
+/// # Errors
+/// An event the rule set refuses after all (the state may then be half changed: replay
+/// rebuilds from the intact entries).
 pub fn describe_in_place<R: RuleSet>(
     rules: &R::Rules,
     state: &mut R::State,
     events: &[R::Event],
     at: ApplyContext,
-) -> Vec<Sentence> {
+) -> Result<Vec<Sentence>, String> {
     let mut sentences = Vec::with_capacity(events.len());
     for event in events {
         sentences.push(describe_one::<R>(rules, state, event));
-        // Validated against this very state when it was emitted or replayed.
-        let _ = apply_event::<R>(rules, state, event, at);
+        apply_event::<R>(rules, state, event, at)?;
     }
-    sentences
+    Ok(sentences)
+}
+
+/// Checks events against a state by applying them to a copy: what
+/// [`RuleSet::check_events`] does unless a rule set has a cheaper check.
+///
+/// # Errors
+/// The first event that does not fit.
+pub fn check_on_copy<R: RuleSet>(
+    rules: &R::Rules,
+    state: &R::State,
+    events: &[R::Event],
+    at: ApplyContext,
+) -> Result<(), String> {
+    let mut copy = state.clone();
+    events
+        .iter()
+        .try_for_each(|e| apply_event::<R>(rules, &mut copy, e, at))
 }
 
 /// The sentence for one validated event; the engine words its own due changes.

@@ -99,6 +99,20 @@ pub trait RuleSet: Sized + 'static {
         event: &Self::Event,
         context: ApplyContext,
     ) -> Result<(), String>;
+    /// Checks a journal entry's events before any is described: every unit, side and
+    /// index they name exists. By default they are applied to a copy of the state; a rule
+    /// set whose references never change during a battle checks them more cheaply.
+    ///
+    /// # Errors
+    /// The first event that does not fit, and why.
+    fn check_events(
+        rules: &Self::Rules,
+        state: &Self::State,
+        events: &[Self::Event],
+        at: ApplyContext,
+    ) -> Result<(), String> {
+        super::exec::check_on_copy::<Self>(rules, state, events, at)
+    }
     /// The queue of what is due, in the state.
     fn dues(state: &Self::State) -> &Dues<Self::Due>;
     /// The queue of what is due, to change it (the engine only).

@@ -115,6 +115,17 @@ impl RuleSet for Sky {
         apply::due_unit(*due).is_some_and(|u| state.unit(u).is_none_or(|x| x.removed))
     }
 
+    fn check_events(
+        _rules: &Rules,
+        state: &State,
+        events: &[Event],
+        _at: ApplyContext,
+    ) -> Result<(), String> {
+        // Units, clans and sides are never added or taken away in a battle: every event's
+        // references can be checked against the state before the entry.
+        events.iter().try_for_each(|e| refs::check(state, e))
+    }
+
     fn check_due(state: &State, due: &Due) -> Result<(), String> {
         refs::due(state, *due)
     }
