@@ -71,6 +71,75 @@ impl<D: PartialEq> Dues<D> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoDue {}
 
+/// Writes the four queue methods of [`RuleSet`](crate::engine::RuleSet) for a rule set
+/// whose state keeps its queue in a field `due` and whose event enum carries a due in
+/// variants `Required`, `Settled` and `Dropped`: every rule set words them the same way.
+///
+/// Used inside `impl RuleSet for …`: `due_queue!(State, Event, Due);`
+#[macro_export]
+macro_rules! due_queue {
+    ($state:ty, $event:ident, $due:ty) => {
+        fn dues(state: &$state) -> &$crate::engine::dues::Dues<$due> {
+            &state.due
+        }
+
+        fn dues_mut(state: &mut $state) -> &mut $crate::engine::dues::Dues<$due> {
+            &mut state.due
+        }
+
+        fn due_event(change: $crate::engine::dues::DueChange, due: $due) -> $event {
+            use $crate::engine::dues::DueChange;
+            match change {
+                DueChange::Required => $event::Required(due),
+                DueChange::Settled => $event::Settled(due),
+                DueChange::Dropped => $event::Dropped(due),
+            }
+        }
+
+        fn due_change(event: &$event) -> Option<($crate::engine::dues::DueChange, &$due)> {
+            use $crate::engine::dues::DueChange;
+            match event {
+                $event::Required(d) => Some((DueChange::Required, d)),
+                $event::Settled(d) => Some((DueChange::Settled, d)),
+                $event::Dropped(d) => Some((DueChange::Dropped, d)),
+                _ => None,
+            }
+        }
+    };
+}
+
+/// The two demo rosters a rule set ships, read from `rosters/<key>/<name>.ron` at build
+/// time: `demo_rosters!("sky", "takeda", "uesugi")`.
+#[macro_export]
+macro_rules! demo_rosters {
+    ($key:literal, $first:literal, $second:literal) => {
+        [
+            (
+                concat!("rosters/", $key, "/", $first, ".ron"),
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/rosters/",
+                    $key,
+                    "/",
+                    $first,
+                    ".ron"
+                )),
+            ),
+            (
+                concat!("rosters/", $key, "/", $second, ".ron"),
+                include_str!(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/rosters/",
+                    $key,
+                    "/",
+                    $second,
+                    ".ron"
+                )),
+            ),
+        ]
+    };
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -27,7 +27,6 @@ pub use tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
-use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
@@ -44,16 +43,7 @@ impl RuleSet for Sky {
     const KEY: &'static str = "sky";
     const NAME: &'static str = "From the Sky we Came";
     const REFERENCE: &'static str = <tables::SkyTables as crate::reference::Tables>::TEXT;
-    const DEMO: [(&'static str, &'static str); 2] = [
-        (
-            "rosters/sky/takeda.ron",
-            include_str!("../../../rosters/sky/takeda.ron"),
-        ),
-        (
-            "rosters/sky/uesugi.ron",
-            include_str!("../../../rosters/sky/uesugi.ron"),
-        ),
-    ];
+    const DEMO: [(&'static str, &'static str); 2] = crate::demo_rosters!("sky", "takeda", "uesugi");
     type Army = Army;
     type Rules = Rules;
     type State = State;
@@ -86,30 +76,7 @@ impl RuleSet for Sky {
         apply::apply(state, event, context)
     }
 
-    fn dues(state: &State) -> &Dues<Due> {
-        &state.due
-    }
-
-    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
-        &mut state.due
-    }
-
-    fn due_event(change: DueChange, due: Due) -> Event {
-        match change {
-            DueChange::Required => Event::Required(due),
-            DueChange::Settled => Event::Settled(due),
-            DueChange::Dropped => Event::Dropped(due),
-        }
-    }
-
-    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
-        match event {
-            Event::Required(d) => Some((DueChange::Required, d)),
-            Event::Settled(d) => Some((DueChange::Settled, d)),
-            Event::Dropped(d) => Some((DueChange::Dropped, d)),
-            _ => None,
-        }
-    }
+    crate::due_queue!(State, Event, Due);
 
     fn due_subject_gone(state: &State, due: &Due) -> bool {
         apply::due_unit(*due).is_some_and(|u| state.unit(u).is_none_or(|x| x.removed))
