@@ -12,6 +12,14 @@ use serde::de::DeserializeOwned;
 /// The largest roster file we read; a real army is a few kilobytes.
 pub const MAX_ROSTER_BYTES: usize = 1024 * 1024;
 
+/// The most units, figures, groups or moves an army file may list in all. The rules set no
+/// upper size; this is the app's own bound, far above any table's army (a few dozen), so a
+/// crafted file cannot make loading allocate or compare without end.
+pub const MAX_LISTED: usize = 500;
+
+/// The most problems reported for one file: the first ones are what an umpire fixes.
+pub const MAX_PROBLEMS: usize = 100;
+
 /// A roster file's name and text.
 #[derive(Clone, Debug)]
 pub struct RosterText {
@@ -115,16 +123,43 @@ impl<'a> Validator<'a> {
         }
     }
 
-    /// Records an error at the `nth` (0-based) occurrence of `anchor` in the text.
+    /// Records an error at the `nth` (0-based) occurrence of `anchor` in the text (the
+    /// first [`MAX_PROBLEMS`] only).
     pub fn error(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
-        let p = self.problem(anchor, nth, message.into());
-        self.errors.push(p);
+        if self.errors.len() < MAX_PROBLEMS {
+            let p = self.problem(anchor, nth, message.into());
+            self.errors.push(p);
+        }
     }
 
-    /// Records a warning at the `nth` occurrence of `anchor`.
+    /// Records a warning at the `nth` occurrence of `anchor` (the first [`MAX_PROBLEMS`]).
     pub fn warn(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
-        let p = self.problem(anchor, nth, message.into());
-        self.warnings.push(p);
+        if self.warnings.len() < MAX_PROBLEMS {
+            let p = self.problem(anchor, nth, message.into());
+            self.warnings.push(p);
+        }
+    }
+
+    /// Refuses an army that lists more than [`MAX_LISTED`] `what` in all, before anything is
+    /// built from it: the error is recorded at `anchor` and the loader stops.
+    ///
+    /// # Errors
+    /// Every error so far, this one included.
+    pub fn bounded(
+        &mut self,
+        anchor: &str,
+        what: &str,
+        listed: u64,
+    ) -> Result<(), Vec<RosterProblem>> {
+        if listed <= MAX_LISTED as u64 {
+            return Ok(());
+        }
+        self.error(
+            anchor,
+            0,
+            format!("{listed} {what} is more than an army file may list (at most {MAX_LISTED})"),
+        );
+        Err(std::mem::take(&mut self.errors))
     }
 
     fn problem(&self, anchor: &str, nth: usize, message: String) -> RosterProblem {

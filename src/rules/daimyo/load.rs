@@ -65,6 +65,13 @@ const MAX_MOVE_CM: i64 = 240;
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
+    let listed = (raw.hatamoto.len() + raw.moves.len()) as u64
+        + raw
+            .clans
+            .iter()
+            .map(|c| 1 + c.units.len() as u64)
+            .sum::<u64>();
+    v.bounded("clans", "clans, units and moves", listed)?;
     let general = leader(&mut v, rules, &raw.general);
     let mut names: Vec<String> = Vec::new();
     let hatamoto = raw

@@ -60,6 +60,10 @@ mod raw {
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
+    let listed = raw.figures.iter().fold(0u64, |n, f| {
+        n.saturating_add(u64::from(f.count.unwrap_or(1)))
+    });
+    v.bounded("figures", "figures", listed)?;
     if raw.figures.is_empty() {
         v.error("figures", 0, "an army needs at least one figure");
     }

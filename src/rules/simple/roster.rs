@@ -49,6 +49,13 @@ mod raw {
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
+    let listed = raw.units.len() as u64
+        + raw
+            .allies
+            .iter()
+            .map(|a| 1 + a.units.len() as u64)
+            .sum::<u64>();
+    v.bounded("units", "units and allies", listed)?;
     let mut names: Vec<String> = Vec::new();
     let mut seen = |v: &mut Validator<'_>, name: &str| {
         let count = names.iter().filter(|n| *n == name).count();

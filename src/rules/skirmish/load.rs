@@ -50,14 +50,18 @@ mod raw {
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
+    v.bounded("units", "units", raw.units.len() as u64)?;
     if raw.units.is_empty() {
         v.error("units", 0, "an army needs at least one unit");
     }
-    let mut names: Vec<&str> = Vec::new();
+    // Uses of each name so far: a map, so a file of thousands of units is read in linear time.
+    let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut units = Vec::new();
     for u in &raw.units {
         let anchor = format!("\"{}\"", u.name);
-        let twice = names.iter().filter(|n| **n == u.name).count();
+        let uses = names.entry(u.name.as_str()).or_insert(0);
+        let twice = *uses;
+        *uses += 1;
         if twice > 0 {
             v.error(
                 &anchor,
@@ -68,7 +72,6 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
                 ),
             );
         }
-        names.push(&u.name);
         units.push(unit(&mut v, rules, roster, u, twice));
     }
     v.finish(Army {
@@ -103,6 +106,26 @@ fn unit(
             format!("{} units are leaderless: remove the leader", u.troop.name()),
         ),
         (None, false) => {}
+    }
+    // The size is checked against the rules before any figure is made, so a count of a
+    // billion costs nothing.
+    let planned = u.figures.iter().fold(figures.len() as u64, |n, g| {
+        n.saturating_add(u64::from(g.count.unwrap_or(1)))
+    });
+    if planned > u64::from(largest_unit(rules)) {
+        size(
+            v,
+            rules,
+            &at,
+            nth,
+            u.troop,
+            usize::try_from(planned).unwrap_or(usize::MAX),
+        );
+        return UnitSpec {
+            name: u.name.clone(),
+            kind: u.troop,
+            figures,
+        };
     }
     let groups = group_positions(roster, &at, nth, u.figures.len());
     for (g, group) in u.figures.iter().enumerate() {
@@ -198,6 +221,15 @@ fn leader(v: &mut Validator<'_>, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
         v.error(&anchor, 0, "a unit has one leader: drop `count`");
     }
     figure(v, &anchor, l, troop, name, true)
+}
+
+/// The most figures any unit may have (`unit_sizes`).
+fn largest_unit(rules: &Rules) -> u32 {
+    let s = &rules.t.unit_sizes;
+    [s.ashigaru_max, s.sohei_max, s.samurai_max, s.leaderless_max]
+        .into_iter()
+        .max()
+        .unwrap_or(0)
 }
 
 /// Checks the unit's size, the leader included.

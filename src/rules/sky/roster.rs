@@ -200,6 +200,8 @@ mod raw {
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
+    let listed = raw.clans.iter().map(|c| 1 + c.units.len() as u64).sum();
+    v.bounded("clans", "clans and units", listed)?;
     let t = &rules.t;
     let mut names: Vec<String> = Vec::new();
     let mut seen = |v: &mut Validator<'_>, name: &str| {
