@@ -8,8 +8,9 @@ use super::roster::Weapon;
 use super::state::{Cover, State, Target, UnitRef};
 use super::tables::Rules;
 use super::words::kindling;
+use crate::dice::{CmpOp, Expr};
 use crate::engine::action::{ActionForm, ActionPlan};
-use crate::engine::check::Check;
+use crate::engine::check::{Check, Odds, RollSpec};
 
 const KINDLING: [Kindling; 4] = [
     Kindling::Cart,
@@ -127,13 +128,14 @@ pub fn forms(state: &State, unit: UnitRef) -> Vec<ActionForm> {
 
 fn preview(
     who: String,
-    what: &str,
+    (what, citation): (&str, &str),
     cmp: crate::dice::Comparison,
     target: String,
+    (outcome, measure): (&str, &'static str),
 ) -> Check<Command> {
-    let mut c = card(who, what, String::new(), "simple: Movement");
+    let mut c = card(who, what, String::new(), citation);
     c.required = false;
-    test(c, cmp, target, "succeeds")
+    test(c, cmp, target, outcome, measure)
 }
 
 /// A form of places as a command, with its odds.
@@ -163,9 +165,10 @@ pub fn plan(
             let die = rules.t.artillery.realign_die;
             let p = preview(
                 name,
-                "Realign",
+                ("Realign", "simple: Movement"),
                 at_least(die, needed),
                 format!("1d{die} at {needed}+: fire this turn, else next move"),
+                ("ready to fire this turn", "ready"),
             );
             (
                 Command::Realign {
@@ -186,12 +189,31 @@ pub fn plan(
                 x.soft_needs
             };
             let die = rules.t.fire.die;
-            let p = preview(
+            let crew = state.unit(unit).map_or(0, |x| x.alive);
+            let mut p = preview(
                 name,
-                "Bombard",
+                ("Bombard", "simple: Firing at Soft/Hard Cover"),
                 at_least(die, needs),
-                format!("1d{die} per artilleryman at {needs}+ for a hit"),
+                format!("1d{die} per artilleryman ({crew}) at {needs}+ for a hit"),
+                ("one die hits", "hits"),
             );
+            let one = p.odds.first().map_or(0.0, |o| o.probability);
+            p.roll = Some(RollSpec::Value(Expr::success_count(
+                crew,
+                die,
+                CmpOp::Ge,
+                i64::from(needs),
+            )));
+            p.odds = vec![
+                Odds::shown("one die hits", one),
+                Odds::of(
+                    "at least one hit",
+                    1.0 - (1.0 - one).powi(i32::try_from(crew).unwrap_or(i32::MAX)),
+                    "hits",
+                    CmpOp::Ge,
+                    1,
+                ),
+            ];
             (
                 Command::Bombard {
                     gun: unit,
@@ -219,9 +241,10 @@ pub fn plan(
             let on = super::numbers::alight_on(rules, what);
             let p = preview(
                 name,
-                "Set alight",
+                ("Set alight", "simple: Fire"),
                 at_least(b.die, on),
                 format!("1d{} at {on}+", b.die),
+                ("it catches", "lit"),
             );
             (
                 Command::SetAlight {

@@ -100,6 +100,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
                 Status::Smoke(b) => x.smoke = *b,
                 Status::FireSmoke(b) => x.fire_smoke = *b,
+                Status::SeesRetreat(b) => x.sees_retreat = *b,
             }
         }
         Event::Fired(roll) => {
@@ -118,7 +119,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             }
             Target::Daimyo(g) => daimyo(state, *g)?.alive = false,
         },
-        Event::MoraleTested { .. } => {}
+        Event::MoraleTested { unit: u, .. } => unit(state, *u)?.sees_retreat = false,
         _ => apply_late(state, event)?,
     }
     Ok(())

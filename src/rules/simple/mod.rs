@@ -15,6 +15,7 @@ mod describe;
 mod describe_places;
 pub mod event;
 mod execute;
+mod measures;
 pub mod numbers;
 mod pending;
 mod pending_places;
@@ -37,7 +38,7 @@ use crate::engine::check::Check;
 use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
-use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
@@ -116,6 +117,18 @@ impl RuleSet for Simple {
             Event::Dropped(d) => Some((DueChange::Dropped, d)),
             _ => None,
         }
+    }
+
+    fn due_subject_gone(state: &State, due: &Due) -> bool {
+        terms::due_subject_gone(state, *due)
+    }
+
+    fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
+        measures::measures(rules, before, events)
+    }
+
+    fn end_battle() -> Option<Command> {
+        Some(Command::EndBattle)
     }
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {

@@ -92,6 +92,9 @@ pub struct UnitState {
     /// Covered by smoke from a fire: classed as in soft cover.
     #[serde(default)]
     pub fire_smoke: bool,
+    /// Sees a friendly unit retreating (the table says so): +1d10 against its next morale test.
+    #[serde(default)]
+    pub sees_retreat: bool,
 }
 
 impl UnitState {
@@ -120,6 +123,7 @@ impl UnitState {
             held_by: None,
             structure: None,
             fire_smoke: false,
+            sees_retreat: false,
         }
     }
 

@@ -92,6 +92,29 @@ pub enum Due {
     VillagersAttack(UnitRef),
     /// A unit inside a burning building rolls to escape the fire.
     FireEscape(UnitRef),
+    /// Allied Monks (card 17) or Ronin (card 19) arrive for this side: roll their square.
+    Arrival(u8, u8),
+}
+
+/// Whether a due's subject has left play: a unit gone (dead, fled, off the table), a dead
+/// Daimyo's clan or ninja target. The engine then drops it.
+pub fn due_subject_gone(state: &super::state::State, due: Due) -> bool {
+    let unit_gone = |u: UnitRef| !state.unit(u).is_some_and(super::state::UnitState::present);
+    let daimyo_dead = |g: GroupRef| {
+        !state
+            .group(g)
+            .and_then(|x| x.daimyo.as_ref())
+            .is_some_and(|d| d.alive)
+    };
+    match due {
+        Due::FormationTest(u) | Due::Morale(u, _) | Due::RetreatMove(u) | Due::FireEscape(u) => {
+            unit_gone(u)
+        }
+        Due::VillagersAttack(u) => unit_gone(u) || super::execute::village_unit(state).is_none(),
+        Due::AllyActivation(g) => daimyo_dead(g),
+        Due::Ninja(s) => daimyo_dead(GroupRef(s, 0)),
+        Due::DrawCard(_) | Due::CardInstruction(..) | Due::Arrival(..) => false,
+    }
 }
 
 /// A structure with hit points.

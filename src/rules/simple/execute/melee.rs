@@ -274,7 +274,9 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), 
         return Err(illegal("no morale test is due"));
     };
     ctx.settle(due)?;
-    let dice = numbers::morale(ctx.rules(), ctx.unit(u)?, friend);
+    let x = ctx.unit(u)?;
+    let sees = friend || numbers::sees_friend_retreat(x, cause);
+    let dice = numbers::morale(ctx.rules(), x, sees);
     let own = ctx.roll_n(dice.own, dice.own_sides)?;
     let against = ctx.roll_n(dice.against, ctx.rules().t.morale.dead_die)?;
     let passed = own.iter().sum::<u32>() >= against.iter().sum::<u32>();
