@@ -62,7 +62,7 @@ const MORALE: [MoraleCause; 3] = [
 ];
 
 /// The forms open to a unit (execution checks whose turn it is and every limit).
-pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
+pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let Some(unit) = unit_ref(id) else {
         return Vec::new();
     };
@@ -129,7 +129,7 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
             "drowning rolls per figure",
         ),
     ];
-    out.extend(super::actions_places::forms(state, unit));
+    out.extend(super::actions_places::forms(rules, state, unit));
     out
 }
 

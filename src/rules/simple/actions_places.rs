@@ -5,7 +5,7 @@ use super::actions::enemies;
 use super::command::{Command, Kindling, Status};
 use super::pending::{at_least, card, test};
 use super::roster::Weapon;
-use super::state::{Cover, State, Target, UnitRef};
+use super::state::{Cover, Phase, State, StructureKind, Target, UnitRef};
 use super::tables::Rules;
 use super::words::kindling;
 use crate::dice::{CmpOp, Expr};
@@ -41,7 +41,8 @@ fn captured_guns(state: &State, unit: UnitRef) -> Vec<UnitRef> {
 }
 
 /// The forms of places open to a unit.
-pub fn forms(state: &State, unit: UnitRef) -> Vec<ActionForm> {
+pub fn forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
+    let ambush_squares = rules.t.terrain.ambush_squares;
     let Some(u) = state.unit(unit) else {
         return Vec::new();
     };
@@ -123,6 +124,38 @@ pub fn forms(state: &State, unit: UnitRef) -> Vec<ActionForm> {
         ActionForm::new("fire_smoke", "Fire smoke", "umpire's record: soft cover")
             .toggle("Under smoke from a fire"),
     );
+    out.push(
+        ActionForm::new(
+            "structure",
+            "Record a structure",
+            "a building, wall or fieldworks on the table, with its hits (near this unit)",
+        )
+        .choice(
+            "Kind",
+            StructureKind::ALL
+                .iter()
+                .map(|k| k.words().to_owned())
+                .collect(),
+        )
+        .as_record(),
+    );
+    let guard = u.spec.troop == super::roster::Troop::SamuraiGuard;
+    if state.phase == Phase::Setup && state.home == Some(unit.0) && state.ambush.is_none() && !guard
+    {
+        out.push(
+            ActionForm::new(
+                "ambush",
+                "Hide in ambush",
+                "the Home Daimyo keeps one unit (not the guard) off the table in a square 1-18",
+            )
+            .number(
+                "Square",
+                1,
+                usize::try_from(ambush_squares).unwrap_or(18),
+                "",
+            ),
+        );
+    }
     out
 }
 
@@ -255,6 +288,24 @@ pub fn plan(
                 Some(p),
             )
         }
+        "structure" => {
+            let kind = *StructureKind::ALL.get(value(0)).ok_or("pick a kind")?;
+            let n = state.structures.len() + 1;
+            (
+                Command::AddStructure {
+                    name: format!("{} {n}", kind.words()),
+                    kind,
+                },
+                None,
+            )
+        }
+        "ambush" => (
+            Command::SetAmbush {
+                unit,
+                square: u32::try_from(value(0)).map_err(|_| "pick a square")?,
+            },
+            None,
+        ),
         "fire_smoke" => (
             Command::SetStatus {
                 unit,

@@ -159,8 +159,8 @@ impl RuleSet for Simple {
         state.ended
     }
 
-    fn action_forms(_rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
-        actions::forms(state, unit)
+    fn action_forms(rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(rules, state, unit)
     }
 
     fn action(

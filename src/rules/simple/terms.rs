@@ -149,6 +149,26 @@ pub enum StructureKind {
 }
 
 impl StructureKind {
+    /// Every kind, in the order the forms offer them.
+    pub const ALL: [StructureKind; 5] = [
+        StructureKind::StoneBuilding,
+        StructureKind::WoodenBuilding,
+        StructureKind::StoneWall,
+        StructureKind::WoodenBarricade,
+        StructureKind::Fieldworks,
+    ];
+
+    /// The kind in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            StructureKind::StoneBuilding => "stone building",
+            StructureKind::WoodenBuilding => "wooden building",
+            StructureKind::StoneWall => "stone wall (15 cm)",
+            StructureKind::WoodenBarricade => "wooden barricade (15 cm)",
+            StructureKind::Fieldworks => "fieldworks (15 cm)",
+        }
+    }
+
     /// Whether a linear object (destroyed at 0) rather than a building (unusable at 4).
     pub fn linear(self) -> bool {
         matches!(
