@@ -126,3 +126,67 @@ fn terrain_the_home_daimyo_hides_an_ambush_and_records_structures_from_the_forms
     .expect("records");
     assert_eq!(b.state().structures[0].hits, 12, "a wooden building");
 }
+
+/// The refusal of a command, which must be refused.
+fn refused(b: &mut gunbai::engine::Battle<Simple>, c: Command) -> String {
+    match run(b, c.clone(), &[]) {
+        Ok(lines) => panic!("{c:?} was carried out: {lines:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn daimyo_attacks(g: gunbai::rules::simple::state::GroupRef, times: usize) -> Command {
+    use gunbai::rules::simple::command::{Attacker, Facing, Fighter, MeleeOrder};
+    use gunbai::rules::simple::state::Target;
+    Command::Melee(MeleeOrder {
+        defender: Target::Unit(ODA_YARI),
+        attackers: vec![
+            Attacker {
+                fighter: Fighter::Daimyo(g),
+                facing: Facing::Front,
+                touches_friend: true,
+            };
+            times
+        ],
+        defender_touches_friend: true,
+        rear_support: None,
+        in_building: false,
+        door: None,
+    })
+}
+
+#[test]
+fn melee_each_attacking_figure_throws_once_a_turn() {
+    use gunbai::rules::simple::command::Facing;
+    use gunbai::rules::simple::state::GroupRef;
+    let mut b = begun();
+    let yoshimoto = GroupRef(1, 0);
+    // One order may not list the same figure twice.
+    let twice = refused(&mut b, daimyo_attacks(yoshimoto, 2));
+    assert!(twice.contains("simple: Melee"), "{twice}");
+    // The Daimyo throws 1 on his d12 against the Yari's 6: no kill, and he has attacked.
+    ok(&mut b, daimyo_attacks(yoshimoto, 1), &[1, 6]);
+    let again = refused(&mut b, daimyo_attacks(yoshimoto, 1));
+    assert!(
+        again.contains("simple: Melee") && again.contains("Daimyo"),
+        "{again}"
+    );
+    // A unit's five figures attack once each: three, then two more, then no more.
+    let three = |n| {
+        let mut o = one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front);
+        o.attackers = vec![o.attackers[0]; n];
+        Command::Melee(o)
+    };
+    ok(&mut b, three(3), &[1, 6, 1, 6, 1, 6]);
+    let over = refused(&mut b, three(3));
+    assert!(over.contains("throws once"), "{over}");
+    ok(&mut b, three(2), &[1, 6, 1, 6]);
+    assert!(refused(&mut b, three(1)).contains("simple: Melee"));
+    // A new turn, a new throw.
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    ok(&mut b, Command::FormationTest(IMA_SWORD_SAMURAI), &[10]);
+    ok(&mut b, daimyo_attacks(yoshimoto, 1), &[1, 6]);
+}

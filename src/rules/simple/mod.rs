@@ -17,6 +17,7 @@ pub mod event;
 mod execute;
 mod measures;
 pub mod numbers;
+pub mod order;
 mod pending;
 mod pending_places;
 pub mod preview;

@@ -7,6 +7,7 @@ use super::tables::Rules;
 use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Odds, RollSpec};
+use crate::engine::ledger::Scope;
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     Answer::new(label, command, rolls)
@@ -108,8 +109,15 @@ fn turn_card(state: &State) -> Check<Command> {
     let idle: Vec<String> = state
         .present_units_of(usize::from(side))
         .into_iter()
+        .filter(|&u| {
+            state
+                .ledger
+                .deeds_of(super::command::Fighter::Unit(u), Scope::Turn)
+                .next()
+                .is_none()
+        })
         .filter_map(|u| state.unit(u))
-        .filter(|x| !x.moved && !x.fired && x.melee_attacks == 0)
+        .filter(|x| !x.moved && !x.fired)
         .map(|x| x.spec.name.clone())
         .collect();
     if !idle.is_empty() {

@@ -75,8 +75,6 @@ pub struct UnitState {
     pub volleyed: bool,
     /// Fired in its previous turn (for smoke).
     pub fired_before: bool,
-    /// Figures that have attacked in melee this turn.
-    pub melee_attacks: u32,
     /// A gun's present target: firing at another needs a realignment first.
     #[serde(default)]
     pub aim: Option<Target>,
@@ -117,7 +115,6 @@ impl UnitState {
             moved: false,
             volleyed: false,
             fired_before: false,
-            melee_attacks: 0,
             aim: None,
             captured_by: None,
             held_by: None,
@@ -257,6 +254,9 @@ pub struct State {
     /// Fires burning or burnt out.
     #[serde(default)]
     pub blazes: Vec<Blaze>,
+    /// What each unit and Daimyo did this turn, in order.
+    #[serde(default)]
+    pub ledger: super::order::SimpleLedger,
     /// The battle is over.
     pub ended: bool,
 }
@@ -286,6 +286,7 @@ impl State {
             weather: None,
             structures: Vec::new(),
             blazes: Vec::new(),
+            ledger: super::order::SimpleLedger::default(),
             ended: false,
         }
     }
