@@ -190,3 +190,45 @@ fn melee_each_attacking_figure_throws_once_a_turn() {
     ok(&mut b, Command::FormationTest(IMA_SWORD_SAMURAI), &[10]);
     ok(&mut b, daimyo_attacks(yoshimoto, 1), &[1, 6]);
 }
+
+#[test]
+fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire() {
+    use gunbai::rules::simple::state::{Cover, StructureKind};
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Palisade".into(),
+            kind: StructureKind::WoodenBarricade,
+        },
+        &[],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    ok(
+        &mut b,
+        Command::Occupy {
+            unit: ODA_YARI,
+            structure: Some(0),
+        },
+        &[],
+    );
+    assert_eq!(b.state().cover_of(ODA_YARI), Cover::Hard);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    // Fire at the Yari behind it needs 8 (a line behind hard cover): one 8, four 7s.
+    let lines = ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_YARI, false),
+        &[8, 7, 7, 7, 7, 1],
+    );
+    assert_eq!(alive(&b, ODA_YARI), 4, "{lines:?}");
+    morale(&mut b, ODA_YARI, &[5, 5, 5, 5, 1]);
+    // The gun needs 8 to hit the barricade: three 7s do nothing.
+    let bombard = Command::Bombard {
+        gun: IMA_GUN,
+        structure: 0,
+    };
+    ok(&mut b, bombard, &[7, 7, 7]);
+    assert_eq!(b.state().structures[0].hits, 4);
+}

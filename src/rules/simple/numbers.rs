@@ -103,8 +103,8 @@ pub fn save(
 /// What the target of fire stands in: the formation and cover that set the score needed.
 pub fn target_stance(state: &State, target: Target) -> (Formation, Cover) {
     match target {
-        Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |u| {
-            (u.formation, u.effective_cover())
+        Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |x| {
+            (x.formation, state.cover_of(u))
         }),
         // A lone Daimyo counts as a figure in the open, in line or column.
         Target::Daimyo(_) => (Formation::Line, Cover::Open),
@@ -197,10 +197,10 @@ pub fn melee_modifiers(
         Target::Daimyo(_) => None,
     };
     // Defending a building's door is fighting from hard cover.
-    let cover = if order.door.is_some() {
-        Cover::Hard
-    } else {
-        defender.map_or(Cover::Open, UnitState::effective_cover)
+    let cover = match order.defender {
+        _ if order.door.is_some() => Cover::Hard,
+        Target::Unit(u) => state.cover_of(u),
+        Target::Daimyo(_) => Cover::Open,
     };
     match cover {
         Cover::Soft => def.push(Modifier::total(
@@ -334,10 +334,15 @@ pub fn sees_friend_retreat(unit: &UnitState, cause: super::state::MoraleCause) -
 }
 
 /// The dice of a unit's morale test.
-pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> MoraleDice {
+pub fn morale(
+    rules: &Rules,
+    unit: &UnitState,
+    cover: Cover,
+    friend_retreating: bool,
+) -> MoraleDice {
     let m = &rules.t.morale;
     const CITE: &str = "simple: Morale";
-    let by_cover = |open, soft, hard| match unit.effective_cover() {
+    let by_cover = |open, soft, hard| match cover {
         Cover::Open => open,
         Cover::Soft => soft,
         Cover::Hard => hard,
@@ -349,10 +354,7 @@ pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> Moral
     };
     let mut reasons = vec![Modifier::dice(
         i64::from(unit.alive),
-        format!(
-            "figures alive, 1d{own_sides} each ({})",
-            unit.effective_cover().name()
-        ),
+        format!("figures alive, 1d{own_sides} each ({})", cover.name()),
         CITE,
     )];
     let mut against = unit.dead();

@@ -296,7 +296,7 @@ fn morale_card(
         );
     };
     let sees = numbers::sees_friend_retreat(x, cause);
-    let dice = numbers::morale(rules, x, sees);
+    let dice = numbers::morale(rules, x, state.cover_of(u), sees);
     let cmp = dice.comparison(rules);
     let mut c = card(
         x.spec.name.clone(),

@@ -347,6 +347,20 @@ impl State {
             .map_or(u.side(), |g| usize::from(g.owner))
     }
 
+    /// The cover a unit's figures have: what the table marked (and smoke from a fire), or the
+    /// structure it is in or behind while that stands, whichever is harder.
+    pub fn cover_of(&self, u: UnitRef) -> Cover {
+        let Some(x) = self.unit(u) else {
+            return Cover::Open;
+        };
+        let from_structure = x
+            .structure
+            .and_then(|s| self.structures.get(usize::from(s)))
+            .filter(|s| s.hits > 0)
+            .map_or(Cover::Open, |s| s.kind.cover());
+        x.effective_cover().max(from_structure)
+    }
+
     /// Units in (or behind) a structure.
     pub fn units_in(&self, structure: u8) -> Vec<UnitRef> {
         self.units()

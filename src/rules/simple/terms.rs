@@ -9,7 +9,7 @@ use super::state::{GroupRef, UnitRef};
 pub const NOBODY: u8 = 2;
 
 /// What stands between a figure and the enemy.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cover {
     /// In the open.
     #[default]
@@ -176,12 +176,10 @@ impl StructureKind {
             StructureKind::StoneWall | StructureKind::WoodenBarricade
         )
     }
-    /// Hard cover, or soft (a wooden barricade).
+    /// The cover it gives: every kind is hard cover (the text lists walls, buildings,
+    /// redoubts and barricades, and fieldworks as hard), so a gun needs 8 to hit it.
     pub fn cover(self) -> Cover {
-        match self {
-            StructureKind::WoodenBarricade => Cover::Soft,
-            _ => Cover::Hard,
-        }
+        Cover::Hard
     }
 }
 

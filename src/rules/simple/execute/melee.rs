@@ -289,7 +289,7 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), 
     ctx.settle(due)?;
     let x = ctx.unit(u)?;
     let sees = friend || numbers::sees_friend_retreat(x, cause);
-    let dice = numbers::morale(ctx.rules(), x, sees);
+    let dice = numbers::morale(ctx.rules(), x, ctx.state().cover_of(u), sees);
     let own = ctx.roll_n(dice.own, dice.own_sides)?;
     let against = ctx.roll_n(dice.against, ctx.rules().t.morale.dead_die)?;
     let passed = own.iter().sum::<u32>() >= against.iter().sum::<u32>();
