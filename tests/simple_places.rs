@@ -283,12 +283,12 @@ fn structures_ruined_by_guns_remove_the_figures_in_or_behind_them() {
         gun: IMA_GUN,
         structure: 0,
     };
-    // A wooden barricade is soft cover: 7+ on the d8; 4 hits per 15 cm.
-    ok(&mut b, bombard.clone(), &[7, 8, 6]);
+    // A wooden barricade is hard cover: 8 on the d8; 4 hits per 15 cm.
+    ok(&mut b, bombard.clone(), &[8, 8, 7]);
     assert_eq!(b.state().structures[0].hits, 2);
     assert!(!b.state().unit(ODA_YARI).expect("unit").gone);
     next_sequence(&mut b);
-    ok(&mut b, bombard, &[7, 7, 1]);
+    ok(&mut b, bombard, &[8, 8, 1]);
     assert_eq!(b.state().structures[0].hits, 0);
     assert!(
         b.state().unit(ODA_YARI).expect("unit").gone,
@@ -476,6 +476,7 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
     );
     assert_eq!(needs(&b), 7, "a line in soft cover");
     let yari = b.state().unit(ODA_YARI).expect("unit");
-    let dice = gunbai::rules::simple::numbers::morale(b.rules(), yari, false);
+    let cover = b.state().cover_of(ODA_YARI);
+    let dice = gunbai::rules::simple::numbers::morale(b.rules(), yari, cover, false);
     assert_eq!(dice.own_sides, 8, "Ashigaru in soft cover test on d8");
 }

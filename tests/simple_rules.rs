@@ -22,9 +22,9 @@ use simple_support::*;
 #[test]
 fn sequence_the_higher_d12_is_home_and_the_invader_plays_first() {
     let mut b = battle_with(HouseRules::default());
-    ok(&mut b, Command::RollForHome, &[6, 6]);
-    assert_eq!(b.state().home, None, "a tie rolls again (ruling home_tie)");
-    ok(&mut b, Command::RollForHome, &[3, 11]);
+    // A tie rolls again within the same roll for Home (ruling home_tie).
+    let lines = ok(&mut b, Command::RollForHome, &[6, 6, 3, 11]);
+    assert_eq!(lines.len(), 2, "the tie and the roll again: {lines:?}");
     assert_eq!(b.state().home, Some(1));
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(1)))
         .expect("shuffle");
@@ -741,7 +741,9 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
 fn event_cards_reinforcements_and_the_ninja() {
     let mut b = begun();
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(19) }, &[17]);
+    ok(&mut b, Command::DrawCard { card: Some(19) }, &[]);
+    assert!(b.state().due.contains(&Due::Arrival(0, 19)));
+    ok(&mut b, Command::RollArrival, &[17]);
     assert_eq!(
         b.state().sides[0].groups.len(),
         4,
@@ -1087,8 +1089,13 @@ fn action_forms_fire_the_order_the_preview_describes() {
         preview.target
     );
     assert!(
-        (preview.odds[0].probability - 3.0 / 8.0).abs() < 1e-12,
+        (preview.odds[1].probability - 3.0 / 8.0).abs() < 1e-12,
         "a d8 reaches 6 three times in eight"
+    );
+    let kills_any = 1.0 - (1.0 - 3.0 / 8.0 * 3.0 / 8.0_f64).powi(5);
+    assert!(
+        (preview.odds[0].probability - kills_any).abs() < 1e-12,
+        "each of 5 dice kills when it hits and the save (4+ on a d8) fails"
     );
     b.do_action(
         &id,

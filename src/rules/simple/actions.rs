@@ -62,7 +62,7 @@ const MORALE: [MoraleCause; 3] = [
 ];
 
 /// The forms open to a unit (execution checks whose turn it is and every limit).
-pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
+pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let Some(unit) = unit_ref(id) else {
         return Vec::new();
     };
@@ -129,7 +129,7 @@ pub fn forms(state: &State, id: &str) -> Vec<ActionForm> {
             "drowning rolls per figure",
         ),
     ];
-    out.extend(super::actions_places::forms(state, unit));
+    out.extend(super::actions_places::forms(rules, state, unit));
     out
 }
 
@@ -203,6 +203,13 @@ pub fn plan(
                     target: format!("{} needing {}+ a {per}; saves {}", p.dice, p.needs, p.save),
                     modifiers: Vec::new(),
                     odds: vec![
+                        Odds::of(
+                            "at least one figure killed",
+                            p.kills_any,
+                            "killed",
+                            crate::dice::CmpOp::Ge,
+                            1,
+                        ),
                         Odds::shown(format!("one {per} hits"), p.hit),
                         Odds::shown("a hit kills (save fails)", p.kill_per_hit),
                         Odds::shown(
@@ -254,9 +261,12 @@ pub fn plan(
                     roll: Some(RollSpec::Test(b.kills.clone())),
                     target: format!("{} : the attacker kills on a higher score", b.kills),
                     modifiers,
-                    odds: vec![Odds::shown(
-                        format!("a bout kills ({} bouts)", bouts.len()),
+                    odds: vec![Odds::of(
+                        format!("the defending figure is killed ({} bout)", bouts.len()),
                         b.odds,
+                        "killed",
+                        crate::dice::CmpOp::Ge,
+                        1,
                     )],
                     required: false,
                     answers: Vec::new(),

@@ -5,11 +5,12 @@ use super::actions::enemies;
 use super::command::{Command, Kindling, Status};
 use super::pending::{at_least, card, test};
 use super::roster::Weapon;
-use super::state::{Cover, State, Target, UnitRef};
+use super::state::{Cover, Phase, State, StructureKind, Target, UnitRef};
 use super::tables::Rules;
 use super::words::kindling;
+use crate::dice::{CmpOp, Expr};
 use crate::engine::action::{ActionForm, ActionPlan};
-use crate::engine::check::Check;
+use crate::engine::check::{Check, Odds, RollSpec};
 
 const KINDLING: [Kindling; 4] = [
     Kindling::Cart,
@@ -40,7 +41,8 @@ fn captured_guns(state: &State, unit: UnitRef) -> Vec<UnitRef> {
 }
 
 /// The forms of places open to a unit.
-pub fn forms(state: &State, unit: UnitRef) -> Vec<ActionForm> {
+pub fn forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
+    let ambush_squares = rules.t.terrain.ambush_squares;
     let Some(u) = state.unit(unit) else {
         return Vec::new();
     };
@@ -122,18 +124,51 @@ pub fn forms(state: &State, unit: UnitRef) -> Vec<ActionForm> {
         ActionForm::new("fire_smoke", "Fire smoke", "umpire's record: soft cover")
             .toggle("Under smoke from a fire"),
     );
+    out.push(
+        ActionForm::new(
+            "structure",
+            "Record a structure",
+            "a building, wall or fieldworks on the table, with its hits (near this unit)",
+        )
+        .choice(
+            "Kind",
+            StructureKind::ALL
+                .iter()
+                .map(|k| k.words().to_owned())
+                .collect(),
+        )
+        .as_record(),
+    );
+    let guard = u.spec.troop == super::roster::Troop::SamuraiGuard;
+    if state.phase == Phase::Setup && state.home == Some(unit.0) && state.ambush.is_none() && !guard
+    {
+        out.push(
+            ActionForm::new(
+                "ambush",
+                "Hide in ambush",
+                "the Home Daimyo keeps one unit (not the guard) off the table in a square 1-18",
+            )
+            .number(
+                "Square",
+                1,
+                usize::try_from(ambush_squares).unwrap_or(18),
+                "",
+            ),
+        );
+    }
     out
 }
 
 fn preview(
     who: String,
-    what: &str,
+    (what, citation): (&str, &str),
     cmp: crate::dice::Comparison,
     target: String,
+    (outcome, measure): (&str, &'static str),
 ) -> Check<Command> {
-    let mut c = card(who, what, String::new(), "simple: Movement");
+    let mut c = card(who, what, String::new(), citation);
     c.required = false;
-    test(c, cmp, target, "succeeds")
+    test(c, cmp, target, outcome, measure)
 }
 
 /// A form of places as a command, with its odds.
@@ -163,9 +198,10 @@ pub fn plan(
             let die = rules.t.artillery.realign_die;
             let p = preview(
                 name,
-                "Realign",
+                ("Realign", "simple: Movement"),
                 at_least(die, needed),
                 format!("1d{die} at {needed}+: fire this turn, else next move"),
+                ("ready to fire this turn", "ready"),
             );
             (
                 Command::Realign {
@@ -186,12 +222,31 @@ pub fn plan(
                 x.soft_needs
             };
             let die = rules.t.fire.die;
-            let p = preview(
+            let crew = state.unit(unit).map_or(0, |x| x.alive);
+            let mut p = preview(
                 name,
-                "Bombard",
+                ("Bombard", "simple: Firing at Soft/Hard Cover"),
                 at_least(die, needs),
-                format!("1d{die} per artilleryman at {needs}+ for a hit"),
+                format!("1d{die} per artilleryman ({crew}) at {needs}+ for a hit"),
+                ("one die hits", "hits"),
             );
+            let one = p.odds.first().map_or(0.0, |o| o.probability);
+            p.roll = Some(RollSpec::Value(Expr::success_count(
+                crew,
+                die,
+                CmpOp::Ge,
+                i64::from(needs),
+            )));
+            p.odds = vec![
+                Odds::shown("one die hits", one),
+                Odds::of(
+                    "at least one hit",
+                    1.0 - (1.0 - one).powi(i32::try_from(crew).unwrap_or(i32::MAX)),
+                    "hits",
+                    CmpOp::Ge,
+                    1,
+                ),
+            ];
             (
                 Command::Bombard {
                     gun: unit,
@@ -219,9 +274,10 @@ pub fn plan(
             let on = super::numbers::alight_on(rules, what);
             let p = preview(
                 name,
-                "Set alight",
+                ("Set alight", "simple: Fire"),
                 at_least(b.die, on),
                 format!("1d{} at {on}+", b.die),
+                ("it catches", "lit"),
             );
             (
                 Command::SetAlight {
@@ -232,6 +288,24 @@ pub fn plan(
                 Some(p),
             )
         }
+        "structure" => {
+            let kind = *StructureKind::ALL.get(value(0)).ok_or("pick a kind")?;
+            let n = state.structures.len() + 1;
+            (
+                Command::AddStructure {
+                    name: format!("{} {n}", kind.words()),
+                    kind,
+                },
+                None,
+            )
+        }
+        "ambush" => (
+            Command::SetAmbush {
+                unit,
+                square: u32::try_from(value(0)).map_err(|_| "pick a square")?,
+            },
+            None,
+        ),
         "fire_smoke" => (
             Command::SetStatus {
                 unit,

@@ -1,13 +1,15 @@
 //! Applying Simple Samurai events: the only place the state changes.
 
-use super::command::{MoveKind, Status};
+use super::command::{Fighter, MoveKind, Status};
 use super::event::Event;
+use super::order::Deed;
 use super::roster::Weapon;
 use super::state::{
     CardLimits, DaimyoState, GroupRef, GroupState, Phase, State, Target, UnitRef, UnitState,
     arriving_unit,
 };
 use super::words::terrain_piece;
+use crate::engine::ledger::Scope;
 
 fn unit(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
     state
@@ -91,7 +93,10 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             }
         }
         Event::FormationFailed { unit: u, .. } => unit(state, *u)?.formation_fail = true,
-        Event::Moved { unit: u, kind } => moved(unit(state, *u)?, *kind),
+        Event::Moved { unit: u, kind } => {
+            moved(unit(state, *u)?, *kind);
+            state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
+        }
         Event::FormationChanged { unit: u, formation } => unit(state, *u)?.formation = *formation,
         Event::StatusSet { unit: u, status } => {
             let x = unit(state, *u)?;
@@ -100,9 +105,18 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
                 Status::Smoke(b) => x.smoke = *b,
                 Status::FireSmoke(b) => x.fire_smoke = *b,
+                Status::SeesRetreat(b) => x.sees_retreat = *b,
             }
         }
         Event::Fired(roll) => {
+            let target = match roll.target {
+                Target::Unit(t) => Fighter::Unit(t),
+                Target::Daimyo(g) => Fighter::Daimyo(g),
+            };
+            unit(state, roll.unit)?;
+            state
+                .ledger
+                .record(Fighter::Unit(roll.unit), Deed::Fire, Some(target));
             let x = unit(state, roll.unit)?;
             x.fired = true;
             x.volleyed = roll.volley;
@@ -118,7 +132,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             }
             Target::Daimyo(g) => daimyo(state, *g)?.alive = false,
         },
-        Event::MoraleTested { .. } => {}
+        Event::MoraleTested { unit: u, .. } => unit(state, *u)?.sees_retreat = false,
         _ => apply_late(state, event)?,
     }
     Ok(())
@@ -128,12 +142,24 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
 fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
     match event {
         Event::Melee { defender, bouts } => {
+            // Every figure named must exist before anything changes.
             for b in bouts {
                 if let super::command::Fighter::Unit(u) = b.attacker {
-                    let x = unit(state, u)?;
-                    x.melee_attacks += 1;
-                    x.melee_turns = 2;
+                    unit(state, u)?;
                 }
+            }
+            if let Target::Unit(u) = defender {
+                unit(state, *u)?;
+            }
+            for b in bouts {
+                if let super::command::Fighter::Unit(u) = b.attacker {
+                    unit(state, u)?.melee_turns = 2;
+                }
+                let target = match defender {
+                    Target::Unit(u) => Fighter::Unit(*u),
+                    Target::Daimyo(g) => Fighter::Daimyo(*g),
+                };
+                state.ledger.record(b.attacker, Deed::Melee, Some(target));
             }
             if let Target::Unit(u) = defender {
                 unit(state, *u)?.melee_turns = 2;
@@ -148,6 +174,7 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
             let x = unit(state, *u)?;
             x.retreat_moves = x.retreat_moves.saturating_sub(1);
             x.moved = true;
+            state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
         }
         Event::Rallied(u) => unit(state, *u)?.retreat_moves = 0,
         Event::LeftField { unit: u, .. } => {
@@ -192,6 +219,7 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
             ..
         } => {
             unit(state, *gun)?.fired = true;
+            state.ledger.record(Fighter::Unit(*gun), Deed::Fire, None);
             let s = state
                 .structures
                 .get_mut(usize::from(*structure))
@@ -231,6 +259,7 @@ fn moved(x: &mut UnitState, kind: MoveKind) {
 }
 
 fn begin_turn(state: &mut State, turn: u32, side: u8) {
+    state.ledger.begin(Scope::Turn);
     state.phase = Phase::Turn;
     state.turn = turn;
     state.acting = side;
@@ -254,7 +283,6 @@ fn begin_turn(state: &mut State, turn: u32, side: u8) {
                 u.moved = false;
                 u.volleyed = false;
                 u.realigning = false;
-                u.melee_attacks = 0;
             }
         }
     }

@@ -89,6 +89,8 @@ pub enum Status {
     Smoke(bool),
     /// Covered by smoke drifting from a fire: soft cover.
     FireSmoke(bool),
+    /// Sees a friendly unit retreating within 30 cm: +1d10 against its next morale test.
+    SeesRetreat(bool),
 }
 
 /// A unit or a Daimyo fighting in melee.
@@ -324,6 +326,8 @@ pub enum Command {
     Engulfed(u8),
     /// The village's peasants attack a unit that moved into the village.
     VillagersAttack(UnitRef),
+    /// Rolls the square where the allied Monks or Ronin of a drawn card arrive.
+    RollArrival,
 }
 
 impl Command {
@@ -331,7 +335,10 @@ impl Command {
     pub fn kind(&self) -> &'static str {
         match self {
             Command::RollForHome | Command::BeginBattle | Command::EndTurn => "sequence",
-            Command::ShuffleDeck | Command::DrawCard { .. } | Command::CardDone => "card",
+            Command::ShuffleDeck
+            | Command::DrawCard { .. }
+            | Command::CardDone
+            | Command::RollArrival => "card",
             Command::Ninja { .. } => "card",
             Command::AllyActivation(_) => "allies",
             Command::FormationTest(_) | Command::MarkFormationFail { .. } => "formation",

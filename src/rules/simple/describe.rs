@@ -204,6 +204,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     if *b { "" } else { "no longer " },
                     if *b { " (soft cover)" } else { "" }
                 ),
+                Status::SeesRetreat(b) => format!(
+                    "{} {} a friendly unit retreating (+1d10 against its morale).",
+                    name(*unit),
+                    if *b { "sees" } else { "no longer sees" }
+                ),
             },
             vec![unit.id()],
         ),

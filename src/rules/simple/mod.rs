@@ -15,7 +15,9 @@ mod describe;
 mod describe_places;
 pub mod event;
 mod execute;
+mod measures;
 pub mod numbers;
+pub mod order;
 mod pending;
 mod pending_places;
 pub mod preview;
@@ -37,7 +39,7 @@ use crate::engine::check::Check;
 use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
-use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
@@ -118,6 +120,18 @@ impl RuleSet for Simple {
         }
     }
 
+    fn due_subject_gone(state: &State, due: &Due) -> bool {
+        terms::due_subject_gone(state, *due)
+    }
+
+    fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
+        measures::measures(rules, before, events)
+    }
+
+    fn end_battle() -> Option<Command> {
+        Some(Command::EndBattle)
+    }
+
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
         describe::due_name(state, *due)
     }
@@ -146,8 +160,8 @@ impl RuleSet for Simple {
         state.ended
     }
 
-    fn action_forms(_rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
-        actions::forms(state, unit)
+    fn action_forms(rules: &Rules, state: &State, unit: &str) -> Vec<ActionForm> {
+        actions::forms(rules, state, unit)
     }
 
     fn action(

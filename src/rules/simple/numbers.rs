@@ -7,7 +7,7 @@ use super::state::{Cover, State, Target, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
-use crate::rules::simple::tables::{CombinedScore, NaginataIsSpear};
+use crate::rules::simple::tables::{CombinedScore, NaginataIsSpear, ReinforcementSquare};
 
 const MELEE: &str = "simple: Melee";
 
@@ -23,6 +23,15 @@ pub fn troop_die(rules: &Rules, troop: Troop) -> u32 {
         Troop::Monks => d.monks,
         Troop::SamuraiCavalry | Troop::MonkCavalry => d.cavalry,
         Troop::Animals => d.animals,
+    }
+}
+
+/// The dice for an arriving unit's square: (count, sides), 1d24 or 2d12 by ruling
+/// `reinforcement_square`.
+pub fn arrival_dice(rules: &Rules) -> (u32, u32) {
+    match rules.rulings.reinforcement_square {
+        ReinforcementSquare::TwoD12 => (2, rules.t.terrain.squares / 2),
+        ReinforcementSquare::D24 => (1, rules.t.terrain.reinforcement_die),
     }
 }
 
@@ -94,8 +103,8 @@ pub fn save(
 /// What the target of fire stands in: the formation and cover that set the score needed.
 pub fn target_stance(state: &State, target: Target) -> (Formation, Cover) {
     match target {
-        Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |u| {
-            (u.formation, u.effective_cover())
+        Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |x| {
+            (x.formation, state.cover_of(u))
         }),
         // A lone Daimyo counts as a figure in the open, in line or column.
         Target::Daimyo(_) => (Formation::Line, Cover::Open),
@@ -188,10 +197,10 @@ pub fn melee_modifiers(
         Target::Daimyo(_) => None,
     };
     // Defending a building's door is fighting from hard cover.
-    let cover = if order.door.is_some() {
-        Cover::Hard
-    } else {
-        defender.map_or(Cover::Open, UnitState::effective_cover)
+    let cover = match order.defender {
+        _ if order.door.is_some() => Cover::Hard,
+        Target::Unit(u) => state.cover_of(u),
+        Target::Daimyo(_) => Cover::Open,
     };
     match cover {
         Cover::Soft => def.push(Modifier::total(
@@ -278,6 +287,18 @@ pub fn max_attackers(rules: &Rules, order: &MeleeOrder) -> usize {
     }
 }
 
+/// How many of the village's peasants attack the figure of a unit that came into the
+/// village: as many as may attack one defending figure, and as they have.
+pub fn villagers_attacking(
+    rules: &Rules,
+    state: &State,
+    village: UnitRef,
+    order: &MeleeOrder,
+) -> u32 {
+    let alive = state.unit(village).map_or(0, |x| x.alive);
+    alive.min(u32::try_from(max_attackers(rules, order)).unwrap_or(u32::MAX))
+}
+
 /// A morale test's dice: the living figures' pool against the d10s, with the reasons.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoraleDice {
@@ -306,11 +327,22 @@ impl MoraleDice {
     }
 }
 
+/// Whether a morale test counts the 1d10 for seeing a friendly unit retreat: the test was
+/// called for it, or the table marked the unit as seeing one.
+pub fn sees_friend_retreat(unit: &UnitState, cause: super::state::MoraleCause) -> bool {
+    cause == super::state::MoraleCause::FriendRetreating || unit.sees_retreat
+}
+
 /// The dice of a unit's morale test.
-pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> MoraleDice {
+pub fn morale(
+    rules: &Rules,
+    unit: &UnitState,
+    cover: Cover,
+    friend_retreating: bool,
+) -> MoraleDice {
     let m = &rules.t.morale;
     const CITE: &str = "simple: Morale";
-    let by_cover = |open, soft, hard| match unit.effective_cover() {
+    let by_cover = |open, soft, hard| match cover {
         Cover::Open => open,
         Cover::Soft => soft,
         Cover::Hard => hard,
@@ -322,10 +354,7 @@ pub fn morale(rules: &Rules, unit: &UnitState, friend_retreating: bool) -> Moral
     };
     let mut reasons = vec![Modifier::dice(
         i64::from(unit.alive),
-        format!(
-            "figures alive, 1d{own_sides} each ({})",
-            unit.effective_cover().name()
-        ),
+        format!("figures alive, 1d{own_sides} each ({})", cover.name()),
         CITE,
     )];
     let mut against = unit.dead();

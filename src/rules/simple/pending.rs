@@ -7,6 +7,7 @@ use super::tables::Rules;
 use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Odds, RollSpec};
+use crate::engine::ledger::Scope;
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
     Answer::new(label, command, rolls)
@@ -20,17 +21,21 @@ pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Chec
     }
 }
 
-/// A set-up roll the umpire may make (or skip): one Roll button.
+/// A set-up roll the umpire may make (or skip): one Roll button, its first die and the
+/// chance of what matters most about it.
 fn set_up_roll(
-    who: &str,
-    what: &str,
-    why: &str,
-    citation: &str,
+    (who, what, why, citation): (&str, &str, &str, &str),
     command: Command,
+    first: Comparison,
+    (outcome, measure): (&str, &'static str),
 ) -> Check<Command> {
     let mut c = card(who.into(), what, why.into(), citation);
     c.required = false;
     c.answers.push(answer("Roll", command, true));
+    let p = first.probability();
+    c.roll = Some(RollSpec::Test(first));
+    c.target = why.into();
+    c.odds = vec![Odds::of(outcome, p, measure, CmpOp::Eq, 1)];
     c
 }
 
@@ -42,13 +47,16 @@ pub(super) fn at_least(sides: u32, on: u32) -> Comparison {
     )
 }
 
+/// A pass/fail card: its dice, the target in words, and the chance that `measure` of the
+/// roll's result is 1 (`passed`, `acts`, `lit`...).
 pub(super) fn test(
     mut c: Check<Command>,
     cmp: Comparison,
     target: String,
     outcome: &str,
+    measure: &'static str,
 ) -> Check<Command> {
-    c.odds = vec![Odds::shown(outcome, cmp.probability())];
+    c.odds = vec![Odds::of(outcome, cmp.probability(), measure, CmpOp::Eq, 1)];
     c.roll = Some(RollSpec::Test(cmp));
     c.target = target;
     c
@@ -74,12 +82,53 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     match state.phase {
         Phase::Setup => cards.extend(setup_cards(rules, state)),
         Phase::Turn if state.due.is_empty() => {
+            cards.push(turn_card(state));
             cards.extend(morale_calls(rules, state));
             cards.extend(super::pending_places::fire_cards(rules, state));
         }
         Phase::Turn => {}
     }
     cards
+}
+
+/// The acting Daimyo's turn, once nothing is due: the umpire ends it when its units have
+/// fired, moved and fought (Sequence).
+fn turn_card(state: &State) -> Check<Command> {
+    let side = state.acting;
+    let next = side_name(state, 1 - side.min(1));
+    let mut c = card(
+        side_name(state, side),
+        "Turn",
+        format!(
+            "sequence {}: the units fire, move then melee (or melee, move then fire); then {next}'s turn",
+            state.turn
+        ),
+        "simple: Sequence",
+    );
+    c.required = false;
+    let idle: Vec<String> = state
+        .present_units_of(usize::from(side))
+        .into_iter()
+        .filter(|&u| {
+            state
+                .ledger
+                .deeds_of(super::command::Fighter::Unit(u), Scope::Turn)
+                .next()
+                .is_none()
+        })
+        .filter_map(|u| state.unit(u))
+        .filter(|x| !x.moved && !x.fired)
+        .map(|x| x.spec.name.clone())
+        .collect();
+    if !idle.is_empty() {
+        c.notes.push(format!(
+            "Not yet moved, fired or fought: {}",
+            idle.join(", ")
+        ));
+    }
+    c.answers
+        .push(answer("End the turn", Command::EndTurn, false));
+    c
 }
 
 fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
@@ -120,6 +169,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
                 at_least(sides, on),
                 format!("1d{sides} at {on}+"),
                 "pass",
+                "passed",
             )
         }
         Due::Morale(u, cause) => morale_card(rules, state, u, cause, true),
@@ -153,6 +203,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             c.answers.push(answer("Done", Command::CardDone, false));
             c
         }
+        Due::Arrival(s, _) => arrival_card(rules, state, s, why),
         Due::VillagersAttack(u) => super::pending_places::villagers_card(rules, state, u, why),
         Due::FireEscape(u) => super::pending_places::escape_card(rules, state, u, why),
         Due::Ninja(s) => {
@@ -175,9 +226,35 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
                 cmp,
                 format!("1d{sides} higher than the Daimyo's 1d{sides}"),
                 "the ninja wins a bout",
+                "ninja won",
             )
         }
     }
+}
+
+/// The square of an arriving allied unit: 1d24 (or 2d12, ruling `reinforcement_square`).
+fn arrival_card(rules: &Rules, state: &State, s: u8, why: String) -> Check<Command> {
+    let (count, sides) = numbers::arrival_dice(rules);
+    let dice = Expr::dice(count, sides);
+    let half = rules.t.terrain.squares / 2;
+    let near = Comparison::new(dice.clone(), CmpOp::Le, Expr::constant(i64::from(half)));
+    let mut c = card(
+        side_name(state, s),
+        "Allies arrive",
+        why,
+        "simple: Event Cards",
+    );
+    c.answers.push(answer("Roll", Command::RollArrival, true));
+    c.roll = Some(RollSpec::Value(dice.clone()));
+    c.target = format!("{dice}: the square of the terrain board they are placed in");
+    c.odds = vec![Odds::of(
+        format!("in the Home Daimyo's half (squares 1-{half})"),
+        near.probability(),
+        "square",
+        CmpOp::Le,
+        i64::from(half),
+    )];
+    c
 }
 
 fn ally_card(rules: &Rules, state: &State, g: GroupRef, why: String) -> Check<Command> {
@@ -199,6 +276,7 @@ fn ally_card(rules: &Rules, state: &State, g: GroupRef, why: String) -> Check<Co
         at_least(sides, a.acts_on),
         format!("1d{sides} at {}+", a.acts_on),
         "acts",
+        "acts",
     )
 }
 
@@ -217,8 +295,8 @@ fn morale_card(
             "simple: Morale",
         );
     };
-    let dice = numbers::morale(rules, x, false);
-    let seeing = numbers::morale(rules, x, true);
+    let sees = numbers::sees_friend_retreat(x, cause);
+    let dice = numbers::morale(rules, x, state.cover_of(u), sees);
     let cmp = dice.comparison(rules);
     let mut c = card(
         x.spec.name.clone(),
@@ -237,14 +315,16 @@ fn morale_card(
             },
             true,
         ));
-        c.answers.push(answer(
-            "Roll (sees a friend retreating)",
-            Command::Morale {
-                unit: u,
-                friend_retreating: true,
-            },
-            true,
-        ));
+        if !sees {
+            c.answers.push(answer(
+                "It also sees a friendly unit retreat within 30 cm (+1d10 against)",
+                Command::SetStatus {
+                    unit: u,
+                    status: super::command::Status::SeesRetreat(true),
+                },
+                false,
+            ));
+        }
     } else {
         c.answers.push(answer(
             "Call for the test",
@@ -252,16 +332,12 @@ fn morale_card(
             false,
         ));
     }
-    c.notes.push(format!(
-        "seeing a friendly unit retreat within 30 cm adds 1d10 against: {} with odds {:.1}%",
-        seeing.comparison(rules),
-        100.0 * seeing.comparison(rules).probability()
-    ));
     test(
         c,
         cmp.clone(),
         format!("{cmp}: carry on when the living figures' dice total at least the d10s"),
         "carry on",
+        "passed",
     )
 }
 
@@ -305,13 +381,20 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             "simple: Sequence",
         );
         c.answers.push(answer("Roll", Command::RollForHome, true));
-        let cmp = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
-        out.push(test(
-            c,
-            cmp,
-            format!("1d{sides} each, higher wins; ties roll again"),
-            "first army is Home",
-        ));
+        // Ruling home_tie: ties roll again, so each army is Home with the chance that its
+        // die is the higher of two unequal ones.
+        let higher = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
+        let tie = Comparison::new(Expr::dice(1, sides), CmpOp::Eq, Expr::dice(1, sides));
+        c.roll = Some(RollSpec::Test(higher.clone()));
+        c.target = format!("1d{sides} each, higher wins; ties roll again");
+        c.odds = vec![Odds::of(
+            format!("{} is Home", side_name(state, 0)),
+            higher.probability() / (1.0 - tie.probability()),
+            "home",
+            CmpOp::Eq,
+            0,
+        )];
+        out.push(c);
     }
     if state.deck.is_empty() {
         let mut c = card(
@@ -322,34 +405,75 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         );
         c.answers
             .push(answer("Shuffle", Command::ShuffleDeck, true));
+        let n = rules.t.cards.deck.max(2);
+        // A d(n) picks the card for the last place, then d(n-1)... down to a d2.
+        let dice = (2..n)
+            .rev()
+            .fold(Expr::dice(1, n), |e, s| e.plus(Expr::dice(1, s)));
+        c.roll = Some(RollSpec::Value(dice));
+        c.target = format!("d{n}, d{} ... d2: one die per place, last first", n - 1);
+        c.odds = vec![Odds::of(
+            "the first card drawn is blank",
+            f64::from(n / 2) / f64::from(n),
+            "first blank",
+            CmpOp::Eq,
+            1,
+        )];
         c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
         out.push(c);
     }
     if state.terrain.is_empty() && state.home.is_some() {
+        let t = &rules.t.terrain;
         out.push(set_up_roll(
-            "Home Daimyo",
-            "Roll for terrain",
-            "1d10 terrain pieces, in the listed order",
-            "simple: Terrain",
+            (
+                "Home Daimyo",
+                "Roll for terrain",
+                "1d10 terrain pieces, in the listed order, then 1d24 a piece for its square",
+                "simple: Terrain",
+            ),
             Command::RollTerrain,
+            Comparison::new(
+                Expr::dice(1, t.pieces_die),
+                CmpOp::Ge,
+                Expr::constant(i64::from(t.village_piece)),
+            ),
+            ("the village (and its peasants) is among them", "village"),
         ));
     }
     if state.river.is_none() {
+        let r = &rules.t.river;
         out.push(set_up_roll(
-            "Umpire",
-            "Roll the river's flow",
-            "1: fast, 2-3: steady, 4-6: slow",
-            "simple: Rivers",
+            (
+                "Umpire",
+                "Roll the river's flow",
+                "1: fast, 2-3: steady, 4-6: slow",
+                "simple: Rivers",
+            ),
             Command::RollRiver,
+            Comparison::new(
+                Expr::dice(1, r.die),
+                CmpOp::Le,
+                Expr::constant(i64::from(r.fast_up_to)),
+            ),
+            ("fast: crossed only at fords and bridges", "fast"),
         ));
     }
     if state.weather.is_none() {
+        let w = &rules.t.smoke;
         out.push(set_up_roll(
-            "Umpire",
-            "Roll for wind",
-            "1-4: wind (then 1d4 for its direction), 5-6: none",
-            "simple: Smoke",
+            (
+                "Umpire",
+                "Roll for wind",
+                "1-4: wind (then 1d4 for its direction), 5-6: none",
+                "simple: Smoke",
+            ),
             Command::RollWind,
+            Comparison::new(
+                Expr::dice(1, w.die),
+                CmpOp::Le,
+                Expr::constant(i64::from(w.wind_up_to)),
+            ),
+            ("wind carries the smoke", "wind"),
         ));
     }
     if state.home.is_some() && !state.deck.is_empty() {

@@ -8,8 +8,8 @@ use super::preview;
 use super::state::{Blaze, State, Target, UnitRef};
 use super::tables::Rules;
 use super::words::kindling;
-use crate::dice::{CmpOp, Comparison, Expr};
-use crate::engine::check::{Check, RollSpec};
+use crate::dice::{CmpOp, Expr};
+use crate::engine::check::{Check, Odds, RollSpec};
 
 /// The peasants' attack on a unit that came into the village, with the odds of a bout.
 pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<Command> {
@@ -36,9 +36,9 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
         in_building: false,
         door: None,
     };
+    let attackers = super::numbers::villagers_attacking(rules, state, v, &order);
     c.notes.push(format!(
-        "up to {} peasants attack one figure; each throws once until one kills",
-        super::numbers::max_attackers(rules, &order)
+        "{attackers} peasant(s) attack one figure; each throws once until one kills"
     ));
     match preview::melee(rules, state, &order).first() {
         Some(b) => {
@@ -47,7 +47,19 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
                 b.kills.clone(),
                 format!("{}: a peasant kills on a higher score", b.kills),
                 "a bout kills",
+                "killed",
             );
+            let n = i32::try_from(attackers).unwrap_or(i32::MAX);
+            c.odds = vec![
+                Odds::shown("one bout kills", b.odds),
+                Odds::of(
+                    "the figure is killed",
+                    1.0 - (1.0 - b.odds).powi(n),
+                    "killed",
+                    CmpOp::Ge,
+                    1,
+                ),
+            ];
             c.modifiers = b.attacker.iter().chain(&b.defender).cloned().collect();
             c
         }
@@ -65,17 +77,20 @@ pub fn escape_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Che
         Command::EscapeFire { unit: u, figures },
         true,
     ));
-    let mut c = test(
-        c,
-        at_least(b.die, b.escape_on),
-        format!("1d{} at {}+ per figure ({figures})", b.die, b.escape_on),
-        "a figure survives",
-    );
-    c.roll = Some(RollSpec::Test(Comparison::new(
-        Expr::dice(1, b.die),
-        CmpOp::Ge,
-        Expr::constant(i64::from(b.escape_on)),
-    )));
+    let one = at_least(b.die, b.escape_on);
+    let p = one.probability();
+    c.roll = Some(RollSpec::Value(Expr::dice(figures, b.die)));
+    c.target = format!("1d{} at {}+ per figure ({figures})", b.die, b.escape_on);
+    c.odds = vec![
+        Odds::shown("a figure gets out", p),
+        Odds::of(
+            "every figure gets out",
+            p.powi(i32::try_from(figures).unwrap_or(i32::MAX)),
+            "killed",
+            CmpOp::Eq,
+            0,
+        ),
+    ];
     c
 }
 

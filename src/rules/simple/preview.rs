@@ -24,6 +24,9 @@ pub struct FirePreview {
     pub save: String,
     /// The chance one hit kills (the save fails).
     pub kill_per_hit: f64,
+    /// The chance the order kills at least one figure: every die (or pair) that hits and
+    /// whose save fails kills one, each on its own.
+    pub kills_any: f64,
 }
 
 /// The odds of a fire order, or `None` if the firer or target is unknown.
@@ -56,14 +59,61 @@ pub fn fire(rules: &Rules, state: &State, order: &FireOrder) -> Option<FirePrevi
         Expr::constant(i64::from(save_on)),
     )
     .probability();
+    let kill_per_hit = 1.0 - saved;
+    let misses_all: f64 = hit_chances(rules, firer, order.volley, needs)
+        .iter()
+        .map(|p| 1.0 - p * kill_per_hit)
+        .product();
     Some(FirePreview {
         dice: Expr::dice(n, sides),
         needs,
         paired,
         hit,
         save,
-        kill_per_hit: 1.0 - saved,
+        kill_per_hit,
+        kills_any: 1.0 - misses_all,
     })
+}
+
+/// The chance of a hit for each die that counts alone and each pair, as
+/// [`numbers::count_hits`] reads the faces: the sharpshooters' dice first.
+fn hit_chances(
+    rules: &Rules,
+    firer: &super::state::UnitState,
+    volley: bool,
+    needs: u32,
+) -> Vec<f64> {
+    let (sides, n, sharp) = numbers::fire_dice(rules, firer, volley);
+    let bonus = |i: u32| {
+        if i < sharp {
+            rules.t.fire.sharpshooter_bonus
+        } else {
+            0
+        }
+    };
+    let op = if rules.rulings.combined_score == CombinedScore::PairsExact {
+        CmpOp::Eq
+    } else {
+        CmpOp::Ge
+    };
+    let mut out = Vec::new();
+    let mut weak = Vec::new();
+    for i in 0..n {
+        let b = bonus(i);
+        if sides + b >= needs {
+            let die = Expr::dice(1, sides).offset(i64::from(b));
+            out.push(
+                Comparison::new(die, CmpOp::Ge, Expr::constant(i64::from(needs))).probability(),
+            );
+        } else {
+            weak.push(b);
+        }
+    }
+    for pair in weak.chunks_exact(2) {
+        let sum = Expr::dice(2, sides).offset(i64::from(pair[0] + pair[1]));
+        out.push(Comparison::new(sum, op, Expr::constant(i64::from(needs))).probability());
+    }
+    out
 }
 
 /// One attacker's bout: the comparison that kills, with each side's modifiers.

@@ -75,8 +75,6 @@ pub struct UnitState {
     pub volleyed: bool,
     /// Fired in its previous turn (for smoke).
     pub fired_before: bool,
-    /// Figures that have attacked in melee this turn.
-    pub melee_attacks: u32,
     /// A gun's present target: firing at another needs a realignment first.
     #[serde(default)]
     pub aim: Option<Target>,
@@ -92,6 +90,9 @@ pub struct UnitState {
     /// Covered by smoke from a fire: classed as in soft cover.
     #[serde(default)]
     pub fire_smoke: bool,
+    /// Sees a friendly unit retreating (the table says so): +1d10 against its next morale test.
+    #[serde(default)]
+    pub sees_retreat: bool,
 }
 
 impl UnitState {
@@ -114,12 +115,12 @@ impl UnitState {
             moved: false,
             volleyed: false,
             fired_before: false,
-            melee_attacks: 0,
             aim: None,
             captured_by: None,
             held_by: None,
             structure: None,
             fire_smoke: false,
+            sees_retreat: false,
         }
     }
 
@@ -253,6 +254,9 @@ pub struct State {
     /// Fires burning or burnt out.
     #[serde(default)]
     pub blazes: Vec<Blaze>,
+    /// What each unit and Daimyo did this turn, in order.
+    #[serde(default)]
+    pub ledger: super::order::SimpleLedger,
     /// The battle is over.
     pub ended: bool,
 }
@@ -282,6 +286,7 @@ impl State {
             weather: None,
             structures: Vec::new(),
             blazes: Vec::new(),
+            ledger: super::order::SimpleLedger::default(),
             ended: false,
         }
     }
@@ -340,6 +345,20 @@ impl State {
         }
         self.group(u.group())
             .map_or(u.side(), |g| usize::from(g.owner))
+    }
+
+    /// The cover a unit's figures have: what the table marked (and smoke from a fire), or the
+    /// structure it is in or behind while that stands, whichever is harder.
+    pub fn cover_of(&self, u: UnitRef) -> Cover {
+        let Some(x) = self.unit(u) else {
+            return Cover::Open;
+        };
+        let from_structure = x
+            .structure
+            .and_then(|s| self.structures.get(usize::from(s)))
+            .filter(|s| s.hits > 0)
+            .map_or(Cover::Open, |s| s.kind.cover());
+        x.effective_cover().max(from_structure)
     }
 
     /// Units in (or behind) a structure.

@@ -9,7 +9,7 @@ use super::state::{GroupRef, UnitRef};
 pub const NOBODY: u8 = 2;
 
 /// What stands between a figure and the enemy.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cover {
     /// In the open.
     #[default]
@@ -92,6 +92,29 @@ pub enum Due {
     VillagersAttack(UnitRef),
     /// A unit inside a burning building rolls to escape the fire.
     FireEscape(UnitRef),
+    /// Allied Monks (card 17) or Ronin (card 19) arrive for this side: roll their square.
+    Arrival(u8, u8),
+}
+
+/// Whether a due's subject has left play: a unit gone (dead, fled, off the table), a dead
+/// Daimyo's clan or ninja target. The engine then drops it.
+pub fn due_subject_gone(state: &super::state::State, due: Due) -> bool {
+    let unit_gone = |u: UnitRef| !state.unit(u).is_some_and(super::state::UnitState::present);
+    let daimyo_dead = |g: GroupRef| {
+        !state
+            .group(g)
+            .and_then(|x| x.daimyo.as_ref())
+            .is_some_and(|d| d.alive)
+    };
+    match due {
+        Due::FormationTest(u) | Due::Morale(u, _) | Due::RetreatMove(u) | Due::FireEscape(u) => {
+            unit_gone(u)
+        }
+        Due::VillagersAttack(u) => unit_gone(u) || super::execute::village_unit(state).is_none(),
+        Due::AllyActivation(g) => daimyo_dead(g),
+        Due::Ninja(s) => daimyo_dead(GroupRef(s, 0)),
+        Due::DrawCard(_) | Due::CardInstruction(..) | Due::Arrival(..) => false,
+    }
 }
 
 /// A structure with hit points.
@@ -126,6 +149,26 @@ pub enum StructureKind {
 }
 
 impl StructureKind {
+    /// Every kind, in the order the forms offer them.
+    pub const ALL: [StructureKind; 5] = [
+        StructureKind::StoneBuilding,
+        StructureKind::WoodenBuilding,
+        StructureKind::StoneWall,
+        StructureKind::WoodenBarricade,
+        StructureKind::Fieldworks,
+    ];
+
+    /// The kind in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            StructureKind::StoneBuilding => "stone building",
+            StructureKind::WoodenBuilding => "wooden building",
+            StructureKind::StoneWall => "stone wall (15 cm)",
+            StructureKind::WoodenBarricade => "wooden barricade (15 cm)",
+            StructureKind::Fieldworks => "fieldworks (15 cm)",
+        }
+    }
+
     /// Whether a linear object (destroyed at 0) rather than a building (unusable at 4).
     pub fn linear(self) -> bool {
         matches!(
@@ -133,12 +176,10 @@ impl StructureKind {
             StructureKind::StoneWall | StructureKind::WoodenBarricade
         )
     }
-    /// Hard cover, or soft (a wooden barricade).
+    /// The cover it gives: every kind is hard cover (the text lists walls, buildings,
+    /// redoubts and barricades, and fieldworks as hard), so a gun needs 8 to hit it.
     pub fn cover(self) -> Cover {
-        match self {
-            StructureKind::WoodenBarricade => Cover::Soft,
-            _ => Cover::Hard,
-        }
+        Cover::Hard
     }
 }
 

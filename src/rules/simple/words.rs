@@ -81,6 +81,7 @@ pub fn due_words(state: &State, due: &Due) -> String {
             "{} is inside a burning building and must get out through the flames",
             state.unit_name(*u)
         ),
+        Due::Arrival(s, c) => format!("{}: {}; roll the square", side(*s), card_text(*c)),
     }
 }
 

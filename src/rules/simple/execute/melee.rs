@@ -3,9 +3,11 @@
 use super::fire::check_target;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::simple::command::{FailCause, Fighter, MeleeOrder};
 use crate::rules::simple::event::{Bout, Event};
 use crate::rules::simple::numbers;
+use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::{Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, Target, UnitRef};
 use crate::rules::simple::tables::DaimyoKilled;
@@ -29,19 +31,23 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
         ));
     }
     for a in &order.attackers {
+        let using = order
+            .attackers
+            .iter()
+            .filter(|b| b.fighter == a.fighter)
+            .count();
         match a.fighter {
             Fighter::Unit(u) => {
                 let x = ctx.acting_unit(u)?;
-                let using = order
-                    .attackers
-                    .iter()
-                    .filter(|b| b.fighter == Fighter::Unit(u))
-                    .count() as u32;
-                if x.melee_attacks + using > x.alive {
-                    return Err(illegal(format!(
-                        "{} has {} figures and {} have attacked this turn",
-                        x.spec.name, x.alive, x.melee_attacks
-                    )));
+                let done = order::attacks(&ctx.state().ledger, a.fighter);
+                if done + using > x.alive as usize {
+                    return Err(refuse(
+                        format!(
+                            "each attacking figure throws once in melee: {} has {} figures and {done} have attacked this turn",
+                            x.spec.name, x.alive
+                        ),
+                        order::MELEE,
+                    ));
                 }
                 if ctx.state().sides[acting].limits.samurai_idle && x.spec.troop.samurai_or_monk() {
                     return Err(illegal("the Daimyo's tea ceremony: Samurai must disengage"));
@@ -56,6 +62,13 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
                 {
                     return Err(illegal("only a living Daimyo of the acting side attacks"));
                 }
+                if using > 1 {
+                    return Err(refuse(
+                        "each attacking figure throws once in melee: the order lists the Daimyo twice",
+                        order::MELEE,
+                    ));
+                }
+                order::permits(&ctx.state().ledger, a.fighter, Deed::Melee)?;
             }
         }
     }
@@ -274,7 +287,9 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), 
         return Err(illegal("no morale test is due"));
     };
     ctx.settle(due)?;
-    let dice = numbers::morale(ctx.rules(), ctx.unit(u)?, friend);
+    let x = ctx.unit(u)?;
+    let sees = friend || numbers::sees_friend_retreat(x, cause);
+    let dice = numbers::morale(ctx.rules(), x, ctx.state().cover_of(u), sees);
     let own = ctx.roll_n(dice.own, dice.own_sides)?;
     let against = ctx.roll_n(dice.against, ctx.rules().t.morale.dead_die)?;
     let passed = own.iter().sum::<u32>() >= against.iter().sum::<u32>();

@@ -79,6 +79,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::BeginBattle => sequence::begin(c)?,
         Command::DrawCard { card } => sequence::draw_card(c, *card)?,
         Command::CardDone => sequence::card_done(c)?,
+        Command::RollArrival => sequence::arrival(c)?,
         Command::Ninja { guards } => melee::ninja(c, guards)?,
         Command::AllyActivation(g) => sequence::ally(c, *g)?,
         Command::FormationTest(u) => sequence::formation_test(c, *u)?,

@@ -325,8 +325,12 @@ pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comm
         in_building: false,
         door: None,
     };
-    let n = ctx.unit(v)?.alive as usize;
-    let n = n.min(numbers::max_attackers(ctx.rules(), &order));
+    order.attackers = vec![Attacker {
+        fighter: Fighter::Unit(v),
+        facing: Facing::Front,
+        touches_friend: true,
+    }];
+    let n = numbers::villagers_attacking(ctx.rules(), ctx.state(), v, &order) as usize;
     order.attackers = vec![
         Attacker {
             fighter: Fighter::Unit(v),

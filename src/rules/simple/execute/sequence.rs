@@ -7,20 +7,25 @@ use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
-use crate::rules::simple::tables::{ReinforcementSquare, WindLasts};
+use crate::rules::simple::tables::WindLasts;
 
 pub(super) fn roll_for_home(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::Setup || ctx.state().home.is_some() {
         return Err(illegal("the Home Daimyo is already known"));
     }
-    let faces = ctx.roll_n(2, ctx.rules().t.sequence.home_die)?;
-    let home = match faces[0].cmp(&faces[1]) {
-        std::cmp::Ordering::Greater => Some(0),
-        std::cmp::Ordering::Less => Some(1),
-        // Ruling home_tie: roll again.
-        std::cmp::Ordering::Equal => None,
-    };
-    ctx.emit(Event::HomeRolled { faces, home })
+    // Ruling home_tie: equal rolls are rolled again, within the one roll for Home.
+    loop {
+        let faces = ctx.roll_n(2, ctx.rules().t.sequence.home_die)?;
+        let home = match faces[0].cmp(&faces[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        ctx.emit(Event::HomeRolled { faces, home })?;
+        if home.is_some() {
+            return Ok(());
+        }
+    }
 }
 
 pub(super) fn shuffle(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
@@ -145,26 +150,7 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
             };
             ctx.emit(Event::WindBlows(turns))?;
         }
-        17 | 19 => {
-            let faces = if ctx.rules().rulings.reinforcement_square == ReinforcementSquare::TwoD12 {
-                ctx.roll_n(2, 12)?
-            } else {
-                ctx.roll_n(1, ctx.rules().t.terrain.reinforcement_die)?
-            };
-            let (name, troop, weapon) = if card == 17 {
-                ("Allied Monks", Troop::Monks, Weapon::Naginata)
-            } else {
-                ("Allied Ronin", Troop::Ronin, Weapon::Sword)
-            };
-            ctx.emit(Event::Arrived {
-                side,
-                name: name.to_owned(),
-                troop,
-                weapon,
-                square: faces.iter().sum(),
-                faces,
-            })?;
-        }
+        17 | 19 => ctx.require(Due::Arrival(side, card))?,
         21 if ctx
             .state()
             .group(GroupRef(other, 0))
@@ -176,6 +162,36 @@ fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError
         _ => {}
     }
     Ok(())
+}
+
+/// The allied Monks or Ronin of a drawn card arrive in the square rolled.
+pub(super) fn arrival(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    let due = ctx
+        .state()
+        .due
+        .iter()
+        .find(|d| matches!(d, Due::Arrival(..)))
+        .copied()
+        .ok_or_else(|| illegal("no allied unit is arriving"))?;
+    let Due::Arrival(side, card) = due else {
+        return Err(illegal("no allied unit is arriving"));
+    };
+    ctx.settle(due)?;
+    let (count, sides) = numbers::arrival_dice(ctx.rules());
+    let faces = ctx.roll_n(count, sides)?;
+    let (name, troop, weapon) = if card == 17 {
+        ("Allied Monks", Troop::Monks, Weapon::Naginata)
+    } else {
+        ("Allied Ronin", Troop::Ronin, Weapon::Sword)
+    };
+    ctx.emit(Event::Arrived {
+        side,
+        name: name.to_owned(),
+        troop,
+        weapon,
+        square: faces.iter().sum(),
+        faces,
+    })
 }
 
 pub(super) fn card_done(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {

@@ -1,0 +1,234 @@
+//! Simple Samurai Rules – Late Period: *when*, *each*, *only* and *after* (Sequence, Melee,
+//! Firing, Movement, Formation Fail, Morale, Event Cards), each rule driven through the engine
+//! with the faces a table would roll.
+
+#![allow(clippy::expect_used, clippy::unwrap_used)] // Tests fail loudly.
+
+use gunbai::engine::RuleSet as _;
+use gunbai::engine::exec::events_of;
+use gunbai::rules::simple::state::Due;
+use gunbai::rules::simple::{Command, Simple};
+
+mod simple_support;
+use simple_support::*;
+
+#[test]
+fn sequence_the_acting_daimyo_ends_his_turn_from_the_turn_card() {
+    let mut b = begun();
+    let cards = Simple::pending(b.rules(), b.state());
+    let turn = cards
+        .iter()
+        .find(|c| c.what == "Turn")
+        .expect("a Turn card once nothing is due");
+    let end = turn
+        .answers
+        .iter()
+        .find(|a| a.command == Command::EndTurn)
+        .expect("the Turn card ends the turn");
+    assert!(!end.rolls, "ending a turn is the umpire's decision");
+    ok(&mut b, end.command.clone(), &[]);
+    assert_eq!(b.state().acting, 0, "the Home Daimyo's turn follows");
+    assert_eq!(b.state().due.first(), Some(&Due::DrawCard(0)));
+    assert!(
+        Simple::pending(b.rules(), b.state())
+            .iter()
+            .all(|c| c.what != "Turn"),
+        "no Turn card while the card is still to draw"
+    );
+}
+
+#[test]
+fn random_play_reaches_every_procedure() {
+    use rand::SeedableRng as _;
+    let mut seen = std::collections::BTreeSet::new();
+    let rules = Simple::rules(&gunbai::reference::HouseRules::default()).unwrap();
+    let at = gunbai::engine::ruleset::ApplyContext {
+        at: chrono::DateTime::UNIX_EPOCH,
+    };
+    for seed in 0..12 {
+        let mut state = Simple::start(&rules, &[army("oda.ron"), army("imagawa.ron")]);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = gunbai::dice::RngDice::seeded(seed);
+        for _ in 0..700 {
+            let Some(command) =
+                gunbai::engine::surface::random_command::<Simple>(&rules, &state, &mut rng)
+            else {
+                break;
+            };
+            let Ok(events) = events_of::<Simple>(&rules, &state, &command, &mut dice) else {
+                continue;
+            };
+            for e in &events {
+                gunbai::engine::exec::apply_event::<Simple>(&rules, &mut state, e, at).unwrap();
+                let name = format!("{e:?}");
+                seen.insert(name.split([' ', '{', '(']).next().unwrap().to_owned());
+            }
+        }
+    }
+    for kind in [
+        "HomeRolled",
+        "DeckShuffled",
+        "CardDrawn",
+        "AllyRolled",
+        "FormationTested",
+        "Moved",
+        "Fired",
+        "Melee",
+        "MoraleTested",
+        "Retreating",
+        "RetreatMoved",
+        "TurnEnded",
+        "TurnBegins",
+    ] {
+        assert!(
+            seen.contains(kind),
+            "random play never reached {kind}: {seen:?}"
+        );
+    }
+}
+
+#[test]
+fn terrain_the_home_daimyo_hides_an_ambush_and_records_structures_from_the_forms() {
+    use gunbai::engine::Game as _;
+    let mut b = battle_with(gunbai::reference::HouseRules::default());
+    ok(&mut b, Command::RollForHome, &[9, 2]);
+    let yari = ODA_YARI.id();
+    let forms = b.action_forms(&yari);
+    assert!(forms.iter().any(|f| f.key == "ambush"), "Oda is Home");
+    assert!(
+        b.action_forms(&ODA_GUARD.id())
+            .iter()
+            .all(|f| f.key != "ambush"),
+        "not the guard unit"
+    );
+    assert!(
+        b.action_forms(&IMA_TEPPO.id())
+            .iter()
+            .all(|f| f.key != "ambush"),
+        "not the Invader"
+    );
+    b.do_action(
+        &yari,
+        "ambush",
+        &[7],
+        b.version(),
+        gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(vec![])),
+    )
+    .expect("hides");
+    assert_eq!(b.state().ambush, Some((ODA_YARI, 7)));
+    b.do_action(
+        &yari,
+        "structure",
+        &[1],
+        b.version(),
+        gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(vec![])),
+    )
+    .expect("records");
+    assert_eq!(b.state().structures[0].hits, 12, "a wooden building");
+}
+
+/// The refusal of a command, which must be refused.
+fn refused(b: &mut gunbai::engine::Battle<Simple>, c: Command) -> String {
+    match run(b, c.clone(), &[]) {
+        Ok(lines) => panic!("{c:?} was carried out: {lines:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn daimyo_attacks(g: gunbai::rules::simple::state::GroupRef, times: usize) -> Command {
+    use gunbai::rules::simple::command::{Attacker, Facing, Fighter, MeleeOrder};
+    use gunbai::rules::simple::state::Target;
+    Command::Melee(MeleeOrder {
+        defender: Target::Unit(ODA_YARI),
+        attackers: vec![
+            Attacker {
+                fighter: Fighter::Daimyo(g),
+                facing: Facing::Front,
+                touches_friend: true,
+            };
+            times
+        ],
+        defender_touches_friend: true,
+        rear_support: None,
+        in_building: false,
+        door: None,
+    })
+}
+
+#[test]
+fn melee_each_attacking_figure_throws_once_a_turn() {
+    use gunbai::rules::simple::command::Facing;
+    use gunbai::rules::simple::state::GroupRef;
+    let mut b = begun();
+    let yoshimoto = GroupRef(1, 0);
+    // One order may not list the same figure twice.
+    let twice = refused(&mut b, daimyo_attacks(yoshimoto, 2));
+    assert!(twice.contains("simple: Melee"), "{twice}");
+    // The Daimyo throws 1 on his d12 against the Yari's 6: no kill, and he has attacked.
+    ok(&mut b, daimyo_attacks(yoshimoto, 1), &[1, 6]);
+    let again = refused(&mut b, daimyo_attacks(yoshimoto, 1));
+    assert!(
+        again.contains("simple: Melee") && again.contains("Daimyo"),
+        "{again}"
+    );
+    // A unit's five figures attack once each: three, then two more, then no more.
+    let three = |n| {
+        let mut o = one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front);
+        o.attackers = vec![o.attackers[0]; n];
+        Command::Melee(o)
+    };
+    ok(&mut b, three(3), &[1, 6, 1, 6, 1, 6]);
+    let over = refused(&mut b, three(3));
+    assert!(over.contains("throws once"), "{over}");
+    ok(&mut b, three(2), &[1, 6, 1, 6]);
+    assert!(refused(&mut b, three(1)).contains("simple: Melee"));
+    // A new turn, a new throw.
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    ok(&mut b, Command::FormationTest(IMA_SWORD_SAMURAI), &[10]);
+    ok(&mut b, daimyo_attacks(yoshimoto, 1), &[1, 6]);
+}
+
+#[test]
+fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire() {
+    use gunbai::rules::simple::state::{Cover, StructureKind};
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Palisade".into(),
+            kind: StructureKind::WoodenBarricade,
+        },
+        &[],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    ok(
+        &mut b,
+        Command::Occupy {
+            unit: ODA_YARI,
+            structure: Some(0),
+        },
+        &[],
+    );
+    assert_eq!(b.state().cover_of(ODA_YARI), Cover::Hard);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    // Fire at the Yari behind it needs 8 (a line behind hard cover): one 8, four 7s.
+    let lines = ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_YARI, false),
+        &[8, 7, 7, 7, 7, 1],
+    );
+    assert_eq!(alive(&b, ODA_YARI), 4, "{lines:?}");
+    morale(&mut b, ODA_YARI, &[5, 5, 5, 5, 1]);
+    // The gun needs 8 to hit the barricade: three 7s do nothing.
+    let bombard = Command::Bombard {
+        gun: IMA_GUN,
+        structure: 0,
+    };
+    ok(&mut b, bombard, &[7, 7, 7]);
+    assert_eq!(b.state().structures[0].hits, 4);
+}
