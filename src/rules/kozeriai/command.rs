@@ -302,6 +302,9 @@ pub enum Command {
     Trip(FigureRef, TripCause),
     /// A pushed-back figure ended clear of anything that trips.
     NoHazard(FigureRef),
+    /// A pushed-back figure ended where it must dice for tripping (a body, an obstacle,
+    /// uphill): the umpire's answer, which makes the trip roll due.
+    PushedInto(FigureRef, TripCause),
     /// A horse jumps an obstacle (or collides: the barricade row).
     Jump(FigureRef, Obstacle),
     /// A cantering or galloping horse runs down a figure on foot.
@@ -321,7 +324,10 @@ impl Command {
             Command::Act { .. } => "action",
             Command::Shoot(_) => "shooting",
             Command::Clash(_) => "clash",
-            Command::Trip(..) | Command::NoHazard(_) | Command::Fall(_) => "tripping",
+            Command::Trip(..)
+            | Command::NoHazard(_)
+            | Command::PushedInto(..)
+            | Command::Fall(_) => "tripping",
             Command::Jump(..) | Command::RunDown(..) => "horses",
             Command::EndStage | Command::EndBattle => "turn",
         }

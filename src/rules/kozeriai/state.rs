@@ -114,6 +114,9 @@ impl TripCause {
         TripCause::Slippery,
     ];
 
+    /// The causes a push back can end in (body, obstacle, uphill).
+    pub const PUSHED: [TripCause; 3] = [TripCause::Body, TripCause::Obstacle, TripCause::Uphill];
+
     /// In words.
     pub fn words(self) -> &'static str {
         match self {
@@ -274,7 +277,12 @@ impl FigureState {
 
     /// Wounds or distractions left before death or a knock-out.
     pub fn wounds_left(&self) -> u32 {
-        (self.capacity + 1).saturating_sub(self.wounds)
+        self.out_at().saturating_sub(self.wounds)
+    }
+
+    /// The wounds (or distractions) that put it out of the fight.
+    pub fn out_at(&self) -> u32 {
+        self.capacity.saturating_add(1)
     }
 }
 
