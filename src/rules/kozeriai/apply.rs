@@ -3,7 +3,7 @@
 use super::clash::chain_attack;
 use super::command::{Action, ClashKind, Step};
 use super::event::{Event, FallResult, JumpResult};
-use super::state::{FigureRef, FigureState, Speed, State, TurnRecord};
+use super::state::{FigureRef, FigureState, Speed, State, TripCause, TurnRecord};
 use super::tables::Rules;
 use crate::rules::kozeriai::tables::ClosingAttack;
 
@@ -111,9 +111,16 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             fig(state, *a)?.grappling = Some(*b);
             fig(state, *b)?.grappling = Some(*a);
         }
-        Event::Tripped { figure, fell, .. } => {
+        Event::Tripped {
+            figure,
+            fell,
+            cause,
+            ..
+        } => {
+            let x = fig(state, *figure)?;
+            x.this_turn.slipped |= *cause == TripCause::Slippery;
             if *fell {
-                down(fig(state, *figure)?);
+                down(x);
             }
         }
         Event::Jumped { figure, result, .. } => {

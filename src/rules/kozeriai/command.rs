@@ -209,6 +209,9 @@ pub struct Situation {
     pub outnumbered: u32,
     /// The opponent is outside the horse's forward arc: no speed bonus.
     pub off_arc: bool,
+    /// Fighting on a slippery surface (mud, snow, ice): dices for tripping (Tripping Over).
+    #[serde(default)]
+    pub slippery: bool,
 }
 
 /// One side of a clash.

@@ -183,6 +183,9 @@ pub struct TurnRecord {
     pub dashed: bool,
     /// Shouting a Ki-ai: cannot defend.
     pub shouting: bool,
+    /// Has diced for tripping on a slippery surface this turn.
+    #[serde(default)]
+    pub slipped: bool,
 }
 
 /// One figure in play.

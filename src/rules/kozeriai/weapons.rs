@@ -116,6 +116,10 @@ pub struct WeaponInfo {
     /// Entangles on a win by 3 or more.
     #[serde(default)]
     pub entangles: bool,
+    /// An entangled victim dices for tripping (the barbed Mojiri and Sodegarami, the
+    /// Kusarigama and Nagegama; Tripping Over).
+    #[serde(default)]
+    pub entangle_trips: bool,
     /// Can trip at reach (Kawa-Nawa): win by 3.
     #[serde(default)]
     pub trips: bool,

@@ -4,7 +4,7 @@ use super::super::clash::{self, chain_attack};
 use super::super::command::{ClashKind, ClashOrder, ShotOrder};
 use super::super::event::{ClashDice, Event, ShotDice};
 use super::super::shooting::{self, reload_turns};
-use super::super::state::{Due, FigureRef, Stage};
+use super::super::state::{Due, FigureRef, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::rules::kozeriai::tables::ClosingAttack;
@@ -207,14 +207,38 @@ fn results(
     if o.freed {
         ctx.emit(Event::Freed(figures[0]))?;
     }
-    let Some(loser) = o.loser().and_then(|l| figures.get(l).copied()) else {
-        return Ok(());
-    };
+    if let Some(loser) = o.loser().and_then(|l| figures.get(l).copied()) {
+        loser_results(ctx, order, o, loser)?;
+    }
+    // Engaging in combat on a slippery surface: a trip roll, once a turn (Tripping Over;
+    // ruling `slippery_trip`).
+    for (f, fighter) in figures.into_iter().zip([&order.attacker, &order.defender]) {
+        let x = ctx.figure(f)?;
+        if fighter.situation.slippery && !x.mounted && !x.lying && !x.this_turn.slipped {
+            ctx.require(Due::Trip(f, TripCause::Slippery))?;
+        }
+    }
+    Ok(())
+}
+
+/// What the clash did to its loser.
+fn loser_results(
+    ctx: &mut Ctx<'_>,
+    order: &ClashOrder,
+    o: &super::super::clash::Outcome,
+    loser: FigureRef,
+) -> Result<(), CommandError> {
+    let figures = [order.attacker.figure, order.defender.figure];
     ctx.hurt(loser, o.wounds, o.distractions)?;
     if o.entangled {
         ctx.emit(Event::Entangled(loser))?;
-        if !ctx.figure(loser)?.mounted {
-            ctx.require(Due::Trip(loser, super::super::state::TripCause::Entangled))?;
+        // Only the weapons the text names make the victim dice for tripping.
+        let trips = ctx
+            .rules()
+            .weapon(&order.attacker.weapon)
+            .is_some_and(|w| w.entangle_trips);
+        if trips && !ctx.figure(loser)?.mounted {
+            ctx.require(Due::Trip(loser, TripCause::Entangled))?;
         }
     }
     if o.thrown {
