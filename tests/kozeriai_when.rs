@@ -406,3 +406,78 @@ fn tripping_over_only_the_barbed_poles_and_the_kusarigama_trip_an_entangled_vict
             .contains(&Due::Trip(HACHI, TripCause::Entangled))
     );
 }
+
+// ---- Kusarigama or Nagegama; Mojiri and Sodegarami ----
+
+#[test]
+fn kusarigama_sickle_strikes_as_a_short_sword_and_its_chain_keeps_its_class() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    for weapon in ["Kusarigama", "Nagegama"] {
+        // An ordinary stroke: a short weapon against Hachi's katana, +1 to the katana.
+        let stroke = strike(KUSA, weapon, HACHI, "Katana");
+        assert!(
+            !modifiers(&b, &stroke, 0)
+                .iter()
+                .any(|(r, _)| r.contains("weapon against"))
+        );
+        assert!(has(
+            &modifiers(&b, &stroke, 1),
+            "standard weapon against short",
+            1
+        ));
+        // Against a dagger the sickle gains the short weapon's +1, not the standard +2.
+        let dagger = strike(KUSA, weapon, HACHI, "Jujutsu");
+        assert!(has(
+            &modifiers(&b, &dagger, 0),
+            "short weapon against unarmed",
+            2
+        ));
+        // A chain attack fights as the standard weapon.
+        let mut chain = stroke.clone();
+        chain.kind = ClashKind::Chain;
+        assert!(
+            !modifiers(&b, &chain, 1)
+                .iter()
+                .any(|(r, _)| r.contains("weapon against"))
+        );
+    }
+    // Parrying with the sickle: the attacker's katana gains +1 too.
+    let parry = strike(GORO, "Katana", KUSA, "Kusarigama");
+    assert!(has(
+        &modifiers(&b, &parry, 0),
+        "standard weapon against short",
+        1
+    ));
+    // Fought with fixed faces: 3 + 5 against 0 + 1 + 6: Hachi parries.
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(KUSA, "Kusarigama", HACHI, "Katana")),
+        &[5, 6],
+    );
+    assert_eq!(clash_event(&events).1, [8, 7]);
+}
+
+#[test]
+fn mojiri_and_sodegarami_injure_as_the_bo_does() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    // The Bo is blunt in the glossary: a Mojiri stroke that wins by 4 gives 4 distractions.
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(KUSA, "Mojiri", HACHI, "Katana")),
+        &[4, 3],
+    );
+    let o = clash_event(&events).2;
+    assert_eq!((o.wounds, o.distractions), (0, 4));
+    assert_eq!(fig(&b, HACHI).distractions, 4);
+    assert_eq!(fig(&b, HACHI).wounds, 0);
+    ok(&mut b, Command::NoHazard(HACHI), &[]);
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(SOHEI, "Sodegarami", JO, "Yari")),
+        &[9, 3],
+    );
+    let o = clash_event(&events).2;
+    assert!(o.distractions > 0 && o.wounds == 0, "{o:?}");
+}

@@ -145,8 +145,8 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
     let wa = weapon(rules, a, &order.attacker)?;
     let wd = weapon(rules, d, &order.defender)?;
     check_kind(order, wa, wd)?;
-    let ca = wa.melee_class().unwrap_or(Class::Unarmed);
-    let cd = wd.melee_class().unwrap_or(Class::Unarmed);
+    let ca = class_in(wa, Some(order.kind));
+    let cd = class_in(wd, None);
     let attacker = side(rules, order, 0, (a, wa, ca), cd)?;
     let defender = side(rules, order, 1, (d, wd, cd), ca)?;
     Ok(ClashNumbers {
@@ -155,6 +155,31 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
         both_strike: order.both_strike,
         closing: order.closing,
     })
+}
+
+/// The class a weapon fights in: `attack` is the kind of attack its wielder makes, `None`
+/// for the defender. An ordinary stroke or a parry with a Kusarigama is its sickle's short
+/// sword; its chain attacks keep the weapon's class (ruling `sickle_stroke`).
+pub fn class_in(info: &WeaponInfo, attack: Option<ClashKind>) -> Class {
+    let chain = matches!(
+        attack,
+        Some(ClashKind::Chain | ClashKind::Entangle | ClashKind::Trip)
+    );
+    match info.stroke_class {
+        Some(c) if !chain => c,
+        _ => info.melee_class().unwrap_or(Class::Unarmed),
+    }
+}
+
+/// Whether a weapon's blows cause distractions, and how many extra: a weapon that injures
+/// as another (Mojiri and Sodegarami as the Bo) is blunt when that one is.
+pub fn blunt(rules: &Rules, info: &WeaponInfo) -> Option<u32> {
+    let injures = info
+        .injures_as
+        .as_deref()
+        .and_then(|w| rules.weapon(w))
+        .unwrap_or(info);
+    injures.blunt.then_some(injures.extra_distractions)
 }
 
 /// The weapons each kind of attack needs.
@@ -235,7 +260,7 @@ fn side(
         iaijutsu: iaijutsu
             .filter(|_| fighter.situation.drawing)
             .map(|s| (s, rules.t.tactical.drawing)),
-        blunt: info.blunt.then_some(info.extra_distractions),
+        blunt: blunt(rules, info),
         armour,
         weaker: if fighter.ni_ten { -sp.ni_ten_wounds } else { 0 },
         heroic: if heroic {
