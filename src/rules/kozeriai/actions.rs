@@ -194,10 +194,12 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     if !x.mounted {
         out.push(
-            ActionForm::new("trip", "Trip roll", "when the table shows one is due").choice(
-                "Cause",
-                TripCause::ALL.iter().map(|c| capital(c.words())).collect(),
-            ),
+            ActionForm::new("trip", "Trip roll", "when the table shows one is due")
+                .choice(
+                    "Cause",
+                    TripCause::ALL.iter().map(|c| capital(c.words())).collect(),
+                )
+                .as_record(),
         );
     }
     out

@@ -3,7 +3,7 @@
 use super::clash::chain_attack;
 use super::command::{Action, ClashKind, Step};
 use super::event::{Event, FallResult, JumpResult};
-use super::state::{FigureRef, FigureState, Speed, State, TurnRecord};
+use super::state::{FigureRef, FigureState, Speed, State, TripCause, TurnRecord};
 use super::tables::Rules;
 use crate::rules::kozeriai::tables::ClosingAttack;
 
@@ -29,14 +29,17 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
         }
         Event::Shot { order, reload, .. } => {
             let f = fig(state, order.shooter)?;
-            f.this_turn.actions += 1;
+            f.this_turn.actions = f.this_turn.actions.saturating_add(1);
             f.this_turn.active = true;
             f.aiming = None;
             if *reload > 0 {
                 f.reload.insert(order.weapon.clone(), *reload);
             }
         }
-        Event::Clash { order, .. } => {
+        Event::Clash { order, dice } => {
+            if dice.outcome.winner.is_some_and(|w| w > 1) {
+                return Err("a clash's winner is the attacker (0) or the defender (1)".into());
+            }
             let info = rules.weapon(&order.attacker.weapon);
             let chain = info.is_some_and(|i| chain_attack(i, order.kind));
             let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
@@ -44,7 +47,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 !(order.closing && rules.rulings.closing_attack == ClosingAttack::ExtraStroke);
             let a = fig(state, order.attacker.figure)?;
             a.this_turn.attacked |= counts && order.kind != ClashKind::TearFree;
-            a.this_turn.exchanges += 1;
+            a.this_turn.exchanges = a.this_turn.exchanges.saturating_add(1);
             a.this_turn.active = true;
             a.this_turn.heavy |= heavy(&order.attacker.weapon);
             if chain {
@@ -56,7 +59,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             }
             let d = fig(state, order.defender.figure)?;
             d.this_turn.attacked |= order.both_strike;
-            d.this_turn.exchanges += 1;
+            d.this_turn.exchanges = d.this_turn.exchanges.saturating_add(1);
             d.this_turn.active = true;
             d.this_turn.heavy |= heavy(&order.defender.weapon);
             if order.defender.iaijutsu {
@@ -76,13 +79,16 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         Event::GrappleSplit { .. } | Event::KiAi { .. } => {}
         Event::Wounded { figure, wounds } => {
             let f = fig(state, *figure)?;
-            f.wounds += wounds;
-            f.this_turn.wounds += wounds;
+            f.wounds = f.wounds.saturating_add(*wounds);
+            f.this_turn.wounds = f.this_turn.wounds.saturating_add(*wounds);
         }
         Event::Distracted {
             figure,
             distractions,
-        } => fig(state, *figure)?.distractions += distractions,
+        } => {
+            let f = fig(state, *figure)?;
+            f.distractions = f.distractions.saturating_add(*distractions);
+        }
         Event::Died(f) => {
             let partner = fig(state, *f)?.grappling.take();
             let x = fig(state, *f)?;
@@ -105,9 +111,16 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             fig(state, *a)?.grappling = Some(*b);
             fig(state, *b)?.grappling = Some(*a);
         }
-        Event::Tripped { figure, fell, .. } => {
+        Event::Tripped {
+            figure,
+            fell,
+            cause,
+            ..
+        } => {
+            let x = fig(state, *figure)?;
+            x.this_turn.slipped |= *cause == TripCause::Slippery;
             if *fell {
-                down(fig(state, *figure)?);
+                down(x);
             }
         }
         Event::Jumped { figure, result, .. } => {
@@ -144,7 +157,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::Stamina { figure, change, .. } => {
             let x = fig(state, *figure)?;
-            x.stamina = Some(x.stamina.unwrap_or(0) + change);
+            x.stamina = Some(x.stamina.unwrap_or(0).saturating_add(*change));
         }
         Event::Collapsed(f) => {
             let x = fig(state, *f)?;
@@ -152,10 +165,18 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             down(x);
         }
         Event::StageBegins { contingent, stage } => {
+            if *contingent >= state.contingents.len() {
+                return Err(format!("no contingent {contingent}"));
+            }
             state.current = *contingent;
             state.stage = *stage;
         }
-        Event::TurnBegins(t) => new_turn(state, *t),
+        Event::TurnBegins(t) => {
+            if Some(*t) != state.turn.checked_add(1) {
+                return Err(format!("turn {t} does not follow turn {}", state.turn));
+            }
+            new_turn(state, *t);
+        }
         Event::BattleEnded => state.ended = true,
     }
     Ok(())
@@ -164,7 +185,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
 /// A figure's action: what it changes on the figure.
 fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), String> {
     let f = fig(state, figure)?;
-    f.this_turn.actions += 1;
+    f.this_turn.actions = f.this_turn.actions.saturating_add(1);
     let quiet = matches!(
         action,
         Action::Step {
@@ -181,19 +202,19 @@ fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), St
             step, aim, jump, ..
         } => {
             if !f.mounted {
-                f.this_turn.hexes_on_foot += step.hexes();
+                f.this_turn.hexes_on_foot = f.this_turn.hexes_on_foot.saturating_add(step.hexes());
             }
             f.this_turn.jumped |= *jump;
             if let Some(t) = aim {
                 let turns = match f.aiming {
-                    Some((old, n)) if old == *t => n + 1,
+                    Some((old, n)) if old == *t => n.saturating_add(1),
                     _ => 1,
                 };
                 f.aiming = Some((*t, turns));
             }
         }
         Action::Dash(n) => {
-            f.this_turn.hexes_on_foot += n;
+            f.this_turn.hexes_on_foot = f.this_turn.hexes_on_foot.saturating_add(*n);
             f.this_turn.dashed = true;
         }
         Action::StandUp => f.lying = false,
@@ -240,7 +261,7 @@ fn new_turn(state: &mut State, turn: u32) {
     for side in &mut state.sides {
         for f in &mut side.figures {
             f.lying_still = if f.lying && !f.this_turn.active {
-                f.lying_still + 1
+                f.lying_still.saturating_add(1)
             } else {
                 0
             };

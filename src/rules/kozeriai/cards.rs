@@ -4,6 +4,7 @@ use super::clash;
 use super::command::{ClashOrder, Command, Obstacle, ShotOrder};
 use super::event::{FallResult, JumpResult};
 use super::execute::{fall_result, jump_result, jump_row, trip_needed};
+use super::measures::{self as m, fall_index, jump_index};
 use super::odds;
 use super::shooting;
 use super::state::{Due, FigureRef, State, TripCause};
@@ -37,8 +38,9 @@ pub fn figure_who(state: &State, f: FigureRef) -> String {
     format!("{} ({side})", state.figure_name(f))
 }
 
-fn odds_of(outcome: impl Into<String>, probability: f64) -> Odds {
-    Odds::shown(outcome, probability)
+/// The chance that a measure of the roll's result equals `n`.
+fn odds_of(outcome: impl Into<String>, probability: f64, measure: &'static str, n: i64) -> Odds {
+    Odds::of(outcome, probability, measure, CmpOp::Eq, n)
 }
 
 /// A one-die test: `1d10-1 <= n` read 0-9.
@@ -101,16 +103,23 @@ pub fn shot_card(
     c.modifiers = n.modifiers.clone();
     let hit = n.hit_chance(rules);
     let through = hit * (1.0 - n.deflect_chance(rules));
-    c.odds.push(odds_of("hit", hit));
-    if let Some(m) = n.misfire_at_most {
-        c.odds
-            .push(odds_of("misfire", odds::chance(sides, |v| v <= m)));
+    c.odds.push(odds_of("hit", hit, m::HIT, 1));
+    if let Some(at_most) = n.misfire_at_most {
+        let p = odds::chance(sides, |v| v <= at_most);
+        c.odds.push(odds_of("misfire", p, m::MISFIRE, 1));
     }
     if n.deflect.is_some() {
-        c.odds.push(odds_of("hit and not deflected", through));
+        c.odds
+            .push(odds_of("hit and not deflected", through, m::THROUGH, 1));
     }
     for (w, p) in n.wound_chances(rules).iter().enumerate().skip(1) {
-        c.odds.push(odds_of(format!("{w} wound(s)"), through * p));
+        let wounds = i64::try_from(w).unwrap_or(i64::MAX);
+        c.odds.push(odds_of(
+            format!("{w} wound(s)"),
+            through * p,
+            m::SHOT_WOUNDS,
+            wounds,
+        ));
     }
     c.notes = n
         .effect
@@ -188,7 +197,17 @@ pub fn clash_card(
             ));
         }
     }
-    c.odds = n.odds(rules, [&names[0], &names[1]]);
+    let alternatives = clash::alternatives(rules, state, order)
+        .into_iter()
+        .map(|(p, o)| clash::numbers(rules, state, &o).map(|n| (p, n)))
+        .collect::<Result<Vec<_>, String>>()?;
+    if alternatives.len() > 1 {
+        c.notes.push(format!(
+            "{} is grappling: the blow falls on either grappler, 50:50 (a d10 first: 0-4 {})",
+            names[1], names[1]
+        ));
+    }
+    c.odds = clash::odds(rules, &alternatives, [&names[0], &names[1]]);
     Ok(c)
 }
 
@@ -205,7 +224,7 @@ pub fn trip_card(rules: &Rules, state: &State, f: FigureRef, cause: TripCause) -
         needed,
     );
     let p = odds::chance(rules.t.dice.sides, |v| v <= needed);
-    c.odds = vec![odds_of("falls", p)];
+    c.odds = vec![odds_of("falls", p, m::FELL, 1)];
     c.answers = vec![answer("Roll", Command::Trip(f, cause), true)];
     c
 }
@@ -228,10 +247,11 @@ pub fn jump_card(rules: &Rules, state: &State, f: FigureRef, obstacle: Obstacle)
     );
     let sides = rules.t.dice.sides;
     let p = |r: JumpResult| odds::chance(sides, |v| jump_result(row, v) == r);
+    let line = |label: &str, r: JumpResult| odds_of(label, p(r), m::JUMP, jump_index(r));
     c.odds = vec![
-        odds_of("clears", p(JumpResult::Cleared)),
-        odds_of("refuses", p(JumpResult::Refused)),
-        odds_of("rider thrown", p(JumpResult::Thrown)),
+        line("clears", JumpResult::Cleared),
+        line("refuses", JumpResult::Refused),
+        line("rider thrown", JumpResult::Thrown),
     ];
     c.answers = vec![answer("Jump", Command::Jump(f, obstacle), true)];
     c
@@ -267,22 +287,24 @@ pub fn fall_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
     c.roll = Some(RollSpec::Value(odds::die_expr(sides, 0)));
     c.target = "1d10 read 0-9 on the falling table".into();
     let p = |r: FallResult| odds::chance(sides, |v| fall_result(rules, moving, v) == r);
+    let line = |label: String, r: FallResult| odds_of(label, p(r), m::FALL, fall_index(r));
     c.odds = vec![
-        odds_of("both fall", p(FallResult::Both)),
-        odds_of(
+        line("both fall".into(), FallResult::Both),
+        line(
             format!("{} falls", state.figure_name(defender)),
-            p(FallResult::Defender),
+            FallResult::Defender,
         ),
-        odds_of(
+        line(
             format!("{} falls", state.figure_name(attacker)),
-            p(FallResult::Attacker),
+            FallResult::Attacker,
         ),
-        odds_of("neither falls", p(FallResult::Neither)),
+        line("neither falls".into(), FallResult::Neither),
     ];
     c
 }
 
-/// The card asking where a pushed-back figure ended.
+/// The card asking where a pushed-back figure ended: each answer a decision; a place that
+/// trips makes the trip roll due, with its own card.
 pub fn pushed_card(rules: &Rules, state: &State, f: FigureRef) -> Check<Command> {
     let mut c = step(
         figure_who(state, f),
@@ -292,13 +314,15 @@ pub fn pushed_card(rules: &Rules, state: &State, f: FigureRef) -> Check<Command>
         vec![answer("Clear ground", Command::NoHazard(f), false)],
     );
     c.required = true;
-    let armour = state.figure(f).map(|x| x.spec.armour).unwrap_or_default();
-    for cause in [TripCause::Body, TripCause::Obstacle, TripCause::Uphill] {
-        let needed = trip_needed(rules, cause, armour);
+    let Some(x) = state.figure(f).filter(|x| !x.mounted) else {
+        return c;
+    };
+    for cause in TripCause::PUSHED {
+        let needed = trip_needed(rules, cause, x.spec.armour);
         c.answers.push(answer(
             &format!("{}: trips on {needed} or less", cause.words()),
-            Command::Trip(f, cause),
-            true,
+            Command::PushedInto(f, cause),
+            false,
         ));
     }
     c
@@ -327,15 +351,32 @@ pub fn ki_ai_card(
             true,
         )],
     );
-    c.roll = Some(RollSpec::Value(odds::die_expr(sides, 0)));
+    let n = u32::try_from(targets.len()).unwrap_or(u32::MAX);
+    c.roll = Some(RollSpec::Value(Expr::dice(n, sides).offset(-i64::from(n))));
     c.target = "1d10 read 0-9 for each figure: at or under the shouter's Ki-ai less its own".into();
+    let mut none_hit = 1.0;
     for &t in targets {
         let x = state.figure(t)?;
         let needed = super::execute::ki_ai_needed(s, x);
-        c.odds.push(odds_of(
-            format!("{}: pushed back, 4 distractions", x.spec.name),
-            odds::chance(sides, |v| v <= needed),
+        let p = odds::chance(sides, |v| v <= needed);
+        none_hit *= 1.0 - p;
+        c.odds.push(Odds::shown(
+            format!(
+                "{}: pushed back, {} distractions",
+                x.spec.name, rules.t.special.ki_ai_distractions
+            ),
+            p,
         ));
     }
+    c.odds.insert(
+        0,
+        Odds::of(
+            "at least one figure hit",
+            1.0 - none_hit,
+            m::KI_AI_HITS,
+            CmpOp::Ge,
+            1,
+        ),
+    );
     Some(c)
 }

@@ -3,12 +3,16 @@
 
 use serde::{Deserialize, Serialize};
 
+use std::collections::BTreeMap;
+
 use super::command::{ClashKind, ClashOrder, Fighter};
+use super::measures;
 use super::odds::{self, Mixture};
 use super::roster::Armour;
-use super::state::{FigureState, Speed, State};
+use super::state::{FigureRef, FigureState, Speed, State};
 use super::tables::Rules;
 use super::weapons::{Class, WeaponInfo, relative_factor};
+use crate::dice::CmpOp;
 use crate::engine::check::{Modifier, Odds};
 use crate::rules::kozeriai::tables::BluntArmour;
 
@@ -141,8 +145,8 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
     let wa = weapon(rules, a, &order.attacker)?;
     let wd = weapon(rules, d, &order.defender)?;
     check_kind(order, wa, wd)?;
-    let ca = wa.melee_class().unwrap_or(Class::Unarmed);
-    let cd = wd.melee_class().unwrap_or(Class::Unarmed);
+    let ca = class_in(wa, Some(order.kind));
+    let cd = class_in(wd, None);
     let attacker = side(rules, order, 0, (a, wa, ca), cd)?;
     let defender = side(rules, order, 1, (d, wd, cd), ca)?;
     Ok(ClashNumbers {
@@ -151,6 +155,31 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
         both_strike: order.both_strike,
         closing: order.closing,
     })
+}
+
+/// The class a weapon fights in: `attack` is the kind of attack its wielder makes, `None`
+/// for the defender. An ordinary stroke or a parry with a Kusarigama is its sickle's short
+/// sword; its chain attacks keep the weapon's class (ruling `sickle_stroke`).
+pub fn class_in(info: &WeaponInfo, attack: Option<ClashKind>) -> Class {
+    let chain = matches!(
+        attack,
+        Some(ClashKind::Chain | ClashKind::Entangle | ClashKind::Trip)
+    );
+    match info.stroke_class {
+        Some(c) if !chain => c,
+        _ => info.melee_class().unwrap_or(Class::Unarmed),
+    }
+}
+
+/// Whether a weapon's blows cause distractions, and how many extra: a weapon that injures
+/// as another (Mojiri and Sodegarami as the Bo) is blunt when that one is.
+pub fn blunt(rules: &Rules, info: &WeaponInfo) -> Option<u32> {
+    let injures = info
+        .injures_as
+        .as_deref()
+        .and_then(|w| rules.weapon(w))
+        .unwrap_or(info);
+    injures.blunt.then_some(injures.extra_distractions)
 }
 
 /// The weapons each kind of attack needs.
@@ -231,7 +260,7 @@ fn side(
         iaijutsu: iaijutsu
             .filter(|_| fighter.situation.drawing)
             .map(|s| (s, rules.t.tactical.drawing)),
-        blunt: info.blunt.then_some(info.extra_distractions),
+        blunt: blunt(rules, info),
         armour,
         weaker: if fighter.ni_ten { -sp.ni_ten_wounds } else { 0 },
         heroic: if heroic {
@@ -502,7 +531,7 @@ impl ClashNumbers {
     }
 
     /// The distribution of the difference of the scores.
-    pub fn differences(&self, rules: &Rules) -> std::collections::BTreeMap<i64, f64> {
+    pub fn differences(&self, rules: &Rules) -> BTreeMap<i64, f64> {
         let sides = rules.t.dice.sides;
         odds::opposed(
             sides,
@@ -510,18 +539,22 @@ impl ClashNumbers {
             &self.sides[1].mixture(sides),
         )
     }
+}
 
-    /// The odds the card shows: who wins, push backs, parries, and each number of wounds.
-    pub fn odds(&self, rules: &Rules, names: [&str; 2]) -> Vec<Odds> {
-        let mut win = [0.0; 2];
-        let (mut parried, mut pushed, mut close) = (0.0, 0.0, 0.0);
-        let mut wounds = std::collections::BTreeMap::<(usize, bool, u32), f64>::new();
-        let mut special = std::collections::BTreeMap::<&'static str, f64>::new();
-        for (diff, p) in self.differences(rules) {
-            let o = self.outcome(rules, diff);
+/// The odds a clash card shows, over the alternatives the clash may be fought as (each with
+/// its chance): who wins, parries, push backs, and each number of wounds or distractions.
+pub fn odds(rules: &Rules, alternatives: &[(f64, ClashNumbers)], names: [&str; 2]) -> Vec<Odds> {
+    let mut win = [0.0; 2];
+    let (mut parried, mut pushed, mut close) = (0.0, 0.0, 0.0);
+    let mut hurt = BTreeMap::<(usize, bool, u32), f64>::new();
+    let mut special = BTreeMap::<&'static str, f64>::new();
+    for (weight, n) in alternatives {
+        for (diff, p) in n.differences(rules) {
+            let p = p * weight;
+            let o = n.outcome(rules, diff);
             match o.winner {
                 None => parried += p,
-                Some(w) => win[w] += p,
+                Some(w) => win[w.min(1)] += p,
             }
             if o.may_close {
                 close += p;
@@ -529,49 +562,121 @@ impl ClashNumbers {
             if o.push_back && o.wounds == 0 && o.distractions == 0 {
                 pushed += p;
             }
-            let loser = o.loser().unwrap_or(1);
+            let loser = o.loser().unwrap_or(1).min(1);
             if o.wounds > 0 {
-                *wounds.entry((loser, false, o.wounds)).or_insert(0.0) += p;
+                *hurt.entry((loser, false, o.wounds)).or_insert(0.0) += p;
             }
             if o.distractions > 0 {
-                *wounds.entry((loser, true, o.distractions)).or_insert(0.0) += p;
+                *hurt.entry((loser, true, o.distractions)).or_insert(0.0) += p;
             }
             for (on, label) in [
-                (o.entangled, "entangles"),
-                (o.thrown, "throws the loser down"),
-                (o.freed, "tears free"),
-                (o.charge_home, "charge goes home"),
+                (o.entangled, measures::ENTANGLED),
+                (o.thrown, measures::THROWN),
+                (o.freed, measures::FREED),
+                (o.charge_home, measures::CHARGE_HOME),
             ] {
                 if on {
                     *special.entry(label).or_insert(0.0) += p;
                 }
             }
         }
-        let mut out = vec![
-            Odds::shown(format!("{} wins", names[0]), win[0]),
-            Odds::shown("no result (parried)", parried),
-        ];
-        if win[1] > 0.0 {
-            out.push(Odds::shown(format!("{} wins", names[1]), win[1]));
+    }
+    let is = |label: String, p: f64, measure: &'static str, n: i64| {
+        Odds::of(label, p, measure, CmpOp::Eq, n)
+    };
+    let mut out = vec![
+        is(format!("{} wins", names[0]), win[0], measures::WINNER, 0),
+        is("no result (parried)".into(), parried, measures::WINNER, -1),
+    ];
+    if win[1] > 0.0 {
+        out.push(is(
+            format!("{} wins", names[1]),
+            win[1],
+            measures::WINNER,
+            1,
+        ));
+    }
+    if pushed > 0.0 {
+        out.push(is(
+            "push back only".into(),
+            pushed,
+            measures::PUSHED_ONLY,
+            1,
+        ));
+    }
+    if close > 0.0 {
+        out.push(is(
+            format!("{} may close", names[1]),
+            close,
+            measures::MAY_CLOSE,
+            1,
+        ));
+    }
+    out.extend(special.into_iter().map(|(measure, p)| {
+        let label = match measure {
+            measures::ENTANGLED => "entangles",
+            measures::THROWN => "throws the loser down",
+            measures::FREED => "tears free",
+            _ => "charge goes home",
+        };
+        is(label.into(), p, measure, 1)
+    }));
+    out.extend(hurt.into_iter().map(|((loser, blunt, n), p)| {
+        let (what, measure) = if blunt {
+            ("distraction(s)", measures::DISTRACTIONS[loser])
+        } else {
+            ("wound(s)", measures::WOUNDS[loser])
+        };
+        is(
+            format!("{}: {n} {what}", names[loser]),
+            p,
+            measure,
+            i64::from(n),
+        )
+    }));
+    out
+}
+
+/// The figure an outsider's blow may fall on instead of the defender: the one it grapples
+/// (Grappling; ruling `grapple_hits`), unless the attacker is that figure or is grappling.
+pub fn grapple_partner(state: &State, order: &ClashOrder) -> Option<FigureRef> {
+    if order.kind == ClashKind::Grapple {
+        return None;
+    }
+    let d = state.figure(order.defender.figure)?;
+    d.grappling.filter(|g| *g != order.attacker.figure)
+}
+
+/// Whether the split die keeps the blow on the named defender (0-4 of a d10 read 0-9).
+pub fn split_keeps_target(rules: &Rules, die: u32) -> bool {
+    die < rules.t.dice.sides / 2
+}
+
+/// The clash when the blow falls on the defender's grappling partner: it meets the blow
+/// bare-handed, and strikes nothing back.
+pub fn struck_partner(order: &ClashOrder, partner: FigureRef) -> ClashOrder {
+    let mut o = order.clone();
+    o.defender.figure = partner;
+    o.defender.weapon = UNARMED.into();
+    o.defender.ni_ten = false;
+    o.defender.iaijutsu = false;
+    o.both_strike = false;
+    o
+}
+
+/// The orders a clash may be fought as, each with its chance.
+pub fn alternatives(rules: &Rules, state: &State, order: &ClashOrder) -> Vec<(f64, ClashOrder)> {
+    match grapple_partner(state, order) {
+        None => vec![(1.0, order.clone())],
+        Some(partner) => {
+            let p = odds::chance(rules.t.dice.sides, |v| {
+                u32::try_from(v).is_ok_and(|v| split_keeps_target(rules, v))
+            });
+            vec![
+                (p, order.clone()),
+                (1.0 - p, struck_partner(order, partner)),
+            ]
         }
-        if pushed > 0.0 {
-            out.push(Odds::shown("push back only", pushed));
-        }
-        if close > 0.0 {
-            out.push(Odds::shown(format!("{} may close", names[1]), close));
-        }
-        out.extend(special.into_iter().map(|(label, p)| Odds::shown(label, p)));
-        out.extend(wounds.into_iter().map(|((loser, blunt, n), p)| {
-            Odds::shown(
-                format!(
-                    "{}: {n} {}",
-                    names[loser],
-                    if blunt { "distraction(s)" } else { "wound(s)" }
-                ),
-                p,
-            )
-        }));
-        out
     }
 }
 

@@ -209,6 +209,9 @@ pub struct Situation {
     pub outnumbered: u32,
     /// The opponent is outside the horse's forward arc: no speed bonus.
     pub off_arc: bool,
+    /// Fighting on a slippery surface (mud, snow, ice): dices for tripping (Tripping Over).
+    #[serde(default)]
+    pub slippery: bool,
 }
 
 /// One side of a clash.
@@ -302,6 +305,9 @@ pub enum Command {
     Trip(FigureRef, TripCause),
     /// A pushed-back figure ended clear of anything that trips.
     NoHazard(FigureRef),
+    /// A pushed-back figure ended where it must dice for tripping (a body, an obstacle,
+    /// uphill): the umpire's answer, which makes the trip roll due.
+    PushedInto(FigureRef, TripCause),
     /// A horse jumps an obstacle (or collides: the barricade row).
     Jump(FigureRef, Obstacle),
     /// A cantering or galloping horse runs down a figure on foot.
@@ -321,7 +327,10 @@ impl Command {
             Command::Act { .. } => "action",
             Command::Shoot(_) => "shooting",
             Command::Clash(_) => "clash",
-            Command::Trip(..) | Command::NoHazard(_) | Command::Fall(_) => "tripping",
+            Command::Trip(..)
+            | Command::NoHazard(_)
+            | Command::PushedInto(..)
+            | Command::Fall(_) => "tripping",
             Command::Jump(..) | Command::RunDown(..) => "horses",
             Command::EndStage | Command::EndBattle => "turn",
         }

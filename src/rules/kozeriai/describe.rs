@@ -130,8 +130,8 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
                 None => "parried".into(),
                 Some(w) => format!(
                     "{} wins by {}",
-                    name([a, d][w]),
-                    (dice.totals[0] - dice.totals[1]).abs()
+                    name(if w == 0 { a } else { d }),
+                    dice.totals[0].abs_diff(dice.totals[1])
                 ),
             };
             about(

@@ -14,6 +14,7 @@ mod describe;
 pub mod event;
 mod execute;
 pub mod load;
+pub mod measures;
 pub mod odds;
 mod pending;
 pub mod roster;
@@ -35,7 +36,7 @@ use crate::engine::check::Check;
 use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
-use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
@@ -122,6 +123,14 @@ impl RuleSet for Kozeriai {
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
         describe::due_name(state, *due)
+    }
+
+    fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
+        measures::measures(rules, before, events)
+    }
+
+    fn end_battle() -> Option<Command> {
+        Some(Command::EndBattle)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

@@ -39,7 +39,7 @@ fn stage_card(state: &State) -> Check<Command> {
     let player = state
         .contingent()
         .map_or_else(|| "?".to_owned(), |c| c.player.clone());
-    let last = state.current + 1 >= state.contingents.len();
+    let last = state.current.saturating_add(1) >= state.contingents.len();
     let (what, label) = match state.stage {
         Stage::Moving => ("Moving", format!("End {player}'s moves")),
         Stage::Fighting if last => ("Shooting and combat", format!("End turn {}", state.turn)),
@@ -52,6 +52,8 @@ fn stage_card(state: &State) -> Check<Command> {
             Stage::Fighting => "resolve the contingent's shots and clashes of blades".into(),
         },
     };
+    // The umpire's step when the contingent is done, not a check the rules require: the
+    // required cards are what must be settled first.
     let mut c = step(
         player,
         what,
@@ -59,7 +61,6 @@ fn stage_card(state: &State) -> Check<Command> {
         ORDER,
         vec![answer(&label, Command::EndStage, false)],
     );
-    c.required = true;
     c.notes = roll_call(state);
     c
 }

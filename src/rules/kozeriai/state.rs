@@ -114,6 +114,9 @@ impl TripCause {
         TripCause::Slippery,
     ];
 
+    /// The causes a push back can end in (body, obstacle, uphill).
+    pub const PUSHED: [TripCause; 3] = [TripCause::Body, TripCause::Obstacle, TripCause::Uphill];
+
     /// In words.
     pub fn words(self) -> &'static str {
         match self {
@@ -180,6 +183,9 @@ pub struct TurnRecord {
     pub dashed: bool,
     /// Shouting a Ki-ai: cannot defend.
     pub shouting: bool,
+    /// Has diced for tripping on a slippery surface this turn.
+    #[serde(default)]
+    pub slipped: bool,
 }
 
 /// One figure in play.
@@ -274,7 +280,12 @@ impl FigureState {
 
     /// Wounds or distractions left before death or a knock-out.
     pub fn wounds_left(&self) -> u32 {
-        (self.capacity + 1).saturating_sub(self.wounds)
+        self.out_at().saturating_sub(self.wounds)
+    }
+
+    /// The wounds (or distractions) that put it out of the fight.
+    pub fn out_at(&self) -> u32 {
+        self.capacity.saturating_add(1)
     }
 }
 

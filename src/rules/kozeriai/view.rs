@@ -30,10 +30,10 @@ pub fn phase_words(state: &State) -> (String, String) {
     };
     let next = match state.stage {
         Stage::Moving => format!("{} shoots and fights", player(state.current)),
-        Stage::Fighting if state.current + 1 < state.contingents.len() => {
-            format!("{} moves", player(state.current + 1))
+        Stage::Fighting if state.current.saturating_add(1) < state.contingents.len() => {
+            format!("{} moves", player(state.current.saturating_add(1)))
         }
-        Stage::Fighting => format!("turn {}", state.turn + 1),
+        Stage::Fighting => format!("turn {}", state.turn.saturating_add(1)),
     };
     (now, next)
 }
@@ -67,17 +67,13 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
 
 fn unit(rules: &Rules, state: &State, f: FigureRef) -> Option<UnitView> {
     let x = state.figure(f)?;
-    let left = if x.dead {
-        0
-    } else {
-        x.capacity + 1 - x.wounds.min(x.capacity + 1)
-    };
+    let left = if x.dead { 0 } else { x.wounds_left() };
     Some(UnitView {
         id: f.id(),
         name: x.spec.name.clone(),
         kind: x.spec.kind(),
         strength: left,
-        starting_strength: x.capacity + 1,
+        starting_strength: x.out_at(),
         measure: "wounds to death".into(),
         // Distractions are not hits toward a loss: they show as their own badge.
         marked_hits: 0,
@@ -177,11 +173,11 @@ fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(String, String
         ("Armour".to_owned(), x.spec.armour.name().to_owned()),
         (
             "Wounds".to_owned(),
-            format!("{} (dies at {})", x.wounds, x.capacity + 1),
+            format!("{} (dies at {})", x.wounds, x.out_at()),
         ),
         (
             "Distractions".to_owned(),
-            format!("{} (knocked out at {})", x.distractions, x.capacity + 1),
+            format!("{} (knocked out at {})", x.distractions, x.out_at()),
         ),
     ];
     for (w, s) in &x.spec.skills {

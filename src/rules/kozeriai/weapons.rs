@@ -116,6 +116,17 @@ pub struct WeaponInfo {
     /// Entangles on a win by 3 or more.
     #[serde(default)]
     pub entangles: bool,
+    /// An entangled victim dices for tripping (the barbed Mojiri and Sodegarami, the
+    /// Kusarigama and Nagegama; Tripping Over).
+    #[serde(default)]
+    pub entangle_trips: bool,
+    /// The class an ordinary stroke or a parry fights in, when not the weapon's own (the
+    /// Kusarigama's sickle is a short sword).
+    #[serde(default)]
+    pub stroke_class: Option<Class>,
+    /// The weapon it injures as, when it strikes to injure (Mojiri and Sodegarami as the Bo).
+    #[serde(default)]
+    pub injures_as: Option<String>,
     /// Can trip at reach (Kawa-Nawa): win by 3.
     #[serde(default)]
     pub trips: bool,

@@ -12,7 +12,7 @@ use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
 const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visibility::Minimal];
 const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
-const TOGGLES: [&str; 9] = [
+const TOGGLES: [&str; 10] = [
     "Ni-Ten Jitsu",
     "Iaijutsu draw",
     "Drawing or changing weapon",
@@ -22,6 +22,7 @@ const TOGGLES: [&str; 9] = [
     "In undergrowth",
     "Attacked from its weak zone",
     "Opponent outside the horse's forward arc",
+    "On a slippery surface (mud, snow, ice)",
 ];
 
 /// The missile weapons a figure has, loaded or not.
@@ -160,6 +161,7 @@ fn side_values(
         undergrowth: v.on(),
         zone: v.on(),
         off_arc: v.on(),
+        slippery: v.on(),
         outnumbered: v.pick(&OUTNUMBERED, "outnumbering")?,
     };
     Ok(Fighter {

@@ -2,7 +2,7 @@
 
 use super::super::command::{Action, Ride, Step};
 use super::super::event::{Event, KiAiRoll};
-use super::super::state::{Due, FigureRef, FigureState, Stage};
+use super::super::state::{Due, FigureRef, FigureState, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 
@@ -43,6 +43,10 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
     }
     if let Action::KiAi(targets) = action {
         ki_ai(ctx, figure, targets)?;
+    }
+    // Jumping a low obstacle on foot: a trip roll (Tripping Over).
+    if matches!(action, Action::Step { jump: true, .. }) && !ctx.figure(figure)?.mounted {
+        ctx.require(Due::Trip(figure, TripCause::Jump))?;
     }
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! Shooting and the clash of blades, resolved in the contingent's fighting stage.
 
-use super::super::clash::{self, UNARMED, chain_attack};
+use super::super::clash::{self, chain_attack};
 use super::super::command::{ClashKind, ClashOrder, ShotOrder};
 use super::super::event::{ClashDice, Event, ShotDice};
 use super::super::shooting::{self, reload_turns};
-use super::super::state::{Due, FigureRef, Stage};
+use super::super::state::{Due, FigureRef, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::rules::kozeriai::tables::ClosingAttack;
@@ -127,7 +127,7 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     let info = ctx.rules().weapon(&order.attacker.weapon);
     let turn = ctx.state().turn;
     if info.is_some_and(|i| chain_attack(i, order.kind))
-        && x.last_chain.is_some_and(|t| t + 1 >= turn)
+        && x.last_chain.is_some_and(|t| t.saturating_add(1) >= turn)
     {
         return Err(illegal(format!(
             "{name}'s chain is being recovered: a chain attack every other turn"
@@ -159,23 +159,16 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
         }
     }
     let mut order = order.clone();
-    let grappling = d.grappling.filter(|g| *g != order.attacker.figure);
-    if let Some(partner) = grappling.filter(|_| order.kind != ClashKind::Grapple) {
+    if let Some(partner) = clash::grapple_partner(ctx.state(), &order) {
         // An outsider's hit on grapplers falls on either, 50:50 (ruling `grapple_hits`).
         let die = ctx.d10()?;
-        let falls_on = if die < ctx.rules().t.dice.sides / 2 {
+        let falls_on = if clash::split_keeps_target(ctx.rules(), die) {
             order.defender.figure
         } else {
+            order = clash::struck_partner(&order, partner);
             partner
         };
         ctx.emit(Event::GrappleSplit { die, falls_on })?;
-        if falls_on != order.defender.figure {
-            order.defender.figure = falls_on;
-            order.defender.weapon = UNARMED.into();
-            order.defender.ni_ten = false;
-            order.defender.iaijutsu = false;
-            order.both_strike = false;
-        }
     }
     let n = clash::numbers(ctx.rules(), ctx.state(), &order).map_err(illegal)?;
     let mut draws = [None, None];
@@ -214,13 +207,39 @@ fn results(
     if o.freed {
         ctx.emit(Event::Freed(figures[0]))?;
     }
-    let Some(loser) = o.loser().and_then(|l| figures.get(l).copied()) else {
-        return Ok(());
-    };
+    if let Some(loser) = o.loser().and_then(|l| figures.get(l).copied()) {
+        loser_results(ctx, order, o, loser)?;
+    }
+    // Engaging in combat on a slippery surface: a trip roll, once a turn (Tripping Over;
+    // ruling `slippery_trip`).
+    for (f, fighter) in figures.into_iter().zip([&order.attacker, &order.defender]) {
+        let x = ctx.figure(f)?;
+        if fighter.situation.slippery && !x.mounted && !x.lying && !x.this_turn.slipped {
+            ctx.require(Due::Trip(f, TripCause::Slippery))?;
+        }
+    }
+    Ok(())
+}
+
+/// What the clash did to its loser.
+fn loser_results(
+    ctx: &mut Ctx<'_>,
+    order: &ClashOrder,
+    o: &super::super::clash::Outcome,
+    loser: FigureRef,
+) -> Result<(), CommandError> {
+    let figures = [order.attacker.figure, order.defender.figure];
     ctx.hurt(loser, o.wounds, o.distractions)?;
     if o.entangled {
         ctx.emit(Event::Entangled(loser))?;
-        ctx.require(Due::Trip(loser, super::super::state::TripCause::Entangled))?;
+        // Only the weapons the text names make the victim dice for tripping.
+        let trips = ctx
+            .rules()
+            .weapon(&order.attacker.weapon)
+            .is_some_and(|w| w.entangle_trips);
+        if trips && !ctx.figure(loser)?.mounted {
+            ctx.require(Due::Trip(loser, TripCause::Entangled))?;
+        }
     }
     if o.thrown {
         thrown(ctx, loser)?;

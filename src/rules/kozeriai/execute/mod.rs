@@ -19,7 +19,7 @@ use super::event::Event;
 use super::odds;
 use super::state::{Due, FigureRef, FigureState};
 use crate::engine::error::CommandError;
-use crate::engine::exec::Exec;
+use crate::engine::exec::{Exec, refuse};
 
 /// The engine's execution context, for a Kozeriai command.
 pub(super) type Ctx<'a> = Exec<'a, Kozeriai>;
@@ -106,6 +106,10 @@ fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
 }
 
+/// What is due is settled before play goes on: a push back, a trip, a falling roll follow
+/// at once from the blow or charge that caused them.
+const DUES: &str = "kozeriai: Tripping Over";
+
 /// Checks a command and returns its events.
 ///
 /// # Errors
@@ -113,6 +117,23 @@ fn illegal(reason: impl Into<String>) -> CommandError {
 pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
     if ctx.state().ended {
         return Err(illegal("the battle is over"));
+    }
+    let settles = matches!(
+        command,
+        Command::Trip(..)
+            | Command::NoHazard(_)
+            | Command::PushedInto(..)
+            | Command::Fall(_)
+            | Command::EndBattle
+    );
+    if !settles && let Some(due) = ctx.state().due.first() {
+        return Err(refuse(
+            format!(
+                "settle {} first",
+                super::describe::due_words(ctx.state(), *due)
+            ),
+            DUES,
+        ));
     }
     match command {
         Command::Act { figure, action } => act::act(ctx, *figure, action)?,
@@ -126,6 +147,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             }
             ctx.settle_if_due(due)?;
         }
+        Command::PushedInto(figure, cause) => table::pushed_into(ctx, *figure, *cause)?,
         Command::Jump(figure, obstacle) => table::jump(ctx, *figure, *obstacle)?,
         Command::RunDown(rider, figure) => table::run_down(ctx, *rider, *figure)?,
         Command::Fall(due) => table::fall(ctx, *due)?,

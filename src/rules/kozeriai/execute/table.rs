@@ -7,6 +7,9 @@ use super::super::state::{Due, FigureRef, Speed, TripCause};
 use super::super::tables::{Jump, Rules};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
+
+const TRIPPING: &str = "kozeriai: Tripping Over";
 
 /// Trips at or under this on 1d10 (Tripping Over).
 pub fn trip_needed(rules: &Rules, cause: TripCause, armour: Armour) -> i64 {
@@ -86,6 +89,31 @@ pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<()
         ctx.settle_if_due(Due::PushedBack(figure))?;
     }
     Ok(())
+}
+
+/// The umpire says where a pushed-back figure ended: somewhere that trips makes the trip
+/// roll due (Tripping Over).
+pub fn pushed_into(
+    ctx: &mut Ctx<'_>,
+    figure: FigureRef,
+    cause: TripCause,
+) -> Result<(), CommandError> {
+    let due = Due::PushedBack(figure);
+    if !ctx.is_due(&due) {
+        return Err(illegal("that figure has no push back to settle"));
+    }
+    if !TripCause::PUSHED.contains(&cause) {
+        return Err(illegal(format!(
+            "a push back does not end {}",
+            cause.words()
+        )));
+    }
+    let x = ctx.figure(figure)?;
+    if x.mounted {
+        return Err(refuse("tripping is for figures on foot", TRIPPING));
+    }
+    ctx.settle(due)?;
+    ctx.require(Due::Trip(figure, cause))
 }
 
 /// A cantering or galloping horse jumps an obstacle.

@@ -23,15 +23,15 @@ pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             contingent: current,
             stage: Stage::Fighting,
         }),
-        Stage::Fighting if current + 1 < ctx.state().contingents.len() => {
+        Stage::Fighting if current.saturating_add(1) < ctx.state().contingents.len() => {
             ctx.emit(Event::StageBegins {
-                contingent: current + 1,
+                contingent: current.saturating_add(1),
                 stage: Stage::Moving,
             })
         }
         Stage::Fighting => {
             end_of_turn(ctx)?;
-            let next = ctx.state().turn + 1;
+            let next = ctx.state().turn.saturating_add(1);
             ctx.emit(Event::TurnBegins(next))
         }
     }
@@ -107,7 +107,7 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
     if !t.active {
         add(e.rest, "rested".into());
         // `lying_still` counts the complete moves before this one.
-        let lying_moves = x.lying_still + 1;
+        let lying_moves = x.lying_still.saturating_add(1);
         if x.lying && e.lying_moves > 0 && lying_moves.is_multiple_of(e.lying_moves) {
             add(e.lying_rest, format!("{lying_moves} moves lying down"));
         }
@@ -119,7 +119,7 @@ fn stamina(ctx: &mut Ctx<'_>, f: FigureRef, x: &FigureState) -> Result<(), Comma
     let (change, why) = stamina_change(ctx.rules(), x);
     let limit = x.spec.stamina.unwrap_or(ctx.rules().t.exhaustion.min);
     // Rest restores stamina up to the figure's own total, never beyond (ruling `exhaustion_rest`).
-    let room = (limit - x.stamina.unwrap_or(0)).max(0);
+    let room = limit.saturating_sub(x.stamina.unwrap_or(0)).max(0);
     let change = if change > 0 { change.min(room) } else { change };
     if change != 0 {
         ctx.emit(Event::Stamina {
@@ -128,8 +128,8 @@ fn stamina(ctx: &mut Ctx<'_>, f: FigureRef, x: &FigureState) -> Result<(), Comma
             why: why.join(", "),
         })?;
     }
-    let now = x.stamina.unwrap_or(0) + change;
-    if now < -limit && !x.collapsed {
+    let now = x.stamina.unwrap_or(0).saturating_add(change);
+    if now < limit.saturating_neg() && !x.collapsed {
         ctx.emit(Event::Collapsed(f))?;
     } else if x.collapsed && now > 0 && !x.knocked_out {
         ctx.emit(Event::CameRound(f))?;

@@ -1,0 +1,483 @@
+//! Kozeriai: *when* each procedure applies, one test per rule, named after it, driving the
+//! engine with the faces a table would roll (a d10 read 0-9: the 0 face is typed as 10).
+//! Sections are those of the rules text, `../shared/rules/kozeriai.txt`.
+#![allow(
+    clippy::expect_used,
+    clippy::unwrap_used,
+    clippy::too_many_lines,
+    missing_docs
+)]
+
+use chrono::{DateTime, Utc};
+use gunbai::dice::TableDice;
+use gunbai::engine::RuleSet as _;
+use gunbai::engine::journal::Action as JournalAction;
+use gunbai::engine::ruleset::ApplyContext;
+use gunbai::engine::{Battle, BattleError, Dice};
+use gunbai::reference::HouseRules;
+use gunbai::roster::RosterText;
+use gunbai::rules::kozeriai::command::{
+    Action, ClashKind, ClashOrder, Fighter, Ride, ShotOrder, Situation, Step, Visibility,
+};
+use gunbai::rules::kozeriai::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
+use gunbai::rules::kozeriai::{Army, Command, Event, Kozeriai, cards, clash};
+use rand::SeedableRng as _;
+
+const EAST: &str = r#"(
+    name: "East",
+    figures: [
+        (name: "Taro", player: "P1", skills: {"Katana": 3, "Kyu": 4}, armour: Part),
+        (name: "Kusa", player: "P1", skills: {"Kusarigama": 3, "Manrikigusari": 3, "Mojiri": 3, "Kawa-Nawa": 3, "Nagegama": 3}),
+        (name: "Yumi", player: "P1", skills: {"Kyu": 4, "Katana": 2}, horse: true),
+        (name: "Sohei", player: "P1", skills: {"Bo": 3, "Sodegarami": 3}, ki_ai: 6),
+        (name: "Tsukare", player: "P1", skills: {"Katana": 2}, stamina: 15),
+    ],
+)"#;
+
+const WEST: &str = r#"(
+    name: "West",
+    figures: [
+        (name: "Goro", player: "P2", skills: {"Katana": 3, "Naginata": 3}, armour: Armoured, wounds: 7,
+         yadomejutsu: {"Katana": 12, "Naginata": 4}),
+        (name: "Hachi", player: "P2", skills: {"Katana": 0}),
+        (name: "Jo", player: "P2", skills: {"Yari": 2}, wounds: 3),
+    ],
+)"#;
+
+const TARO: FigureRef = FigureRef(0, 0);
+const KUSA: FigureRef = FigureRef(0, 1);
+const YUMI: FigureRef = FigureRef(0, 2);
+const SOHEI: FigureRef = FigureRef(0, 3);
+const TSUKARE: FigureRef = FigureRef(0, 4);
+const GORO: FigureRef = FigureRef(1, 0);
+const HACHI: FigureRef = FigureRef(1, 1);
+const JO: FigureRef = FigureRef(1, 2);
+
+fn army(file: &str, source: &str) -> Army {
+    let text = RosterText {
+        file: file.into(),
+        source: source.into(),
+    };
+    Kozeriai::load_army(&text)
+        .unwrap_or_else(|e| panic!("{e:?}"))
+        .army
+}
+
+fn battle_with(house: HouseRules) -> Battle<Kozeriai> {
+    let armies = [army("east.ron", EAST), army("west.ron", WEST)];
+    Battle::<Kozeriai>::start(armies, house, None).expect("battle starts")
+}
+
+fn battle() -> Battle<Kozeriai> {
+    battle_with(HouseRules::default())
+}
+
+fn with_optional(keys: &[&str]) -> HouseRules {
+    let mut house = HouseRules::default();
+    house.optional.extend(keys.iter().map(|k| (*k).to_owned()));
+    house
+}
+
+/// The face to type for a die read `n` (0-9): the 0 face is typed as 10.
+fn face(n: u32) -> u32 {
+    if n == 0 { 10 } else { n }
+}
+
+fn run(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> Result<(), BattleError> {
+    let faces = reads.iter().map(|&r| face(r)).collect();
+    b.execute_with(command, Dice::Table(TableDice::new(faces)))
+        .map(|_| ())
+}
+
+fn ok(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> Vec<Event> {
+    if let Err(e) = run(b, command.clone(), reads) {
+        panic!("{command:?} with {reads:?} refused: {e}");
+    }
+    match &b.entries().last().expect("an entry").action {
+        JournalAction::Command { events, .. } => events.clone(),
+        other => panic!("not a command entry: {other:?}"),
+    }
+}
+
+fn refused(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> String {
+    match run(b, command.clone(), reads) {
+        Ok(()) => panic!("{command:?} was allowed"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn act(b: &mut Battle<Kozeriai>, figure: FigureRef, action: Action) -> Vec<Event> {
+    ok(b, Command::Act { figure, action }, &[])
+}
+
+fn step(step: Step) -> Action {
+    Action::Step {
+        step,
+        reload: false,
+        aim: None,
+        jump: false,
+    }
+}
+
+/// Ends stages until the given contingent's stage.
+fn at(b: &mut Battle<Kozeriai>, contingent: usize, stage: Stage) {
+    while b.state().current != contingent || b.state().stage != stage {
+        ok(b, Command::EndStage, &[]);
+    }
+}
+
+/// Ends stages until the next turn begins.
+fn next_turn(b: &mut Battle<Kozeriai>) {
+    let turn = b.state().turn;
+    while b.state().turn == turn {
+        ok(b, Command::EndStage, &[]);
+    }
+}
+
+fn fighter(figure: FigureRef, weapon: &str) -> Fighter {
+    Fighter {
+        figure,
+        weapon: weapon.into(),
+        ni_ten: false,
+        iaijutsu: false,
+        situation: Situation::default(),
+    }
+}
+
+fn strike(a: FigureRef, aw: &str, d: FigureRef, dw: &str) -> ClashOrder {
+    ClashOrder {
+        attacker: fighter(a, aw),
+        defender: fighter(d, dw),
+        kind: ClashKind::Strike,
+        both_strike: false,
+        closing: false,
+        moving: false,
+    }
+}
+
+fn shot(shooter: FigureRef, target: FigureRef, weapon: &str, range_hexes: u32) -> ShotOrder {
+    ShotOrder {
+        shooter,
+        target,
+        weapon: weapon.into(),
+        range_hexes,
+        visibility: Visibility::Clear,
+        shot_at: false,
+        rain: false,
+        deflect: false,
+        earlier_arrows: 0,
+    }
+}
+
+fn fig(b: &Battle<Kozeriai>, f: FigureRef) -> FigureState {
+    b.state().figure(f).expect("figure").clone()
+}
+
+fn clash_event(events: &[Event]) -> (ClashOrder, [i64; 2], clash::Outcome) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::Clash { order, dice } => {
+                Some((order.clone(), dice.totals, dice.outcome.clone()))
+            }
+            _ => None,
+        })
+        .expect("a clash event")
+}
+
+fn modifiers(b: &Battle<Kozeriai>, order: &ClashOrder, side: usize) -> Vec<(String, i64)> {
+    clash::numbers(b.rules(), b.state(), order)
+        .expect("clash numbers")
+        .sides[side]
+        .modifiers
+        .iter()
+        .map(|m| (m.reason.clone(), m.value))
+        .collect()
+}
+
+fn has(mods: &[(String, i64)], reason: &str, value: i64) -> bool {
+    mods.iter().any(|(r, v)| r.contains(reason) && *v == value)
+}
+
+/// The chance the card gives for a line whose label contains `label`.
+fn card_odds(card: &gunbai::engine::Check<Command>, label: &str) -> f64 {
+    card.odds
+        .iter()
+        .find(|o| o.outcome.contains(label))
+        .unwrap_or_else(|| panic!("no odds line `{label}`: {:?}", card.odds))
+        .probability
+}
+
+fn due_card(b: &Battle<Kozeriai>, what: &str) -> gunbai::engine::Check<Command> {
+    b.pending()
+        .into_iter()
+        .find(|c| c.what == what)
+        .unwrap_or_else(|| panic!("no `{what}` card"))
+}
+
+/// Plays at random on the app's surface (cards and forms), as `simulate` does, and gathers
+/// the kinds of event reached.
+fn reached(house: &HouseRules, seeds: u64, steps: usize) -> std::collections::BTreeSet<String> {
+    let rosters = gunbai::rules::demo_rosters("kozeriai").expect("demo");
+    let armies = rosters.map(|r| Kozeriai::load_army(&r).expect("loads").army);
+    let rules = Kozeriai::rules(house).expect("rules");
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..seeds {
+        let mut state = Kozeriai::start(&rules, &armies);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = gunbai::dice::RngDice::seeded(seed);
+        for _ in 0..steps {
+            let Some(command) =
+                gunbai::engine::surface::random_command::<Kozeriai>(&rules, &state, &mut rng)
+            else {
+                break;
+            };
+            let Ok(events) =
+                gunbai::engine::exec::events_of::<Kozeriai>(&rules, &state, &command, &mut dice)
+            else {
+                continue;
+            };
+            let context = ApplyContext {
+                at: DateTime::<Utc>::UNIX_EPOCH,
+            };
+            for e in &events {
+                gunbai::engine::exec::apply_event::<Kozeriai>(&rules, &mut state, e, context)
+                    .unwrap();
+                let name = format!("{e:?}");
+                seen.insert(name.split([' ', '{', '(']).next().unwrap().to_owned());
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn random_play_reaches_every_procedure() {
+    let mut house = HouseRules::default();
+    house.optional.extend(
+        ["exhaustion", "heroic", "variable_wounds"]
+            .iter()
+            .map(|k| (*k).to_owned()),
+    );
+    let mut seen = reached(&HouseRules::default(), 10, 900);
+    seen.extend(reached(&house, 10, 900));
+    for kind in [
+        "Acted",
+        "Reloaded",
+        "Shot",
+        "Clash",
+        "GrappleSplit",
+        "Wounded",
+        "Distracted",
+        "Died",
+        "KnockedOut",
+        "Grappling",
+        "KiAi",
+        "Tripped",
+        "Jumped",
+        "FallRoll",
+        "Required",
+        "Settled",
+        "Recovered",
+        "CameRound",
+        "Stamina",
+        "StageBegins",
+        "TurnBegins",
+    ] {
+        assert!(
+            seen.contains(kind),
+            "random play never reached {kind}: {seen:?}"
+        );
+    }
+}
+
+// ---- Tripping Over ----
+
+#[test]
+fn tripping_over_jumping_a_low_obstacle_on_foot_trips_on_five_unarmoured_six_armoured() {
+    let mut b = battle();
+    let jump = Action::Step {
+        step: Step::Forward,
+        reload: false,
+        aim: None,
+        jump: true,
+    };
+    act(&mut b, KUSA, jump.clone());
+    assert_eq!(b.state().due, vec![Due::Trip(KUSA, TripCause::Jump)]);
+    let card = due_card(&b, "Trip roll");
+    assert!((card_odds(&card, "falls") - 0.6).abs() < 1e-9, "0-5 of 0-9");
+    let why = refused(&mut b, Command::EndStage, &[]);
+    assert!(why.contains("trip roll"), "{why}");
+    let events = ok(&mut b, Command::Trip(KUSA, TripCause::Jump), &[5]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Tripped {
+            fell: true,
+            needed: 5,
+            ..
+        }
+    )));
+    assert!(fig(&b, KUSA).lying);
+    // Taro wears part armour: 6 or less.
+    act(&mut b, TARO, jump);
+    let card = due_card(&b, "Trip roll");
+    assert!((card_odds(&card, "falls") - 0.7).abs() < 1e-9);
+    let events = ok(&mut b, Command::Trip(TARO, TripCause::Jump), &[7]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Tripped {
+            fell: false,
+            needed: 6,
+            ..
+        }
+    )));
+    assert!(b.state().due.is_empty());
+}
+
+#[test]
+fn tripping_over_combat_on_a_slippery_surface_trips_on_three_once_a_turn() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = strike(TARO, "Katana", HACHI, "Katana");
+    order.defender.situation.slippery = true;
+    ok(&mut b, Command::Clash(order), &[1, 4]);
+    assert_eq!(b.state().due, vec![Due::Trip(HACHI, TripCause::Slippery)]);
+    let card = due_card(&b, "Trip roll");
+    assert!((card_odds(&card, "falls") - 0.4).abs() < 1e-9, "0-3 of 0-9");
+    let events = ok(&mut b, Command::Trip(HACHI, TripCause::Slippery), &[4]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Tripped {
+            fell: false,
+            needed: 3,
+            ..
+        }
+    )));
+    // A second clash this turn on the same ground: no second roll.
+    let mut order = strike(KUSA, "Kusarigama", HACHI, "Katana");
+    order.defender.situation.slippery = true;
+    ok(&mut b, Command::Clash(order), &[1, 4]);
+    assert!(b.state().due.is_empty(), "{:?}", b.state().due);
+    // Next turn it dices again; a 3 fells it.
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = strike(TARO, "Katana", HACHI, "Katana");
+    order.defender.situation.slippery = true;
+    ok(&mut b, Command::Clash(order), &[1, 4]);
+    ok(&mut b, Command::Trip(HACHI, TripCause::Slippery), &[3]);
+    assert!(fig(&b, HACHI).lying);
+}
+
+#[test]
+fn tripping_over_only_the_barbed_poles_and_the_kusarigama_trip_an_entangled_victim() {
+    for (weapon, trips) in [
+        ("Kusarigama", true),
+        ("Nagegama", true),
+        ("Mojiri", true),
+        ("Manrikigusari", false),
+    ] {
+        let mut b = battle();
+        at(&mut b, 0, Stage::Fighting);
+        let mut order = strike(KUSA, weapon, HACHI, "Katana");
+        order.kind = ClashKind::Entangle;
+        // A win by 3 or more entangles (the Manrikigusari adds +2 surprise).
+        let events = ok(&mut b, Command::Clash(order), &[9, 0]);
+        assert!(clash_event(&events).2.entangled, "{weapon}");
+        assert!(fig(&b, HACHI).entangled);
+        let due = b
+            .state()
+            .due
+            .contains(&Due::Trip(HACHI, TripCause::Entangled));
+        assert_eq!(due, trips, "{weapon}: {:?}", b.state().due);
+        if trips {
+            let card = due_card(&b, "Trip roll");
+            assert!((card_odds(&card, "falls") - 0.5).abs() < 1e-9, "4 or less");
+        }
+    }
+    // The Sodegarami too.
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = strike(SOHEI, "Sodegarami", HACHI, "Katana");
+    order.kind = ClashKind::Entangle;
+    ok(&mut b, Command::Clash(order), &[9, 0]);
+    assert!(
+        b.state()
+            .due
+            .contains(&Due::Trip(HACHI, TripCause::Entangled))
+    );
+}
+
+// ---- Kusarigama or Nagegama; Mojiri and Sodegarami ----
+
+#[test]
+fn kusarigama_sickle_strikes_as_a_short_sword_and_its_chain_keeps_its_class() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    for weapon in ["Kusarigama", "Nagegama"] {
+        // An ordinary stroke: a short weapon against Hachi's katana, +1 to the katana.
+        let stroke = strike(KUSA, weapon, HACHI, "Katana");
+        assert!(
+            !modifiers(&b, &stroke, 0)
+                .iter()
+                .any(|(r, _)| r.contains("weapon against"))
+        );
+        assert!(has(
+            &modifiers(&b, &stroke, 1),
+            "standard weapon against short",
+            1
+        ));
+        // Against a dagger the sickle gains the short weapon's +1, not the standard +2.
+        let dagger = strike(KUSA, weapon, HACHI, "Jujutsu");
+        assert!(has(
+            &modifiers(&b, &dagger, 0),
+            "short weapon against unarmed",
+            2
+        ));
+        // A chain attack fights as the standard weapon.
+        let mut chain = stroke.clone();
+        chain.kind = ClashKind::Chain;
+        assert!(
+            !modifiers(&b, &chain, 1)
+                .iter()
+                .any(|(r, _)| r.contains("weapon against"))
+        );
+    }
+    // Parrying with the sickle: the attacker's katana gains +1 too.
+    let parry = strike(GORO, "Katana", KUSA, "Kusarigama");
+    assert!(has(
+        &modifiers(&b, &parry, 0),
+        "standard weapon against short",
+        1
+    ));
+    // Fought with fixed faces: 3 + 5 against 0 + 1 + 6: Hachi parries.
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(KUSA, "Kusarigama", HACHI, "Katana")),
+        &[5, 6],
+    );
+    assert_eq!(clash_event(&events).1, [8, 7]);
+}
+
+#[test]
+fn mojiri_and_sodegarami_injure_as_the_bo_does() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    // The Bo is blunt in the glossary: a Mojiri stroke that wins by 4 gives 4 distractions.
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(KUSA, "Mojiri", HACHI, "Katana")),
+        &[4, 3],
+    );
+    let o = clash_event(&events).2;
+    assert_eq!((o.wounds, o.distractions), (0, 4));
+    assert_eq!(fig(&b, HACHI).distractions, 4);
+    assert_eq!(fig(&b, HACHI).wounds, 0);
+    ok(&mut b, Command::NoHazard(HACHI), &[]);
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(SOHEI, "Sodegarami", JO, "Yari")),
+        &[9, 3],
+    );
+    let o = clash_event(&events).2;
+    assert!(o.distractions > 0 && o.wounds == 0, "{o:?}");
+}
