@@ -1075,6 +1075,23 @@ fn a_unit_losing_half_its_number_in_a_turn_tests() {
         .into_iter()
         .find(|c| c.what == "Morale test")
         .expect("card");
+    assert!(
+        card.roll.is_none() && card.answers.iter().all(|a| !a.rolls),
+        "the umpire says the ground first (ruling morale_ground): a decision, no dice"
+    );
+    ok(
+        &mut b,
+        Command::MoraleGround {
+            unit: MONKS,
+            ground: Ground::Open,
+        },
+        &[],
+    );
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Morale test")
+        .expect("card");
     // Monk 2 + alive 1 - open 2 - shot at 2 = -1: one die, 6 only: rout 5/6.
     assert!(
         (card.odds[0].probability - 5.0 / 6.0).abs() < 1e-9,
@@ -1343,4 +1360,71 @@ fn action_forms_fire_with_the_pool_the_preview_shows() {
         b.state().figure(KAMBEI).expect("Kambei").pending_hits > 0,
         "the hits wait for the Results section"
     );
+}
+
+#[test]
+fn simulate_exercises_every_procedure() {
+    use gunbai::rules::skirmish::event::Event;
+    use rand::SeedableRng as _;
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..6u64 {
+        let mut b = battle_with(morale_on());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = gunbai::dice::RngDice::seeded(seed);
+        for _ in 0..1500 {
+            let Some(command) =
+                gunbai::engine::surface::random_command::<Skirmish>(b.rules(), b.state(), &mut rng)
+            else {
+                break;
+            };
+            let _ = b.execute(command, &mut dice);
+        }
+        for entry in b.entries() {
+            if let gunbai::engine::journal::Action::Command { events, .. } = &entry.action {
+                for e in events {
+                    let name = format!("{e:?}");
+                    let name = name
+                        .split(|c: char| !c.is_alphanumeric())
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned();
+                    if let Event::Shot {
+                        defensive: true, ..
+                    } = e
+                    {
+                        seen.insert("DefensiveFire".to_owned());
+                    }
+                    seen.insert(name);
+                }
+            }
+        }
+    }
+    for needed in [
+        "Precedence",
+        "MovesFirst",
+        "ChargeDeclared",
+        "Moved",
+        "Shot",
+        "DefensiveFire",
+        "Bout",
+        "Hit",
+        "Results",
+        "Died",
+        "Required",
+        "Settled",
+        "GroundSaid",
+        "MoraleRolled",
+        "Routed",
+        "Holding",
+        "Engaged",
+        "Disengaged",
+        "SectionBegins",
+        "TurnBegins",
+        "BattleEnded",
+    ] {
+        assert!(
+            seen.contains(needed),
+            "random play never reached {needed}; saw {seen:?}"
+        );
+    }
 }
