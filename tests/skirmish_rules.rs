@@ -94,6 +94,10 @@ fn at(b: &mut Battle<Skirmish>, section: Section) {
         moving(b);
     }
     while b.state().section != section {
+        if b.state().section == Section::Melee {
+            // Figures in contact must fight: the rest of the bouts, every die a miss.
+            fight_required_bouts(b);
+        }
         ok(b, Command::EndSection, &[]);
     }
 }
@@ -1427,4 +1431,54 @@ fn simulate_exercises_every_procedure() {
             "random play never reached {needed}; saw {seen:?}"
         );
     }
+}
+
+// --- Melee section: figures in contact fight ------------------------------------------------
+
+/// Fights every required bout card with dice that all miss.
+fn fight_required_bouts(b: &mut Battle<Skirmish>) -> usize {
+    let mut fought = 0;
+    while let Some(card) = b
+        .pending()
+        .into_iter()
+        .find(|c| c.required && c.what == "Melee bout")
+    {
+        let dice = card.roll.as_ref().map_or(0, |r| r.dice_count());
+        let roll = card.answers.iter().find(|a| a.rolls).expect("a roll");
+        ok(b, roll.command.clone(), &vec![1; dice as usize]);
+        fought += 1;
+        assert!(fought < 50, "bouts run out");
+    }
+    fought
+}
+
+#[test]
+fn melee_figures_in_contact_must_fight_their_bout_before_the_section_ends() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let bouts: Vec<_> = b
+        .pending()
+        .into_iter()
+        .filter(|c| c.what == "Melee bout")
+        .collect();
+    assert_eq!(bouts.len(), 8, "5 pairs and 3 spare bowmen doubling up");
+    assert!(bouts.iter().all(|c| c.required), "the bouts are required");
+    let refused = run(&mut b, Command::EndSection, &[]).expect_err("bouts owed");
+    assert!(
+        refused.to_string().contains("Melee section"),
+        "cites the rule: {refused}"
+    );
+    // The umpire pairs Kinoshita with Heihachi instead: the suggestion follows.
+    ok(&mut b, bout(KINOSHITA, HEIHACHI), &[1; 7]);
+    let left = pairing::suggest(b.rules(), b.state(), BOWMEN, RONIN);
+    assert!(left.iter().all(|(x, y)| *x != KINOSHITA && *y != HEIHACHI));
+    assert!(
+        left.iter().any(|(_, y)| *y == KAMBEI),
+        "Kambei still owes his"
+    );
+    assert_eq!(fight_required_bouts(&mut b), 7, "4 pairs left and 3 spares");
+    assert!(pairing::owing_bouts(b.state()).is_empty());
+    ok(&mut b, Command::EndSection, &[]);
+    assert_eq!(b.state().section, Section::Results);
 }

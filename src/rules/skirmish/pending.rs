@@ -297,10 +297,12 @@ fn melee(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         for (x, y) in pairs {
             let mut card = cards::bout_card(rules, state, x, y, [false, false]);
             card.why = format!(
-                "{} and {} are in melee; suggested pairing, greatest opponents first",
+                "{} and {} are in melee: every figure fights its bout; pairing suggested, \
+                 greatest opponents first (the melee form fights any other)",
                 state.unit_name(a),
                 state.unit_name(b)
             );
+            card.required = true;
             out.push(card);
         }
     }
