@@ -1482,3 +1482,63 @@ fn melee_figures_in_contact_must_fight_their_bout_before_the_section_ends() {
     ok(&mut b, Command::EndSection, &[]);
     assert_eq!(b.state().section, Section::Results);
 }
+
+// --- Morale: no test for a unit with nobody left ----------------------------------------------
+
+/// Six bowmen shoot the six monks under the abbot, each rolling a hit and a miss.
+fn shoot_every_monk(b: &mut Battle<Skirmish>) -> Vec<String> {
+    let mut lines = Vec::new();
+    for i in 1..=6u8 {
+        lines.extend(ok(
+            b,
+            Command::Fire(shot(&[FigureRef(0, 0, i)], FigureRef(1, 2, i), true, false)),
+            &[6, 1],
+        ));
+    }
+    lines
+}
+
+#[test]
+fn morale_a_unit_wiped_out_owes_no_test() {
+    let mut b = battle_with(morale_on());
+    at(&mut b, Section::Firing);
+    shoot_every_monk(&mut b);
+    // The abbot too, by the teppo.
+    ok(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], ABBOT, true, false)),
+        &[6, 1, 1],
+    );
+    at(&mut b, Section::Results);
+    assert_eq!(b.state().unit(MONKS).map(|u| u.alive()), Some(0));
+    assert!(b.state().due.is_empty(), "{:?}", b.state().due);
+    assert!(b.pending().iter().all(|c| c.what != "Morale test"));
+}
+
+#[test]
+fn morale_a_unit_whose_last_figure_dies_after_its_leader_owes_no_test() {
+    let mut house = morale_on();
+    house
+        .rulings
+        .insert("when_hits_resolve".into(), "at_once".into());
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], ABBOT, true, false)),
+        &[6, 1, 1],
+    );
+    assert_eq!(
+        b.state().due,
+        vec![Due::Morale(MONKS, Trigger::LeaderLost)],
+        "the abbot is dead: a test is due"
+    );
+    let lines = shoot_every_monk(&mut b);
+    assert_eq!(b.state().unit(MONKS).map(|u| u.alive()), Some(0));
+    assert!(b.state().due.is_empty(), "dropped: {:?}", b.state().due);
+    assert!(
+        lines.iter().any(|l| l.contains("no longer owed")),
+        "{lines:#?}"
+    );
+    ok(&mut b, Command::EndSection, &[]);
+}
