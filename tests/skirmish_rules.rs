@@ -94,6 +94,10 @@ fn at(b: &mut Battle<Skirmish>, section: Section) {
         moving(b);
     }
     while b.state().section != section {
+        if b.state().section == Section::Melee {
+            // Figures in contact must fight: the rest of the bouts, every die a miss.
+            fight_required_bouts(b);
+        }
         ok(b, Command::EndSection, &[]);
     }
 }
@@ -1075,6 +1079,23 @@ fn a_unit_losing_half_its_number_in_a_turn_tests() {
         .into_iter()
         .find(|c| c.what == "Morale test")
         .expect("card");
+    assert!(
+        card.roll.is_none() && card.answers.iter().all(|a| !a.rolls),
+        "the umpire says the ground first (ruling morale_ground): a decision, no dice"
+    );
+    ok(
+        &mut b,
+        Command::MoraleGround {
+            unit: MONKS,
+            ground: Ground::Open,
+        },
+        &[],
+    );
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Morale test")
+        .expect("card");
     // Monk 2 + alive 1 - open 2 - shot at 2 = -1: one die, 6 only: rout 5/6.
     assert!(
         (card.odds[0].probability - 5.0 / 6.0).abs() < 1e-9,
@@ -1343,4 +1364,181 @@ fn action_forms_fire_with_the_pool_the_preview_shows() {
         b.state().figure(KAMBEI).expect("Kambei").pending_hits > 0,
         "the hits wait for the Results section"
     );
+}
+
+#[test]
+fn simulate_exercises_every_procedure() {
+    use gunbai::rules::skirmish::event::Event;
+    use rand::SeedableRng as _;
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..6u64 {
+        let mut b = battle_with(morale_on());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = gunbai::dice::RngDice::seeded(seed);
+        for _ in 0..1500 {
+            let Some(command) =
+                gunbai::engine::surface::random_command::<Skirmish>(b.rules(), b.state(), &mut rng)
+            else {
+                break;
+            };
+            let _ = b.execute(command, &mut dice);
+        }
+        for entry in b.entries() {
+            if let gunbai::engine::journal::Action::Command { events, .. } = &entry.action {
+                for e in events {
+                    let name = format!("{e:?}");
+                    let name = name
+                        .split(|c: char| !c.is_alphanumeric())
+                        .next()
+                        .unwrap_or_default()
+                        .to_owned();
+                    if let Event::Shot {
+                        defensive: true, ..
+                    } = e
+                    {
+                        seen.insert("DefensiveFire".to_owned());
+                    }
+                    seen.insert(name);
+                }
+            }
+        }
+    }
+    for needed in [
+        "Precedence",
+        "MovesFirst",
+        "ChargeDeclared",
+        "Moved",
+        "Shot",
+        "DefensiveFire",
+        "Bout",
+        "Hit",
+        "Results",
+        "Died",
+        "Required",
+        "Settled",
+        "GroundSaid",
+        "MoraleRolled",
+        "Routed",
+        "Holding",
+        "Engaged",
+        "Disengaged",
+        "SectionBegins",
+        "TurnBegins",
+        "BattleEnded",
+    ] {
+        assert!(
+            seen.contains(needed),
+            "random play never reached {needed}; saw {seen:?}"
+        );
+    }
+}
+
+// --- Melee section: figures in contact fight ------------------------------------------------
+
+/// Fights every required bout card with dice that all miss.
+fn fight_required_bouts(b: &mut Battle<Skirmish>) -> usize {
+    let mut fought = 0;
+    while let Some(card) = b
+        .pending()
+        .into_iter()
+        .find(|c| c.required && c.what == "Melee bout")
+    {
+        let dice = card.roll.as_ref().map_or(0, |r| r.dice_count());
+        let roll = card.answers.iter().find(|a| a.rolls).expect("a roll");
+        ok(b, roll.command.clone(), &vec![1; dice as usize]);
+        fought += 1;
+        assert!(fought < 50, "bouts run out");
+    }
+    fought
+}
+
+#[test]
+fn melee_figures_in_contact_must_fight_their_bout_before_the_section_ends() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let bouts: Vec<_> = b
+        .pending()
+        .into_iter()
+        .filter(|c| c.what == "Melee bout")
+        .collect();
+    assert_eq!(bouts.len(), 8, "5 pairs and 3 spare bowmen doubling up");
+    assert!(bouts.iter().all(|c| c.required), "the bouts are required");
+    let refused = run(&mut b, Command::EndSection, &[]).expect_err("bouts owed");
+    assert!(
+        refused.to_string().contains("Melee section"),
+        "cites the rule: {refused}"
+    );
+    // The umpire pairs Kinoshita with Heihachi instead: the suggestion follows.
+    ok(&mut b, bout(KINOSHITA, HEIHACHI), &[1; 7]);
+    let left = pairing::suggest(b.rules(), b.state(), BOWMEN, RONIN);
+    assert!(left.iter().all(|(x, y)| *x != KINOSHITA && *y != HEIHACHI));
+    assert!(
+        left.iter().any(|(_, y)| *y == KAMBEI),
+        "Kambei still owes his"
+    );
+    assert_eq!(fight_required_bouts(&mut b), 7, "4 pairs left and 3 spares");
+    assert!(pairing::owing_bouts(b.state()).is_empty());
+    ok(&mut b, Command::EndSection, &[]);
+    assert_eq!(b.state().section, Section::Results);
+}
+
+// --- Morale: no test for a unit with nobody left ----------------------------------------------
+
+/// Six bowmen shoot the six monks under the abbot, each rolling a hit and a miss.
+fn shoot_every_monk(b: &mut Battle<Skirmish>) -> Vec<String> {
+    let mut lines = Vec::new();
+    for i in 1..=6u8 {
+        lines.extend(ok(
+            b,
+            Command::Fire(shot(&[FigureRef(0, 0, i)], FigureRef(1, 2, i), true, false)),
+            &[6, 1],
+        ));
+    }
+    lines
+}
+
+#[test]
+fn morale_a_unit_wiped_out_owes_no_test() {
+    let mut b = battle_with(morale_on());
+    at(&mut b, Section::Firing);
+    shoot_every_monk(&mut b);
+    // The abbot too, by the teppo.
+    ok(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], ABBOT, true, false)),
+        &[6, 1, 1],
+    );
+    at(&mut b, Section::Results);
+    assert_eq!(b.state().unit(MONKS).map(|u| u.alive()), Some(0));
+    assert!(b.state().due.is_empty(), "{:?}", b.state().due);
+    assert!(b.pending().iter().all(|c| c.what != "Morale test"));
+}
+
+#[test]
+fn morale_a_unit_whose_last_figure_dies_after_its_leader_owes_no_test() {
+    let mut house = morale_on();
+    house
+        .rulings
+        .insert("when_hits_resolve".into(), "at_once".into());
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], ABBOT, true, false)),
+        &[6, 1, 1],
+    );
+    assert_eq!(
+        b.state().due,
+        vec![Due::Morale(MONKS, Trigger::LeaderLost)],
+        "the abbot is dead: a test is due"
+    );
+    let lines = shoot_every_monk(&mut b);
+    assert_eq!(b.state().unit(MONKS).map(|u| u.alive()), Some(0));
+    assert!(b.state().due.is_empty(), "dropped: {:?}", b.state().due);
+    assert!(
+        lines.iter().any(|l| l.contains("no longer owed")),
+        "{lines:#?}"
+    );
+    ok(&mut b, Command::EndSection, &[]);
 }

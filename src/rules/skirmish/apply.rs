@@ -52,9 +52,8 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
             return Err("the engine applies changes to what is due".into());
         }
-        Event::MoraleRolled { unit, .. } => {
-            unit_mut(state, *unit)?;
-        }
+        Event::GroundSaid { unit, ground } => unit_mut(state, *unit)?.ground = Some(*ground),
+        Event::MoraleRolled { unit, .. } => unit_mut(state, *unit)?.ground = None,
         Event::Routed(unit) => {
             unit_mut(state, *unit)?.routed = true;
             let unit = *unit;
@@ -95,6 +94,7 @@ fn new_turn(state: &mut State, turn: u32) {
             u.moved = false;
             u.shot_at = false;
             u.alive_at_turn_start = u.alive();
+            u.ground = None;
         }
     }
 }

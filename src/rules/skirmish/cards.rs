@@ -1,6 +1,7 @@
 //! Building check cards: pools, bouts, morale, results, and plain steps.
 
 use super::command::{Command, Ground};
+use super::describe::ground_words;
 use super::numbers::{self, Pool};
 use super::state::{Due, FigureRef, State, UnitRef};
 use super::tables::Rules;
@@ -48,11 +49,20 @@ pub fn unit_who(state: &State, u: UnitRef) -> String {
 fn hit_odds(expr: &Expr) -> Vec<Odds> {
     let dist = expr.distribution();
     vec![
-        Odds::shown(
+        Odds::of(
             format!("at least 1 hit (mean {:.2})", dist.mean()),
             dist.probability_that(CmpOp::Ge, 1),
+            "hits",
+            CmpOp::Ge,
+            1,
         ),
-        Odds::shown("2 or more hits", dist.probability_that(CmpOp::Ge, 2)),
+        Odds::of(
+            "2 or more hits",
+            dist.probability_that(CmpOp::Ge, 2),
+            "hits",
+            CmpOp::Ge,
+            2,
+        ),
     ]
 }
 
@@ -211,13 +221,19 @@ pub fn bout_card(
         ),
         modifiers,
         odds: vec![
-            Odds::shown(
+            Odds::of(
                 format!("{name_a} lands a hit"),
                 lands(&ea, &eb, holding[0], holding[1]),
+                "a lands",
+                CmpOp::Ge,
+                1,
             ),
-            Odds::shown(
+            Odds::of(
                 format!("{name_b} lands a hit"),
                 lands(&eb, &ea, holding[1], holding[0]),
+                "b lands",
+                CmpOp::Ge,
+                1,
             ),
         ],
         roll: Some(RollSpec::Opposed(ea, eb)),
@@ -249,38 +265,43 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
             r.sides, r.dead_at_most, r.leg_at_most, r.arm_at_most, r.sides
         ),
         modifiers: Vec::new(),
-        odds: vec![Odds::shown("dead", p)],
+        odds: vec![Odds::of("dead", p, "dead", CmpOp::Ge, 1)],
         required: true,
         answers: vec![answer("Roll", Command::ResolveHits(f), true)],
         notes: Vec::new(),
     })
 }
 
-/// The morale test due for a unit: odds for each ground, rolled on the chosen one.
+/// The morale test due for a unit. Its ground is the umpire's decision (ruling
+/// `morale_ground`): until it is said, the card offers the three grounds with each one's odds;
+/// once said, it rolls that ground's dice, and the ground may still be said again.
 pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
     let Due::Morale(unit, trigger) = due;
-    let grounds = [
-        (Ground::Open, "in the open"),
-        (Ground::Cover, "in cover"),
-        (Ground::Neither, "neither"),
-    ];
+    let m = &rules.t.morale;
     let odds = |pool: &Pool| {
         let d = pool.expr().distribution();
-        let m = &rules.t.morale;
         let rout = d.probability_that(CmpOp::Lt, i64::from(m.rout_below));
         let carry = d.probability_that(CmpOp::Ge, i64::from(m.carry_on_at));
         (rout, (1.0 - rout - carry).max(0.0), carry)
     };
-    let open = numbers::morale(rules, state, unit, Ground::Open);
-    let (rout, hold, carry) = odds(&open);
-    let notes = grounds
+    let said = state.unit(unit).and_then(|u| u.ground);
+    let mut card = Check::card(
+        unit_who(state, unit),
+        "Morale test",
+        format!("the unit {}", trigger.words()),
+        "skirmish: Morale (optional)",
+    );
+    card.required = true;
+    let grounds = [Ground::Open, Ground::Cover, Ground::Neither];
+    card.notes = grounds
         .iter()
-        .skip(1)
-        .map(|(g, words)| {
+        .filter(|g| Some(**g) != said)
+        .map(|g| {
             let p = numbers::morale(rules, state, unit, *g);
             let (r, h, c) = odds(&p);
             format!(
-                "{words}: {} — rout {:.0}%, hold {:.0}%, carry on {:.0}%",
+                "{}: {} — rout {:.0}%, hold {:.0}%, carry on {:.0}%",
+                ground_words(*g),
                 p.words(),
                 r * 100.0,
                 h * 100.0,
@@ -288,34 +309,33 @@ pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             )
         })
         .collect();
-    Check {
-        key: String::new(),
-        who: unit_who(state, unit),
-        what: "Morale test".into(),
-        why: format!("the unit {}", trigger.words()),
-        citation: "skirmish: Morale (optional)".into(),
-        roll: Some(RollSpec::Value(open.expr())),
-        target: format!(
-            "{} (shown in the open): none routs, one holds, two carry on",
-            open.words()
-        ),
-        modifiers: open.reasons.clone(),
-        odds: vec![
-            Odds::shown("rout (removed)", rout),
-            Odds::shown("hold ground one turn", hold),
-            Odds::shown("carry on", carry),
-        ],
-        required: true,
-        answers: grounds
-            .iter()
-            .map(|(g, words)| {
-                answer(
-                    &format!("Roll: {words}"),
-                    Command::MoraleTest { unit, ground: *g },
-                    true,
-                )
-            })
-            .collect(),
-        notes,
-    }
+    let say = |g: Ground| {
+        Answer::decision(
+            format!("Say: {}", ground_words(g)),
+            Command::MoraleGround { unit, ground: g },
+        )
+    };
+    let Some(ground) = said else {
+        card.target = "say the unit's ground first: it sets the dice".into();
+        card.answers = grounds.into_iter().map(say).collect();
+        return card;
+    };
+    let pool = numbers::morale(rules, state, unit, ground);
+    let (rout, hold, carry) = odds(&pool);
+    card.roll = Some(RollSpec::Value(pool.expr()));
+    card.target = format!(
+        "{} ({}): none routs, one holds, two carry on",
+        pool.words(),
+        ground_words(ground)
+    );
+    card.modifiers = pool.reasons.clone();
+    card.odds = vec![
+        Odds::of("rout (removed)", rout, "morale", CmpOp::Eq, 0),
+        Odds::of("hold ground one turn", hold, "morale", CmpOp::Eq, 1),
+        Odds::of("carry on", carry, "morale", CmpOp::Eq, 2),
+    ];
+    card.answers = std::iter::once(Answer::roll("Roll", Command::MoraleTest { unit, ground }))
+        .chain(grounds.into_iter().filter(|g| *g != ground).map(say))
+        .collect();
+    card
 }

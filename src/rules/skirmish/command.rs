@@ -73,6 +73,13 @@ pub enum Command {
         /// Why.
         trigger: Trigger,
     },
+    /// The umpire says the ground a unit takes its due morale test on (a decision).
+    MoraleGround {
+        /// The unit.
+        unit: UnitRef,
+        /// Its ground.
+        ground: Ground,
+    },
     /// The unit's morale test.
     MoraleTest {
         /// The unit.
@@ -100,7 +107,9 @@ impl Command {
             Command::DefensiveFire(_) | Command::Fire(_) => "fire",
             Command::Melee { .. } | Command::Engage(..) | Command::Disengage(..) => "melee",
             Command::ResolveHits(_) => "results",
-            Command::DeclareMorale { .. } | Command::MoraleTest { .. } => "morale",
+            Command::DeclareMorale { .. }
+            | Command::MoraleGround { .. }
+            | Command::MoraleTest { .. } => "morale",
             Command::EndSection | Command::EndBattle => "turn",
         }
     }

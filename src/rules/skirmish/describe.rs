@@ -1,5 +1,6 @@
 //! A plain sentence for every skirmish event, for the battle log and the report.
 
+use super::command::Ground;
 use super::event::{BoutRoll, Event, MoraleResult, Outcome};
 use super::movement::move_allowance;
 use super::state::{Due, FigureRef, State, UnitRef};
@@ -158,6 +159,10 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             about(format!("{}'s morale test is settled.", unit(*u)), &[*u])
         }
         Event::Dropped(_) => none(String::new()),
+        Event::GroundSaid { unit: u, ground } => about(
+            format!("{} tests morale {}.", unit(*u), ground_words(*ground)),
+            &[*u],
+        ),
         Event::MoraleRolled {
             unit: u,
             faces: f,
@@ -211,6 +216,15 @@ fn moved(rules: &Rules, state: &State, u: UnitRef, obstacles: u32, difficult: bo
         ),
         &[u],
     )
+}
+
+/// `in the open`.
+pub fn ground_words(ground: Ground) -> &'static str {
+    match ground {
+        Ground::Open => "in the open",
+        Ground::Cover => "in cover",
+        Ground::Neither => "on ground neither open nor cover",
+    }
 }
 
 /// What a due is, in a few words for the log.

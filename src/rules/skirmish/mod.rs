@@ -32,7 +32,7 @@ use crate::engine::check::Check;
 use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
-use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
+use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
@@ -122,6 +122,10 @@ impl RuleSet for Skirmish {
         describe::due_name(state, *due)
     }
 
+    fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
+        numbers::measures(rules, before, events)
+    }
+
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         pending::pending(rules, state)
     }
@@ -132,6 +136,10 @@ impl RuleSet for Skirmish {
 
     fn command_kind(command: &Command) -> &'static str {
         command.kind()
+    }
+
+    fn end_battle() -> Option<Command> {
+        Some(Command::EndBattle)
     }
 
     fn view(rules: &Rules, state: &State) -> BattleView {

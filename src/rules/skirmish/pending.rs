@@ -9,7 +9,7 @@ use super::roster::{UnitType, Weapon};
 use super::state::{FigureRef, Section, State, UnitRef};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
-use crate::engine::check::{Check, Modifier, Odds, RollSpec};
+use crate::engine::check::{Check, Odds, RollSpec};
 
 const SEQUENCE: &str = "skirmish: Sequence of play";
 
@@ -91,7 +91,7 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         let (a, b) = (Expr::dice(p.dice, p.sides), Expr::dice(p.dice, p.sides));
         let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
         let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
-        let win = |p: f64| if p_tie < 1.0 { p / (1.0 - p_tie) } else { 0.5 };
+        let p_b = Comparison::new(a.clone(), CmpOp::Lt, b.clone()).probability();
         return vec![Check {
             key: String::new(),
             who: format!("{} and {}", names[0], names[1]),
@@ -105,11 +105,21 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             ),
             modifiers: Vec::new(),
             odds: vec![
-                Odds::shown(format!("{} wins", names[0]), win(p_a)),
-                Odds::shown(
-                    format!("{} wins", names[1]),
-                    win((1.0 - p_a - p_tie).max(0.0)),
+                Odds::of(
+                    format!("{} wins", names[0]),
+                    p_a,
+                    "precedence",
+                    CmpOp::Eq,
+                    0,
                 ),
+                Odds::of(
+                    format!("{} wins", names[1]),
+                    p_b,
+                    "precedence",
+                    CmpOp::Eq,
+                    1,
+                ),
+                Odds::of("a tie: roll again", p_tie, "precedence", CmpOp::Eq, -1),
             ],
             required: true,
             answers: vec![answer("Roll", Command::RollPrecedence, true)],
@@ -203,69 +213,39 @@ fn volley_card(
     defensive: bool,
 ) -> Option<Check<Command>> {
     let first = *shooters.first()?;
-    let pool = numbers::fire(rules, state, first, target, true, false);
-    let mut card = cards::pool_card(
-        cards::unit_who(state, first.unit()),
-        what,
-        why,
-        "skirmish: Firing Section",
-        &pool,
-    );
-    card.notes = shooters
+    let pools: Vec<(String, numbers::Pool)> = shooters
         .iter()
         .map(|&s| {
-            let p = numbers::fire(rules, state, s, target, true, false);
             let weapon = state.figure(s).map_or(Weapon::Hand, |f| f.spec.weapon);
-            format!(
-                "{} ({}): {} at close range, in the open",
-                state.figure_name(s),
-                weapon.name(),
-                p.words()
-            )
+            let name = format!("{} ({})", state.figure_name(s), weapon.name());
+            (name, numbers::fire(rules, state, s, target, true, false))
         })
         .collect();
-    card.modifiers.insert(
-        0,
-        Modifier::total(
-            0,
-            format!(
-                "shown for {} at close range; the fire form sets range and cover",
-                state.figure_name(first)
-            ),
-            "skirmish: Firing Section",
-        ),
+    let who = match shooters.as_slice() {
+        [one] => cards::figure_who(state, *one),
+        _ => cards::unit_who(state, first.unit()),
+    };
+    let mut card = cards::volley_card(who, what, why, "skirmish: Firing Section", &pools);
+    card.notes.push(
+        "At close range, in the open: the fire form sets the range, cover and who shoots".into(),
     );
     let tname = state.figure_name(target);
-    let shot = |close: bool| Shot {
-        shooters: shooters.clone(),
+    let shot = Shot {
+        shooters,
         target,
-        close,
+        close: true,
         cover: false,
     };
-    let wrap = |s: Shot| {
-        if defensive {
-            Command::DefensiveFire(s)
-        } else {
-            Command::Fire(s)
-        }
+    let command = if defensive {
+        Command::DefensiveFire(shot)
+    } else {
+        Command::Fire(shot)
     };
     card.answers = vec![answer(
-        &format!("All shoot at {tname}: close"),
-        wrap(shot(true)),
+        &format!("All shoot at {tname}: close range"),
+        command,
         true,
     )];
-    let all_long = shooters.iter().all(|&s| {
-        state
-            .figure(s)
-            .is_some_and(|f| f.spec.weapon != Weapon::Thrown)
-    });
-    if all_long {
-        card.answers.push(answer(
-            &format!("All shoot at {tname}: long"),
-            wrap(shot(false)),
-            true,
-        ));
-    }
     Some(card)
 }
 
@@ -317,10 +297,12 @@ fn melee(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         for (x, y) in pairs {
             let mut card = cards::bout_card(rules, state, x, y, [false, false]);
             card.why = format!(
-                "{} and {} are in melee; suggested pairing, greatest opponents first",
+                "{} and {} are in melee: every figure fights its bout; pairing suggested, \
+                 greatest opponents first (the melee form fights any other)",
                 state.unit_name(a),
                 state.unit_name(b)
             );
+            card.required = true;
             out.push(card);
         }
     }

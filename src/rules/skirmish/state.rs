@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::command::Ground;
 use super::roster::{Army, FigureSpec, UnitSpec, UnitType};
 
 /// A side: 0 or 1, in roster order.
@@ -178,6 +179,9 @@ pub struct UnitState {
     pub shot_at: bool,
     /// Figures alive at the start of this turn.
     pub alive_at_turn_start: u32,
+    /// The ground the umpire said its due morale test is taken on.
+    #[serde(default)]
+    pub ground: Option<Ground>,
 }
 
 impl UnitState {
@@ -192,6 +196,7 @@ impl UnitState {
             moved: false,
             shot_at: false,
             alive_at_turn_start: spec.figures.len() as u32,
+            ground: None,
         }
     }
 

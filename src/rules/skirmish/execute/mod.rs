@@ -92,6 +92,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::Melee { a, b, obstacle } => combat::bout(ctx, *a, *b, *obstacle)?,
         Command::ResolveHits(figure) => results::resolve(ctx, *figure)?,
         Command::DeclareMorale { unit, trigger } => results::declare(ctx, *unit, *trigger)?,
+        Command::MoraleGround { unit, ground } => results::say_ground(ctx, *unit, *ground)?,
         Command::MoraleTest { unit, ground } => results::morale_test(ctx, *unit, *ground)?,
         Command::Engage(a, b) => turn::engage(ctx, *a, *b, true)?,
         Command::Disengage(a, b) => turn::engage(ctx, *a, *b, false)?,

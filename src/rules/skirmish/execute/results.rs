@@ -152,6 +152,17 @@ pub(super) fn declare(
     ctx.require_morale(Due::Morale(unit, trigger))
 }
 
+pub(super) fn say_ground(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    ground: Ground,
+) -> Result<(), CommandError> {
+    if !ctx.state().due.iter().any(|Due::Morale(u, _)| *u == unit) {
+        return Err(illegal("no morale test is due for that unit"));
+    }
+    ctx.emit(Event::GroundSaid { unit, ground })
+}
+
 pub(super) fn morale_test(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,

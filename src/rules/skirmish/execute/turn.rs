@@ -2,9 +2,13 @@
 
 use super::{Ctx, illegal, results};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::skirmish::event::Event;
+use crate::rules::skirmish::pairing;
 use crate::rules::skirmish::state::{Section, Side, UnitRef};
 use crate::rules::skirmish::tables::PrecedenceWinner;
+
+const MELEE: &str = "skirmish: Melee section";
 
 pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().section != Section::Movement
@@ -89,6 +93,17 @@ pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         return Err(illegal(format!(
             "roll the results for the hits on {name} first"
         )));
+    }
+    if section == Section::Melee
+        && let Some(f) = pairing::owing_bouts(ctx.state()).first()
+    {
+        return Err(refuse(
+            format!(
+                "{} is in melee and has not fought its bout: figures in contact must fight",
+                ctx.state().figure_name(*f)
+            ),
+            MELEE,
+        ));
     }
     match section.next() {
         Some(next) => {
