@@ -9,7 +9,7 @@ mod preview;
 
 use super::command::{ChargePlan, Command};
 use super::execute::{charge_allowance, fall_back_limit, move_refusal};
-use super::movement::{MovePlan, TurnMade};
+use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Rank, State};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
@@ -44,9 +44,9 @@ fn selected(state: &State, id: &str) -> Option<Selected> {
     }
 }
 
-/// `0 cm` … `max cm`: the option's index is its distance.
-fn cm_options(max: i64) -> Vec<String> {
-    (0..=max.max(0)).map(|d| format!("{d} cm")).collect()
+/// The largest distance a form offers, as a field's bound (never below 0).
+fn cm_max(max: i64) -> usize {
+    usize::try_from(max.max(0)).unwrap_or(0)
 }
 
 fn names(state: &State, units: &[usize]) -> Vec<String> {
@@ -149,7 +149,25 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
     let Some(u) = state.unit(unit) else {
         return Vec::new();
     };
-    let rate = state.army_of(u).rate(u.spec.troop);
+    // No field offers more than the allowance left could pay for.
+    let best = [
+        MovePlan::default(),
+        MovePlan {
+            road: true,
+            ..MovePlan::default()
+        },
+    ]
+    .iter()
+    .map(|p| allowance(rules, state, u, p).0)
+    .max()
+    .unwrap_or(0);
+    let left_cm = (best - u.turn.spent_mm).max(0) / 10;
+    let t = &rules.t.terrain;
+    let dense = if u.spec.troop.cavalry() {
+        t.dense_horse
+    } else {
+        t.dense_foot
+    };
     let mut out = Vec::new();
     let mut friends_opts = vec!["No one".to_owned()];
     friends_opts.extend(names(state, &friends(state, unit)));
@@ -159,18 +177,22 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             "Move",
             "the movement calculator: what the move costs and what is left",
         )
-        .choice(
-            "Distance outside dense terrain",
-            cm_options(rate.normal * rules.t.column.road_times),
+        .number("Distance outside dense terrain", 0, cm_max(left_cm), "cm")
+        .number(
+            "Distance in dense terrain",
+            0,
+            cm_max(left_cm / dense.max(1)),
+            "cm",
         )
-        .choice("Distance in dense terrain", cm_options(rate.normal))
         .choice(
             "Light terrain pieces crossed",
             PIECES.map(String::from).to_vec(),
         )
-        .choice(
+        .number(
             "Wheel: distance of the outer flank",
-            cm_options(rate.normal),
+            0,
+            cm_max(left_cm / wheel_factor(rules, u).max(1)),
+            "cm",
         )
         .choice("Turn", TURNS.map(String::from).to_vec())
         .choice(
@@ -190,7 +212,7 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Fall back",
                 "backwards, facing the enemy; the whole move this turn",
             )
-            .choice("Distance", cm_options(limit_cm))
+            .number("Distance", 1.min(cm_max(limit_cm)), cm_max(limit_cm), "cm")
             .toggle("Out of command"),
         );
         let charge_cm = charge_allowance(state, unit) / 10;
@@ -201,15 +223,24 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "must be within charge distance; the target's tests follow",
             )
             .choice("Target", names(state, &enemies(state, unit)))
-            .choice(
+            .number(
                 "Wheel or turn at the start (allowance)",
-                cm_options(charge_cm / 2),
+                0,
+                cm_max(charge_cm / 2),
+                "cm",
             )
-            .choice(
+            .number(
                 "Run to contact outside dense terrain",
-                cm_options(charge_cm),
+                0,
+                cm_max(charge_cm),
+                "cm",
             )
-            .choice("Run in dense terrain", cm_options(charge_cm))
+            .number(
+                "Run in dense terrain",
+                0,
+                cm_max(charge_cm / dense.max(1)),
+                "cm",
+            )
             .choice(
                 "Light terrain pieces on the way",
                 PIECES.map(String::from).to_vec(),
@@ -313,7 +344,7 @@ fn pieces(v: &mut FormValues<'_>) -> u32 {
     u32::try_from(v.index().min(PIECES.len() - 1)).unwrap_or(0)
 }
 
-/// A distance in cm (each option's index is its distance).
+/// A distance in cm, as the number field holds it.
 fn distance(v: &mut FormValues<'_>) -> i64 {
     i64::try_from(v.index()).unwrap_or(0)
 }

@@ -14,6 +14,7 @@ pub mod event;
 pub mod execute;
 pub mod load;
 pub mod movement;
+pub mod numbers;
 mod pending;
 pub mod roster;
 pub mod state;
@@ -106,6 +107,14 @@ impl RuleSet for Daimyo {
         match *due {}
     }
 
+    fn measures(
+        rules: &Rules,
+        before: &State,
+        events: &[Event],
+    ) -> Vec<crate::engine::ruleset::Measure> {
+        numbers::measures(rules, before, events)
+    }
+
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         pending::pending(rules, state)
     }
@@ -116,6 +125,10 @@ impl RuleSet for Daimyo {
 
     fn command_kind(command: &Command) -> &'static str {
         command.kind()
+    }
+
+    fn end_battle() -> Option<Command> {
+        Some(Command::EndBattle)
     }
 
     fn view(rules: &Rules, state: &State) -> BattleView {

@@ -3,9 +3,10 @@
 
 use super::command::{Command, Response};
 use super::execute::{duel_odds, obedience_test, response_refused};
+use super::numbers::{CHALLENGER_WON, PASSED};
 use super::state::{ChargeStage, State};
 use super::tables::Rules;
-use crate::dice::Expr;
+use crate::dice::{CmpOp, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
 fn answer(label: &str, command: Command) -> Answer<Command> {
@@ -161,8 +162,14 @@ fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Com
     ];
     let p = duel_odds(x.rating, y.rating, l.duel_die);
     card.odds = vec![
-        Odds::shown(format!("{} wins", x.name), p),
-        Odds::shown(format!("{} wins", y.name), 1.0 - p),
+        Odds::of(format!("{} wins", x.name), p, CHALLENGER_WON, CmpOp::Eq, 1),
+        Odds::of(
+            format!("{} wins", y.name),
+            1.0 - p,
+            CHALLENGER_WON,
+            CmpOp::Eq,
+            0,
+        ),
     ];
     card.required = true;
     card.answers = vec![
@@ -233,8 +240,6 @@ fn turn_card(state: &State) -> Check<Command> {
         &format!("End turn {}", state.turn),
         Command::EndTurn,
     ));
-    card.answers
-        .push(answer("End the battle", Command::EndBattle));
     card
 }
 
@@ -248,7 +253,7 @@ pub fn obedience_card(rules: &Rules, state: &State, unit: usize, rating: i64) ->
         "daimyo: Obedience",
     );
     let test = obedience_test(rules, rating);
-    card.odds = vec![Odds::shown("moves", test.probability())];
+    card.odds = vec![Odds::of("moves", test.probability(), PASSED, CmpOp::Eq, 1)];
     card.roll = Some(RollSpec::Test(test));
     card.target = format!("1d6 + {rating} scores {} or more", o.target);
     card.modifiers = vec![Modifier::total(

@@ -1,7 +1,7 @@
 //! Preview cards for the action forms: what a move costs and leaves, whether a charge
 //! reaches and what it sets off, the odds of an obedience test or a duel.
 
-use crate::dice::Expr;
+use crate::dice::CmpOp;
 use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::daimyo::command::{ChargePlan, Command};
 use crate::rules::daimyo::execute::{
@@ -11,6 +11,7 @@ use crate::rules::daimyo::execute::{
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
+use crate::rules::daimyo::numbers::{SCORE, move_dice};
 use crate::rules::daimyo::pending::obedience_card;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::Rules;
@@ -185,14 +186,19 @@ pub fn charge(
 
 /// The dice of a rout move.
 pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
-    let r = &rules.t.rout;
+    let dice = move_dice(rules);
     let mut c = Check::card(
         state.unit_name(unit),
         "Rout move",
         "routing units dice their move",
         "daimyo: Movement",
     );
-    c.roll = Some(RollSpec::Value(Expr::dice(r.dice, r.sides)));
+    c.odds = dice
+        .distribution()
+        .iter()
+        .map(|(score, p)| Odds::of(format!("scores {score}"), p, SCORE, CmpOp::Eq, score))
+        .collect();
+    c.roll = Some(RollSpec::Value(dice));
     c.notes
         .push("Read the distance off your movement table; the about turn costs nothing.".into());
     c
