@@ -96,7 +96,6 @@ fn harness() -> (Harness<'static, App>, tempfile::TempDir) {
     let game = large_battle();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
-        .allow_missing_glyphs()
         .build_eframe(move |cc| App::with_game(cc, path, game));
     h.run();
     // A unit selected, so its details and action forms are drawn too.

@@ -17,7 +17,6 @@ fn harness(dir: &std::path::Path) -> Harness<'static, App> {
         start_battle("daimyo", &rosters, HouseRules::default(), Some(&journal)).expect("starts");
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
-        .allow_missing_glyphs()
         .build_eframe(move |cc| App::with_game(cc, dir, game));
     h.run();
     h

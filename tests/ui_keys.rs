@@ -34,7 +34,6 @@ fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     let dir = dir.to_path_buf();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
-        .allow_missing_glyphs()
         .build_eframe(move |cc| App::with_game(cc, dir, Box::new(at_a_decision())));
     h.run();
     h

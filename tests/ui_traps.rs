@@ -40,7 +40,6 @@ fn harness_with(dir: &std::path::Path, step: f32, game: Battle<Sky>) -> Harness<
         .with_size(egui::vec2(1400.0, 900.0))
         .with_step_dt(step)
         .with_max_steps(64)
-        .allow_missing_glyphs()
         .build_eframe(move |cc| App::with_game(cc, dir, Box::new(game)));
     h.run();
     h
@@ -59,7 +58,6 @@ fn keys_pressed_before_choosing_to_resume_change_no_battle() {
         let d = dir.path().to_path_buf();
         let mut h = Harness::builder()
             .with_size(egui::vec2(1400.0, 900.0))
-            .allow_missing_glyphs()
             .build_eframe(move |cc| App::with_data_dir(cc, d));
         h.run();
         h.key_press(Key::R);
@@ -70,7 +68,6 @@ fn keys_pressed_before_choosing_to_resume_change_no_battle() {
     let d = dir.path().to_path_buf();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
-        .allow_missing_glyphs()
         .build_eframe(move |cc| App::with_data_dir(cc, d));
     h.run();
     h.get_by_label_contains("Resume your last battle?");

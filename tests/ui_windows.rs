@@ -11,7 +11,6 @@ fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     let dir = dir.to_path_buf();
     let mut h = Harness::builder()
         .with_size(egui::vec2(1400.0, 900.0))
-        .allow_missing_glyphs()
         .build_eframe(move |cc| App::with_data_dir(cc, dir));
     h.state_mut().seed_dice(11);
     h.run();

@@ -1,53 +1,47 @@
-//! Fonts for Japanese names (武田信玄, 上杉謙信).
+//! Fonts for Japanese names (武田信玄, 上杉謙信) on every machine.
 //!
-//! eframe's `system_fonts` feature already asks the operating system for a fallback font
-//! when a glyph is missing. We also load a CJK font file directly when one is installed in
-//! a well-known place, so names render even where the system fallback finds nothing (a
-//! bare X server, a test harness) — and do nothing, gracefully, when there is none.
+//! Gunbai ships a subset of Noto Sans CJK JP (`assets/fonts/`: kana, the JIS X 0208 kanji and
+//! every character of the shipped rosters, under the SIL Open Font License beside it). It is
+//! a font *provider* added after eframe's system font provider: a glyph no installed font has
+//! is looked for among the system's fonts first, and only then in the bundled subset. So a
+//! machine with a CJK font draws names in it, and a fresh machine (or the test harness, which
+//! has no system provider) draws them in the subset, never as empty boxes.
 
-use eframe::egui::{self, FontData, FontFamily, FontInsert, FontPriority, InsertFontFamily};
+use std::sync::Arc;
 
-/// Font files with Japanese glyphs, most preferred first.
-const CANDIDATES: &[&str] = &[
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/google-noto-cjk/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
-    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
-    "/System/Library/Fonts/ヒラギノ角ゴシック W3.ttc",
-    "/System/Library/Fonts/Hiragino Sans GB.ttc",
-    "C:\\Windows\\Fonts\\YuGothM.ttc",
-    "C:\\Windows\\Fonts\\msgothic.ttc",
-];
+use eframe::egui::{
+    self, FallbackRequest, FontData, FontFamily, FontInsert, FontPriority, FontProvider,
+    InsertFontFamily,
+};
 
-/// The largest font file we read (Noto CJK is about 20 MB).
-const MAX_FONT_BYTES: u64 = 64 * 1024 * 1024;
+/// The bundled Japanese subset (about 1.5 MB; `assets/fonts/subset.py` makes it).
+pub const JAPANESE: &[u8] = include_bytes!("../../assets/fonts/NotoSansCJKjp-Regular-subset.otf");
 
-/// Adds the first CJK font file found as a fallback for every family; `false` if none.
-pub fn install(ctx: &egui::Context) -> bool {
-    let Some(bytes) = CANDIDATES.iter().find_map(|path| read(path)) else {
-        return false;
-    };
-    let families = [FontFamily::Proportional, FontFamily::Monospace]
-        .into_iter()
-        .map(|family| InsertFontFamily {
-            family,
-            priority: FontPriority::Lowest,
-        })
-        .collect();
-    ctx.add_font(FontInsert::new(
-        "gunbai-cjk",
-        FontData::from_owned(bytes),
-        families,
-    ));
-    true
+/// The bundled font's name among egui's fonts.
+pub const JAPANESE_NAME: &str = "gunbai-noto-sans-cjk-jp-subset";
+
+/// Offers the bundled subset for any character the installed fonts (and the system's) lack;
+/// egui keeps it only if it has the glyph, and then uses it for every later one it has.
+struct Bundled;
+
+impl FontProvider for Bundled {
+    fn font_for(&self, _request: &FallbackRequest<'_>) -> Option<FontInsert> {
+        let families = [FontFamily::Proportional, FontFamily::Monospace]
+            .into_iter()
+            .map(|family| InsertFontFamily {
+                family,
+                priority: FontPriority::Lowest,
+            })
+            .collect();
+        Some(FontInsert::new(
+            JAPANESE_NAME,
+            FontData::from_static(JAPANESE),
+            families,
+        ))
+    }
 }
 
-fn read(path: &str) -> Option<Vec<u8>> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > MAX_FONT_BYTES {
-        return None;
-    }
-    std::fs::read(path).ok()
+/// Adds the bundled Japanese subset as the last fallback, after the system's fonts.
+pub fn install(ctx: &egui::Context) {
+    ctx.add_font_provider(Arc::new(Bundled));
 }
