@@ -70,6 +70,36 @@ fn replay_100k_entries_without_cache(bencher: divan::Bencher) {
     });
 }
 
+/// A long evening of second thoughts: 20,000 undo / redo pairs after a short battle. Replay
+/// applies only the commands in effect, so this costs about as much as the battle itself.
+#[divan::bench(sample_count = 5, sample_size = 1)]
+fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
+    use gunbai::engine::journal::{Action, Entry, line::entry_line};
+    let (dir, path) = journal(30);
+    let mut text = std::fs::read_to_string(&path).expect("read");
+    let mut seq = text.lines().count() as u64;
+    for i in 0..40_000 {
+        let action = if i % 2 == 0 {
+            Action::Undo { count: 1 }
+        } else {
+            Action::Redo { count: 1 }
+        };
+        let entry: Entry<(), ()> = Entry {
+            at: chrono::DateTime::UNIX_EPOCH,
+            action,
+        };
+        text.push_str(&entry_line(2, seq, &entry).expect("line"));
+        text.push('\n');
+        seq += 1;
+    }
+    let long = dir.path().join("second-thoughts.ron");
+    std::fs::write(&long, text).expect("write");
+    bencher.bench(|| {
+        let (game, _) = rules::open_journal(&long, false, false).expect("replays");
+        divan::black_box(game.entries())
+    });
+}
+
 #[divan::bench(sample_count = 20, sample_size = 1)]
 fn append_one_entry_with_fsync(bencher: divan::Bencher) {
     let dir = tempfile::tempdir().expect("tempdir");

@@ -7,8 +7,30 @@ use divan::{Bencher, black_box};
 use gunbai::cli::odds::{Output, answer_line, answer_stream};
 use gunbai::dice::{Notation, parse};
 
+#[path = "../tests/support/dice_worst_cases.rs"]
+mod support;
+
 fn main() {
     divan::main();
+}
+
+/// The accepted expressions at the edges of the notation's limits: each should answer in
+/// under 100 ms.
+fn accepted_worst_cases() -> Vec<String> {
+    support::worst_cases()
+        .into_iter()
+        .filter(|t| parse(t).is_ok())
+        .collect()
+}
+
+#[divan::bench(sample_count = 3, sample_size = 1)]
+fn worst_accepted_case(bencher: Bencher) {
+    let cases: Vec<Notation> = accepted_worst_cases()
+        .iter()
+        .map(|t| parse(t).unwrap())
+        .collect();
+    // The slowest of them all, one after another: the figure is an upper bound for any one.
+    bencher.bench(|| cases.iter().map(|n| odds(black_box(n))).sum::<f64>());
 }
 
 /// What the five rule sets roll (sky, simple, kozeriai, skirmish...).
