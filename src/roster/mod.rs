@@ -14,8 +14,9 @@ pub const MAX_ROSTER_BYTES: usize = 1024 * 1024;
 
 /// The most units, figures, groups or moves an army file may list in all. The rules set no
 /// upper size; this is the app's own bound, far above any table's army (a few dozen), so a
-/// crafted file cannot make loading allocate or compare without end.
-pub const MAX_LISTED: usize = 500;
+/// crafted file cannot make loading allocate or compare without end, and every index into
+/// an army fits the byte the rule sets number units and figures with.
+pub const MAX_LISTED: usize = 250;
 
 /// The most problems reported for one file: the first ones are what an umpire fixes.
 pub const MAX_PROBLEMS: usize = 100;
