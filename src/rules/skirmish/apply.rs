@@ -1,7 +1,9 @@
 //! Applying skirmish events: the only place the state changes.
 
 use super::event::{Event, Outcome};
+use super::order::{Actor, Deed};
 use super::state::{FigureRef, FigureState, State, UnitRef, UnitState, Wound, pair};
+use crate::engine::ledger::Scope;
 
 /// Applies one event. Errors only for events that cannot belong to this battle.
 ///
@@ -18,14 +20,24 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Moved { unit, .. } => {
             unit_mut(state, *unit)?.moved = true;
             state.moves_begun = true;
+            state.ledger.record(Actor::Unit(*unit), Deed::Move, None);
+            state
+                .ledger
+                .record(Actor::side(unit.side()), Deed::Move, None);
         }
         Event::Shot {
             shooter, target, ..
         } => {
             let turn = state.turn;
             let section = state.section;
+            figure_mut(state, *target)?;
             figure_mut(state, *shooter)?.last_shot = Some((turn, section));
             unit_mut(state, target.unit())?.shot_at = true;
+            state.ledger.record(
+                Actor::Figure(*shooter),
+                Deed::Shot,
+                Some(Actor::Figure(*target)),
+            );
         }
         Event::Bout(rolls) => {
             state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
@@ -74,7 +86,10 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             let p = pair(*a, *b);
             state.engagements.retain(|e| *e != p);
         }
-        Event::SectionBegins(section) => state.section = *section,
+        Event::SectionBegins(section) => {
+            state.section = *section;
+            state.ledger.begin(Scope::Section);
+        }
         Event::TurnBegins(turn) => new_turn(state, *turn),
         Event::BattleEnded => state.ended = true,
     }
@@ -88,6 +103,7 @@ fn new_turn(state: &mut State, turn: u32) {
     state.first = None;
     state.moves_begun = false;
     state.bouts.clear();
+    state.ledger.begin(Scope::Turn);
     for side in &mut state.sides {
         for u in &mut side.units {
             u.charging = None;

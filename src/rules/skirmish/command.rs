@@ -11,8 +11,10 @@ pub struct Shot {
     pub shooters: Vec<FigureRef>,
     /// The figure shot at.
     pub target: FigureRef,
-    /// At close range (the umpire measured); otherwise long range.
-    pub close: bool,
+    /// The distance to the target in inches, as the umpire measured it; the band (close or
+    /// long) comes from each shooter's weapon (`reference: ranges_inches`). In a defensive
+    /// fire, the distance the charger started at.
+    pub inches: u32,
     /// The target is in cover.
     pub cover: bool,
 }

@@ -249,6 +249,9 @@ pub struct State {
     pub engagements: Vec<(UnitRef, UnitRef)>,
     /// Pairs of figures that fought a bout this turn.
     pub bouts: Vec<(FigureRef, FigureRef)>,
+    /// What sides, units and figures did this section and turn.
+    #[serde(default)]
+    pub ledger: super::order::SkirmishLedger,
     /// Both armies.
     pub sides: [SideState; 2],
     /// The umpire ended the battle.
@@ -271,6 +274,7 @@ impl State {
             due: crate::engine::dues::Dues::default(),
             engagements: Vec::new(),
             bouts: Vec::new(),
+            ledger: super::order::SkirmishLedger::default(),
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,
         }

@@ -2,10 +2,11 @@
 
 use super::{Ctx, illegal, results};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::skirmish::command::Shot;
 use crate::rules::skirmish::event::{BoutRoll, Event};
 use crate::rules::skirmish::numbers;
-use crate::rules::skirmish::roster::Weapon;
+use crate::rules::skirmish::order::FIRE;
 use crate::rules::skirmish::state::{FigureRef, Section, UnitRef, Wound, pair};
 
 pub(super) fn declare_charge(
@@ -114,18 +115,25 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         if f.count(Wound::Arm) > 0 {
             return Err(illegal(format!("{name} has an arm wound and cannot shoot")));
         }
-        if f.spec.weapon == Weapon::Thrown && !shot.close {
-            return Err(illegal(
-                "thrown weapons have only a close range (up to 10\")",
+        let weapon = f.spec.weapon;
+        let Some((close, long)) = numbers::ranges(ctx.rules(), weapon) else {
+            return Err(illegal(format!("{name} has no missile weapon")));
+        };
+        if numbers::band(ctx.rules(), weapon, shot.inches).is_none() {
+            return Err(refuse(
+                format!(
+                    "{target_name} is {}\" away, beyond {name}'s {} range ({long}\")",
+                    shot.inches,
+                    weapon.name()
+                ),
+                FIRE,
             ));
         }
-        if !numbers::ready(ctx.rules(), ctx.state(), s) {
-            let why = if f.spec.weapon == Weapon::Arquebus {
-                "its arquebus is reloading (one shot per two firing sections)"
-            } else {
-                "it has shot this section"
-            };
-            return Err(illegal(format!("{name} cannot shoot now: {why}")));
+        if let Err(r) = numbers::rate_of_fire(ctx.rules(), ctx.state(), s, weapon) {
+            return Err(refuse(
+                format!("{name} cannot shoot now: {}", r.reason),
+                r.citation,
+            ));
         }
         if defensive {
             let charger = ctx.unit(target.unit())?;
@@ -134,13 +142,25 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
                     "{target_name}'s unit is not charging {name}'s unit this turn"
                 )));
             }
+            if 2 * i64::from(shot.inches) <= close {
+                return Err(refuse(
+                    format!(
+                        "the charger started {}\" away: {name} may shoot only at a charger \
+                         that started more than half its {} close range ({}\") away",
+                        shot.inches,
+                        weapon.name(),
+                        half(close)
+                    ),
+                    FIRE,
+                ));
+            }
         }
     }
     for &s in &shot.shooters {
         if ctx.figure(target)?.dead {
             break;
         }
-        let pool = numbers::fire(ctx.rules(), ctx.state(), s, target, shot.close, shot.cover);
+        let pool = numbers::fire(ctx.rules(), ctx.state(), s, target, shot.inches, shot.cover);
         let weapon = ctx.figure(s)?.spec.weapon;
         let faces = ctx.roll_n(pool.dice, 6)?;
         let hits = pool.count(&faces);
@@ -156,6 +176,15 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         results::land(ctx, target, hits)?;
     }
     Ok(())
+}
+
+/// Half a range in inches, as the text gives it (7.5", 6", 5").
+pub fn half(inches: i64) -> String {
+    if inches % 2 == 0 {
+        format!("{}", inches / 2)
+    } else {
+        format!("{}.5", inches / 2)
+    }
 }
 
 pub(super) fn bout(

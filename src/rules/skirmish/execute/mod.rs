@@ -8,6 +8,7 @@ mod combat;
 mod results;
 mod turn;
 
+pub use combat::half;
 pub use results::{owed, resolving_now};
 
 use super::Skirmish;
