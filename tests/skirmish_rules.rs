@@ -1311,6 +1311,11 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
     )
     .expect("declared");
     assert_eq!(b.state().unit(NINJA).and_then(|u| u.charging), Some(BOWMEN));
+    assert!(
+        b.action_forms(&MONK_1.id()).iter().all(|f| f.key != "move"),
+        "the Oda move first"
+    );
+    ok(&mut b, Command::MovesDone(0), &[]);
     let move_preview = b
         .preview_action(&MONK_1.id(), "move", &[1, 1])
         .expect("fits")
@@ -1415,6 +1420,7 @@ fn simulate_exercises_every_procedure() {
     for needed in [
         "Precedence",
         "MovesFirst",
+        "MovesDone",
         "ChargeDeclared",
         "Moved",
         "Shot",
@@ -1717,4 +1723,49 @@ fn firing_defensive_fire_only_at_a_charger_that_started_beyond_half_close_range(
             &vec![1; dice],
         );
     }
+}
+
+// --- Sequence of play: precedence orders the movement -------------------------------------------
+
+#[test]
+fn precedence_the_side_that_moves_first_makes_its_moves_before_the_other_side() {
+    let mut b = battle();
+    ok(&mut b, Command::RollPrecedence, &[2, 5]);
+    ok(&mut b, Command::MovesFirst(1), &[]);
+    let mv = |unit| Command::Move {
+        unit,
+        obstacles: 0,
+        difficult: false,
+    };
+    let refused = run(&mut b, mv(BOWMEN), &[]).expect_err("the village moves first");
+    assert!(
+        refused.to_string().contains("Sequence of play"),
+        "{refused}"
+    );
+    ok(&mut b, mv(RONIN), &[]);
+    assert!(
+        run(&mut b, Command::MovesDone(0), &[]).is_err(),
+        "only the side moving first says it is done"
+    );
+    let done = b
+        .pending()
+        .into_iter()
+        .flat_map(|c| c.answers)
+        .find(|a| a.command == Command::MovesDone(1))
+        .expect("the movement card offers it");
+    assert!(!done.rolls, "a decision");
+    ok(&mut b, Command::MovesDone(1), &[]);
+    assert!(
+        run(&mut b, mv(NINJA), &[]).is_err(),
+        "the village has moved"
+    );
+    ok(&mut b, mv(BOWMEN), &[]);
+    ok(&mut b, Command::EndSection, &[]);
+    // Next turn, the Oda move first.
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    ok(&mut b, Command::RollPrecedence, &[6, 1]);
+    ok(&mut b, Command::MovesFirst(0), &[]);
+    assert!(run(&mut b, mv(RONIN), &[]).is_err());
+    ok(&mut b, mv(MAEDA), &[]);
 }

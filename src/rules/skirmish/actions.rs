@@ -135,7 +135,11 @@ fn movement_forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionForm
             .choice("Target unit", unit_names(state, &enemies)),
         );
     }
-    if !u.moved && !holding {
+    // The side moving first makes all its moves, then the other side (Sequence of play).
+    let turn_to_move = state.first.is_some_and(|first| {
+        super::execute::first_side_done(state, first) != (sel.unit.side() == first)
+    });
+    if !u.moved && !holding && turn_to_move {
         out.push(
             ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
                 .choice("Obstacles crossed", OBSTACLES.map(String::from).to_vec())

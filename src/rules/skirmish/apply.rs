@@ -17,6 +17,14 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             unit_mut(state, *target)?;
             unit_mut(state, *unit)?.charging = Some(*target);
         }
+        Event::MovesDone(side) => {
+            if *side > 1 {
+                return Err(format!("no side {side}"));
+            }
+            state
+                .ledger
+                .record(Actor::side(*side), Deed::DoneMoving, None);
+        }
         Event::Moved { unit, .. } => {
             unit_mut(state, *unit)?.moved = true;
             state.moves_begun = true;

@@ -53,6 +53,8 @@ pub enum Command {
         /// Through difficult ground (half move).
         difficult: bool,
     },
+    /// The side that moves first has made all its moves: the other side moves now.
+    MovesDone(Side),
     /// Charged figures shoot at a charger that started beyond half their close range.
     DefensiveFire(Shot),
     /// Shooting in the firing section.
@@ -105,7 +107,7 @@ impl Command {
         match self {
             Command::RollPrecedence | Command::MovesFirst(_) => "precedence",
             Command::DeclareCharge { .. } => "charge",
-            Command::Move { .. } => "movement",
+            Command::Move { .. } | Command::MovesDone(_) => "movement",
             Command::DefensiveFire(_) | Command::Fire(_) => "fire",
             Command::Melee { .. } | Command::Engage(..) | Command::Disengage(..) => "melee",
             Command::ResolveHits(_) => "results",

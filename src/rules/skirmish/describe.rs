@@ -51,6 +51,11 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             ))
         }
         Event::MovesFirst(s) => none(format!("{} moves first this turn.", side(*s))),
+        Event::MovesDone(s) => none(format!(
+            "{} has made its moves; {} moves now.",
+            side(*s),
+            side(1 - (*s).min(1))
+        )),
         Event::ChargeDeclared { unit: u, target } => {
             let text = format!("{} declares a charge on {}.", unit(*u), unit(*target));
             about(text, &[*u, *target])

@@ -66,6 +66,8 @@ pub enum Event {
         /// Its target.
         target: UnitRef,
     },
+    /// The side moving first has made all its moves.
+    MovesDone(Side),
     /// A unit moved.
     Moved {
         /// The unit.

@@ -128,24 +128,32 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         }];
     };
     let mut out = defensive_fire(rules, state);
-    let why = if state.moves_begun {
-        format!(
-            "{} moved first; charges can no longer be declared",
-            names[first]
-        )
-    } else {
-        format!(
-            "{} moves first: declare every charge before anyone moves",
-            names[first]
-        )
+    let done = super::execute::first_side_done(state, first);
+    let second = 1 - first.min(1);
+    let why = match (done, state.moves_begun) {
+        (true, _) => format!(
+            "{} has made its moves: {} moves now",
+            names[first], names[second]
+        ),
+        (false, true) => format!(
+            "{} moves first: all its moves, then {}; charges can no longer be declared",
+            names[first], names[second]
+        ),
+        (false, false) => format!(
+            "{} moves first, then {}: declare every charge before anyone moves",
+            names[first], names[second]
+        ),
     };
-    let mut c = step(
-        "Both sides".into(),
-        "Movement",
-        why,
-        "skirmish: Movement Section",
-        Vec::new(),
-    );
+    let answers = if done {
+        Vec::new()
+    } else {
+        vec![answer(
+            &format!("{} has made its moves", names[first]),
+            Command::MovesDone(first),
+            false,
+        )]
+    };
+    let mut c = step("Both sides".into(), "Movement", why, SEQUENCE, answers);
     c.notes = movement_notes(rules, state);
     out.push(c);
     out

@@ -3,10 +3,14 @@
 use super::{Ctx, illegal, results};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
+use crate::engine::ledger::Scope;
 use crate::rules::skirmish::command::Shot;
 use crate::rules::skirmish::event::{BoutRoll, Event};
 use crate::rules::skirmish::numbers;
-use crate::rules::skirmish::order::FIRE;
+use crate::rules::skirmish::order::{Actor, Deed, FIRE};
+use crate::rules::skirmish::state::{Side, State};
+
+const SEQUENCE: &str = "skirmish: Sequence of play";
 use crate::rules::skirmish::state::{FigureRef, Section, UnitRef, Wound, pair};
 
 pub(super) fn declare_charge(
@@ -69,11 +73,55 @@ pub(super) fn move_unit(
     if u.moved {
         return Err(illegal(format!("{} has moved this turn", u.name)));
     }
+    let name = u.name.clone();
+    if let Some(first) = ctx.state().first {
+        let done = first_side_done(ctx.state(), first);
+        if unit.side() == first && done {
+            return Err(refuse(
+                format!("{name}'s side has made its moves: the other side moves now"),
+                SEQUENCE,
+            ));
+        }
+        if unit.side() != first && !done {
+            return Err(refuse(
+                format!(
+                    "{} won the move first: {name} moves once that side has made its moves",
+                    ctx.state().sides[first].name
+                ),
+                SEQUENCE,
+            ));
+        }
+    }
     ctx.emit(Event::Moved {
         unit,
         obstacles,
         difficult,
     })
+}
+
+/// Whether the side moving first has said it has made all its moves this movement section.
+pub fn first_side_done(state: &State, first: Side) -> bool {
+    state
+        .ledger
+        .has_done(Actor::side(first), Scope::Section, |d| {
+            *d == Deed::DoneMoving
+        })
+}
+
+pub(super) fn moves_done(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
+    if ctx.state().section != Section::Movement {
+        return Err(illegal("moves are made in the movement section"));
+    }
+    if ctx.state().first != Some(side) {
+        return Err(refuse(
+            "only the side moving first says it has made its moves",
+            SEQUENCE,
+        ));
+    }
+    if first_side_done(ctx.state(), side) {
+        return Err(illegal("that side has already made its moves"));
+    }
+    ctx.emit(Event::MovesDone(side))
 }
 
 pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<(), CommandError> {

@@ -8,7 +8,7 @@ mod combat;
 mod results;
 mod turn;
 
-pub use combat::half;
+pub use combat::{first_side_done, half};
 pub use results::{owed, resolving_now};
 
 use super::Skirmish;
@@ -88,6 +88,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             obstacles,
             difficult,
         } => combat::move_unit(ctx, *unit, *obstacles, *difficult)?,
+        Command::MovesDone(side) => combat::moves_done(ctx, *side)?,
         Command::DefensiveFire(shot) => combat::fire(ctx, shot, true)?,
         Command::Fire(shot) => combat::fire(ctx, shot, false)?,
         Command::Melee { a, b, obstacle } => combat::bout(ctx, *a, *b, *obstacle)?,
