@@ -1769,3 +1769,54 @@ fn precedence_the_side_that_moves_first_makes_its_moves_before_the_other_side() 
     assert!(run(&mut b, mv(RONIN), &[]).is_err());
     ok(&mut b, mv(MAEDA), &[]);
 }
+
+#[test]
+fn firing_the_shooting_card_shows_the_odds_of_the_volley_its_button_fires() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    let cards = b.pending();
+    let card = |who: &str| {
+        cards
+            .iter()
+            .find(|c| c.what == "Shooting at close" && c.who.contains(who))
+            .expect("a close-range card")
+    };
+    // Kinoshita's bowmen: all 7 yumi, 2d6 each at 3+ on Kambei: 14 dice.
+    let bowmen = card("Kinoshita");
+    let Command::Fire(volley) = &bowmen.answers[0].command else {
+        panic!("a volley")
+    };
+    assert_eq!(volley.shooters.len(), 7, "the button fires the whole unit");
+    assert_eq!(bowmen.roll.as_ref().map(|r| r.dice_count()), Some(14));
+    let all_miss = (1.0_f64 / 3.0).powi(14);
+    assert!((bowmen.odds[0].probability - (1.0 - all_miss)).abs() < 1e-12);
+    // Murai Nagayori shoots alone for Maeda's retainers: his own 5 dice.
+    let murai = card("Murai");
+    let Command::Fire(one) = &murai.answers[0].command else {
+        panic!("a shot")
+    };
+    assert_eq!(one.shooters.len(), 1, "one figure's fire");
+    assert_eq!(murai.roll.as_ref().map(|r| r.dice_count()), Some(5));
+    assert!((murai.odds[0].probability - (1.0 - (1.0_f64 / 3.0).powi(5))).abs() < 1e-12);
+    // The volley rolls exactly the dice the card shows.
+    ok(&mut b, bowmen.answers[0].command.clone(), &[1; 14]);
+}
+
+#[test]
+fn firing_with_hits_resolved_at_once_a_volley_stops_when_its_target_falls() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("when_hits_resolve".into(), "at_once".into());
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    // A monk dies of any hit: with hits resolved at once, the second bowman has no target.
+    let volley = shot(&[BOWMAN, FigureRef(0, 0, 2)], MONK_1, 10, false);
+    let lines = ok(&mut b, Command::Fire(volley), &[6, 1]);
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("shoots")).count(),
+        1,
+        "the monk fell to the first bowman: {lines:#?}"
+    );
+    assert!(b.state().figure(MONK_1).is_some_and(|f| f.dead));
+}

@@ -507,3 +507,21 @@ pub fn measures(
     out.push(("dead", dead));
     out
 }
+
+/// When hits are resolved at once (ruling `when_hits_resolve`) on a target that dies of any
+/// hit, the volley stops at the first hit: only the odds of at least one hit stand.
+pub fn first_hit_ends_volley(
+    rules: &Rules,
+    state: &State,
+    target: FigureRef,
+    odds: &mut Vec<crate::engine::check::Odds>,
+) {
+    let plain = state
+        .figure(target)
+        .is_some_and(|t| wounds_to_kill(rules, t.spec.troop).is_none());
+    if plain && super::execute::resolving_now(rules, state.section) {
+        odds.retain(|o| {
+            !matches!(o.of, crate::engine::check::Outcome::Measure("hits", CmpOp::Ge, n) if n > 1)
+        });
+    }
+}

@@ -268,6 +268,7 @@ fn volley_card(
     );
     let what = format!("Shooting at {}", words.split(' ').next().unwrap_or("close"));
     let mut card = cards::volley_card(who, &what, why, FIRE, &pools);
+    numbers::first_hit_ends_volley(rules, state, target, &mut card.odds);
     card.notes.push(format!(
         "{}: {} (reference: ranges_inches). The Shoot form takes the measured distance, \
          cover and who shoots.",

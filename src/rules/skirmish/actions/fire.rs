@@ -150,7 +150,8 @@ pub(super) fn plan(
     } else {
         "Shooting"
     };
-    let card = cards::volley_card(who, what, why, FIRE, &pools);
+    let mut card = cards::volley_card(who, what, why, FIRE, &pools);
+    numbers::first_hit_ends_volley(rules, state, target, &mut card.odds);
     let shot = Shot {
         shooters: shooters.clone(),
         target,
