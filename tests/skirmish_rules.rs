@@ -1023,7 +1023,10 @@ fn morale_results_rout_hold_or_carry_on() {
         &[5, 6, 1, 1],
     );
     assert!(
-        !b.state().unit(MONKS).expect("monks").holding(1)
+        !b.state()
+            .unit(MONKS)
+            .expect("monks")
+            .holding(b.state().now())
             && !b.state().unit(MONKS).expect("monks").routed
     );
     ok(
@@ -1042,9 +1045,10 @@ fn morale_results_rout_hold_or_carry_on() {
         },
         &[5, 1, 1, 1],
     );
+    let monks = b.state().unit(MONKS).expect("monks");
     assert!(
-        b.state().unit(MONKS).expect("monks").holding(2),
-        "one 5+: holds through the next turn"
+        monks.holding((1, Section::Results)) && !monks.holding((2, Section::Movement)),
+        "one 5+: holds for a turn from the test (taken in turn 1's movement section)"
     );
 }
 
@@ -1819,4 +1823,59 @@ fn firing_with_hits_resolved_at_once_a_volley_stops_when_its_target_falls() {
         "the monk fell to the first bowman: {lines:#?}"
     );
     assert!(b.state().figure(MONK_1).is_some_and(|f| f.dead));
+}
+
+// --- Morale: a holding result lasts one turn ------------------------------------------------------
+
+/// The bowmen rally in `section` of turn 1 and hold (one 5+ of 4 dice in the open).
+fn bowmen_hold_in(section: Section) -> Battle<Skirmish> {
+    let mut b = battle_with(morale_on());
+    at(&mut b, section);
+    ok(
+        &mut b,
+        Command::DeclareMorale {
+            unit: BOWMEN,
+            trigger: Trigger::Rally,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::MoraleTest {
+            unit: BOWMEN,
+            ground: Ground::Open,
+        },
+        &[5, 1, 1, 1],
+    );
+    b
+}
+
+#[test]
+fn morale_a_holding_result_lasts_one_turn_whichever_section_the_test_was_taken_in() {
+    let mv = Command::Move {
+        unit: BOWMEN,
+        obstacles: 0,
+        difficult: false,
+    };
+    // Taken in the movement section: it holds through turn 1, and moves again in turn 2.
+    let mut b = bowmen_hold_in(Section::Movement);
+    assert!(run(&mut b, mv.clone(), &[]).is_err(), "holding: no move");
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    ok(&mut b, mv.clone(), &[]);
+    // Taken in the results section: it holds through turn 2's movement and melee.
+    let mut b = bowmen_hold_in(Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    assert!(
+        run(&mut b, mv.clone(), &[]).is_err(),
+        "still holding in turn 2"
+    );
+    let bowmen = b.state().unit(BOWMEN).expect("bowmen");
+    assert!(bowmen.holding((2, Section::Melee)) && !bowmen.holding((2, Section::Results)));
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    ok(&mut b, mv, &[]);
 }

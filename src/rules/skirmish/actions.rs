@@ -124,7 +124,7 @@ fn movement_forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionForm
         return out;
     };
     let enemies = enemy_units(state, sel.unit);
-    let holding = u.holding(state.turn);
+    let holding = u.holding(state.now());
     if !state.moves_begun && u.charging.is_none() && !holding && !enemies.is_empty() {
         out.push(
             ActionForm::new(

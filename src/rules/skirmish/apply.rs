@@ -79,9 +79,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             let unit = *unit;
             state.engagements.retain(|(a, b)| *a != unit && *b != unit);
         }
-        Event::Holding { unit, through } => {
-            unit_mut(state, *unit)?.holding_through = Some(*through)
-        }
+        Event::Holding { unit, until } => unit_mut(state, *unit)?.holding_until = Some(*until),
         Event::Engaged(a, b) => {
             unit_mut(state, *a)?;
             unit_mut(state, *b)?;

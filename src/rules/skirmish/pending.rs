@@ -184,7 +184,7 @@ fn movement_notes(rules: &Rules, state: &State) -> Vec<String> {
                 (_, Some(l)) => format!("within {}\" and sight of {}", c.leader, l.spec.name),
                 (_, None) => "leader dead: keep together".into(),
             };
-            let holding = if x.holding(state.turn) {
+            let holding = if x.holding(state.now()) {
                 " — holding: may not move"
             } else {
                 ""
@@ -386,7 +386,7 @@ fn roll_call(state: &State) -> Vec<String> {
             let side = &state.sides.get(u.side())?.name;
             let status = if x.routed {
                 "routed".to_owned()
-            } else if x.holding(state.turn + 1) {
+            } else if x.holding((state.turn.saturating_add(1), Section::Movement)) {
                 "holding".to_owned()
             } else {
                 "fighting".to_owned()

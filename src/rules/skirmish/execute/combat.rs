@@ -32,7 +32,7 @@ pub(super) fn declare_charge(
         return Err(illegal("a unit charges the enemy"));
     }
     let u = ctx.fighting_unit(unit)?;
-    if u.holding(ctx.state().turn) {
+    if u.holding(ctx.state().now()) {
         return Err(illegal(format!(
             "{} is holding its ground (morale) and may not charge",
             u.name
@@ -64,7 +64,7 @@ pub(super) fn move_unit(
         ));
     }
     let u = ctx.fighting_unit(unit)?;
-    if u.holding(ctx.state().turn) {
+    if u.holding(ctx.state().now()) {
         return Err(illegal(format!(
             "{} is holding its ground (morale)",
             u.name
@@ -265,10 +265,10 @@ pub(super) fn bout(
     ];
     let faces = [ctx.roll_n(pools[0].dice, 6)?, ctx.roll_n(pools[1].dice, 6)?];
     let hits = [pools[0].count(&faces[0]), pools[1].count(&faces[1])];
-    let turn = ctx.state().turn;
+    let now = ctx.state().now();
     let holding = [
-        ctx.unit(a.unit())?.holding(turn),
-        ctx.unit(b.unit())?.holding(turn),
+        ctx.unit(a.unit())?.holding(now),
+        ctx.unit(b.unit())?.holding(now),
     ];
     let landed = numbers::landed(ctx.rules(), hits, holding);
     let [fa, fb] = faces;

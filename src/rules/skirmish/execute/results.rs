@@ -193,7 +193,7 @@ pub(super) fn morale_test(
         MoraleResult::Rout => ctx.emit(Event::Routed(unit)),
         MoraleResult::Hold => ctx.emit(Event::Holding {
             unit,
-            through: ctx.state().turn + 1,
+            until: (ctx.state().turn.saturating_add(1), ctx.state().section),
         }),
         MoraleResult::CarryOn => Ok(()),
     }
