@@ -1879,3 +1879,60 @@ fn morale_a_holding_result_lasts_one_turn_whichever_section_the_test_was_taken_i
     moving(&mut b);
     ok(&mut b, mv, &[]);
 }
+
+// --- Rulings recorded: difficult ground, Ninja movement, wounds that stack --------------------
+
+/// A figure of the demo with these wounds.
+fn wounded(
+    b: &Battle<Skirmish>,
+    f: FigureRef,
+    wounds: &[Wound],
+) -> gunbai::rules::skirmish::state::FigureState {
+    let mut x = b.state().figure(f).expect("figure").clone();
+    x.wounds = wounds.to_vec();
+    x
+}
+
+#[test]
+fn movement_difficult_ground_halves_the_move_after_the_charge_bonus_obstacles_and_leg_wounds() {
+    let b = battle();
+    let monk = wounded(&b, MONK_1, &[Wound::Leg]);
+    // (5 + 2 charging - 2 obstacle - 2 leg wound) / 2.
+    let (inches, why) = move_allowance(b.rules(), &monk, true, 1, true);
+    assert!((inches - 1.5).abs() < 1e-9, "{inches} {why:?}");
+    assert_eq!(
+        why.last().map(String::as_str),
+        Some("difficult ground: half")
+    );
+}
+
+#[test]
+fn movement_ninja_ignore_difficult_ground_and_obstacles_but_not_leg_wounds() {
+    let b = battle();
+    let ninja = wounded(&b, NINJA_1, &[Wound::Leg]);
+    let (inches, _) = move_allowance(b.rules(), &ninja, false, 2, true);
+    assert!(
+        (inches - 6.0).abs() < 1e-9,
+        "8 - 2 for the leg wound: {inches}"
+    );
+    let (inches, _) = move_allowance(b.rules(), &ninja, true, 0, false);
+    assert!((inches - 9.0).abs() < 1e-9, "8 + 3 charging - 2: {inches}");
+}
+
+#[test]
+fn results_arm_and_leg_wounds_stack_per_wound() {
+    let b = battle();
+    let kambei = wounded(&b, KAMBEI, &[Wound::Leg, Wound::Leg]);
+    let (inches, _) = move_allowance(b.rules(), &kambei, false, 0, false);
+    assert!((inches - 1.0).abs() < 1e-9, "5 - 2 - 2: {inches}");
+    let mut state = b.state().clone();
+    *state.figure_mut(KAMBEI).expect("Kambei") = wounded(&b, KAMBEI, &[Wound::Arm, Wound::Arm]);
+    // Ronin 3 dice, armoured Kinoshita -1, two arm wounds -2: below one die.
+    let pool = numbers::melee(b.rules(), &state, KAMBEI, KINOSHITA, false);
+    assert_eq!((pool.dice, pool.needed), (1, 6), "{:?}", pool.reasons);
+    assert!(
+        pool.reasons
+            .iter()
+            .any(|m| m.value == -2 && m.reason.contains("arm wound x2"))
+    );
+}
