@@ -1936,3 +1936,35 @@ fn results_arm_and_leg_wounds_stack_per_wound() {
             .any(|m| m.value == -2 && m.reason.contains("arm wound x2"))
     );
 }
+
+// --- Journals: events that cannot follow are refused -----------------------------------------
+
+#[test]
+fn edited_events_that_cannot_follow_are_refused_not_applied() {
+    use gunbai::engine::ruleset::ApplyContext;
+    use gunbai::rules::skirmish::event::Event;
+    let b = battle();
+    let at = ApplyContext {
+        at: chrono::DateTime::UNIX_EPOCH,
+    };
+    for bad in [
+        Event::TurnBegins(u32::MAX),
+        Event::TurnBegins(5),
+        Event::SectionBegins(Section::Results),
+        Event::Precedence {
+            faces: [vec![6], vec![1]],
+            winner: Some(7),
+        },
+        Event::MovesFirst(2),
+        Event::Hit {
+            figure: KAMBEI,
+            hits: u32::MAX,
+        },
+    ] {
+        let mut state = b.state().clone();
+        assert!(
+            Skirmish::apply(b.rules(), &mut state, &bad, at).is_err(),
+            "{bad:?} applied"
+        );
+    }
+}

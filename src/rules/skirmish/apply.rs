@@ -11,8 +11,8 @@ use crate::engine::ledger::Scope;
 /// A reference to a unit, figure or side the battle does not have.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
     match event {
-        Event::Precedence { winner, .. } => state.precedence = *winner,
-        Event::MovesFirst(side) => state.first = Some(*side),
+        Event::Precedence { winner, .. } => state.precedence = winner.map(side).transpose()?,
+        Event::MovesFirst(s) => state.first = Some(side(*s)?),
         Event::ChargeDeclared { unit, target } => {
             unit_mut(state, *target)?;
             unit_mut(state, *unit)?.charging = Some(*target);
@@ -50,7 +50,14 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Bout(rolls) => {
             state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
         }
-        Event::Hit { figure, hits } => figure_mut(state, *figure)?.pending_hits += hits,
+        Event::Hit { figure, hits } => {
+            let f = figure_mut(state, *figure)?;
+            f.pending_hits = f
+                .pending_hits
+                .checked_add(*hits)
+                .filter(|n| *n <= MAX_HITS)
+                .ok_or_else(|| format!("{hits} more hits than any roll gives"))?;
+        }
         Event::Results {
             figure, outcomes, ..
         } => {
@@ -93,10 +100,18 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             state.engagements.retain(|e| *e != p);
         }
         Event::SectionBegins(section) => {
+            if state.section.next() != Some(*section) {
+                return Err(format!("the {} section does not follow", section.name()));
+            }
             state.section = *section;
             state.ledger.begin(Scope::Section);
         }
-        Event::TurnBegins(turn) => new_turn(state, *turn),
+        Event::TurnBegins(turn) => {
+            if state.turn.checked_add(1) != Some(*turn) {
+                return Err(format!("turn {turn} does not follow turn {}", state.turn));
+            }
+            new_turn(state, *turn);
+        }
         Event::BattleEnded => state.ended = true,
     }
     Ok(())
@@ -118,6 +133,17 @@ fn new_turn(state: &mut State, turn: u32) {
             u.alive_at_turn_start = u.alive();
             u.ground = None;
         }
+    }
+}
+
+/// More hits waiting on one figure than any battle gives: a damaged or forged journal.
+const MAX_HITS: u32 = 1000;
+
+fn side(s: usize) -> Result<usize, String> {
+    if s < 2 {
+        Ok(s)
+    } else {
+        Err(format!("no side {s}"))
     }
 }
 

@@ -21,6 +21,8 @@ const MORALE: &str = "skirmish: Morale (optional)";
 pub struct Pool {
     /// Dice to roll.
     pub dice: u32,
+    /// Sides of each die (`reference: dice.sides`, `morale.sides`).
+    pub sides: u32,
     /// Each die counts at or over this.
     pub needed: u32,
     /// Every part of the pool and the number needed.
@@ -30,7 +32,7 @@ pub struct Pool {
 impl Pool {
     /// `3d6cs>=4`.
     pub fn expr(&self) -> Expr {
-        Expr::success_count(self.dice, 6, CmpOp::Ge, i64::from(self.needed))
+        Expr::success_count(self.dice, self.sides, CmpOp::Ge, i64::from(self.needed))
     }
 
     /// Dice of `faces` that count.
@@ -40,13 +42,24 @@ impl Pool {
 
     /// `3d6, each 4+`.
     pub fn words(&self) -> String {
-        format!("{}d6, each {}+", self.dice, self.needed)
+        format!("{}d{}, each {}+", self.dice, self.sides, self.needed)
     }
 }
 
 /// Builds a pool from a base, its signed modifiers, and the number needed, applying the
 /// floor: below one die, roll one that counts only on a 6.
-fn pool(rules: &Rules, mut reasons: Vec<Modifier>, needed: u32, section: &str) -> Pool {
+fn pool(rules: &Rules, reasons: Vec<Modifier>, needed: u32, section: &str) -> Pool {
+    pool_of(rules, rules.t.dice.sides, reasons, needed, section)
+}
+
+/// [`pool`] with dice of `sides` (morale has its own).
+fn pool_of(
+    rules: &Rules,
+    sides: u32,
+    mut reasons: Vec<Modifier>,
+    needed: u32,
+    section: &str,
+) -> Pool {
     let d = &rules.t.dice;
     let total: i64 = reasons.iter().map(|m| m.value).sum();
     let lowest = d.always_misses + 1;
@@ -65,6 +78,7 @@ fn pool(rules: &Rules, mut reasons: Vec<Modifier>, needed: u32, section: &str) -
     ));
     Pool {
         dice,
+        sides,
         needed,
         reasons,
     }
@@ -286,7 +300,7 @@ pub fn landed(rules: &Rules, hits: [u32; 2], holding: [bool; 2]) -> [u32; 2] {
 pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Pool {
     let m = &rules.t.morale;
     let Some(u) = state.unit(unit) else {
-        return pool(rules, Vec::new(), m.counts_at, MORALE);
+        return pool_of(rules, m.sides, Vec::new(), m.counts_at, MORALE);
     };
     let mut reasons = Vec::new();
     match u.leader() {
@@ -331,7 +345,7 @@ pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Po
             MORALE,
         ));
     }
-    pool(rules, reasons, m.counts_at, MORALE)
+    pool_of(rules, m.sides, reasons, m.counts_at, MORALE)
 }
 
 /// What a number of 5+ dice means.

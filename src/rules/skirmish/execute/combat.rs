@@ -1,6 +1,6 @@
 //! Charges, moves, shooting and bouts.
 
-use super::{Ctx, illegal, results};
+use super::{Ctx, cite, illegal, results, rule};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::engine::ledger::Scope;
@@ -19,12 +19,14 @@ pub(super) fn declare_charge(
     target: UnitRef,
 ) -> Result<(), CommandError> {
     if ctx.state().section != Section::Movement || ctx.state().first.is_none() {
-        return Err(illegal(
+        return Err(rule(
+            cite::MOVEMENT,
             "charges are declared in the movement section, after precedence",
         ));
     }
     if ctx.state().moves_begun {
-        return Err(illegal(
+        return Err(rule(
+            cite::MOVEMENT,
             "charges must be declared before any movement is made",
         ));
     }
@@ -33,10 +35,13 @@ pub(super) fn declare_charge(
     }
     let u = ctx.fighting_unit(unit)?;
     if u.holding(ctx.state().now()) {
-        return Err(illegal(format!(
-            "{} is holding its ground (morale) and may not charge",
-            u.name
-        )));
+        return Err(rule(
+            cite::MORALE,
+            format!(
+                "{} is holding its ground (morale) and may not charge",
+                u.name
+            ),
+        ));
     }
     if u.charging.is_some() {
         return Err(illegal(format!(
@@ -59,19 +64,23 @@ pub(super) fn move_unit(
     difficult: bool,
 ) -> Result<(), CommandError> {
     if ctx.state().section != Section::Movement || ctx.state().first.is_none() {
-        return Err(illegal(
+        return Err(rule(
+            cite::SEQUENCE,
             "units move in the movement section, after precedence",
         ));
     }
     let u = ctx.fighting_unit(unit)?;
     if u.holding(ctx.state().now()) {
-        return Err(illegal(format!(
-            "{} is holding its ground (morale)",
-            u.name
-        )));
+        return Err(rule(
+            cite::MORALE,
+            format!("{} is holding its ground (morale)", u.name),
+        ));
     }
     if u.moved {
-        return Err(illegal(format!("{} has moved this turn", u.name)));
+        return Err(rule(
+            cite::SEQUENCE,
+            format!("{} has moved this turn", u.name),
+        ));
     }
     let name = u.name.clone();
     if let Some(first) = ctx.state().first {
@@ -131,11 +140,14 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         Section::Firing
     };
     if ctx.state().section != wanted {
-        return Err(illegal(if defensive {
-            "defensive fire happens as the charge comes in, in the movement section"
-        } else {
-            "shooting happens in the firing section"
-        }));
+        return Err(rule(
+            cite::FIRE,
+            if defensive {
+                "defensive fire happens as the charge comes in, in the movement section"
+            } else {
+                "shooting happens in the firing section"
+            },
+        ));
     }
     let target = shot.target;
     let t = ctx.fighting_figure(target)?;
@@ -161,7 +173,10 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
             return Err(illegal(format!("{name} has no missile weapon")));
         }
         if f.count(Wound::Arm) > 0 {
-            return Err(illegal(format!("{name} has an arm wound and cannot shoot")));
+            return Err(rule(
+                cite::RESULTS,
+                format!("{name} has an arm wound and cannot shoot"),
+            ));
         }
         let weapon = f.spec.weapon;
         let Some((close, long)) = numbers::ranges(ctx.rules(), weapon) else {
@@ -186,9 +201,10 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         if defensive {
             let charger = ctx.unit(target.unit())?;
             if charger.charging != Some(s.unit()) {
-                return Err(illegal(format!(
-                    "{target_name}'s unit is not charging {name}'s unit this turn"
-                )));
+                return Err(rule(
+                    cite::FIRE,
+                    format!("{target_name}'s unit is not charging {name}'s unit this turn"),
+                ));
             }
             if 2 * i64::from(shot.inches) <= close {
                 return Err(refuse(
@@ -210,7 +226,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         }
         let pool = numbers::fire(ctx.rules(), ctx.state(), s, target, shot.inches, shot.cover);
         let weapon = ctx.figure(s)?.spec.weapon;
-        let faces = ctx.roll_n(pool.dice, 6)?;
+        let faces = ctx.roll_n(pool.dice, pool.sides)?;
         let hits = pool.count(&faces);
         ctx.emit(Event::Shot {
             shooter: s,
@@ -242,7 +258,7 @@ pub(super) fn bout(
     obstacle: [bool; 2],
 ) -> Result<(), CommandError> {
     if ctx.state().section != Section::Melee {
-        return Err(illegal("bouts are fought in the melee section"));
+        return Err(rule(cite::MELEE, "bouts are fought in the melee section"));
     }
     if a.side() == b.side() {
         return Err(illegal("a bout is between enemies"));
@@ -257,13 +273,19 @@ pub(super) fn bout(
         )));
     }
     if ctx.state().bouts.contains(&pair(a, b)) {
-        return Err(illegal("those two have fought their bout this turn"));
+        return Err(rule(
+            cite::MELEE,
+            "those two have fought their bout this turn",
+        ));
     }
     let pools = [
         numbers::melee(ctx.rules(), ctx.state(), a, b, obstacle[1]),
         numbers::melee(ctx.rules(), ctx.state(), b, a, obstacle[0]),
     ];
-    let faces = [ctx.roll_n(pools[0].dice, 6)?, ctx.roll_n(pools[1].dice, 6)?];
+    let faces = [
+        ctx.roll_n(pools[0].dice, pools[0].sides)?,
+        ctx.roll_n(pools[1].dice, pools[1].sides)?,
+    ];
     let hits = [pools[0].count(&faces[0]), pools[1].count(&faces[1])];
     let now = ctx.state().now();
     let holding = [

@@ -71,6 +71,21 @@ fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
 }
 
+/// A refusal by a rule of the text, with its section.
+fn rule(citation: &str, reason: impl Into<String>) -> CommandError {
+    crate::engine::exec::refuse(reason, citation)
+}
+
+/// The sections of the rules text that refusals cite.
+mod cite {
+    pub const SEQUENCE: &str = "skirmish: Sequence of play";
+    pub const MOVEMENT: &str = "skirmish: Movement Section";
+    pub const FIRE: &str = "skirmish: Firing Section";
+    pub const MELEE: &str = "skirmish: Melee section";
+    pub const RESULTS: &str = "skirmish: Results Section";
+    pub const MORALE: &str = "skirmish: Morale (optional)";
+}
+
 /// Checks a command and returns its events.
 ///
 /// # Errors
