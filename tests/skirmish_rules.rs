@@ -1968,3 +1968,30 @@ fn edited_events_that_cannot_follow_are_refused_not_applied() {
         );
     }
 }
+
+#[test]
+fn morale_the_share_of_the_unit_lost_that_tests_is_read_from_the_table() {
+    for (percent, due) in [(50, false), (25, true)] {
+        let mut house = morale_on();
+        house
+            .overrides
+            .insert("morale.half_lost_percent".into(), percent);
+        let mut b = battle_with(house);
+        at(&mut b, Section::Firing);
+        for i in 1..=2u8 {
+            ok(
+                &mut b,
+                Command::Fire(shot(&[FigureRef(0, 0, i)], FigureRef(1, 2, i), 10, false)),
+                &[6, 1],
+            );
+        }
+        at(&mut b, Section::Results);
+        assert_eq!(
+            b.state()
+                .due
+                .contains(&Due::Morale(MONKS, Trigger::HalfLost)),
+            due,
+            "2 of 7 monks lost, {percent}%"
+        );
+    }
+}

@@ -91,10 +91,13 @@ fn triggers(rules: &Rules, state: &State, unit: UnitRef) -> Vec<Trigger> {
     }
 }
 
-fn trigger_words(t: Trigger) -> String {
+fn trigger_words(rules: &Rules, t: Trigger) -> String {
     match t {
         Trigger::Rally => "Trying to rally".into(),
-        Trigger::FleeingFriend => "A fleeing friend passed within 6\"".into(),
+        Trigger::FleeingFriend => format!(
+            "A fleeing friend passed within {}\"",
+            rules.t.morale.fleeing_friend_inches
+        ),
         other => other.words().into(),
     }
 }
@@ -197,7 +200,10 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> 
                 "Declare morale test",
                 "what the table shows; the test then waits among the checks",
             )
-            .choice("Why", why.into_iter().map(trigger_words).collect()),
+            .choice(
+                "Why",
+                why.into_iter().map(|t| trigger_words(rules, t)).collect(),
+            ),
         );
     }
     out

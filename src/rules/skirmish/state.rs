@@ -114,7 +114,7 @@ impl Trigger {
             Trigger::LeaderLost => "lost its leader",
             Trigger::HalfLost => "lost half its number",
             Trigger::Rally => "is trying to rally",
-            Trigger::FleeingFriend => "a fleeing unit passed within 6\" while it was unengaged",
+            Trigger::FleeingFriend => "a fleeing unit passed close while it was unengaged",
         }
     }
 }

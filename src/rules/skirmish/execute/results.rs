@@ -113,7 +113,10 @@ fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), Command
         HalfLost::HalfOfStarting => (u.figures.len() as u32, u.figures.len() as u32 - before),
         HalfLost::HalfThisTurn => (start, start.saturating_sub(before)),
     };
-    let crossed = 2 * lost_before < of && 2 * (lost_before + 1) >= of;
+    // Losing `half_lost_percent` of the number (50%): the test is due as the loss reaches it.
+    let pct = u64::from(ctx.rules().t.morale.half_lost_percent);
+    let reached = |lost: u32| 100 * u64::from(lost) >= pct * u64::from(of);
+    let crossed = !reached(lost_before) && reached(lost_before + 1);
     if crossed && u.on_table() {
         ctx.require_morale(Due::Morale(unit, Trigger::HalfLost))?;
     }
