@@ -35,29 +35,11 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::Shot {
             shooter, target, ..
-        } => {
-            let turn = state.turn;
-            let section = state.section;
-            figure_mut(state, *target)?;
-            figure_mut(state, *shooter)?.last_shot = Some((turn, section));
-            unit_mut(state, target.unit())?.shot_at = true;
-            state.ledger.record(
-                Actor::Figure(*shooter),
-                Deed::Shot,
-                Some(Actor::Figure(*target)),
-            );
-        }
+        } => shot(state, *shooter, *target)?,
         Event::Bout(rolls) => {
             state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
         }
-        Event::Hit { figure, hits } => {
-            let f = figure_mut(state, *figure)?;
-            f.pending_hits = f
-                .pending_hits
-                .checked_add(*hits)
-                .filter(|n| *n <= MAX_HITS)
-                .ok_or_else(|| format!("{hits} more hits than any roll gives"))?;
-        }
+        Event::Hit { figure, hits } => hit(state, *figure, *hits)?,
         Event::Results {
             figure, outcomes, ..
         } => {
@@ -114,6 +96,29 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::BattleEnded => state.ended = true,
     }
+    Ok(())
+}
+
+fn shot(state: &mut State, shooter: FigureRef, target: FigureRef) -> Result<(), String> {
+    let (turn, section) = state.now();
+    figure_mut(state, target)?;
+    figure_mut(state, shooter)?.last_shot = Some((turn, section));
+    unit_mut(state, target.unit())?.shot_at = true;
+    state.ledger.record(
+        Actor::Figure(shooter),
+        Deed::Shot,
+        Some(Actor::Figure(target)),
+    );
+    Ok(())
+}
+
+fn hit(state: &mut State, figure: FigureRef, hits: u32) -> Result<(), String> {
+    let f = figure_mut(state, figure)?;
+    f.pending_hits = f
+        .pending_hits
+        .checked_add(hits)
+        .filter(|n| *n <= MAX_HITS)
+        .ok_or_else(|| format!("{hits} more hits than any roll gives"))?;
     Ok(())
 }
 

@@ -133,6 +133,75 @@ pub(super) fn moves_done(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandErr
     ctx.emit(Event::MovesDone(side))
 }
 
+/// Whether one figure may take part in a shot: an enemy target, a missile weapon and no arm
+/// wound, the target within its weapon's long range, its rate of fire, and for defensive fire
+/// a charger that started beyond half its close range.
+fn check_shooter(
+    ctx: &Ctx<'_>,
+    shot: &Shot,
+    s: FigureRef,
+    defensive: bool,
+    target_name: &str,
+) -> Result<(), CommandError> {
+    let target = shot.target;
+    if s.side() == target.side() {
+        return Err(illegal("figures shoot at the enemy"));
+    }
+    let f = ctx.fighting_figure(s)?;
+    let name = f.spec.name.clone();
+    if !f.spec.weapon.missile() {
+        return Err(illegal(format!("{name} has no missile weapon")));
+    }
+    if f.count(Wound::Arm) > 0 {
+        return Err(rule(
+            cite::RESULTS,
+            format!("{name} has an arm wound and cannot shoot"),
+        ));
+    }
+    let weapon = f.spec.weapon;
+    let Some((close, long)) = numbers::ranges(ctx.rules(), weapon) else {
+        return Err(illegal(format!("{name} has no missile weapon")));
+    };
+    if numbers::band(ctx.rules(), weapon, shot.inches).is_none() {
+        return Err(refuse(
+            format!(
+                "{target_name} is {}\" away, beyond {name}'s {} range ({long}\")",
+                shot.inches,
+                weapon.name()
+            ),
+            FIRE,
+        ));
+    }
+    if let Err(r) = numbers::rate_of_fire(ctx.rules(), ctx.state(), s, weapon) {
+        return Err(refuse(
+            format!("{name} cannot shoot now: {}", r.reason),
+            r.citation,
+        ));
+    }
+    if defensive {
+        let charger = ctx.unit(target.unit())?;
+        if charger.charging != Some(s.unit()) {
+            return Err(rule(
+                cite::FIRE,
+                format!("{target_name}'s unit is not charging {name}'s unit this turn"),
+            ));
+        }
+        if 2 * i64::from(shot.inches) <= close {
+            return Err(refuse(
+                format!(
+                    "the charger started {}\" away: {name} may shoot only at a charger \
+                     that started more than half its {} close range ({}\") away",
+                    shot.inches,
+                    weapon.name(),
+                    half(close)
+                ),
+                FIRE,
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<(), CommandError> {
     let wanted = if defensive {
         Section::Movement
@@ -164,61 +233,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
             )));
         }
         seen.push(s);
-        if s.side() == target.side() {
-            return Err(illegal("figures shoot at the enemy"));
-        }
-        let f = ctx.fighting_figure(s)?;
-        let name = f.spec.name.clone();
-        if !f.spec.weapon.missile() {
-            return Err(illegal(format!("{name} has no missile weapon")));
-        }
-        if f.count(Wound::Arm) > 0 {
-            return Err(rule(
-                cite::RESULTS,
-                format!("{name} has an arm wound and cannot shoot"),
-            ));
-        }
-        let weapon = f.spec.weapon;
-        let Some((close, long)) = numbers::ranges(ctx.rules(), weapon) else {
-            return Err(illegal(format!("{name} has no missile weapon")));
-        };
-        if numbers::band(ctx.rules(), weapon, shot.inches).is_none() {
-            return Err(refuse(
-                format!(
-                    "{target_name} is {}\" away, beyond {name}'s {} range ({long}\")",
-                    shot.inches,
-                    weapon.name()
-                ),
-                FIRE,
-            ));
-        }
-        if let Err(r) = numbers::rate_of_fire(ctx.rules(), ctx.state(), s, weapon) {
-            return Err(refuse(
-                format!("{name} cannot shoot now: {}", r.reason),
-                r.citation,
-            ));
-        }
-        if defensive {
-            let charger = ctx.unit(target.unit())?;
-            if charger.charging != Some(s.unit()) {
-                return Err(rule(
-                    cite::FIRE,
-                    format!("{target_name}'s unit is not charging {name}'s unit this turn"),
-                ));
-            }
-            if 2 * i64::from(shot.inches) <= close {
-                return Err(refuse(
-                    format!(
-                        "the charger started {}\" away: {name} may shoot only at a charger \
-                         that started more than half its {} close range ({}\") away",
-                        shot.inches,
-                        weapon.name(),
-                        half(close)
-                    ),
-                    FIRE,
-                ));
-            }
-        }
+        check_shooter(ctx, shot, s, defensive, &target_name)?;
     }
     for &s in &shot.shooters {
         if ctx.figure(target)?.dead {
