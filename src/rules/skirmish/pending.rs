@@ -7,7 +7,7 @@ use super::numbers;
 use super::pairing;
 use super::roster::{UnitType, Weapon};
 use super::state::{FigureRef, Section, State, UnitRef};
-use super::tables::Rules;
+use super::tables::{PrecedenceWinner, Rules};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Check, Odds, RollSpec};
 
@@ -101,8 +101,13 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             citation: SEQUENCE.into(),
             roll: Some(RollSpec::Opposed(a, b)),
             target: format!(
-                "{}d{} each; the higher chooses who moves first; a tie rolls again",
-                p.dice, p.sides
+                "{}d{} each; the higher {}; a tie rolls again",
+                p.dice,
+                p.sides,
+                match rules.rulings.precedence {
+                    PrecedenceWinner::D6HighChooses => "chooses who moves first",
+                    PrecedenceWinner::D6HighMovesFirst => "moves first",
+                }
             ),
             modifiers: Vec::new(),
             odds: vec![
