@@ -102,11 +102,13 @@ fn at(b: &mut Battle<Skirmish>, section: Section) {
     }
 }
 
-fn shot(shooters: &[FigureRef], target: FigureRef, close: bool, cover: bool) -> Shot {
+/// A shot at a target `inches` away: 10" is close range for every weapon, 20" long range
+/// for a yumi or an arquebus and out of range for thrown weapons.
+fn shot(shooters: &[FigureRef], target: FigureRef, inches: u32, cover: bool) -> Shot {
     Shot {
         shooters: shooters.to_vec(),
         target,
-        close,
+        inches,
         cover,
     }
 }
@@ -354,8 +356,15 @@ fn holding_units_may_not_move() {
 #[test]
 fn fire_dice_are_the_troop_number_modified_by_range_cover_armour_and_moving() {
     let mut b = battle();
-    let pool = |b: &Battle<Skirmish>, s, t, close, cover| {
-        numbers::fire(b.rules(), b.state(), s, t, close, cover)
+    let pool = |b: &Battle<Skirmish>, s, t, close: bool, cover| {
+        numbers::fire(
+            b.rules(),
+            b.state(),
+            s,
+            t,
+            if close { 10 } else { 20 },
+            cover,
+        )
     };
     assert_eq!(
         pool(&b, BOWMAN, KAMBEI, true, false).dice,
@@ -405,11 +414,11 @@ fn fire_dice_are_the_troop_number_modified_by_range_cover_armour_and_moving() {
 fn trained_shooters_hit_on_3_untrained_on_4() {
     let b = battle();
     assert_eq!(
-        numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, true, false).needed,
+        numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, 10, false).needed,
         3
     );
     assert_eq!(
-        numbers::fire(b.rules(), b.state(), TEPPO_1, KAMBEI, true, false).needed,
+        numbers::fire(b.rules(), b.state(), TEPPO_1, KAMBEI, 10, false).needed,
         4
     );
 }
@@ -417,7 +426,7 @@ fn trained_shooters_hit_on_3_untrained_on_4() {
 #[test]
 fn below_one_die_roll_one_that_hits_only_on_a_6() {
     let mut b = battle();
-    let p = numbers::fire(b.rules(), b.state(), BOWMAN, NINJA_1, false, true);
+    let p = numbers::fire(b.rules(), b.state(), BOWMAN, NINJA_1, 20, true);
     assert_eq!(
         (p.dice, p.needed),
         (1, 6),
@@ -426,13 +435,13 @@ fn below_one_die_roll_one_that_hits_only_on_a_6() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[BOWMAN], NINJA_1, false, true)),
+        Command::Fire(shot(&[BOWMAN], NINJA_1, 20, true)),
         &[5],
     );
     assert_eq!(b.state().figure(NINJA_1).map(|f| f.pending_hits), Some(0));
     ok(
         &mut b,
-        Command::Fire(shot(&[FigureRef(0, 0, 2)], NINJA_1, false, true)),
+        Command::Fire(shot(&[FigureRef(0, 0, 2)], NINJA_1, 20, true)),
         &[6],
     );
     assert_eq!(
@@ -448,14 +457,14 @@ fn a_volley_rolls_each_shooter_and_marks_the_hits() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[BOWMAN, FigureRef(0, 0, 2)], KAMBEI, true, false)),
+        Command::Fire(shot(&[BOWMAN, FigureRef(0, 0, 2)], KAMBEI, 10, false)),
         &[3, 2, 6, 1],
     );
     assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(2));
     assert!(
         run(
             &mut b,
-            Command::Fire(shot(&[BOWMAN], KAMBEI, true, false)),
+            Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
             &[1, 1]
         )
         .is_err(),
@@ -469,7 +478,7 @@ fn arquebus_fires_once_per_two_firing_sections() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[TEPPO_1], KAMBEI, true, false)),
+        Command::Fire(shot(&[TEPPO_1], KAMBEI, 10, false)),
         &[1, 1, 1],
     );
     at(&mut b, Section::Results);
@@ -478,7 +487,7 @@ fn arquebus_fires_once_per_two_firing_sections() {
     assert!(
         run(
             &mut b,
-            Command::Fire(shot(&[TEPPO_1], KAMBEI, true, false)),
+            Command::Fire(shot(&[TEPPO_1], KAMBEI, 10, false)),
             &[1, 1, 1]
         )
         .is_err(),
@@ -489,7 +498,7 @@ fn arquebus_fires_once_per_two_firing_sections() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[TEPPO_1], KAMBEI, true, false)),
+        Command::Fire(shot(&[TEPPO_1], KAMBEI, 10, false)),
         &[1, 1, 1],
     );
 }
@@ -501,7 +510,7 @@ fn thrown_weapons_have_only_close_range() {
     assert!(
         run(
             &mut b,
-            Command::Fire(shot(&[NINJA_1], BOWMAN, false, false)),
+            Command::Fire(shot(&[NINJA_1], BOWMAN, 20, false)),
             &[1, 1, 1]
         )
         .is_err()
@@ -509,7 +518,7 @@ fn thrown_weapons_have_only_close_range() {
     // Ninja 3 dice; an unarmoured Ashigaru target: no modifier.
     ok(
         &mut b,
-        Command::Fire(shot(&[NINJA_1], BOWMAN, true, false)),
+        Command::Fire(shot(&[NINJA_1], BOWMAN, 10, false)),
         &[1, 2, 3],
     );
 }
@@ -521,7 +530,7 @@ fn an_arm_wound_stops_firing() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[BOWMAN], gorobei, true, false)),
+        Command::Fire(shot(&[BOWMAN], gorobei, 10, false)),
         &[6, 1],
     );
     at(&mut b, Section::Results);
@@ -535,7 +544,7 @@ fn an_arm_wound_stops_firing() {
     assert!(
         run(
             &mut b,
-            Command::Fire(shot(&[gorobei], BOWMAN, true, false)),
+            Command::Fire(shot(&[gorobei], BOWMAN, 10, false)),
             &[6, 6]
         )
         .is_err()
@@ -563,7 +572,7 @@ fn defensive_fire_only_at_a_unit_charging_the_shooters() {
     // Ronin 3 dice at long range, armoured Samurai -1: 2 dice at 3+.
     ok(
         &mut b,
-        Command::DefensiveFire(shot(&[gorobei], FigureRef(0, 2, 1), false, false)),
+        Command::DefensiveFire(shot(&[gorobei], FigureRef(0, 2, 1), 20, false)),
         &[3, 1],
     );
     assert_eq!(
@@ -573,7 +582,7 @@ fn defensive_fire_only_at_a_unit_charging_the_shooters() {
     assert!(
         run(
             &mut b,
-            Command::DefensiveFire(shot(&[BOWMAN], KAMBEI, true, false)),
+            Command::DefensiveFire(shot(&[BOWMAN], KAMBEI, 10, false)),
             &[1, 1]
         )
         .is_err(),
@@ -851,7 +860,7 @@ fn other_troops_hit_are_dead_when_results_are_resolved() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[NINJA_1], BOWMAN, true, false)),
+        Command::Fire(shot(&[NINJA_1], BOWMAN, 10, false)),
         &[6, 1, 1],
     );
     assert!(
@@ -880,13 +889,13 @@ fn umpire_may_resolve_hits_at_once() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[NINJA_1], BOWMAN, true, false)),
+        Command::Fire(shot(&[NINJA_1], BOWMAN, 10, false)),
         &[6, 1, 1],
     );
     assert!(b.state().figure(BOWMAN).expect("bowman").dead);
     ok(
         &mut b,
-        Command::Fire(shot(&[FigureRef(0, 0, 2)], KAMBEI, true, false)),
+        Command::Fire(shot(&[FigureRef(0, 0, 2)], KAMBEI, 10, false)),
         &[6, 1],
     );
     assert!(
@@ -1014,7 +1023,10 @@ fn morale_results_rout_hold_or_carry_on() {
         &[5, 6, 1, 1],
     );
     assert!(
-        !b.state().unit(MONKS).expect("monks").holding(1)
+        !b.state()
+            .unit(MONKS)
+            .expect("monks")
+            .holding(b.state().now())
             && !b.state().unit(MONKS).expect("monks").routed
     );
     ok(
@@ -1033,9 +1045,10 @@ fn morale_results_rout_hold_or_carry_on() {
         },
         &[5, 1, 1, 1],
     );
+    let monks = b.state().unit(MONKS).expect("monks");
     assert!(
-        b.state().unit(MONKS).expect("monks").holding(2),
-        "one 5+: holds through the next turn"
+        monks.holding((1, Section::Results)) && !monks.holding((2, Section::Movement)),
+        "one 5+: holds for a turn from the test (taken in turn 1's movement section)"
     );
 }
 
@@ -1063,7 +1076,7 @@ fn a_unit_losing_half_its_number_in_a_turn_tests() {
         let shooter = FigureRef(0, 0, u8::try_from(i + 1).expect("small"));
         ok(
             &mut b,
-            Command::Fire(shot(&[shooter], FigureRef(1, 2, monk), true, false)),
+            Command::Fire(shot(&[shooter], FigureRef(1, 2, monk), 10, false)),
             &[6, 1],
         );
     }
@@ -1193,7 +1206,7 @@ fn fire_form_previews_the_pool_the_shot_rolls_and_carries_it_out() {
         "the figure alone first"
     );
     let values = [0, kambei, 0, 0];
-    let pool = numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, true, false);
+    let pool = numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, 0, false);
     let preview = b
         .preview_action(&BOWMAN.id(), "fire", &values)
         .expect("fits")
@@ -1302,6 +1315,11 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
     )
     .expect("declared");
     assert_eq!(b.state().unit(NINJA).and_then(|u| u.charging), Some(BOWMEN));
+    assert!(
+        b.action_forms(&MONK_1.id()).iter().all(|f| f.key != "move"),
+        "the Oda move first"
+    );
+    ok(&mut b, Command::MovesDone(0), &[]);
     let move_preview = b
         .preview_action(&MONK_1.id(), "move", &[1, 1])
         .expect("fits")
@@ -1349,7 +1367,7 @@ fn action_forms_fire_with_the_pool_the_preview_shows() {
         .preview_action(&id, "fire", &values)
         .expect("fits")
         .expect("a dice preview");
-    let pool = numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, true, false);
+    let pool = numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, 0, false);
     assert_eq!(preview.target, pool.words());
     let faces: Vec<u32> = vec![6; usize::try_from(pool.expr().dice_count()).expect("small")];
     b.do_action(
@@ -1406,6 +1424,7 @@ fn simulate_exercises_every_procedure() {
     for needed in [
         "Precedence",
         "MovesFirst",
+        "MovesDone",
         "ChargeDeclared",
         "Moved",
         "Shot",
@@ -1491,7 +1510,7 @@ fn shoot_every_monk(b: &mut Battle<Skirmish>) -> Vec<String> {
     for i in 1..=6u8 {
         lines.extend(ok(
             b,
-            Command::Fire(shot(&[FigureRef(0, 0, i)], FigureRef(1, 2, i), true, false)),
+            Command::Fire(shot(&[FigureRef(0, 0, i)], FigureRef(1, 2, i), 10, false)),
             &[6, 1],
         ));
     }
@@ -1506,7 +1525,7 @@ fn morale_a_unit_wiped_out_owes_no_test() {
     // The abbot too, by the teppo.
     ok(
         &mut b,
-        Command::Fire(shot(&[TEPPO_1], ABBOT, true, false)),
+        Command::Fire(shot(&[TEPPO_1], ABBOT, 10, false)),
         &[6, 1, 1],
     );
     at(&mut b, Section::Results);
@@ -1525,7 +1544,7 @@ fn morale_a_unit_whose_last_figure_dies_after_its_leader_owes_no_test() {
     at(&mut b, Section::Firing);
     ok(
         &mut b,
-        Command::Fire(shot(&[TEPPO_1], ABBOT, true, false)),
+        Command::Fire(shot(&[TEPPO_1], ABBOT, 10, false)),
         &[6, 1, 1],
     );
     assert_eq!(
@@ -1541,4 +1560,438 @@ fn morale_a_unit_whose_last_figure_dies_after_its_leader_owes_no_test() {
         "{lines:#?}"
     );
     ok(&mut b, Command::EndSection, &[]);
+}
+
+// --- Firing Section: ranges and rate of fire from the table ------------------------------------
+
+#[test]
+fn firing_range_bands_come_from_the_weapon_table_and_beyond_long_range_is_refused() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    let dice = |b: &Battle<Skirmish>, s, t, inches| {
+        numbers::fire(b.rules(), b.state(), s, t, inches, false).dice
+    };
+    assert_eq!(dice(&b, BOWMAN, KAMBEI, 15), 2, "yumi 0-15\": close, +1");
+    assert_eq!(dice(&b, BOWMAN, KAMBEI, 16), 1, "yumi 16-30\": long");
+    assert_eq!(
+        dice(&b, TEPPO_1, KAMBEI, 12),
+        3,
+        "arquebus 0-12\": close, +2"
+    );
+    assert_eq!(dice(&b, TEPPO_1, KAMBEI, 13), 1, "arquebus 13-24\": long");
+    for (shooter, target, beyond) in [
+        (BOWMAN, KAMBEI, 31),
+        (TEPPO_1, KAMBEI, 25),
+        (NINJA_1, BOWMAN, 11),
+    ] {
+        let refused = run(
+            &mut b,
+            Command::Fire(shot(&[shooter], target, beyond, false)),
+            &[],
+        )
+        .expect_err("beyond long range");
+        assert!(
+            refused.to_string().contains("beyond")
+                && refused.to_string().contains("Firing Section"),
+            "{refused}"
+        );
+    }
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], KAMBEI, 30, false)),
+        &[1],
+    );
+    ok(
+        &mut b,
+        Command::Fire(shot(&[NINJA_1], BOWMAN, 10, false)),
+        &[1, 1, 1],
+    );
+    // A house rule that changes a range changes the game.
+    let mut house = HouseRules::default();
+    house
+        .overrides
+        .insert("ranges_inches.yumi_close".into(), 20);
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    assert_eq!(
+        dice(&b, BOWMAN, KAMBEI, 18),
+        2,
+        "18\" is close with a 20\" close range"
+    );
+}
+
+#[test]
+fn firing_the_shooting_cards_offer_each_band_of_the_weapon_from_the_table() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    let cards = b.pending();
+    let inches_of = |what: &str, who: &str| -> Vec<u32> {
+        cards
+            .iter()
+            .filter(|c| c.what == what && c.who.contains(who))
+            .flat_map(|c| &c.answers)
+            .filter_map(|a| match &a.command {
+                Command::Fire(s) => Some(s.inches),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(inches_of("Shooting at close", "Kinoshita"), vec![15]);
+    assert_eq!(inches_of("Shooting at long", "Kinoshita"), vec![30]);
+    assert_eq!(inches_of("Shooting at close", "teppō"), vec![12]);
+    assert_eq!(inches_of("Shooting at long", "teppō"), vec![24]);
+    assert_eq!(inches_of("Shooting at close", "Iga"), vec![10]);
+    assert!(
+        inches_of("Shooting at long", "Iga").is_empty(),
+        "thrown: no long range"
+    );
+}
+
+#[test]
+fn firing_rate_of_fire_is_read_from_the_table() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
+        &[1, 1],
+    );
+    let refused = run(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
+        &[1, 1],
+    )
+    .expect_err("one shot a section");
+    assert!(refused.to_string().contains("Firing Section"), "{refused}");
+    let mut house = HouseRules::default();
+    house
+        .overrides
+        .insert("rate_of_fire.yumi_shots_per_section".into(), 2);
+    house
+        .overrides
+        .insert("rate_of_fire.thrown_shots_per_section".into(), 0);
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
+        &[1, 1],
+    );
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
+        &[1, 1],
+    );
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
+            &[1, 1]
+        )
+        .is_err()
+    );
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[NINJA_1], BOWMAN, 10, false)),
+            &[1, 1, 1]
+        )
+        .is_err(),
+        "no thrown shots at all under that house rule"
+    );
+}
+
+#[test]
+fn firing_defensive_fire_only_at_a_charger_that_started_beyond_half_close_range() {
+    let mut b = battle();
+    moving(&mut b);
+    for (unit, target) in [(NINJA, BOWMEN), (RONIN, TEPPO), (MAEDA, NINJA)] {
+        ok(&mut b, Command::DeclareCharge { unit, target }, &[]);
+    }
+    // Half close range: yumi 7.5", arquebus 6", thrown 5".
+    for (shooter, charger, too_near, far_enough, dice) in [
+        (BOWMAN, NINJA_1, 7, 8, 1),
+        (TEPPO_1, KAMBEI, 6, 7, 3),
+        (NINJA_1, MAEDA_TOSHIIE, 5, 6, 2),
+    ] {
+        let refused = run(
+            &mut b,
+            Command::DefensiveFire(shot(&[shooter], charger, too_near, false)),
+            &[],
+        )
+        .expect_err("too near");
+        assert!(refused.to_string().contains("half"), "{refused}");
+        ok(
+            &mut b,
+            Command::DefensiveFire(shot(&[shooter], charger, far_enough, false)),
+            &vec![1; dice],
+        );
+    }
+}
+
+// --- Sequence of play: precedence orders the movement -------------------------------------------
+
+#[test]
+fn precedence_the_side_that_moves_first_makes_its_moves_before_the_other_side() {
+    let mut b = battle();
+    ok(&mut b, Command::RollPrecedence, &[2, 5]);
+    ok(&mut b, Command::MovesFirst(1), &[]);
+    let mv = |unit| Command::Move {
+        unit,
+        obstacles: 0,
+        difficult: false,
+    };
+    let refused = run(&mut b, mv(BOWMEN), &[]).expect_err("the village moves first");
+    assert!(
+        refused.to_string().contains("Sequence of play"),
+        "{refused}"
+    );
+    ok(&mut b, mv(RONIN), &[]);
+    assert!(
+        run(&mut b, Command::MovesDone(0), &[]).is_err(),
+        "only the side moving first says it is done"
+    );
+    let done = b
+        .pending()
+        .into_iter()
+        .flat_map(|c| c.answers)
+        .find(|a| a.command == Command::MovesDone(1))
+        .expect("the movement card offers it");
+    assert!(!done.rolls, "a decision");
+    ok(&mut b, Command::MovesDone(1), &[]);
+    assert!(
+        run(&mut b, mv(NINJA), &[]).is_err(),
+        "the village has moved"
+    );
+    ok(&mut b, mv(BOWMEN), &[]);
+    ok(&mut b, Command::EndSection, &[]);
+    // Next turn, the Oda move first.
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    ok(&mut b, Command::RollPrecedence, &[6, 1]);
+    ok(&mut b, Command::MovesFirst(0), &[]);
+    assert!(run(&mut b, mv(RONIN), &[]).is_err());
+    ok(&mut b, mv(MAEDA), &[]);
+}
+
+#[test]
+fn firing_the_shooting_card_shows_the_odds_of_the_volley_its_button_fires() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    let cards = b.pending();
+    let card = |who: &str| {
+        cards
+            .iter()
+            .find(|c| c.what == "Shooting at close" && c.who.contains(who))
+            .expect("a close-range card")
+    };
+    // Kinoshita's bowmen: all 7 yumi, 2d6 each at 3+ on Kambei: 14 dice.
+    let bowmen = card("Kinoshita");
+    let Command::Fire(volley) = &bowmen.answers[0].command else {
+        panic!("a volley")
+    };
+    assert_eq!(volley.shooters.len(), 7, "the button fires the whole unit");
+    assert_eq!(bowmen.roll.as_ref().map(|r| r.dice_count()), Some(14));
+    let all_miss = (1.0_f64 / 3.0).powi(14);
+    assert!((bowmen.odds[0].probability - (1.0 - all_miss)).abs() < 1e-12);
+    // Murai Nagayori shoots alone for Maeda's retainers: his own 5 dice.
+    let murai = card("Murai");
+    let Command::Fire(one) = &murai.answers[0].command else {
+        panic!("a shot")
+    };
+    assert_eq!(one.shooters.len(), 1, "one figure's fire");
+    assert_eq!(murai.roll.as_ref().map(|r| r.dice_count()), Some(5));
+    assert!((murai.odds[0].probability - (1.0 - (1.0_f64 / 3.0).powi(5))).abs() < 1e-12);
+    // The volley rolls exactly the dice the card shows.
+    ok(&mut b, bowmen.answers[0].command.clone(), &[1; 14]);
+}
+
+#[test]
+fn firing_with_hits_resolved_at_once_a_volley_stops_when_its_target_falls() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("when_hits_resolve".into(), "at_once".into());
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    // A monk dies of any hit: with hits resolved at once, the second bowman has no target.
+    let volley = shot(&[BOWMAN, FigureRef(0, 0, 2)], MONK_1, 10, false);
+    let lines = ok(&mut b, Command::Fire(volley), &[6, 1]);
+    assert_eq!(
+        lines.iter().filter(|l| l.contains("shoots")).count(),
+        1,
+        "the monk fell to the first bowman: {lines:#?}"
+    );
+    assert!(b.state().figure(MONK_1).is_some_and(|f| f.dead));
+}
+
+// --- Morale: a holding result lasts one turn ------------------------------------------------------
+
+/// The bowmen rally in `section` of turn 1 and hold (one 5+ of 4 dice in the open).
+fn bowmen_hold_in(section: Section) -> Battle<Skirmish> {
+    let mut b = battle_with(morale_on());
+    at(&mut b, section);
+    ok(
+        &mut b,
+        Command::DeclareMorale {
+            unit: BOWMEN,
+            trigger: Trigger::Rally,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::MoraleTest {
+            unit: BOWMEN,
+            ground: Ground::Open,
+        },
+        &[5, 1, 1, 1],
+    );
+    b
+}
+
+#[test]
+fn morale_a_holding_result_lasts_one_turn_whichever_section_the_test_was_taken_in() {
+    let mv = Command::Move {
+        unit: BOWMEN,
+        obstacles: 0,
+        difficult: false,
+    };
+    // Taken in the movement section: it holds through turn 1, and moves again in turn 2.
+    let mut b = bowmen_hold_in(Section::Movement);
+    assert!(run(&mut b, mv.clone(), &[]).is_err(), "holding: no move");
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    ok(&mut b, mv.clone(), &[]);
+    // Taken in the results section: it holds through turn 2's movement and melee.
+    let mut b = bowmen_hold_in(Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    assert!(
+        run(&mut b, mv.clone(), &[]).is_err(),
+        "still holding in turn 2"
+    );
+    let bowmen = b.state().unit(BOWMEN).expect("bowmen");
+    assert!(bowmen.holding((2, Section::Melee)) && !bowmen.holding((2, Section::Results)));
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    moving(&mut b);
+    ok(&mut b, mv, &[]);
+}
+
+// --- Rulings recorded: difficult ground, Ninja movement, wounds that stack --------------------
+
+/// A figure of the demo with these wounds.
+fn wounded(
+    b: &Battle<Skirmish>,
+    f: FigureRef,
+    wounds: &[Wound],
+) -> gunbai::rules::skirmish::state::FigureState {
+    let mut x = b.state().figure(f).expect("figure").clone();
+    x.wounds = wounds.to_vec();
+    x
+}
+
+#[test]
+fn movement_difficult_ground_halves_the_move_after_the_charge_bonus_obstacles_and_leg_wounds() {
+    let b = battle();
+    let monk = wounded(&b, MONK_1, &[Wound::Leg]);
+    // (5 + 2 charging - 2 obstacle - 2 leg wound) / 2.
+    let (inches, why) = move_allowance(b.rules(), &monk, true, 1, true);
+    assert!((inches - 1.5).abs() < 1e-9, "{inches} {why:?}");
+    assert_eq!(
+        why.last().map(String::as_str),
+        Some("difficult ground: half")
+    );
+}
+
+#[test]
+fn movement_ninja_ignore_difficult_ground_and_obstacles_but_not_leg_wounds() {
+    let b = battle();
+    let ninja = wounded(&b, NINJA_1, &[Wound::Leg]);
+    let (inches, _) = move_allowance(b.rules(), &ninja, false, 2, true);
+    assert!(
+        (inches - 6.0).abs() < 1e-9,
+        "8 - 2 for the leg wound: {inches}"
+    );
+    let (inches, _) = move_allowance(b.rules(), &ninja, true, 0, false);
+    assert!((inches - 9.0).abs() < 1e-9, "8 + 3 charging - 2: {inches}");
+}
+
+#[test]
+fn results_arm_and_leg_wounds_stack_per_wound() {
+    let b = battle();
+    let kambei = wounded(&b, KAMBEI, &[Wound::Leg, Wound::Leg]);
+    let (inches, _) = move_allowance(b.rules(), &kambei, false, 0, false);
+    assert!((inches - 1.0).abs() < 1e-9, "5 - 2 - 2: {inches}");
+    let mut state = b.state().clone();
+    *state.figure_mut(KAMBEI).expect("Kambei") = wounded(&b, KAMBEI, &[Wound::Arm, Wound::Arm]);
+    // Ronin 3 dice, armoured Kinoshita -1, two arm wounds -2: below one die.
+    let pool = numbers::melee(b.rules(), &state, KAMBEI, KINOSHITA, false);
+    assert_eq!((pool.dice, pool.needed), (1, 6), "{:?}", pool.reasons);
+    assert!(
+        pool.reasons
+            .iter()
+            .any(|m| m.value == -2 && m.reason.contains("arm wound x2"))
+    );
+}
+
+// --- Journals: events that cannot follow are refused -----------------------------------------
+
+#[test]
+fn edited_events_that_cannot_follow_are_refused_not_applied() {
+    use gunbai::engine::ruleset::ApplyContext;
+    use gunbai::rules::skirmish::event::Event;
+    let b = battle();
+    let at = ApplyContext {
+        at: chrono::DateTime::UNIX_EPOCH,
+    };
+    for bad in [
+        Event::TurnBegins(u32::MAX),
+        Event::TurnBegins(5),
+        Event::SectionBegins(Section::Results),
+        Event::Precedence {
+            faces: [vec![6], vec![1]],
+            winner: Some(7),
+        },
+        Event::MovesFirst(2),
+        Event::Hit {
+            figure: KAMBEI,
+            hits: u32::MAX,
+        },
+    ] {
+        let mut state = b.state().clone();
+        assert!(
+            Skirmish::apply(b.rules(), &mut state, &bad, at).is_err(),
+            "{bad:?} applied"
+        );
+    }
+}
+
+#[test]
+fn morale_the_share_of_the_unit_lost_that_tests_is_read_from_the_table() {
+    for (percent, due) in [(50, false), (25, true)] {
+        let mut house = morale_on();
+        house
+            .overrides
+            .insert("morale.half_lost_percent".into(), percent);
+        let mut b = battle_with(house);
+        at(&mut b, Section::Firing);
+        for i in 1..=2u8 {
+            ok(
+                &mut b,
+                Command::Fire(shot(&[FigureRef(0, 0, i)], FigureRef(1, 2, i), 10, false)),
+                &[6, 1],
+            );
+        }
+        at(&mut b, Section::Results);
+        assert_eq!(
+            b.state()
+                .due
+                .contains(&Due::Morale(MONKS, Trigger::HalfLost)),
+            due,
+            "2 of 7 monks lost, {percent}%"
+        );
+    }
 }

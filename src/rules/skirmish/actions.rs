@@ -91,10 +91,13 @@ fn triggers(rules: &Rules, state: &State, unit: UnitRef) -> Vec<Trigger> {
     }
 }
 
-fn trigger_words(t: Trigger) -> String {
+fn trigger_words(rules: &Rules, t: Trigger) -> String {
     match t {
         Trigger::Rally => "Trying to rally".into(),
-        Trigger::FleeingFriend => "A fleeing friend passed within 6\"".into(),
+        Trigger::FleeingFriend => format!(
+            "A fleeing friend passed within {}\"",
+            rules.t.morale.fleeing_friend_inches
+        ),
         other => other.words().into(),
     }
 }
@@ -124,7 +127,7 @@ fn movement_forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionForm
         return out;
     };
     let enemies = enemy_units(state, sel.unit);
-    let holding = u.holding(state.turn);
+    let holding = u.holding(state.now());
     if !state.moves_begun && u.charging.is_none() && !holding && !enemies.is_empty() {
         out.push(
             ActionForm::new(
@@ -135,7 +138,11 @@ fn movement_forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionForm
             .choice("Target unit", unit_names(state, &enemies)),
         );
     }
-    if !u.moved && !holding {
+    // The side moving first makes all its moves, then the other side (Sequence of play).
+    let turn_to_move = state.first.is_some_and(|first| {
+        super::execute::first_side_done(state, first) != (sel.unit.side() == first)
+    });
+    if !u.moved && !holding && turn_to_move {
         out.push(
             ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
                 .choice("Obstacles crossed", OBSTACLES.map(String::from).to_vec())
@@ -193,7 +200,10 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> 
                 "Declare morale test",
                 "what the table shows; the test then waits among the checks",
             )
-            .choice("Why", why.into_iter().map(trigger_words).collect()),
+            .choice(
+                "Why",
+                why.into_iter().map(|t| trigger_words(rules, t)).collect(),
+            ),
         );
     }
     out

@@ -1,7 +1,9 @@
 //! Applying skirmish events: the only place the state changes.
 
 use super::event::{Event, Outcome};
+use super::order::{Actor, Deed};
 use super::state::{FigureRef, FigureState, State, UnitRef, UnitState, Wound, pair};
+use crate::engine::ledger::Scope;
 
 /// Applies one event. Errors only for events that cannot belong to this battle.
 ///
@@ -9,28 +11,35 @@ use super::state::{FigureRef, FigureState, State, UnitRef, UnitState, Wound, pai
 /// A reference to a unit, figure or side the battle does not have.
 pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
     match event {
-        Event::Precedence { winner, .. } => state.precedence = *winner,
-        Event::MovesFirst(side) => state.first = Some(*side),
+        Event::Precedence { winner, .. } => state.precedence = winner.map(side).transpose()?,
+        Event::MovesFirst(s) => state.first = Some(side(*s)?),
         Event::ChargeDeclared { unit, target } => {
             unit_mut(state, *target)?;
             unit_mut(state, *unit)?.charging = Some(*target);
         }
+        Event::MovesDone(side) => {
+            if *side > 1 {
+                return Err(format!("no side {side}"));
+            }
+            state
+                .ledger
+                .record(Actor::side(*side), Deed::DoneMoving, None);
+        }
         Event::Moved { unit, .. } => {
             unit_mut(state, *unit)?.moved = true;
             state.moves_begun = true;
+            state.ledger.record(Actor::Unit(*unit), Deed::Move, None);
+            state
+                .ledger
+                .record(Actor::side(unit.side()), Deed::Move, None);
         }
         Event::Shot {
             shooter, target, ..
-        } => {
-            let turn = state.turn;
-            let section = state.section;
-            figure_mut(state, *shooter)?.last_shot = Some((turn, section));
-            unit_mut(state, target.unit())?.shot_at = true;
-        }
+        } => shot(state, *shooter, *target)?,
         Event::Bout(rolls) => {
             state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
         }
-        Event::Hit { figure, hits } => figure_mut(state, *figure)?.pending_hits += hits,
+        Event::Hit { figure, hits } => hit(state, *figure, *hits)?,
         Event::Results {
             figure, outcomes, ..
         } => {
@@ -59,9 +68,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             let unit = *unit;
             state.engagements.retain(|(a, b)| *a != unit && *b != unit);
         }
-        Event::Holding { unit, through } => {
-            unit_mut(state, *unit)?.holding_through = Some(*through)
-        }
+        Event::Holding { unit, until } => unit_mut(state, *unit)?.holding_until = Some(*until),
         Event::Engaged(a, b) => {
             unit_mut(state, *a)?;
             unit_mut(state, *b)?;
@@ -74,10 +81,44 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             let p = pair(*a, *b);
             state.engagements.retain(|e| *e != p);
         }
-        Event::SectionBegins(section) => state.section = *section,
-        Event::TurnBegins(turn) => new_turn(state, *turn),
+        Event::SectionBegins(section) => {
+            if state.section.next() != Some(*section) {
+                return Err(format!("the {} section does not follow", section.name()));
+            }
+            state.section = *section;
+            state.ledger.begin(Scope::Section);
+        }
+        Event::TurnBegins(turn) => {
+            if state.turn.checked_add(1) != Some(*turn) {
+                return Err(format!("turn {turn} does not follow turn {}", state.turn));
+            }
+            new_turn(state, *turn);
+        }
         Event::BattleEnded => state.ended = true,
     }
+    Ok(())
+}
+
+fn shot(state: &mut State, shooter: FigureRef, target: FigureRef) -> Result<(), String> {
+    let (turn, section) = state.now();
+    figure_mut(state, target)?;
+    figure_mut(state, shooter)?.last_shot = Some((turn, section));
+    unit_mut(state, target.unit())?.shot_at = true;
+    state.ledger.record(
+        Actor::Figure(shooter),
+        Deed::Shot,
+        Some(Actor::Figure(target)),
+    );
+    Ok(())
+}
+
+fn hit(state: &mut State, figure: FigureRef, hits: u32) -> Result<(), String> {
+    let f = figure_mut(state, figure)?;
+    f.pending_hits = f
+        .pending_hits
+        .checked_add(hits)
+        .filter(|n| *n <= MAX_HITS)
+        .ok_or_else(|| format!("{hits} more hits than any roll gives"))?;
     Ok(())
 }
 
@@ -88,6 +129,7 @@ fn new_turn(state: &mut State, turn: u32) {
     state.first = None;
     state.moves_begun = false;
     state.bouts.clear();
+    state.ledger.begin(Scope::Turn);
     for side in &mut state.sides {
         for u in &mut side.units {
             u.charging = None;
@@ -96,6 +138,17 @@ fn new_turn(state: &mut State, turn: u32) {
             u.alive_at_turn_start = u.alive();
             u.ground = None;
         }
+    }
+}
+
+/// More hits waiting on one figure than any battle gives: a damaged or forged journal.
+const MAX_HITS: u32 = 1000;
+
+fn side(s: usize) -> Result<usize, String> {
+    if s < 2 {
+        Ok(s)
+    } else {
+        Err(format!("no side {s}"))
     }
 }
 

@@ -166,8 +166,7 @@ pub fn bout_card(
 ) -> Check<Command> {
     let pa = numbers::melee(rules, state, a, b, obstacle[1]);
     let pb = numbers::melee(rules, state, b, a, obstacle[0]);
-    let turn = state.turn;
-    let holding = [a, b].map(|f| state.unit(f.unit()).is_some_and(|u| u.holding(turn)));
+    let holding = [a, b].map(|f| state.unit(f.unit()).is_some_and(|u| u.holding(state.now())));
     let (ea, eb) = (pa.expr(), pb.expr());
     let lands = |mine: &Expr, theirs: &Expr, me_holding: bool, them_holding: bool| -> f64 {
         if me_holding {

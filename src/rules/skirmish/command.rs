@@ -11,8 +11,10 @@ pub struct Shot {
     pub shooters: Vec<FigureRef>,
     /// The figure shot at.
     pub target: FigureRef,
-    /// At close range (the umpire measured); otherwise long range.
-    pub close: bool,
+    /// The distance to the target in inches, as the umpire measured it; the band (close or
+    /// long) comes from each shooter's weapon (`reference: ranges_inches`). In a defensive
+    /// fire, the distance the charger started at.
+    pub inches: u32,
     /// The target is in cover.
     pub cover: bool,
 }
@@ -51,6 +53,8 @@ pub enum Command {
         /// Through difficult ground (half move).
         difficult: bool,
     },
+    /// The side that moves first has made all its moves: the other side moves now.
+    MovesDone(Side),
     /// Charged figures shoot at a charger that started beyond half their close range.
     DefensiveFire(Shot),
     /// Shooting in the firing section.
@@ -103,7 +107,7 @@ impl Command {
         match self {
             Command::RollPrecedence | Command::MovesFirst(_) => "precedence",
             Command::DeclareCharge { .. } => "charge",
-            Command::Move { .. } => "movement",
+            Command::Move { .. } | Command::MovesDone(_) => "movement",
             Command::DefensiveFire(_) | Command::Fire(_) => "fire",
             Command::Melee { .. } | Command::Engage(..) | Command::Disengage(..) => "melee",
             Command::ResolveHits(_) => "results",

@@ -51,6 +51,11 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             ))
         }
         Event::MovesFirst(s) => none(format!("{} moves first this turn.", side(*s))),
+        Event::MovesDone(s) => none(format!(
+            "{} has made its moves; {} moves now.",
+            side(*s),
+            side(1 - (*s).min(1))
+        )),
         Event::ChargeDeclared { unit: u, target } => {
             let text = format!("{} declares a charge on {}.", unit(*u), unit(*target));
             about(text, &[*u, *target])
@@ -64,10 +69,15 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             format!("{} routs and is removed from the game.", unit(*u)),
             &[*u],
         ),
-        Event::Holding { unit: u, through } => about(
+        Event::Holding {
+            unit: u,
+            until: (t, s),
+        } => about(
             format!(
-                "{} holds its ground through turn {through}: in melee it may only parry.",
-                unit(*u)
+                "{} holds its ground for a turn, until the {} section of turn {t}: it may not \
+                 move or charge, and in melee it may only parry.",
+                unit(*u),
+                s.name()
             ),
             &[*u],
         ),

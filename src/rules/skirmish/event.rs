@@ -66,6 +66,8 @@ pub enum Event {
         /// Its target.
         target: UnitRef,
     },
+    /// The side moving first has made all its moves.
+    MovesDone(Side),
     /// A unit moved.
     Moved {
         /// The unit.
@@ -145,12 +147,13 @@ pub enum Event {
     },
     /// The unit routed and is removed from the game.
     Routed(UnitRef),
-    /// The unit holds its ground through the end of this turn.
+    /// The unit holds its ground for one turn (ruling `holding`).
     Holding {
         /// The unit.
         unit: UnitRef,
-        /// The last turn it holds.
-        through: u32,
+        /// The turn and section whose beginning ends the hold: the same section of the next
+        /// turn.
+        until: (u32, Section),
     },
     /// Two units are in melee.
     Engaged(UnitRef, UnitRef),

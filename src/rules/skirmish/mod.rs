@@ -14,6 +14,7 @@ mod execute;
 pub mod load;
 pub mod movement;
 pub mod numbers;
+pub mod order;
 pub mod pairing;
 mod pending;
 pub mod roster;

@@ -8,6 +8,7 @@ use super::state::{FigureRef, FigureState, State, UnitRef, Wound};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
+use crate::engine::ledger::Refusal;
 use crate::rules::skirmish::tables::Parry;
 
 const DICE: &str = "skirmish: Troop 'to hit' rolls";
@@ -20,6 +21,8 @@ const MORALE: &str = "skirmish: Morale (optional)";
 pub struct Pool {
     /// Dice to roll.
     pub dice: u32,
+    /// Sides of each die (`reference: dice.sides`, `morale.sides`).
+    pub sides: u32,
     /// Each die counts at or over this.
     pub needed: u32,
     /// Every part of the pool and the number needed.
@@ -29,7 +32,7 @@ pub struct Pool {
 impl Pool {
     /// `3d6cs>=4`.
     pub fn expr(&self) -> Expr {
-        Expr::success_count(self.dice, 6, CmpOp::Ge, i64::from(self.needed))
+        Expr::success_count(self.dice, self.sides, CmpOp::Ge, i64::from(self.needed))
     }
 
     /// Dice of `faces` that count.
@@ -39,13 +42,24 @@ impl Pool {
 
     /// `3d6, each 4+`.
     pub fn words(&self) -> String {
-        format!("{}d6, each {}+", self.dice, self.needed)
+        format!("{}d{}, each {}+", self.dice, self.sides, self.needed)
     }
 }
 
 /// Builds a pool from a base, its signed modifiers, and the number needed, applying the
 /// floor: below one die, roll one that counts only on a 6.
-fn pool(rules: &Rules, mut reasons: Vec<Modifier>, needed: u32, section: &str) -> Pool {
+fn pool(rules: &Rules, reasons: Vec<Modifier>, needed: u32, section: &str) -> Pool {
+    pool_of(rules, rules.t.dice.sides, reasons, needed, section)
+}
+
+/// [`pool`] with dice of `sides` (morale has its own).
+fn pool_of(
+    rules: &Rules,
+    sides: u32,
+    mut reasons: Vec<Modifier>,
+    needed: u32,
+    section: &str,
+) -> Pool {
     let d = &rules.t.dice;
     let total: i64 = reasons.iter().map(|m| m.value).sum();
     let lowest = d.always_misses + 1;
@@ -64,6 +78,7 @@ fn pool(rules: &Rules, mut reasons: Vec<Modifier>, needed: u32, section: &str) -
     ));
     Pool {
         dice,
+        sides,
         needed,
         reasons,
     }
@@ -96,19 +111,66 @@ fn hard_target(f: &FigureState) -> bool {
     f.spec.armoured || f.spec.troop == Troop::Ninja
 }
 
-/// The dice a figure shoots at a target with.
+/// A weapon's range band.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Band {
+    /// Close range.
+    Close,
+    /// Long range.
+    Long,
+}
+
+/// A missile weapon's close and long range in inches (`reference: ranges_inches`); thrown
+/// weapons have only a close range, so their long range is their close range.
+pub fn ranges(rules: &Rules, weapon: Weapon) -> Option<(i64, i64)> {
+    let r = &rules.t.ranges_inches;
+    match weapon {
+        Weapon::Yumi => Some((r.yumi_close, r.yumi_long)),
+        Weapon::Arquebus => Some((r.arquebus_close, r.arquebus_long)),
+        Weapon::Thrown => Some((r.thrown_close, r.thrown_close)),
+        _ => None,
+    }
+}
+
+/// The band a target `inches` away falls in for a weapon, or `None` beyond its long range.
+pub fn band(rules: &Rules, weapon: Weapon, inches: u32) -> Option<Band> {
+    let (close, long) = ranges(rules, weapon)?;
+    let d = i64::from(inches);
+    if d <= close {
+        Some(Band::Close)
+    } else if d <= long {
+        Some(Band::Long)
+    } else {
+        None
+    }
+}
+
+/// `0-15" close, 16-30" long`.
+pub fn range_words(rules: &Rules, weapon: Weapon) -> String {
+    match ranges(rules, weapon) {
+        Some((close, long)) if long > close => {
+            format!("0-{close}\" close, {}-{long}\" long", close + 1)
+        }
+        Some((close, _)) => format!("0-{close}\" close, no long range"),
+        None => "no missile weapon".into(),
+    }
+}
+
+/// The dice a figure shoots at a target `inches` away with (a target beyond long range is
+/// refused by the shot; its dice are those of long range).
 pub fn fire(
     rules: &Rules,
     state: &State,
     shooter: FigureRef,
     target: FigureRef,
-    close: bool,
+    inches: u32,
     cover: bool,
 ) -> Pool {
     let m = &rules.t.fire_modifiers;
     let (Some(s), Some(t)) = (state.figure(shooter), state.figure(target)) else {
         return pool(rules, Vec::new(), 6, FIRE);
     };
+    let close = band(rules, s.spec.weapon, inches) == Some(Band::Close);
     let mut reasons = vec![base(rules, s)];
     if cover {
         reasons.push(Modifier::dice(m.cover, "target in cover", FIRE));
@@ -238,7 +300,7 @@ pub fn landed(rules: &Rules, hits: [u32; 2], holding: [bool; 2]) -> [u32; 2] {
 pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Pool {
     let m = &rules.t.morale;
     let Some(u) = state.unit(unit) else {
-        return pool(rules, Vec::new(), m.counts_at, MORALE);
+        return pool_of(rules, m.sides, Vec::new(), m.counts_at, MORALE);
     };
     let mut reasons = Vec::new();
     match u.leader() {
@@ -283,7 +345,7 @@ pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Po
             MORALE,
         ));
     }
-    pool(rules, reasons, m.counts_at, MORALE)
+    pool_of(rules, m.sides, reasons, m.counts_at, MORALE)
 }
 
 /// What a number of 5+ dice means.
@@ -353,8 +415,20 @@ pub fn death_chance(rules: &Rules, wounds: u32, kill: u32, hits: u32) -> f64 {
     1.0 - alive.iter().sum::<f64>()
 }
 
+/// Shots a figure's weapon allows each section (`reference: rate_of_fire`); an arquebus's
+/// rate is counted in firing sections instead ([`ready`]).
+pub fn shots_per_section(rules: &Rules, weapon: Weapon) -> u32 {
+    let r = &rules.t.rate_of_fire;
+    match weapon {
+        Weapon::Thrown => r.thrown_shots_per_section,
+        Weapon::Yumi => r.yumi_shots_per_section,
+        _ => 1,
+    }
+}
+
 /// Whether a figure can shoot now: alive, a missile weapon, no arm wound, and its rate of
-/// fire allows (an arquebus: ruling `arquebus_rate`; others: once per section).
+/// fire allows (an arquebus: ruling `arquebus_rate`; others: the table's shots per section,
+/// counted in the ledger).
 pub fn ready(rules: &Rules, state: &State, figure: FigureRef) -> bool {
     let Some(f) = state.figure(figure) else {
         return false;
@@ -366,14 +440,36 @@ pub fn ready(rules: &Rules, state: &State, figure: FigureRef) -> bool {
     {
         return false;
     }
-    let (turn, section) = (state.turn, state.section);
-    match (f.spec.weapon, f.last_shot) {
-        (_, None) => true,
-        (Weapon::Arquebus, Some((t, _))) => {
-            turn >= t + rules.t.rate_of_fire.arquebus_sections_per_shot
-        }
-        (_, Some(last)) => last != (turn, section),
+    rate_of_fire(rules, state, figure, f.spec.weapon).is_ok()
+}
+
+/// Whether a figure's rate of fire lets it shoot now: an arquebus once per so many firing
+/// sections (ruling `arquebus_rate`), other weapons so many shots a section (the ledger).
+///
+/// # Errors
+/// Why not, and the rule.
+pub fn rate_of_fire(
+    rules: &Rules,
+    state: &State,
+    figure: FigureRef,
+    weapon: Weapon,
+) -> Result<(), Refusal> {
+    use super::order::{Actor, Deed, FIRE, shots_per_section as rule};
+    if weapon == Weapon::Arquebus {
+        let every = rules.t.rate_of_fire.arquebus_sections_per_shot;
+        let last = state.figure(figure).and_then(|f| f.last_shot);
+        return match last {
+            Some((t, _)) if state.turn < t + every => Err(Refusal {
+                reason: format!("its arquebus is reloading: one shot per {every} firing sections"),
+                citation: FIRE,
+            }),
+            _ => Ok(()),
+        };
     }
+    let per = rule(shots_per_section(rules, weapon));
+    state
+        .ledger
+        .permits(Actor::Figure(figure), &Deed::Shot, &per)
 }
 
 /// Whether an arquebus is reloading (for the badge).
@@ -424,4 +520,22 @@ pub fn measures(
     out.push(("hits", hits));
     out.push(("dead", dead));
     out
+}
+
+/// When hits are resolved at once (ruling `when_hits_resolve`) on a target that dies of any
+/// hit, the volley stops at the first hit: only the odds of at least one hit stand.
+pub fn first_hit_ends_volley(
+    rules: &Rules,
+    state: &State,
+    target: FigureRef,
+    odds: &mut Vec<crate::engine::check::Odds>,
+) {
+    let plain = state
+        .figure(target)
+        .is_some_and(|t| wounds_to_kill(rules, t.spec.troop).is_none());
+    if plain && super::execute::resolving_now(rules, state.section) {
+        odds.retain(|o| {
+            !matches!(o.of, crate::engine::check::Outcome::Measure("hits", CmpOp::Ge, n) if n > 1)
+        });
+    }
 }

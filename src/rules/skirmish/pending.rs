@@ -7,11 +7,12 @@ use super::numbers;
 use super::pairing;
 use super::roster::{UnitType, Weapon};
 use super::state::{FigureRef, Section, State, UnitRef};
-use super::tables::Rules;
+use super::tables::{PrecedenceWinner, Rules};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Check, Odds, RollSpec};
 
 const SEQUENCE: &str = "skirmish: Sequence of play";
+const FIRE: &str = "skirmish: Firing Section";
 
 /// Every check due now, most urgent first.
 pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
@@ -100,8 +101,13 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             citation: SEQUENCE.into(),
             roll: Some(RollSpec::Opposed(a, b)),
             target: format!(
-                "{}d{} each; the higher chooses who moves first; a tie rolls again",
-                p.dice, p.sides
+                "{}d{} each; the higher {}; a tie rolls again",
+                p.dice,
+                p.sides,
+                match rules.rulings.precedence {
+                    PrecedenceWinner::D6HighChooses => "chooses who moves first",
+                    PrecedenceWinner::D6HighMovesFirst => "moves first",
+                }
             ),
             modifiers: Vec::new(),
             odds: vec![
@@ -127,24 +133,32 @@ fn movement(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         }];
     };
     let mut out = defensive_fire(rules, state);
-    let why = if state.moves_begun {
-        format!(
-            "{} moved first; charges can no longer be declared",
-            names[first]
-        )
-    } else {
-        format!(
-            "{} moves first: declare every charge before anyone moves",
-            names[first]
-        )
+    let done = super::execute::first_side_done(state, first);
+    let second = 1 - first.min(1);
+    let why = match (done, state.moves_begun) {
+        (true, _) => format!(
+            "{} has made its moves: {} moves now",
+            names[first], names[second]
+        ),
+        (false, true) => format!(
+            "{} moves first: all its moves, then {}; charges can no longer be declared",
+            names[first], names[second]
+        ),
+        (false, false) => format!(
+            "{} moves first, then {}: declare every charge before anyone moves",
+            names[first], names[second]
+        ),
     };
-    let mut c = step(
-        "Both sides".into(),
-        "Movement",
-        why,
-        "skirmish: Movement Section",
-        Vec::new(),
-    );
+    let answers = if done {
+        Vec::new()
+    } else {
+        vec![answer(
+            &format!("{} has made its moves", names[first]),
+            Command::MovesDone(first),
+            false,
+        )]
+    };
+    let mut c = step("Both sides".into(), "Movement", why, SEQUENCE, answers);
     c.notes = movement_notes(rules, state);
     out.push(c);
     out
@@ -175,7 +189,7 @@ fn movement_notes(rules: &Rules, state: &State) -> Vec<String> {
                 (_, Some(l)) => format!("within {}\" and sight of {}", c.leader, l.spec.name),
                 (_, None) => "leader dead: keep together".into(),
             };
-            let holding = if x.holding(state.turn) {
+            let holding = if x.holding(state.now()) {
                 " — holding: may not move"
             } else {
                 ""
@@ -203,91 +217,149 @@ fn greatest(state: &State, u: UnitRef) -> Option<FigureRef> {
     state.fighting(u).into_iter().next()
 }
 
+/// The ready shooters of a unit, grouped by weapon (roster order).
+fn by_weapon(rules: &Rules, state: &State, u: UnitRef) -> Vec<(Weapon, Vec<FigureRef>)> {
+    let mut groups: Vec<(Weapon, Vec<FigureRef>)> = Vec::new();
+    for f in ready_in(rules, state, u) {
+        let Some(w) = state.figure(f).map(|x| x.spec.weapon) else {
+            continue;
+        };
+        match groups.iter_mut().find(|(g, _)| *g == w) {
+            Some((_, figs)) => figs.push(f),
+            None => groups.push((w, vec![f])),
+        }
+    }
+    groups
+}
+
+/// A volley card: every ready shooter of one weapon in a unit at the target, at the far edge of
+/// one range band of that weapon (from the table), in the open. Its odds are those of the
+/// whole volley its button fires.
 fn volley_card(
     rules: &Rules,
     state: &State,
+    weapon: Weapon,
     shooters: Vec<FigureRef>,
     target: FigureRef,
-    what: &str,
-    why: String,
-    defensive: bool,
+    band: numbers::Band,
 ) -> Option<Check<Command>> {
     let first = *shooters.first()?;
+    let (close, long) = numbers::ranges(rules, weapon)?;
+    let (inches, words) = match band {
+        numbers::Band::Close => (close, format!("close range (0-{close}\")")),
+        numbers::Band::Long if long > close => {
+            (long, format!("long range ({}-{long}\")", close + 1))
+        }
+        numbers::Band::Long => return None,
+    };
+    let inches = u32::try_from(inches).ok()?;
     let pools: Vec<(String, numbers::Pool)> = shooters
         .iter()
         .map(|&s| {
-            let weapon = state.figure(s).map_or(Weapon::Hand, |f| f.spec.weapon);
             let name = format!("{} ({})", state.figure_name(s), weapon.name());
-            (name, numbers::fire(rules, state, s, target, true, false))
+            (name, numbers::fire(rules, state, s, target, inches, false))
         })
         .collect();
     let who = match shooters.as_slice() {
         [one] => cards::figure_who(state, *one),
         _ => cards::unit_who(state, first.unit()),
     };
-    let mut card = cards::volley_card(who, what, why, "skirmish: Firing Section", &pools);
-    card.notes.push(
-        "At close range, in the open: the fire form sets the range, cover and who shoots".into(),
-    );
     let tname = state.figure_name(target);
+    let why = format!(
+        "{} has {} {} ready; {tname} within {words}, in the open",
+        state.unit_name(first.unit()),
+        shooters.len(),
+        weapon.name()
+    );
+    let what = format!("Shooting at {}", words.split(' ').next().unwrap_or("close"));
+    let mut card = cards::volley_card(who, &what, why, FIRE, &pools);
+    numbers::first_hit_ends_volley(rules, state, target, &mut card.odds);
+    card.notes.push(format!(
+        "{}: {} (reference: ranges_inches). The Shoot form takes the measured distance, \
+         cover and who shoots.",
+        weapon.name(),
+        numbers::range_words(rules, weapon)
+    ));
+    let label = match shooters.as_slice() {
+        [_] => format!("Shoot at {tname} ({words})"),
+        _ => format!("All {} shoot at {tname} ({words})", shooters.len()),
+    };
     let shot = Shot {
         shooters,
         target,
-        close: true,
+        inches,
         cover: false,
     };
-    let command = if defensive {
-        Command::DefensiveFire(shot)
-    } else {
-        Command::Fire(shot)
-    };
-    card.answers = vec![answer(
-        &format!("All shoot at {tname}: close range"),
-        command,
-        true,
-    )];
+    card.answers = vec![answer(&label, Command::Fire(shot), true)];
     Some(card)
 }
 
+/// Defensive fire is offered to a charged unit's shooters, through the Shoot form with the
+/// distance the charger started at: no dice on this card.
 fn defensive_fire(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     state
         .all_units()
         .into_iter()
         .filter_map(|charger| {
             let target_unit = state.unit(charger)?.charging?;
-            let shooters = ready_in(rules, state, target_unit);
-            let target = greatest(state, charger)?;
-            let why = format!(
-                "charged by {}: may shoot if the charger started beyond half close range",
-                state.unit_name(charger)
+            let groups = by_weapon(rules, state, target_unit);
+            if groups.is_empty() {
+                return None;
+            }
+            let mut card = step(
+                cards::unit_who(state, target_unit),
+                "Defensive fire",
+                format!(
+                    "charged by {}: its shooters may fire if the charger started more than \
+                     half their close range away",
+                    state.unit_name(charger)
+                ),
+                FIRE,
+                Vec::new(),
             );
-            volley_card(rules, state, shooters, target, "Defensive fire", why, true)
+            card.notes = groups
+                .iter()
+                .filter_map(|(w, figs)| {
+                    let (close, _) = numbers::ranges(rules, *w)?;
+                    Some(format!(
+                        "{} {}: only at a charger that started more than {}\" away; use the \
+                         Defensive fire form with that distance",
+                        figs.len(),
+                        w.name(),
+                        super::execute::half(close)
+                    ))
+                })
+                .collect();
+            Some(card)
         })
         .collect()
 }
 
 fn firing(rules: &Rules, state: &State) -> Vec<Check<Command>> {
-    state
-        .all_units()
-        .into_iter()
-        .filter_map(|u| {
-            let shooters = ready_in(rules, state, u);
-            let enemy = state
-                .units_of(1 - u.side())
-                .into_iter()
-                .find(|&e| !state.fighting(e).is_empty())?;
-            let target = greatest(state, enemy)?;
-            volley_card(
-                rules,
-                state,
-                shooters,
-                target,
-                "Shooting",
-                format!("{} has shooters ready", state.unit_name(u)),
-                false,
-            )
-        })
-        .collect()
+    let mut out = Vec::new();
+    for u in state.all_units() {
+        let Some(target) = state
+            .units_of(1 - u.side())
+            .into_iter()
+            .find(|&e| !state.fighting(e).is_empty())
+            .and_then(|e| greatest(state, e))
+        else {
+            continue;
+        };
+        for (weapon, shooters) in by_weapon(rules, state, u) {
+            for band in [numbers::Band::Close, numbers::Band::Long] {
+                out.extend(volley_card(
+                    rules,
+                    state,
+                    weapon,
+                    shooters.clone(),
+                    target,
+                    band,
+                ));
+            }
+        }
+    }
+    out
 }
 
 fn melee(rules: &Rules, state: &State) -> Vec<Check<Command>> {
@@ -319,7 +391,7 @@ fn roll_call(state: &State) -> Vec<String> {
             let side = &state.sides.get(u.side())?.name;
             let status = if x.routed {
                 "routed".to_owned()
-            } else if x.holding(state.turn + 1) {
+            } else if x.holding((state.turn.saturating_add(1), Section::Movement)) {
                 "holding".to_owned()
             } else {
                 "fighting".to_owned()

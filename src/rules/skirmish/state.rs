@@ -114,7 +114,7 @@ impl Trigger {
             Trigger::LeaderLost => "lost its leader",
             Trigger::HalfLost => "lost half its number",
             Trigger::Rally => "is trying to rally",
-            Trigger::FleeingFriend => "a fleeing unit passed within 6\" while it was unengaged",
+            Trigger::FleeingFriend => "a fleeing unit passed close while it was unengaged",
         }
     }
 }
@@ -169,8 +169,8 @@ pub struct UnitState {
     pub figures: Vec<FigureState>,
     /// Routed and removed from the game.
     pub routed: bool,
-    /// Holds its ground through the end of this turn (morale).
-    pub holding_through: Option<u32>,
+    /// Holds its ground (morale) until this section of this turn begins.
+    pub holding_until: Option<(u32, Section)>,
     /// The unit it declared a charge on this turn.
     pub charging: Option<UnitRef>,
     /// Moved this turn.
@@ -191,7 +191,7 @@ impl UnitState {
             kind: spec.kind,
             figures: spec.figures.iter().map(FigureState::new).collect(),
             routed: false,
-            holding_through: None,
+            holding_until: None,
             charging: None,
             moved: false,
             shot_at: false,
@@ -216,8 +216,8 @@ impl UnitState {
     }
 
     /// Holding its ground in this turn.
-    pub fn holding(&self, turn: u32) -> bool {
-        self.holding_through.is_some_and(|t| turn <= t)
+    pub fn holding(&self, now: (u32, Section)) -> bool {
+        self.holding_until.is_some_and(|until| now < until)
     }
 }
 
@@ -249,6 +249,9 @@ pub struct State {
     pub engagements: Vec<(UnitRef, UnitRef)>,
     /// Pairs of figures that fought a bout this turn.
     pub bouts: Vec<(FigureRef, FigureRef)>,
+    /// What sides, units and figures did this section and turn.
+    #[serde(default)]
+    pub ledger: super::order::SkirmishLedger,
     /// Both armies.
     pub sides: [SideState; 2],
     /// The umpire ended the battle.
@@ -271,9 +274,15 @@ impl State {
             due: crate::engine::dues::Dues::default(),
             engagements: Vec::new(),
             bouts: Vec::new(),
+            ledger: super::order::SkirmishLedger::default(),
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,
         }
+    }
+
+    /// The turn and section now.
+    pub fn now(&self) -> (u32, Section) {
+        (self.turn, self.section)
     }
 
     /// A unit, if the reference is valid.

@@ -121,6 +121,8 @@ mod raw {
         pub under_ranged_attack: i64,
         pub rout_below: u32,
         pub carry_on_at: u32,
+        pub half_lost_percent: u32,
+        pub fleeing_friend_inches: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Precedence {

@@ -51,7 +51,7 @@ fn group(rules: &Rules, state: &State, u: UnitRef) -> Option<GroupView> {
             "failed its morale test: removed from the game",
         ));
     }
-    if x.holding(state.turn) {
+    if x.holding(state.now()) {
         badges.push(Badge::new(
             "Holding",
             Tone::Warning,

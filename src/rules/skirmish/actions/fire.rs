@@ -5,11 +5,24 @@ use crate::engine::action::{ActionForm, ActionPlan};
 use crate::rules::skirmish::cards::{self, figure_who, unit_who};
 use crate::rules::skirmish::command::{Command, Shot};
 use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::roster::Weapon;
 use crate::rules::skirmish::state::{FigureRef, State, UnitRef};
 use crate::rules::skirmish::tables::Rules;
 
 const FIRE: &str = "skirmish: Firing Section";
-const RANGES: [&str; 2] = ["Close", "Long"];
+
+/// The longest range of a unit's ready shooters, in inches (the table's).
+fn longest(rules: &Rules, state: &State, unit: UnitRef) -> u32 {
+    state
+        .fighting(unit)
+        .into_iter()
+        .filter(|&f| numbers::ready(rules, state, f))
+        .filter_map(|f| state.figure(f))
+        .filter_map(|f| numbers::ranges(rules, f.spec.weapon))
+        .map(|(_, long)| u32::try_from(long).unwrap_or(0))
+        .max()
+        .unwrap_or(0)
+}
 
 /// Who may shoot: the selected figure alone, the unit's whole volley, then each other
 /// ready shooter alone.
@@ -63,23 +76,34 @@ pub(super) fn form(
     if who.is_empty() || whom.is_empty() {
         return None;
     }
-    let (key, label, note) = if defensive {
+    let (key, label, note, distance) = if defensive {
         (
             "defensive_fire",
             "Defensive fire",
-            "only if the charger started beyond half the shooters' close range",
+            "only at a charger that started more than half the weapon's close range away",
+            "Charger started at",
         )
     } else {
         (
             "fire",
             "Shoot",
-            "each figure once a section; an arquebus once per two turns",
+            "ranges and rate of fire from the table: a yumi or thrown weapon once a section, an \
+             arquebus once per two turns",
+            "Distance to target",
         )
     };
+    // A charger is shot at within range; a target may be measured past it (then refused).
+    let longest = longest(rules, state, sel.unit);
+    let reach = if defensive {
+        longest
+    } else {
+        longest + longest / 2
+    };
+    let max = usize::try_from(reach).unwrap_or(usize::MAX);
     let form = ActionForm::new(key, label, note)
         .choice("Who shoots", who)
         .choice("Target", whom)
-        .choice("Range (measured)", RANGES.map(String::from).to_vec())
+        .number(distance, 0, max.max(1), "\"")
         .toggle("Target in cover");
     Some(form)
 }
@@ -98,14 +122,18 @@ pub(super) fn plan(
     let target = *fire_targets(state, sel.unit, defensive)
         .get(value(1))
         .ok_or("pick a target")?;
-    let range = *RANGES.get(value(2)).ok_or("pick the range")?;
-    let (close, cover) = (value(2) == 0, value(3) == 1);
+    let (inches, cover) = (u32::try_from(value(2)).unwrap_or(u32::MAX), value(3) == 1);
     let pools: Vec<_> = shooters
         .iter()
         .map(|&s| {
-            let weapon = state.figure(s).map_or("", |f| f.spec.weapon.name());
-            let name = format!("{} ({weapon})", state.figure_name(s));
-            (name, numbers::fire(rules, state, s, target, close, cover))
+            let weapon = state.figure(s).map_or(Weapon::Hand, |f| f.spec.weapon);
+            let band = match numbers::band(rules, weapon, inches) {
+                Some(numbers::Band::Close) => "close",
+                Some(numbers::Band::Long) => "long",
+                None => "out of range",
+            };
+            let name = format!("{} ({}, {band})", state.figure_name(s), weapon.name());
+            (name, numbers::fire(rules, state, s, target, inches, cover))
         })
         .collect();
     let who = match shooters.as_slice() {
@@ -114,20 +142,20 @@ pub(super) fn plan(
     };
     let cover_words = if cover { ", in cover" } else { "" };
     let why = format!(
-        "at {}, {} range{cover_words}",
-        state.figure_name(target),
-        range.to_lowercase()
+        "at {}, {inches}\" away{cover_words}",
+        state.figure_name(target)
     );
     let what = if defensive {
         "Defensive fire"
     } else {
         "Shooting"
     };
-    let card = cards::volley_card(who, what, why, FIRE, &pools);
+    let mut card = cards::volley_card(who, what, why, FIRE, &pools);
+    numbers::first_hit_ends_volley(rules, state, target, &mut card.odds);
     let shot = Shot {
         shooters: shooters.clone(),
         target,
-        close,
+        inches,
         cover,
     };
     let command = if defensive {

@@ -8,6 +8,7 @@ mod combat;
 mod results;
 mod turn;
 
+pub use combat::{first_side_done, half};
 pub use results::{owed, resolving_now};
 
 use super::Skirmish;
@@ -70,6 +71,21 @@ fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
 }
 
+/// A refusal by a rule of the text, with its section.
+fn rule(citation: &str, reason: impl Into<String>) -> CommandError {
+    crate::engine::exec::refuse(reason, citation)
+}
+
+/// The sections of the rules text that refusals cite.
+mod cite {
+    pub const SEQUENCE: &str = "skirmish: Sequence of play";
+    pub const MOVEMENT: &str = "skirmish: Movement Section";
+    pub const FIRE: &str = "skirmish: Firing Section";
+    pub const MELEE: &str = "skirmish: Melee section";
+    pub const RESULTS: &str = "skirmish: Results Section";
+    pub const MORALE: &str = "skirmish: Morale (optional)";
+}
+
 /// Checks a command and returns its events.
 ///
 /// # Errors
@@ -87,6 +103,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             obstacles,
             difficult,
         } => combat::move_unit(ctx, *unit, *obstacles, *difficult)?,
+        Command::MovesDone(side) => combat::moves_done(ctx, *side)?,
         Command::DefensiveFire(shot) => combat::fire(ctx, shot, true)?,
         Command::Fire(shot) => combat::fire(ctx, shot, false)?,
         Command::Melee { a, b, obstacle } => combat::bout(ctx, *a, *b, *obstacle)?,

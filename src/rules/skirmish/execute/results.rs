@@ -1,6 +1,6 @@
 //! The Results section: hits resolved on the d12, deaths, and morale.
 
-use super::{Ctx, illegal};
+use super::{Ctx, cite, illegal, rule};
 use crate::engine::error::CommandError;
 use crate::rules::skirmish::command::Ground;
 use crate::rules::skirmish::event::{Event, MoraleResult, Outcome};
@@ -50,7 +50,10 @@ pub(super) fn settle_plain_hits(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), CommandError> {
     if !resolving_now(ctx.rules(), ctx.state().section) {
-        return Err(illegal("hits are resolved in the Results section"));
+        return Err(rule(
+            cite::RESULTS,
+            "hits are resolved in the Results section",
+        ));
     }
     let f = ctx.fighting_figure(figure)?;
     let (hits, troop, mut wounds) = (f.pending_hits, f.spec.troop, f.wounds.len() as u32);
@@ -110,7 +113,10 @@ fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), Command
         HalfLost::HalfOfStarting => (u.figures.len() as u32, u.figures.len() as u32 - before),
         HalfLost::HalfThisTurn => (start, start.saturating_sub(before)),
     };
-    let crossed = 2 * lost_before < of && 2 * (lost_before + 1) >= of;
+    // Losing `half_lost_percent` of the number (50%): the test is due as the loss reaches it.
+    let pct = u64::from(ctx.rules().t.morale.half_lost_percent);
+    let reached = |lost: u32| 100 * u64::from(lost) >= pct * u64::from(of);
+    let crossed = !reached(lost_before) && reached(lost_before + 1);
     if crossed && u.on_table() {
         ctx.require_morale(Due::Morale(unit, Trigger::HalfLost))?;
     }
@@ -131,18 +137,21 @@ pub(super) fn declare(
     trigger: Trigger,
 ) -> Result<(), CommandError> {
     if !ctx.rules().optional("morale") {
-        return Err(illegal(
+        return Err(rule(
+            cite::MORALE,
             "morale is an optional rule not in play in this battle",
         ));
     }
     let u = ctx.fighting_unit(unit)?;
     if u.kind == UnitType::Samurai {
-        return Err(illegal(
+        return Err(rule(
+            cite::MORALE,
             "Samurai units are honour bound: they never test morale",
         ));
     }
     if trigger == Trigger::FleeingFriend && ctx.state().in_melee(unit) {
-        return Err(illegal(
+        return Err(rule(
+            cite::MORALE,
             "only an unengaged unit tests when a fleeing friend passes",
         ));
     }
@@ -178,7 +187,7 @@ pub(super) fn morale_test(
         return Err(illegal("no morale test is due for that unit"));
     };
     let pool = numbers::morale(ctx.rules(), ctx.state(), unit, ground);
-    let faces = ctx.roll_n(pool.dice, 6)?;
+    let faces = ctx.roll_n(pool.dice, pool.sides)?;
     let successes = pool.count(&faces);
     let result = numbers::morale_result(ctx.rules(), successes);
     ctx.emit(Event::MoraleRolled {
@@ -193,7 +202,7 @@ pub(super) fn morale_test(
         MoraleResult::Rout => ctx.emit(Event::Routed(unit)),
         MoraleResult::Hold => ctx.emit(Event::Holding {
             unit,
-            through: ctx.state().turn + 1,
+            until: (ctx.state().turn.saturating_add(1), ctx.state().section),
         }),
         MoraleResult::CarryOn => Ok(()),
     }

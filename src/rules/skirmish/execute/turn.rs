@@ -1,6 +1,6 @@
 //! The turn: precedence, sections, contact between units.
 
-use super::{Ctx, illegal, results};
+use super::{Ctx, cite, illegal, results, rule};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::skirmish::event::Event;
@@ -15,7 +15,8 @@ pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         || ctx.state().first.is_some()
         || ctx.state().precedence.is_some()
     {
-        return Err(illegal(
+        return Err(rule(
+            cite::SEQUENCE,
             "precedence is rolled once, at the start of the movement section",
         ));
     }
@@ -42,7 +43,8 @@ pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandEr
         || ctx.state().first.is_some()
         || ctx.state().section != Section::Movement
     {
-        return Err(illegal(
+        return Err(rule(
+            cite::SEQUENCE,
             "the precedence winner chooses once, after the roll",
         ));
     }
@@ -82,7 +84,7 @@ pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     }
     let section = ctx.state().section;
     if section == Section::Movement && ctx.state().first.is_none() {
-        return Err(illegal("roll for precedence first"));
+        return Err(rule(cite::SEQUENCE, "roll for precedence first"));
     }
     let owed = results::owed(ctx.state());
     if let Some(f) = owed
