@@ -1514,3 +1514,93 @@ fn a_ninety_degree_turn_turns_a_line_into_a_column_and_back() {
     g.mv(PEASANTS, quarter).unwrap();
     assert_eq!(g.state.units[PEASANTS].wide, 3, "and back to a line");
 }
+
+// ---- Interpenetration (issue 18, item 1) ----
+
+#[test]
+fn a_unit_passed_by_missile_troops_is_disordered_when_it_later_charges_or_counter_charges() {
+    // Charging: the Bows pass the still Seasoned spear, which then charges.
+    let mut g = Game::new();
+    g.activate_for(BOWS);
+    g.run(
+        Command::Move {
+            unit: BOWS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    assert!(!g.state.units[SEASONED].disordered);
+    g.charge(SEASONED, FOE_SPEAR, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    let events = g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SEASONED,
+        cause: Cause::MovedAfterMissiles
+    }));
+
+    // Counter-charging: the enemy guns pass their own still spear, which then counters.
+    let mut g = Game::new();
+    g.activate_for(FOE_GUNS);
+    g.run(
+        Command::Move {
+            unit: FOE_GUNS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(FOE_SPEAR),
+        },
+        &[],
+    );
+    g.run(Command::FinishActivation, &[]);
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    assert!(!g.state.units[FOE_SPEAR].disordered);
+    let events = g.run(
+        Command::Respond {
+            response: Response::CounterCharge {
+                through_terrain: false,
+            },
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::Disordered {
+        unit: FOE_SPEAR,
+        cause: Cause::MovedAfterMissiles
+    }));
+}
+
+#[test]
+fn a_penetrated_unit_may_not_move_even_when_missile_troops_pass_it_later() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    // The Bows pass the same (still) spear: the exception does not lift the ban.
+    g.run(
+        Command::Move {
+            unit: BOWS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    assert!(
+        g.mv(SEASONED, open(1))
+            .unwrap_err()
+            .contains("may not move again")
+    );
+}

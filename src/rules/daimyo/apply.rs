@@ -96,8 +96,9 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             let o = unit_mut(state, *other)?;
             // Ruling `missile_interpenetration`: a still unit passed by missile ashigaru may
             // still move, and is disordered if it does; any other passed unit may not.
-            o.turn.penetrated = !*missile_exception;
-            o.turn.missile_passed = *missile_exception;
+            // A later pass never lifts an earlier ban: each pass only adds.
+            o.turn.penetrated |= !*missile_exception;
+            o.turn.missile_passed |= *missile_exception;
         }
         Event::Reformed { unit, wide } => {
             let u = unit_mut(state, *unit)?;

@@ -1,7 +1,7 @@
 //! Charges: declaration within reach, the tests the chapter requires (their results are the
 //! umpire's, from the morale chapter the text lacks), the target's response, and contact.
 
-use super::moves::{obey, refuse_move};
+use super::moves::{missile_catch, obey, refuse_move};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::rules::daimyo::command::{ChargePlan, Response};
@@ -234,6 +234,13 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
         unit: c.target,
         response,
     })?;
+    // Counter-charging or falling back is moving: after missile ashigaru passed, it disorders.
+    if matches!(
+        response,
+        Response::CounterCharge { .. } | Response::FallBackAndFire
+    ) {
+        missile_catch(ctx, c.target)?;
+    }
     if response
         == (Response::CounterCharge {
             through_terrain: true,
@@ -257,6 +264,8 @@ pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandErr
     if c.countered && !contact {
         return Err(illegal("charge and counter-charge meet"));
     }
+    // The charger has moved now (a charge called off by a failed test never moves).
+    missile_catch(ctx, c.charger)?;
     if let Some(cause) = c.disorders {
         ctx.disorder(c.charger, cause)?;
     }

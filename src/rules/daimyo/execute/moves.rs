@@ -98,8 +98,9 @@ pub(super) fn obey(
     Ok(passed)
 }
 
-/// Moving after missile ashigaru passed through disorders the unit.
-fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+/// Moving after missile ashigaru passed through disorders the unit: any move, a charge or
+/// a counter-charge included (Interpenetration).
+pub(super) fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
     if ctx.unit(unit)?.turn.missile_passed {
         ctx.disorder(unit, Cause::MovedAfterMissiles)?;
     }
