@@ -13,7 +13,7 @@ use gunbai::dice::TableDice;
 use gunbai::engine::ruleset::{ApplyContext, RuleSet};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
-use gunbai::rules::daimyo::command::{ChargePlan, Response};
+use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
 use gunbai::rules::daimyo::event::{Cause, Event};
 use gunbai::rules::daimyo::execute::duel_odds;
 use gunbai::rules::daimyo::movement::{MovePlan, TurnMade};
@@ -187,6 +187,16 @@ fn straight(cm: i64) -> ChargePlan {
         open_cm: cm,
         target_in_open: true,
         ..ChargePlan::default()
+    }
+}
+
+/// A straight counter-charge of `cm` through open ground.
+fn counter(cm: i64) -> Response {
+    Response::CounterCharge {
+        run: Run {
+            open_cm: cm,
+            ..Run::default()
+        },
     }
 }
 
@@ -1010,9 +1020,7 @@ fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter()
     g.charge(ELITE_HORSE, FOE_ELITE, straight(10));
     g.refused(
         Command::Respond {
-            response: Response::CounterCharge {
-                through_terrain: false,
-            },
+            response: counter(5),
         },
         "infantry may not counter-charge cavalry",
     );
@@ -1030,9 +1038,7 @@ fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter()
     g.run(Command::ChargeTest { passed: false }, &[]);
     g.refused(
         Command::Respond {
-            response: Response::CounterCharge {
-                through_terrain: false,
-            },
+            response: counter(5),
         },
         "failed its test",
     );
@@ -1042,7 +1048,11 @@ fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter()
     g.run(
         Command::Respond {
             response: Response::CounterCharge {
-                through_terrain: true,
+                run: Run {
+                    open_cm: 5,
+                    light_pieces: 1,
+                    ..Run::default()
+                },
             },
         },
         &[],
@@ -1563,9 +1573,7 @@ fn a_unit_passed_by_missile_troops_is_disordered_when_it_later_charges_or_counte
     assert!(!g.state.units[FOE_SPEAR].disordered);
     let events = g.run(
         Command::Respond {
-            response: Response::CounterCharge {
-                through_terrain: false,
-            },
+            response: counter(5),
         },
         &[],
     );
@@ -1603,4 +1611,91 @@ fn a_penetrated_unit_may_not_move_even_when_missile_troops_pass_it_later() {
             .unwrap_err()
             .contains("may not move again")
     );
+}
+
+// ---- Counter-charges (issue 18, item 2) ----
+
+#[test]
+fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain() {
+    // The Foe horse (Seasoned cavalry, charge 30) counters the Elite horse.
+    let start = || {
+        let mut g = Game::new();
+        g.activate_for(ELITE_HORSE);
+        g.charge(ELITE_HORSE, FOE_HORSE, straight(20));
+        g
+    };
+    let mut g = start();
+    let respond = |run: Run| Command::Respond {
+        response: Response::CounterCharge { run },
+    };
+    // Reach: 31 cm is beyond its 30 cm charge.
+    g.refused(
+        respond(Run {
+            open_cm: 31,
+            ..Run::default()
+        }),
+        "out of reach",
+    );
+    // At most half the allowance (15 cm) wheeling or turning.
+    g.refused(
+        respond(Run {
+            manoeuvre_cm: 16,
+            open_cm: 2,
+            ..Run::default()
+        }),
+        "wheeling or turning",
+    );
+    // Cavalry never counter-charge through dense terrain.
+    g.refused(
+        respond(Run {
+            dense_cm: 2,
+            ..Run::default()
+        }),
+        "not dense",
+    );
+    // No run entered: measure it on the form.
+    g.refused(respond(Run::default()), "Counter-charge form");
+    // Light terrain costs 3 cm and disorders; 10 cm straight of 30 earns no bonus.
+    let events = g.run(
+        respond(Run {
+            manoeuvre_cm: 5,
+            open_cm: 10,
+            light_pieces: 1,
+            ..Run::default()
+        }),
+        &[],
+    );
+    assert!(events.contains(&Event::Responded {
+        unit: FOE_HORSE,
+        response: Response::CounterCharge {
+            run: Run {
+                manoeuvre_cm: 5,
+                open_cm: 10,
+                light_pieces: 1,
+                ..Run::default()
+            }
+        },
+        bonus: false,
+    }));
+    assert!(events.contains(&Event::Disordered {
+        unit: FOE_HORSE,
+        cause: Cause::ChargeInTerrain
+    }));
+    // 15 cm straight of 30 earns it; open ground does not disorder.
+    let mut g = start();
+    let events = g.run(
+        respond(Run {
+            manoeuvre_cm: 5,
+            open_cm: 15,
+            ..Run::default()
+        }),
+        &[],
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Responded { bonus: true, .. }))
+    );
+    assert!(!g.state.units[FOE_HORSE].disordered);
+    assert!(g.state.charge.as_ref().unwrap().counter_bonus);
 }

@@ -7,10 +7,10 @@
 
 mod preview;
 
-use super::command::{ChargePlan, Command};
-use super::execute::{charge_allowance, fall_back_limit, move_refusal};
+use super::command::{ChargePlan, Command, Response, Run};
+use super::execute::{charge_allowance, fall_back_limit, move_refusal, response_refused};
 use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
-use super::state::{Rank, State};
+use super::state::{Charge, ChargeStage, Rank, State};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
@@ -103,8 +103,14 @@ fn killers(state: &State, leader: usize) -> Vec<usize> {
 
 /// The forms open to a unit or leader now.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
-    if state.ended || state.charge.is_some() || state.challenge.is_some() {
+    if state.ended || state.challenge.is_some() {
         return Vec::new();
+    }
+    if let Some(c) = &state.charge {
+        return match selected(state, id) {
+            Some(Selected::Unit(u)) if u == c.target => counter_form(rules, state, c),
+            _ => Vec::new(),
+        };
     }
     match selected(state, id) {
         Some(Selected::Unit(u)) => unit_forms(rules, state, u),
@@ -216,41 +222,16 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             .toggle("Out of command"),
         );
         let charge_cm = charge_allowance(state, unit) / 10;
+        let charge = ActionForm::new(
+            "charge",
+            "Charge",
+            "must be within charge distance; the target's tests follow",
+        )
+        .choice("Target", names(state, &enemies(state, unit)));
         out.push(
-            ActionForm::new(
-                "charge",
-                "Charge",
-                "must be within charge distance; the target's tests follow",
-            )
-            .choice("Target", names(state, &enemies(state, unit)))
-            .number(
-                "Wheel or turn at the start (allowance)",
-                0,
-                cm_max(charge_cm / 2),
-                "cm",
-            )
-            .number(
-                "Run to contact outside dense terrain",
-                0,
-                cm_max(charge_cm),
-                "cm",
-            )
-            .number(
-                "Run in dense terrain",
-                0,
-                cm_max(charge_cm / dense.max(1)),
-                "cm",
-            )
-            .choice(
-                "Light terrain pieces on the way",
-                PIECES.map(String::from).to_vec(),
-            )
-            .choice(
-                "Linear obstacles on the way",
-                PIECES.map(String::from).to_vec(),
-            )
-            .toggle("Target in light or dense terrain (not the open)")
-            .toggle("Out of command"),
+            run_fields(charge, charge_cm, dense)
+                .toggle("Target in light or dense terrain (not the open)")
+                .toggle("Out of command"),
         );
         if !u.turn.fired {
             let fronts = (1..=u.stands).map(|w| format!("{w} wide")).collect();
@@ -266,6 +247,70 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
         }
     }
     out
+}
+
+/// The fields of a charge's or counter-charge's run, in the order [`read_run`] reads them.
+fn run_fields(form: ActionForm, charge_cm: i64, dense: i64) -> ActionForm {
+    form.number(
+        "Wheel or turn at the start (allowance)",
+        0,
+        cm_max(charge_cm / 2),
+        "cm",
+    )
+    .number(
+        "Run to contact outside dense terrain",
+        0,
+        cm_max(charge_cm),
+        "cm",
+    )
+    .number(
+        "Run in dense terrain",
+        0,
+        cm_max(charge_cm / dense.max(1)),
+        "cm",
+    )
+    .choice(
+        "Light terrain pieces on the way",
+        PIECES.map(String::from).to_vec(),
+    )
+    .choice(
+        "Linear obstacles on the way",
+        PIECES.map(String::from).to_vec(),
+    )
+}
+
+/// A run, read from the fields [`run_fields`] made.
+fn read_run(v: &mut FormValues<'_>) -> Run {
+    Run {
+        manoeuvre_cm: distance(v),
+        open_cm: distance(v),
+        dense_cm: distance(v),
+        light_pieces: pieces(v),
+        obstacles: pieces(v),
+    }
+}
+
+/// The charged unit's counter-charge, when it may make one.
+fn counter_form(rules: &Rules, state: &State, c: &Charge) -> Vec<ActionForm> {
+    let counter = Response::CounterCharge {
+        run: Run::default(),
+    };
+    if c.stage != ChargeStage::Response || response_refused(rules, state, counter).is_some() {
+        return Vec::new();
+    }
+    let charge_cm = charge_allowance(state, c.target) / 10;
+    let t = &rules.t.terrain;
+    let dense = if state.troop(c.target).cavalry() {
+        t.dense_horse
+    } else {
+        t.dense_foot
+    };
+    let form = ActionForm::new(
+        "counter_charge",
+        "Counter-charge",
+        "meets the chargers: refereed as a charge (reach, wheel or turn, straight run, terrain)",
+    );
+    vec![run_fields(form, charge_cm, dense)]
 }
 
 fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
@@ -434,18 +479,28 @@ fn unit_plan(
         }
         "charge" => {
             let target = v.pick(&enemies(state, unit), "target")?;
+            let run = read_run(&mut v);
             let plan = ChargePlan {
-                manoeuvre_cm: distance(&mut v),
-                open_cm: distance(&mut v),
-                dense_cm: distance(&mut v),
-                light_pieces: pieces(&mut v),
-                obstacles: pieces(&mut v),
+                manoeuvre_cm: run.manoeuvre_cm,
+                open_cm: run.open_cm,
+                dense_cm: run.dense_cm,
+                light_pieces: run.light_pieces,
+                obstacles: run.obstacles,
                 target_in_open: !v.on(),
                 out_of_command: v.on(),
             };
             Ok(ActionPlan {
                 preview: Some(preview::charge(rules, state, unit, target, &plan)),
                 command: Command::Charge { unit, target, plan },
+            })
+        }
+        "counter_charge" => {
+            let run = read_run(&mut v);
+            Ok(ActionPlan {
+                preview: Some(preview::counter_charge(rules, state, unit, &run)),
+                command: Command::Respond {
+                    response: Response::CounterCharge { run },
+                },
             })
         }
         "rout" => Ok(ActionPlan {

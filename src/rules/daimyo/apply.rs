@@ -138,6 +138,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 target_tests: *target_tests,
                 target_failed: false,
                 countered: false,
+                counter_bonus: false,
             });
         }
         Event::ChargeTest { passed, next, .. } => {
@@ -150,11 +151,16 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 None => state.charge = None,
             }
         }
-        Event::Responded { unit, response } => {
+        Event::Responded {
+            unit,
+            response,
+            bonus,
+        } => {
             let c = charge_mut(state)?;
             c.stage = ChargeStage::Outcome;
             let countered = matches!(response, Response::CounterCharge { .. });
             c.countered = countered;
+            c.counter_bonus = countered && *bonus;
             let u = unit_mut(state, *unit)?;
             match response {
                 Response::StandAndFire | Response::FallBackAndFire => u.turn.fired = true,

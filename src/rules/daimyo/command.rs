@@ -13,11 +13,27 @@ pub enum Response {
     StandAndFire,
     /// Missile ashigaru fall back up to half a move and fire.
     FallBackAndFire,
-    /// Charges the chargers; `through_terrain` when its path crosses light or dense terrain.
+    /// Charges the chargers, along the run the umpire measured (reach, manoeuvre, straight
+    /// run and terrain are refereed as a charge's are).
     CounterCharge {
-        /// The counter-charge runs through light or dense terrain (it disorders).
-        through_terrain: bool,
+        /// Its path.
+        run: Run,
     },
+}
+
+/// The path of a charge or counter-charge, as the umpire measured it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// Allowance spent wheeling or turning at the start, in cm.
+    pub manoeuvre_cm: i64,
+    /// The straight run outside dense terrain, in cm.
+    pub open_cm: i64,
+    /// The part of the run inside dense terrain, in cm.
+    pub dense_cm: i64,
+    /// Pieces of light terrain on the way.
+    pub light_pieces: u32,
+    /// Linear obstacles on the way.
+    pub obstacles: u32,
 }
 
 /// What the umpire measured for a charge.
@@ -37,6 +53,19 @@ pub struct ChargePlan {
     pub target_in_open: bool,
     /// The charger is out of command: obedience first, as for any voluntary move.
     pub out_of_command: bool,
+}
+
+impl ChargePlan {
+    /// The charge's path.
+    pub fn run(&self) -> Run {
+        Run {
+            manoeuvre_cm: self.manoeuvre_cm,
+            open_cm: self.open_cm,
+            dense_cm: self.dense_cm,
+            light_pieces: self.light_pieces,
+            obstacles: self.obstacles,
+        }
+    }
 }
 
 /// An umpire's command.

@@ -156,7 +156,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![id(*unit)],
         ),
-        Event::Responded { unit, response } => Sentence::new(
+        Event::Responded {
+            unit,
+            response,
+            bonus,
+        } => Sentence::new(
             format!(
                 "{} {}.",
                 un(unit),
@@ -164,7 +168,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     Response::Stand => "stands to receive the charge",
                     Response::StandAndFire => "stands and fires at the chargers",
                     Response::FallBackAndFire => "falls back and fires at the chargers",
-                    Response::CounterCharge { .. } => "counter-charges",
+                    Response::CounterCharge { .. } if *bonus => {
+                        "counter-charges, earning the charge bonus"
+                    }
+                    Response::CounterCharge { .. } => "counter-charges, without the charge bonus",
                 }
             ),
             vec![id(*unit)],

@@ -155,6 +155,8 @@ pub enum Event {
         unit: usize,
         /// Its choice.
         response: Response,
+        /// A counter-charge earned the charge bonus (its last half ran straight).
+        bonus: bool,
     },
     /// The charge ended.
     ChargeEnded {

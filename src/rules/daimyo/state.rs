@@ -149,6 +149,8 @@ pub struct Charge {
     pub target_failed: bool,
     /// The target counter-charged.
     pub countered: bool,
+    /// The counter-charge earned the charge bonus.
+    pub counter_bonus: bool,
 }
 
 /// The whole battle.

@@ -3,10 +3,10 @@
 
 use crate::dice::CmpOp;
 use crate::engine::check::{Check, Odds, RollSpec};
-use crate::rules::daimyo::command::{ChargePlan, Command};
+use crate::rules::daimyo::command::{ChargePlan, Command, Response, Run};
 use crate::rules::daimyo::execute::{
     charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, duel_odds,
-    obedience_rating, starts_far, target_tests,
+    obedience_rating, response_refused, starts_far, target_tests,
 };
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
@@ -125,7 +125,8 @@ pub fn charge(
 ) -> Check<Command> {
     let troop = state.troop(unit);
     let allowed = charge_allowance(state, unit);
-    let cost = charge_cost(rules, troop, plan);
+    let run = plan.run();
+    let cost = charge_cost(rules, troop, &run);
     let reach = if cost <= allowed {
         "In reach"
     } else {
@@ -159,7 +160,7 @@ pub fn charge(
         c.notes
             .push("Cavalry may not charge through dense terrain.".into());
     }
-    c.notes.push(if charge_bonus(rules, allowed, plan) {
+    c.notes.push(if charge_bonus(rules, allowed, &run) {
         "Charge bonus: the last half runs straight.".into()
     } else {
         "No charge bonus: less than half the allowance runs straight.".into()
@@ -173,11 +174,43 @@ pub fn charge(
             state.unit_name(target)
         ));
     }
-    if starts_far(allowed, plan) {
+    if starts_far(allowed, &run) {
         c.notes
             .push("Over half its charge move away: good-order missile troops may fire.".into());
     }
-    if let Some(cause) = charge_disorder(plan) {
+    if let Some(cause) = charge_disorder(&run) {
+        c.notes
+            .push(format!("Its path disorders it: {}.", cause.words()));
+    }
+    c
+}
+
+/// A counter-charge's reach, bonus and disorder, as for a charge.
+pub fn counter_charge(rules: &Rules, state: &State, unit: usize, run: &Run) -> Check<Command> {
+    let allowed = charge_allowance(state, unit);
+    let cost = charge_cost(rules, state.troop(unit), run);
+    let verdict = match response_refused(rules, state, Response::CounterCharge { run: *run }) {
+        None if *run != Run::default() => format!(
+            "In reach: the counter-charge needs {} of {}",
+            cm(cost),
+            cm(allowed)
+        ),
+        None => format!("Enter the run to the chargers ({} of charge)", cm(allowed)),
+        Some(why) => format!("Refused: {why}"),
+    };
+    let mut c = Check::card(
+        state.unit_name(unit),
+        "Counter-charge",
+        verdict.clone(),
+        "daimyo: Charge Response",
+    );
+    c.notes.push(verdict);
+    c.notes.push(if charge_bonus(rules, allowed, run) {
+        "Charge bonus: the last half runs straight.".into()
+    } else {
+        "No charge bonus: less than half the allowance runs straight.".into()
+    });
+    if let Some(cause) = charge_disorder(run) {
         c.notes
             .push(format!("Its path disorders it: {}.", cause.words()));
     }
