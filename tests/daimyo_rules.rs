@@ -851,7 +851,7 @@ fn at_most_half_the_charge_may_be_spent_wheeling_or_turning() {
             unit: SAMURAI,
             target: FOE_ELITE,
             plan: ChargePlan {
-                manoeuvre_cm: 8,
+                wheel_cm: 8,
                 ..straight(5)
             },
         },
@@ -867,7 +867,7 @@ fn the_charge_bonus_needs_the_last_half_straight() {
         SAMURAI,
         FOE_ELITE,
         ChargePlan {
-            manoeuvre_cm: 7,
+            wheel_cm: 7,
             ..straight(7)
         },
     );
@@ -886,7 +886,7 @@ fn the_charge_bonus_needs_the_last_half_straight() {
         SEASONED,
         FOE_ELITE,
         ChargePlan {
-            manoeuvre_cm: 5,
+            wheel_cm: 3,
             ..straight(8)
         },
     );
@@ -1639,7 +1639,7 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
     // At most half the allowance (15 cm) wheeling or turning.
     g.refused(
         respond(Run {
-            manoeuvre_cm: 16,
+            wheel_cm: 8,
             open_cm: 2,
             ..Run::default()
         }),
@@ -1658,7 +1658,7 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
     // Light terrain costs 3 cm and disorders; 10 cm straight of 30 earns no bonus.
     let events = g.run(
         respond(Run {
-            manoeuvre_cm: 5,
+            wheel_cm: 2,
             open_cm: 10,
             light_pieces: 1,
             ..Run::default()
@@ -1669,7 +1669,7 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
         unit: FOE_HORSE,
         response: Response::CounterCharge {
             run: Run {
-                manoeuvre_cm: 5,
+                wheel_cm: 2,
                 open_cm: 10,
                 light_pieces: 1,
                 ..Run::default()
@@ -1685,7 +1685,7 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
     let mut g = start();
     let events = g.run(
         respond(Run {
-            manoeuvre_cm: 5,
+            wheel_cm: 2,
             open_cm: 15,
             ..Run::default()
         }),
@@ -1698,4 +1698,133 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
     );
     assert!(!g.state.units[FOE_HORSE].disordered);
     assert!(g.state.charge.as_ref().unwrap().counter_bonus);
+}
+
+// ---- Manoeuvre inside a charge (issue 18, item 3) ----
+
+#[test]
+fn wheels_and_turns_in_a_charge_cost_what_they_cost_in_a_move() {
+    let charge = |g: &mut Game, unit: usize, plan: ChargePlan| {
+        g.try_run(
+            Command::Charge {
+                unit,
+                target: FOE_SPEAR,
+                plan,
+            },
+            &[],
+        )
+    };
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    // Raw troops count a wheel three times: 3 cm is 9 cm of the 7.5 cm allowed.
+    let err = charge(
+        &mut g,
+        RAW,
+        ChargePlan {
+            wheel_cm: 3,
+            ..straight(5)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("at most 7.5 cm"), "{err}");
+    // 2 cm counts 6: with a 10 cm run that is 16 cm of a 15 cm charge.
+    let err = charge(
+        &mut g,
+        RAW,
+        ChargePlan {
+            wheel_cm: 2,
+            ..straight(10)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("needs 16 cm"), "{err}");
+    // Seasoned troops turn for half their 10 cm move: 5 cm, leaving a 10 cm run.
+    let err = charge(
+        &mut g,
+        SEASONED,
+        ChargePlan {
+            turn: TurnMade::About,
+            ..straight(11)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("needs 16 cm"), "{err}");
+    charge(
+        &mut g,
+        SEASONED,
+        ChargePlan {
+            turn: TurnMade::About,
+            ..straight(10)
+        },
+    )
+    .unwrap();
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    // Disordered, the turn costs double: 10 cm, over the 7.5 cm allowed.
+    g.run(
+        Command::SetDisordered {
+            unit: SAMURAI,
+            disordered: true,
+        },
+        &[],
+    );
+    // Veteran: a quarter of 10 cm, doubled when disordered = 5 cm, leaving a 10 cm run.
+    let err = charge(
+        &mut g,
+        SAMURAI,
+        ChargePlan {
+            turn: TurnMade::About,
+            ..straight(11)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("needs 16 cm"), "{err}");
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    g.run(
+        Command::SetDisordered {
+            unit: RAW,
+            disordered: true,
+        },
+        &[],
+    );
+    let err = charge(
+        &mut g,
+        RAW,
+        ChargePlan {
+            turn: TurnMade::Quarter,
+            ..straight(5)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("at most 7.5 cm"), "{err}");
+    // A 90° turn at the start of a charge turns the line into a column, as in a move:
+    // the Peasants, 6 stands 3 wide, charge 2 wide and 3 deep.
+    let mut g = Game::new();
+    g.activate_for(PEASANTS);
+    g.charge(
+        PEASANTS,
+        FOE_SPEAR,
+        ChargePlan {
+            turn: TurnMade::Quarter,
+            ..straight(5)
+        },
+    );
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    let events = g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(events.contains(&Event::Faced {
+        unit: PEASANTS,
+        wide: 2
+    }));
 }

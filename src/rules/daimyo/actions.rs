@@ -145,7 +145,8 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             "results from chapters the text lacks (fire, melee, morale)",
         )
         .choice("What happened", RECORDS.map(String::from).to_vec())
-        .choice("Stands lost", stands),
+        .choice("Stands lost", stands)
+        .as_record(),
     );
     out
 }
@@ -221,7 +222,6 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             .number("Distance", 1.min(cm_max(limit_cm)), cm_max(limit_cm), "cm")
             .toggle("Out of command"),
         );
-        let charge_cm = charge_allowance(state, unit) / 10;
         let charge = ActionForm::new(
             "charge",
             "Charge",
@@ -229,7 +229,7 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
         )
         .choice("Target", names(state, &enemies(state, unit)));
         out.push(
-            run_fields(charge, charge_cm, dense)
+            run_fields(rules, state, unit, charge)
                 .toggle("Target in light or dense terrain (not the open)")
                 .toggle("Out of command"),
         );
@@ -249,14 +249,28 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
     out
 }
 
-/// The fields of a charge's or counter-charge's run, in the order [`read_run`] reads them.
-fn run_fields(form: ActionForm, charge_cm: i64, dense: i64) -> ActionForm {
+/// The fields of a charge's or counter-charge's run, in the order [`read_run`] reads them;
+/// no field offers more than the charge allowance could pay for.
+fn run_fields(rules: &Rules, state: &State, unit: usize, form: ActionForm) -> ActionForm {
+    let charge_cm = charge_allowance(state, unit) / 10;
+    let half_cm = charge_cm * rules.t.charge.manoeuvre_halves / 2;
+    let (wheel, dense) = state.unit(unit).map_or((1, 1), |u| {
+        let t = &rules.t.terrain;
+        // Cavalry never charge through dense terrain: the field offers nothing.
+        let dense = if u.spec.troop.cavalry() {
+            i64::MAX
+        } else {
+            t.dense_foot
+        };
+        (wheel_factor(rules, u), dense)
+    });
     form.number(
-        "Wheel or turn at the start (allowance)",
+        "Wheel at the start: distance of the outer flank",
         0,
-        cm_max(charge_cm / 2),
+        cm_max(half_cm / wheel.max(1)),
         "cm",
     )
+    .choice("Turn at the start", TURNS.map(String::from).to_vec())
     .number(
         "Run to contact outside dense terrain",
         0,
@@ -282,7 +296,8 @@ fn run_fields(form: ActionForm, charge_cm: i64, dense: i64) -> ActionForm {
 /// A run, read from the fields [`run_fields`] made.
 fn read_run(v: &mut FormValues<'_>) -> Run {
     Run {
-        manoeuvre_cm: distance(v),
+        wheel_cm: distance(v),
+        turn: turn(v),
         open_cm: distance(v),
         dense_cm: distance(v),
         light_pieces: pieces(v),
@@ -298,19 +313,12 @@ fn counter_form(rules: &Rules, state: &State, c: &Charge) -> Vec<ActionForm> {
     if c.stage != ChargeStage::Response || response_refused(rules, state, counter).is_some() {
         return Vec::new();
     }
-    let charge_cm = charge_allowance(state, c.target) / 10;
-    let t = &rules.t.terrain;
-    let dense = if state.troop(c.target).cavalry() {
-        t.dense_horse
-    } else {
-        t.dense_foot
-    };
     let form = ActionForm::new(
         "counter_charge",
         "Counter-charge",
         "meets the chargers: refereed as a charge (reach, wheel or turn, straight run, terrain)",
     );
-    vec![run_fields(form, charge_cm, dense)]
+    vec![run_fields(rules, state, c.target, form)]
 }
 
 fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
@@ -377,7 +385,8 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
                     "Reached by an enemy unit",
                     "an unattached leader dies gloriously",
                 )
-                .choice("Enemy unit", names(state, &units)),
+                .choice("Enemy unit", names(state, &units))
+                .as_record(),
             );
         }
     }
@@ -387,6 +396,11 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
 /// A count of terrain pieces (the options are None, 1, 2, 3).
 fn pieces(v: &mut FormValues<'_>) -> u32 {
     u32::try_from(v.index().min(PIECES.len() - 1)).unwrap_or(0)
+}
+
+/// A turn (the options are none, 90° and 180°).
+fn turn(v: &mut FormValues<'_>) -> TurnMade {
+    [TurnMade::None, TurnMade::Quarter, TurnMade::About][v.index().min(2)]
 }
 
 /// A distance in cm, as the number field holds it.
@@ -427,7 +441,7 @@ fn unit_plan(
                 dense_cm: distance(&mut v),
                 light_pieces: pieces(&mut v),
                 wheel_cm: distance(&mut v),
-                turn: [TurnMade::None, TurnMade::Quarter, TurnMade::About][v.index().min(2)],
+                turn: turn(&mut v),
                 obstacles: pieces(&mut v),
                 road: v.on(),
                 building: v.on(),
@@ -481,7 +495,8 @@ fn unit_plan(
             let target = v.pick(&enemies(state, unit), "target")?;
             let run = read_run(&mut v);
             let plan = ChargePlan {
-                manoeuvre_cm: run.manoeuvre_cm,
+                wheel_cm: run.wheel_cm,
+                turn: run.turn,
                 open_cm: run.open_cm,
                 dense_cm: run.dense_cm,
                 light_pieces: run.light_pieces,

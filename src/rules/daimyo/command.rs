@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::movement::MovePlan;
+use super::movement::{MovePlan, TurnMade};
 
 /// How the target of a charge meets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,8 +24,10 @@ pub enum Response {
 /// The path of a charge or counter-charge, as the umpire measured it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Run {
-    /// Allowance spent wheeling or turning at the start, in cm.
-    pub manoeuvre_cm: i64,
+    /// Distance the wheeling flank travelled at the start, in cm (it counts as in a move).
+    pub wheel_cm: i64,
+    /// A turn made at the start (it costs as in a move).
+    pub turn: TurnMade,
     /// The straight run outside dense terrain, in cm.
     pub open_cm: i64,
     /// The part of the run inside dense terrain, in cm.
@@ -39,8 +41,10 @@ pub struct Run {
 /// What the umpire measured for a charge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChargePlan {
-    /// Allowance spent wheeling or turning at the start, in cm.
-    pub manoeuvre_cm: i64,
+    /// Distance the wheeling flank travelled at the start, in cm (it counts as in a move).
+    pub wheel_cm: i64,
+    /// A turn made at the start (it costs as in a move).
+    pub turn: TurnMade,
     /// The straight run to the target outside dense terrain, in cm.
     pub open_cm: i64,
     /// The part of the run inside dense terrain, in cm.
@@ -59,7 +63,8 @@ impl ChargePlan {
     /// The charge's path.
     pub fn run(&self) -> Run {
         Run {
-            manoeuvre_cm: self.manoeuvre_cm,
+            wheel_cm: self.wheel_cm,
+            turn: self.turn,
             open_cm: self.open_cm,
             dense_cm: self.dense_cm,
             light_pieces: self.light_pieces,

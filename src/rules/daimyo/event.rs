@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::command::Response;
+use super::command::{Response, Run};
 use super::state::ChargeStage;
 
 /// Why a unit became disordered.
@@ -131,6 +131,8 @@ pub enum Event {
         target: usize,
         /// The first step still to settle.
         stage: ChargeStage,
+        /// Its path, as measured.
+        run: Run,
         /// Charge bonus earned.
         bonus: bool,
         /// The charger started over half its charge move away.

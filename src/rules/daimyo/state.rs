@@ -137,6 +137,8 @@ pub struct Charge {
     pub target: usize,
     /// Where it is in the procedure.
     pub stage: ChargeStage,
+    /// The charger's path, as measured.
+    pub run: super::command::Run,
     /// The charge bonus is earned (straight last half).
     pub bonus: bool,
     /// The charger was over half its charge move away: the target may fire if able.

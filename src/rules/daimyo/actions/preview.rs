@@ -6,7 +6,7 @@ use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::daimyo::command::{ChargePlan, Command, Response, Run};
 use crate::rules::daimyo::execute::{
     charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, duel_odds,
-    obedience_rating, response_refused, starts_far, target_tests,
+    manoeuvre_cost, obedience_rating, response_refused, starts_far, target_tests,
 };
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
@@ -126,7 +126,7 @@ pub fn charge(
     let troop = state.troop(unit);
     let allowed = charge_allowance(state, unit);
     let run = plan.run();
-    let cost = charge_cost(rules, troop, &run);
+    let cost = charge_cost(rules, state, unit, &run);
     let reach = if cost <= allowed {
         "In reach"
     } else {
@@ -156,6 +156,7 @@ pub fn charge(
         )
     });
     c.notes.push(verdict);
+    c.notes.push(manoeuvre_note(rules, state, unit, &run));
     if troop.cavalry() && plan.dense_cm > 0 {
         c.notes
             .push("Cavalry may not charge through dense terrain.".into());
@@ -185,10 +186,20 @@ pub fn charge(
     c
 }
 
+/// What the wheel and turn at the start cost, against the half of the charge they may use.
+fn manoeuvre_note(rules: &Rules, state: &State, unit: usize, run: &Run) -> String {
+    let limit = charge_allowance(state, unit) * rules.t.charge.manoeuvre_halves / 2;
+    format!(
+        "Wheel and turn at the start cost {} (as in a move) of the {} allowed",
+        cm(manoeuvre_cost(rules, state, unit, run)),
+        cm(limit)
+    )
+}
+
 /// A counter-charge's reach, bonus and disorder, as for a charge.
 pub fn counter_charge(rules: &Rules, state: &State, unit: usize, run: &Run) -> Check<Command> {
     let allowed = charge_allowance(state, unit);
-    let cost = charge_cost(rules, state.troop(unit), run);
+    let cost = charge_cost(rules, state, unit, run);
     let verdict = match response_refused(rules, state, Response::CounterCharge { run: *run }) {
         None if *run != Run::default() => format!(
             "In reach: the counter-charge needs {} of {}",
@@ -205,6 +216,7 @@ pub fn counter_charge(rules: &Rules, state: &State, unit: usize, run: &Run) -> C
         "daimyo: Charge Response",
     );
     c.notes.push(verdict);
+    c.notes.push(manoeuvre_note(rules, state, unit, run));
     c.notes.push(if charge_bonus(rules, allowed, run) {
         "Charge bonus: the last half runs straight.".into()
     } else {

@@ -7,7 +7,7 @@ use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::command::{ChargePlan, Response, Run};
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::cm;
+use crate::rules::daimyo::movement::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
 use crate::rules::daimyo::roster::{Quality, Troop};
 use crate::rules::daimyo::state::{ChargeStage, State};
 use crate::rules::daimyo::tables::ChargeBonus;
@@ -45,30 +45,43 @@ pub const CHARGE: &str = "daimyo: Charge";
 /// Where the response rules come from.
 pub const RESPONSE: &str = "daimyo: Charge Response";
 
-/// What a charge's or counter-charge's path costs, in mm: the run and any manoeuvre, with
-/// terrain penalised as for a move.
-pub fn charge_cost(rules: &Rules, troop: Troop, run: &Run) -> i64 {
+/// What the wheel and turn at the start of a run cost a unit, in mm: as in a move, the wheel
+/// counted by quality and order, the turn a part of the normal move.
+pub fn manoeuvre_cost(rules: &Rules, state: &State, unit: usize, run: &Run) -> i64 {
+    let Some(u) = state.unit(unit) else { return 0 };
+    let plan = MovePlan {
+        wheel_cm: run.wheel_cm,
+        turn: run.turn,
+        ..MovePlan::default()
+    };
+    costs(rules, state, u, &plan).iter().map(|l| l.mm).sum()
+}
+
+/// What a charge's or counter-charge's path costs a unit, in mm: the manoeuvre as in a move,
+/// and the run with terrain penalised as for a move.
+pub fn charge_cost(rules: &Rules, state: &State, unit: usize, run: &Run) -> i64 {
     let t = &rules.t.terrain;
-    let horse = troop.cavalry();
+    let horse = state.troop(unit).cavalry();
     let dense = if horse { t.dense_horse } else { t.dense_foot };
     let obstacle = if horse {
         t.obstacle_horse_cm
     } else {
         t.obstacle_foot_cm
     };
-    10 * (run.manoeuvre_cm
-        + run.open_cm
-        + run.dense_cm * dense
-        + i64::from(run.light_pieces) * t.light_cm
-        + i64::from(run.obstacles) * obstacle)
+    manoeuvre_cost(rules, state, unit, run)
+        + 10 * (run.open_cm
+            + run.dense_cm * dense
+            + i64::from(run.light_pieces) * t.light_cm
+            + i64::from(run.obstacles) * obstacle)
 }
 
 /// Whether the run earns the charge bonus (ruling `charge_bonus`).
 pub fn charge_bonus(rules: &Rules, allowance_mm: i64, run: &Run) -> bool {
     let straight = (run.open_cm + run.dense_cm) * 10;
     let half = allowance_mm * rules.t.charge.straight_halves / 2;
+    let all_straight = run.wheel_cm == 0 && run.turn == TurnMade::None;
     straight >= half
-        || (run.manoeuvre_cm == 0 && rules.rulings.charge_bonus == ChargeBonus::HalfOrAllStraight)
+        || (all_straight && rules.rulings.charge_bonus == ChargeBonus::HalfOrAllStraight)
 }
 
 /// Whether the charger starts over half its charge move away: good-order missile troops
@@ -94,7 +107,7 @@ pub fn charge_disorder(run: &Run) -> Option<Cause> {
 pub fn run_refusal(rules: &Rules, state: &State, unit: usize, run: &Run) -> Option<String> {
     let u = state.unit(unit)?;
     let troop = u.spec.troop;
-    if [run.manoeuvre_cm, run.open_cm, run.dense_cm]
+    if [run.wheel_cm, run.open_cm, run.dense_cm]
         .iter()
         .any(|d| *d < 0)
         || run.light_pieces > 10
@@ -107,13 +120,13 @@ pub fn run_refusal(rules: &Rules, state: &State, unit: usize, run: &Run) -> Opti
     }
     let allowed = charge_allowance(state, unit);
     let manoeuvre_limit = allowed * rules.t.charge.manoeuvre_halves / 2;
-    if run.manoeuvre_cm * 10 > manoeuvre_limit {
+    if manoeuvre_cost(rules, state, unit, run) > manoeuvre_limit {
         return Some(format!(
             "at most {} of the charge may be spent wheeling or turning",
             cm(manoeuvre_limit)
         ));
     }
-    let cost = charge_cost(rules, troop, run);
+    let cost = charge_cost(rules, state, unit, run);
     if cost > allowed {
         return Some(format!(
             "out of reach: the run needs {} and {} has {}",
@@ -168,11 +181,23 @@ pub(super) fn declare(
         charger: unit,
         target,
         stage,
+        run,
         bonus: charge_bonus(ctx.rules(), allowed, &run),
         far: starts_far(allowed, &run),
         disorders: charge_disorder(&run),
         target_tests,
     })
+}
+
+/// A 90° turn at the start of a run swaps the unit's frontage and depth, as in a move
+/// (ruling `quarter_turn_frontage`).
+fn face_after_turn(ctx: &mut Ctx<'_>, unit: usize, run: &Run) -> Result<(), CommandError> {
+    let u = ctx.unit(unit)?;
+    let wide = frontage_after_quarter_turn(u);
+    if run.turn == TurnMade::Quarter && wide != u.wide {
+        ctx.emit(Event::Faced { unit, wide })?;
+    }
+    Ok(())
 }
 
 /// Records a required test's result.
@@ -276,10 +301,11 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
     ) {
         missile_catch(ctx, c.target)?;
     }
-    if let Response::CounterCharge { run } = response
-        && let Some(cause) = charge_disorder(&run)
-    {
-        ctx.disorder(c.target, cause)?;
+    if let Response::CounterCharge { run } = response {
+        face_after_turn(ctx, c.target, &run)?;
+        if let Some(cause) = charge_disorder(&run) {
+            ctx.disorder(c.target, cause)?;
+        }
     }
     Ok(())
 }
@@ -299,6 +325,7 @@ pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandErr
     }
     // The charger has moved now (a charge called off by a failed test never moves).
     missile_catch(ctx, c.charger)?;
+    face_after_turn(ctx, c.charger, &c.run)?;
     if let Some(cause) = c.disorders {
         ctx.disorder(c.charger, cause)?;
     }

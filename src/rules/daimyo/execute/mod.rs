@@ -9,7 +9,7 @@ mod moves;
 
 pub use charge::{
     CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
-    response_refused, run_refusal, starts_far, target_tests,
+    manoeuvre_cost, response_refused, run_refusal, starts_far, target_tests,
 };
 pub use leaders::duel_odds;
 pub use moves::{fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test};
