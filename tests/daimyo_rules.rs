@@ -1145,6 +1145,7 @@ fn contacting_an_unattached_enemy_leader_kills_him_but_routers_pass_by() {
         Command::Attach {
             leader: GENERAL,
             unit: SAMURAI,
+            cm: 0,
         },
         &[],
     );
@@ -1197,6 +1198,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_A,
             unit: SAMURAI,
+            cm: 0,
         },
         "while his clan is active",
     );
@@ -1205,6 +1207,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_A,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         "own clan",
     );
@@ -1212,6 +1215,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_A,
             unit: SAMURAI,
+            cm: 0,
         },
         &[],
     );
@@ -1219,6 +1223,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: GENERAL,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         &[],
     );
@@ -1226,6 +1231,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_B,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         "while his clan is active",
     );
@@ -1238,6 +1244,7 @@ fn the_generals_unit_may_act_ahead_of_its_clan_but_not_again_with_it() {
         Command::Attach {
             leader: GENERAL,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         &[],
     );
@@ -1265,6 +1272,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         Command::Challenge {
             challenger: DAIMYO_A,
             challenged: FOE_GENERAL,
+            cm: 0,
         },
         &[],
     );
@@ -1274,7 +1282,8 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         events,
         vec![Event::Refused {
             leader: FOE_GENERAL,
-            delta: 0
+            delta: 0,
+            retreat_mm: 50,
         }]
     );
     // Ieyasu (General) challenges the enemy Daimyo (1): refusing at 1 stays at 1.
@@ -1282,6 +1291,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         Command::Challenge {
             challenger: GENERAL,
             challenged: FOE_DAIMYO,
+            cm: 0,
         },
         &[],
     );
@@ -1290,7 +1300,8 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         events,
         vec![Event::Refused {
             leader: FOE_DAIMYO,
-            delta: 0
+            delta: 0,
+            retreat_mm: 50,
         }]
     );
     // The enemy General challenges Naomasa (2): refusing costs him 1.
@@ -1298,6 +1309,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         Command::Challenge {
             challenger: FOE_GENERAL,
             challenged: DAIMYO_A,
+            cm: 0,
         },
         &[],
     );
@@ -1314,6 +1326,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         Command::Challenge {
             challenger: DAIMYO_A,
             challenged: FOE_DAIMYO,
+            cm: 0,
         },
         &[],
     );
@@ -1337,6 +1350,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         Command::Challenge {
             challenger: DAIMYO_B,
             challenged: FOE_DAIMYO,
+            cm: 0,
         },
         &[],
     );
@@ -1359,6 +1373,7 @@ fn only_unattached_leaders_challenge() {
         Command::Attach {
             leader: GENERAL,
             unit: SAMURAI,
+            cm: 0,
         },
         &[],
     );
@@ -1366,6 +1381,7 @@ fn only_unattached_leaders_challenge() {
         Command::Challenge {
             challenger: GENERAL,
             challenged: FOE_GENERAL,
+            cm: 0,
         },
         "unattached",
     );
@@ -1827,4 +1843,102 @@ fn wheels_and_turns_in_a_charge_cost_what_they_cost_in_a_move() {
         unit: PEASANTS,
         wide: 2
     }));
+}
+
+// ---- Leaders move (issue 18, item 4) ----
+
+#[test]
+fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Naomasa (leader move 30 cm) goes 25 cm on his own: 5 cm are left to reach a unit.
+    g.run(
+        Command::LeaderMove {
+            leader: DAIMYO_A,
+            cm: 25,
+        },
+        &[],
+    );
+    g.refused(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+            cm: 6,
+        },
+        "5 cm of his move left",
+    );
+    g.run(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+            cm: 5,
+        },
+        &[],
+    );
+    assert_eq!(g.state.leaders[DAIMYO_A].moved_mm, 300);
+    // Having joined this turn, he may not be carried beyond his move: he must leave first.
+    assert!(
+        g.mv(SAMURAI, open(4))
+            .unwrap_err()
+            .contains("leave the unit first")
+    );
+    g.run(Command::Detach { leader: DAIMYO_A }, &[]);
+    g.mv(SAMURAI, open(4)).unwrap();
+
+    // The General challenges: his movement is then over; the refuser retreats 5 cm.
+    g.run(
+        Command::Challenge {
+            challenger: GENERAL,
+            challenged: FOE_DAIMYO,
+            cm: 10,
+        },
+        &[],
+    );
+    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert!(matches!(
+        events[0],
+        Event::Refused {
+            leader: FOE_DAIMYO,
+            retreat_mm: 50,
+            ..
+        }
+    ));
+    assert_eq!(g.state.leaders[FOE_DAIMYO].moved_mm, 50);
+    g.refused(
+        Command::Challenge {
+            challenger: GENERAL,
+            challenged: FOE_GENERAL,
+            cm: 0,
+        },
+        "movement is over",
+    );
+    g.refused(
+        Command::LeaderMove {
+            leader: GENERAL,
+            cm: 1,
+        },
+        "movement is over",
+    );
+
+    // Next turn: what he moves with his unit counts towards his own move.
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+            cm: 0,
+        },
+        &[],
+    );
+    g.mv(SAMURAI, open(10)).unwrap();
+    assert_eq!(g.state.leaders[DAIMYO_A].moved_mm, 100);
+    // Attached, he moves only with his unit.
+    g.refused(
+        Command::LeaderMove {
+            leader: DAIMYO_A,
+            cm: 1,
+        },
+        "leave it first",
+    );
 }

@@ -8,7 +8,9 @@
 mod preview;
 
 use super::command::{ChargePlan, Command, Response, Run};
-use super::execute::{charge_allowance, fall_back_limit, move_refusal, response_refused};
+use super::execute::{
+    charge_allowance, fall_back_limit, leader_move_left, move_refusal, response_refused,
+};
 use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Charge, ChargeStage, Rank, State};
 use super::tables::Rules;
@@ -333,7 +335,13 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
         Rank::General => true,
         Rank::Daimyo(g) => state.active == Some(g),
     };
-    if may_join {
+    // What is left of his move this turn; none once his movement is over.
+    let left_cm = if l.move_over {
+        None
+    } else {
+        Some(cm_max(leader_move_left(state, leader) / 10))
+    };
+    if may_join && let Some(left) = left_cm {
         let units = joinable(state, leader);
         if !units.is_empty() {
             out.push(
@@ -342,9 +350,22 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
                     "Join a unit",
                     "moves at the unit's speed while with it",
                 )
-                .choice("Unit", names(state, &units)),
+                .choice("Unit", names(state, &units))
+                .number("Distance he moves to it", 0, left, "cm"),
             );
         }
+        if l.unattached() && left > 0 {
+            out.push(
+                ActionForm::new(
+                    "leader_move",
+                    "Move",
+                    "on his own, up to his move this turn",
+                )
+                .number("Distance", 1, left, "cm"),
+            );
+        }
+    }
+    if may_join {
         if l.attached.is_some() {
             out.push(ActionForm::new(
                 "detach",
@@ -366,7 +387,10 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
     }
     if l.unattached() {
         let foes = challengeable(state, leader);
-        if may_join && !foes.is_empty() {
+        if may_join
+            && !foes.is_empty()
+            && let Some(left) = left_cm
+        {
             let names = foes.iter().map(|&o| state.leader_name(o)).collect();
             out.push(
                 ActionForm::new(
@@ -374,7 +398,8 @@ fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
                     "Challenge",
                     "personal combat; his move is over",
                 )
-                .choice("Enemy leader", names),
+                .choice("Enemy leader", names)
+                .number("Distance he moves into contact", 0, left, "cm"),
             );
         }
         let units = killers(state, leader);
@@ -539,6 +564,11 @@ fn leader_plan(
         "attach" => Ok(ActionPlan::plain(Command::Attach {
             leader,
             unit: v.pick(&joinable(state, leader), "unit")?,
+            cm: distance(&mut v),
+        })),
+        "leader_move" => Ok(ActionPlan::plain(Command::LeaderMove {
+            leader,
+            cm: distance(&mut v),
         })),
         "detach" => Ok(ActionPlan::plain(Command::Detach { leader })),
         "initiative" => Ok(ActionPlan::plain(Command::Initiative { leader })),
@@ -549,6 +579,7 @@ fn leader_plan(
                 command: Command::Challenge {
                     challenger: leader,
                     challenged,
+                    cm: distance(&mut v),
                 },
             })
         }

@@ -152,6 +152,15 @@ pub enum Command {
         leader: usize,
         /// The unit.
         unit: usize,
+        /// How far he moves to reach it, in cm.
+        cm: i64,
+    },
+    /// An unattached leader moves on his own.
+    LeaderMove {
+        /// The leader.
+        leader: usize,
+        /// How far, in cm.
+        cm: i64,
     },
     /// A leader leaves his unit.
     Detach {
@@ -164,6 +173,8 @@ pub enum Command {
         challenger: usize,
         /// Whom.
         challenged: usize,
+        /// How far the challenger moves into contact, in cm.
+        cm: i64,
     },
     /// The challenged leader's answer.
     AnswerChallenge {
@@ -235,6 +246,7 @@ impl Command {
             | Command::Respond { .. }
             | Command::ChargeOutcome { .. } => "charge",
             Command::Attach { .. }
+            | Command::LeaderMove { .. }
             | Command::Detach { .. }
             | Command::Challenge { .. }
             | Command::AnswerChallenge { .. }

@@ -210,10 +210,19 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![lid(*challenger), lid(*challenged)],
         ),
-        Event::Refused { leader, delta } => Sentence::new(
+        Event::LeaderMoved { leader, mm } => Sentence::new(
+            format!("{} moves {}.", ln(leader), cm(*mm)),
+            vec![lid(*leader)],
+        ),
+        Event::Refused {
+            leader,
+            delta,
+            retreat_mm,
+        } => Sentence::new(
             format!(
-                "{} refuses and retreats{}.",
+                "{} refuses and retreats {}{}.",
                 ln(leader),
+                cm(*retreat_mm),
                 if *delta == 0 {
                     String::new()
                 } else {

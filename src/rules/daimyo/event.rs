@@ -190,6 +190,15 @@ pub enum Event {
         leader: usize,
         /// His rating change (0 for a General refusing a Daimyo).
         delta: i64,
+        /// His retreat from the challenger, in mm (forced: it may exceed his move).
+        retreat_mm: i64,
+    },
+    /// A leader moved on his own (to a unit, into contact, or anywhere).
+    LeaderMoved {
+        /// The leader.
+        leader: usize,
+        /// How far, in mm.
+        mm: i64,
     },
     /// A duel: every roll, ties included, challenger's face first.
     Duel {

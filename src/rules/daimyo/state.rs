@@ -106,6 +106,13 @@ pub struct Leader {
     pub attached: Option<usize>,
     /// How he died, if he did.
     pub killed: Option<String>,
+    /// What he moved this turn, in mm: on his own, and (a Daimyo) with units.
+    pub moved_mm: i64,
+    /// He joined or left a unit this turn: a Daimyo's moves with units then count against
+    /// his own maximum.
+    pub shifted: bool,
+    /// His movement is over this turn (he made a challenge).
+    pub move_over: bool,
 }
 
 impl Leader {
@@ -206,6 +213,9 @@ fn new_leader(spec: &LeaderSpec, side: usize, rank: Rank) -> Leader {
         history: Vec::new(),
         attached: None,
         killed: None,
+        moved_mm: 0,
+        shifted: false,
+        move_over: false,
     }
 }
 

@@ -11,7 +11,7 @@ pub use charge::{
     CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
     manoeuvre_cost, response_refused, run_refusal, starts_far, target_tests,
 };
-pub use leaders::duel_odds;
+pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
 pub use moves::{fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test};
 
 use super::Daimyo;
@@ -71,12 +71,14 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::EndTurn => end_turn(ctx)?,
         Command::EndBattle => ctx.emit(Event::BattleEnded)?,
         Command::Initiative { leader } => leaders::initiative(ctx, *leader)?,
-        Command::Attach { leader, unit } => leaders::attach(ctx, *leader, *unit)?,
+        Command::Attach { leader, unit, cm } => leaders::attach(ctx, *leader, *unit, *cm)?,
+        Command::LeaderMove { leader, cm } => leaders::leader_move(ctx, *leader, *cm)?,
         Command::Detach { leader } => leaders::detach(ctx, *leader)?,
         Command::Challenge {
             challenger,
             challenged,
-        } => leaders::challenge(ctx, *challenger, *challenged)?,
+            cm,
+        } => leaders::challenge(ctx, *challenger, *challenged, *cm)?,
         Command::AnswerChallenge { accept } => leaders::answer(ctx, *accept)?,
         Command::LeaderContacted { leader, unit } => leaders::contacted(ctx, *leader, *unit)?,
         Command::Move {

@@ -1,19 +1,22 @@
 //! Normal moves, falling back, reforming and rout moves, with the obedience test that comes
 //! before any voluntary move out of command.
 
+use super::leaders::{LEADERS, leader_move_left};
 use super::{Ctx, illegal};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
+use crate::rules::daimyo::state::Rank;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::LeaderlessObedience;
 use crate::rules::daimyo::tables::Rules;
 
 /// The longest distance a command may carry, in cm: a whole table.
-const MAX_CM: i64 = 240;
+pub(super) const MAX_CM: i64 = 240;
 
 /// The rating an obedience test adds for a unit (ruling `leaderless_obedience`).
 pub fn obedience_rating(rules: &Rules, state: &State, unit: usize) -> i64 {
@@ -107,6 +110,30 @@ pub(super) fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), Comman
     Ok(())
 }
 
+/// A Daimyo who joined or left a unit this turn keeps within his own maximum move, the moves
+/// he makes with units included (Leaders; ruling `leader_moves`).
+fn leaders_keep_up(ctx: &Ctx<'_>, unit: usize, mm: i64) -> Result<(), CommandError> {
+    let state = ctx.state();
+    for l in state.attached_to(unit) {
+        let Some(x) = state.leader(l) else { continue };
+        if matches!(x.rank, Rank::Daimyo(_)) && x.shifted {
+            let left = leader_move_left(state, l);
+            if mm > left {
+                return Err(refuse(
+                    format!(
+                        "{} joined or left a unit this turn and has {} of his move left; \
+                         leave the unit first",
+                        x.name,
+                        cm(left.max(0))
+                    ),
+                    LEADERS,
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn check_plan(plan: &MovePlan) -> Result<(), CommandError> {
     for d in [plan.open_cm, plan.dense_cm, plan.wheel_cm] {
         if !(0..=MAX_CM).contains(&d) {
@@ -164,6 +191,7 @@ pub(super) fn normal_move(
             cm(left.max(0))
         )));
     }
+    leaders_keep_up(ctx, unit, cost)?;
     if !obey(ctx, unit, out_of_command)? {
         return Ok(());
     }
@@ -229,6 +257,7 @@ pub(super) fn fall_back(
     if cm_back <= 0 || cm_back * 10 > limit {
         return Err(illegal(format!("a fall back is up to {}", cm(limit))));
     }
+    leaders_keep_up(ctx, unit, cm_back * 10)?;
     if !obey(ctx, unit, out_of_command)? {
         return Ok(());
     }
