@@ -1508,6 +1508,8 @@ fn random_play_reaches_every_procedure() {
         "Refused",
         "Initiative",
         "RoutMoved",
+        "PursuitMoved",
+        "LeaderMoved",
         "TurnBegan",
     ] {
         assert!(
@@ -1941,4 +1943,47 @@ fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
         },
         "leave it first",
     );
+}
+
+// ---- Pursuit (issue 18, item 5) ----
+
+#[test]
+fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.refused(Command::PursuitMove { unit: SAMURAI }, "no melee");
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    g.run(
+        Command::SetRouting {
+            unit: FOE_SPEAR,
+            routing: true,
+        },
+        &[],
+    );
+    // The routers may not pursue; the winners dice 1d6.
+    g.refused(Command::PursuitMove { unit: FOE_SPEAR }, "routing");
+    let events = g.run(Command::PursuitMove { unit: SAMURAI }, &[4]);
+    assert_eq!(
+        events,
+        vec![Event::PursuitMoved {
+            unit: SAMURAI,
+            faces: vec![4]
+        }]
+    );
+    g.refused(Command::PursuitMove { unit: SAMURAI }, "already pursued");
+    // Its card shows the die and the odds of each score.
+    let forms = Daimyo::action_forms(&g.rules, &g.state, "u0");
+    assert!(!forms.iter().any(|f| f.key == "pursue"), "once a turn");
+    g.run(Command::EndTurn, &[]);
+    let plan = Daimyo::action(&g.rules, &g.state, "u0", "pursue", &[]).unwrap();
+    let card = plan.preview.unwrap();
+    assert_eq!(card.odds.len(), 6);
+    assert!((card.odds[0].probability - 1.0 / 6.0).abs() < 1e-12);
 }

@@ -9,7 +9,8 @@ mod preview;
 
 use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
-    charge_allowance, fall_back_limit, leader_move_left, move_refusal, response_refused,
+    charge_allowance, fall_back_limit, leader_move_left, move_refusal, pursuit_refusal,
+    response_refused,
 };
 use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Charge, ChargeStage, Rank, State};
@@ -137,6 +138,13 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             "rout",
             "Rout move",
             "dice the distance; the about turn is free",
+        ));
+    }
+    if pursuit_refusal(state, unit).is_none() {
+        out.push(ActionForm::new(
+            "pursue",
+            "Pursuit move",
+            "its enemy broke: dice the distance, as for a rout move",
         ));
     }
     let stands = (1..=u.stands).map(|s| s.to_string()).collect();
@@ -544,8 +552,12 @@ fn unit_plan(
             })
         }
         "rout" => Ok(ActionPlan {
-            preview: Some(preview::rout(rules, state, unit)),
+            preview: Some(preview::diced_move(rules, state, unit, "Rout move")),
             command: Command::RoutMove { unit },
+        }),
+        "pursue" => Ok(ActionPlan {
+            preview: Some(preview::diced_move(rules, state, unit, "Pursuit move")),
+            command: Command::PursuitMove { unit },
         }),
         "record" => record_command(unit, &mut v).map(ActionPlan::plain),
         _ => Err(format!("no action `{form}` for this unit now")),

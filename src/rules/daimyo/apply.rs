@@ -136,6 +136,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             u.wide = *wide;
         }
         Event::RoutMoved { unit, .. } => unit_mut(state, *unit)?.turn.moved = true,
+        Event::PursuitMoved { unit, .. } => unit_mut(state, *unit)?.turn.pursued = true,
         Event::ChargeDeclared {
             charger,
             target,

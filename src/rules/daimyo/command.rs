@@ -122,6 +122,11 @@ pub enum Command {
         /// The unit.
         unit: usize,
     },
+    /// A pursuit move: dice the distance, as for a rout move.
+    PursuitMove {
+        /// The pursuing unit.
+        unit: usize,
+    },
     /// Declares a charge.
     Charge {
         /// The charger.
@@ -240,7 +245,8 @@ impl Command {
             Command::Move { .. }
             | Command::FallBack { .. }
             | Command::Reform { .. }
-            | Command::RoutMove { .. } => "move",
+            | Command::RoutMove { .. }
+            | Command::PursuitMove { .. } => "move",
             Command::Charge { .. }
             | Command::ChargeTest { .. }
             | Command::Respond { .. }

@@ -125,6 +125,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![id(*unit)],
         ),
+        Event::PursuitMoved { unit, faces } => Sentence::new(
+            format!("{} pursues: dice {faces:?} for the pursuit move.", un(unit)),
+            vec![id(*unit)],
+        ),
         Event::ChargeDeclared {
             charger,
             target,

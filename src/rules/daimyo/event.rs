@@ -123,6 +123,13 @@ pub enum Event {
         /// The faces.
         faces: Vec<u32>,
     },
+    /// A pursuit move's dice.
+    PursuitMoved {
+        /// The unit.
+        unit: usize,
+        /// The faces.
+        faces: Vec<u32>,
+    },
     /// A charge was declared.
     ChargeDeclared {
         /// The charger.

@@ -76,6 +76,8 @@ pub struct TurnFlags {
     pub reformed: bool,
     /// Charged or counter-charged this turn.
     pub charged: bool,
+    /// Made a pursuit move this turn.
+    pub pursued: bool,
 }
 
 /// General or Daimyo.

@@ -229,13 +229,18 @@ pub fn counter_charge(rules: &Rules, state: &State, unit: usize, run: &Run) -> C
     c
 }
 
-/// The dice of a rout move.
-pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
+/// The dice of a rout or pursuit move (`what`): 1d6, read off the movement table.
+pub fn diced_move(rules: &Rules, state: &State, unit: usize, what: &str) -> Check<Command> {
     let dice = move_dice(rules);
+    let rout = what == "Rout move";
     let mut c = Check::card(
         state.unit_name(unit),
-        "Rout move",
-        "routing units dice their move",
+        what,
+        if rout {
+            "routing units dice their move"
+        } else {
+            "pursuing units dice their move"
+        },
         "daimyo: Movement",
     );
     c.odds = dice
@@ -244,8 +249,13 @@ pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
         .map(|(score, p)| Odds::of(format!("scores {score}"), p, SCORE, CmpOp::Eq, score))
         .collect();
     c.roll = Some(RollSpec::Value(dice));
-    c.notes
-        .push("Read the distance off your movement table; the about turn costs nothing.".into());
+    c.notes.push(if rout {
+        "Read the distance off your movement table; the about turn costs nothing.".into()
+    } else {
+        "Read the distance off your movement table; if it reaches no enemy, record the unit \
+         out of melee."
+            .into()
+    });
     c
 }
 

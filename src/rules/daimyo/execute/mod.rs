@@ -12,7 +12,10 @@ pub use charge::{
     manoeuvre_cost, response_refused, run_refusal, starts_far, target_tests,
 };
 pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
-pub use moves::{fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test};
+pub use moves::{
+    fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test,
+    pursuit_refusal,
+};
 
 use super::Daimyo;
 use super::command::Command;
@@ -98,6 +101,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             out_of_command,
         } => moves::reform(ctx, *unit, *wide, *out_of_command)?,
         Command::RoutMove { unit } => moves::rout(ctx, *unit)?,
+        Command::PursuitMove { unit } => moves::pursue(ctx, *unit)?,
         Command::Charge { unit, target, plan } => charge::declare(ctx, *unit, *target, plan)?,
         Command::ChargeTest { passed } => charge::test(ctx, *passed)?,
         Command::Respond { response } => charge::respond(ctx, *response)?,

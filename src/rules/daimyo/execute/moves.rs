@@ -310,10 +310,43 @@ pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
             u.spec.name
         )));
     }
+    let faces = move_dice(ctx)?;
+    ctx.emit(Event::RoutMoved { unit, faces })
+}
+
+/// The dice of a rout or pursuit move (Movement: diced with 1d6).
+fn move_dice(ctx: &mut Ctx<'_>) -> Result<Vec<u32>, CommandError> {
     let r = &ctx.rules().t.rout;
     let (n, sides) = (r.dice, r.sides);
-    let faces = (0..n)
-        .map(|_| ctx.roll(sides))
-        .collect::<Result<Vec<_>, _>>()?;
-    ctx.emit(Event::RoutMoved { unit, faces })
+    ctx.roll_n(n, sides)
+}
+
+/// Why a unit may not make a pursuit move now, if it may not (ruling `pursuit`): one in
+/// melee whose enemy broke pursues, once a turn; never a routing unit.
+pub fn pursuit_refusal(state: &State, unit: usize) -> Option<String> {
+    let u = state.unit(unit)?;
+    let name = &u.spec.name;
+    if let Some(why) = &u.removed {
+        Some(format!("{name} is out of the game ({why})"))
+    } else if u.routing {
+        Some(format!("{name} is routing: it makes rout moves only"))
+    } else if !u.in_melee {
+        Some(format!("{name} is in no melee to pursue from"))
+    } else if u.turn.pursued {
+        Some(format!("{name} has already pursued this turn"))
+    } else if state.charge.is_some() || state.challenge.is_some() {
+        Some("settle the charge or challenge under way first".into())
+    } else {
+        None
+    }
+}
+
+/// A pursuit move: the dice for the distance, as for a rout move.
+pub(super) fn pursue(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+    ctx.present(unit)?;
+    if let Some(why) = pursuit_refusal(ctx.state(), unit) {
+        return Err(refuse(why, "daimyo: Movement; Charge"));
+    }
+    let faces = move_dice(ctx)?;
+    ctx.emit(Event::PursuitMoved { unit, faces })
 }
