@@ -641,6 +641,9 @@ fn falling_back_is_three_cm_or_half_a_move_for_missile_ashigaru() {
     let back = |unit, cm| Command::FallBack {
         unit,
         cm,
+        dense_cm: 0,
+        light_pieces: 0,
+        obstacles: 0,
         out_of_command: false,
     };
     g.refused(back(SAMURAI, 4), "up to 3 cm");
@@ -1986,4 +1989,45 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
     let card = plan.preview.unwrap();
     assert_eq!(card.odds.len(), 6);
     assert!((card.odds[0].probability - 1.0 / 6.0).abs() < 1e-12);
+}
+
+// ---- Falling back through terrain (issue 18, item 6) ----
+
+#[test]
+fn falling_back_through_dense_terrain_or_over_an_obstacle_disorders_and_costs_as_a_move() {
+    let back = |unit, cm, dense_cm, obstacles| Command::FallBack {
+        unit,
+        cm,
+        dense_cm,
+        light_pieces: 0,
+        obstacles,
+        out_of_command: false,
+    };
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Infantry fall back their 3 cm whatever the terrain, but dense terrain disorders.
+    let events = g.run(back(SAMURAI, 3, 3, 0), &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::DenseTerrain
+    }));
+    assert_eq!(g.spent(SAMURAI), 30);
+    // Across a fence: disordered too.
+    let events = g.run(back(SEASONED, 2, 0, 1), &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SEASONED,
+        cause: Cause::LinearObstacle
+    }));
+    // Peasants are not disordered by dense terrain.
+    g.run(back(PEASANTS, 3, 3, 0), &[]);
+    assert!(!g.state.units[PEASANTS].disordered);
+    // Missile ashigaru fall back half their 10 cm move, paying terrain as in a move:
+    // 4 cm and a fence (3 cm) is 7 cm, too far; 1 cm open and 2 cm dense (x2) is 5 cm.
+    g.refused(back(BOWS, 4, 0, 1), "needs 7 cm");
+    let events = g.run(back(BOWS, 3, 2, 0), &[]);
+    assert_eq!(g.spent(BOWS), 50);
+    assert!(events.contains(&Event::Disordered {
+        unit: BOWS,
+        cause: Cause::DenseTerrain
+    }));
 }

@@ -230,6 +230,15 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "backwards, facing the enemy; the whole move this turn",
             )
             .number("Distance", 1.min(cm_max(limit_cm)), cm_max(limit_cm), "cm")
+            .number("Of which in dense terrain", 0, cm_max(limit_cm), "cm")
+            .choice(
+                "Light terrain pieces crossed",
+                PIECES.map(String::from).to_vec(),
+            )
+            .choice(
+                "Linear obstacles crossed",
+                PIECES.map(String::from).to_vec(),
+            )
             .toggle("Out of command"),
         );
         let charge = ActionForm::new(
@@ -502,12 +511,18 @@ fn unit_plan(
         }
         "fall_back" => {
             let cm = distance(&mut v);
+            let dense_cm = distance(&mut v).min(cm);
+            let light_pieces = pieces(&mut v);
+            let obstacles = pieces(&mut v);
             let out_of_command = v.on();
             Ok(ActionPlan {
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::FallBack {
                     unit,
                     cm,
+                    dense_cm,
+                    light_pieces,
+                    obstacles,
                     out_of_command,
                 },
             })

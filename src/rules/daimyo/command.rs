@@ -105,6 +105,12 @@ pub enum Command {
         unit: usize,
         /// Distance.
         cm: i64,
+        /// The part of it inside dense terrain (it disorders), in cm.
+        dense_cm: i64,
+        /// Pieces of light terrain passed through.
+        light_pieces: u32,
+        /// Linear obstacles crossed (they disorder).
+        obstacles: u32,
         /// Out of command (as for a move).
         out_of_command: bool,
     },

@@ -13,13 +13,14 @@ pub use charge::{
 };
 pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
 pub use moves::{
-    fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test,
-    pursuit_refusal,
+    fall_back_cost, fall_back_limit, move_refusal, obedience_odds, obedience_rating,
+    obedience_test, pursuit_refusal,
 };
 
 use super::Daimyo;
 use super::command::Command;
 use super::event::{Cause, Event};
+use super::movement::MovePlan;
 use super::state::{State, Unit};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
@@ -93,8 +94,20 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::FallBack {
             unit,
             cm,
+            dense_cm,
+            light_pieces,
+            obstacles,
             out_of_command,
-        } => moves::fall_back(ctx, *unit, *cm, *out_of_command)?,
+        } => {
+            let plan = MovePlan {
+                open_cm: cm - dense_cm,
+                dense_cm: *dense_cm,
+                light_pieces: *light_pieces,
+                obstacles: *obstacles,
+                ..MovePlan::default()
+            };
+            moves::fall_back(ctx, *unit, *cm, &plan, *out_of_command)?;
+        }
         Command::Reform {
             unit,
             wide,

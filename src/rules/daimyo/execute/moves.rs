@@ -238,35 +238,75 @@ pub fn fall_back_limit(rules: &Rules, state: &State, unit: usize) -> i64 {
     }
 }
 
-/// A fall back: the unit's whole move this turn.
+/// What a fall back of `cm_back` along `plan` spends, in mm: missile ashigaru pay terrain as
+/// in a move; other troops fall back their 3 cm whatever the terrain (ruling
+/// `fall_back_terrain`).
+pub fn fall_back_cost(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    cm_back: i64,
+    plan: &MovePlan,
+) -> i64 {
+    match state.unit(unit) {
+        Some(u) if u.spec.troop.missile() => {
+            costs(rules, state, u, plan).iter().map(|l| l.mm).sum()
+        }
+        _ => cm_back * 10,
+    }
+}
+
+/// A fall back: the unit's whole move this turn. `plan` splits the distance into what runs
+/// outside and inside dense terrain, with the light terrain and obstacles on the way.
 pub(super) fn fall_back(
     ctx: &mut Ctx<'_>,
     unit: usize,
     cm_back: i64,
+    plan: &MovePlan,
     out_of_command: bool,
 ) -> Result<(), CommandError> {
     refuse_move(ctx, unit)?;
-    let u = ctx.unit(unit)?;
+    let u = ctx.unit(unit)?.clone();
     if u.turn.moved {
         return Err(illegal(format!(
             "{} has already moved this turn",
             u.spec.name
         )));
     }
-    let limit = fall_back_limit(ctx.rules(), ctx.state(), unit);
-    if cm_back <= 0 || cm_back * 10 > limit {
-        return Err(illegal(format!("a fall back is up to {}", cm(limit))));
+    if plan.open_cm < 0 || plan.dense_cm < 0 || plan.light_pieces > 10 || plan.obstacles > 10 {
+        return Err(illegal(
+            "the part in dense terrain is at most the whole distance; at most 10 pieces of terrain",
+        ));
     }
-    leaders_keep_up(ctx, unit, cm_back * 10)?;
+    let limit = fall_back_limit(ctx.rules(), ctx.state(), unit);
+    let spent = fall_back_cost(ctx.rules(), ctx.state(), unit, cm_back, plan);
+    if cm_back <= 0 || cm_back > MAX_CM || spent > limit {
+        return Err(refuse(
+            format!(
+                "a fall back is up to {}; this one needs {}",
+                cm(limit),
+                cm(spent.max(0))
+            ),
+            "daimyo: Falling Back",
+        ));
+    }
+    leaders_keep_up(ctx, unit, spent)?;
     if !obey(ctx, unit, out_of_command)? {
         return Ok(());
     }
     missile_catch(ctx, unit)?;
     ctx.emit(Event::Moved {
         unit,
-        spent_mm: cm_back * 10,
+        spent_mm: spent,
         ends_move: true,
-    })
+    })?;
+    if plan.dense_cm > 0 && !u.spec.troop.peasants() {
+        ctx.disorder(unit, Cause::DenseTerrain)?;
+    }
+    if plan.obstacles > 0 {
+        ctx.disorder(unit, Cause::LinearObstacle)?;
+    }
+    Ok(())
 }
 
 /// A reform: new formation and facing, good order restored, nothing else this turn.
