@@ -2031,3 +2031,30 @@ fn falling_back_through_dense_terrain_or_over_an_obstacle_disorders_and_costs_as
         cause: Cause::DenseTerrain
     }));
 }
+
+// ---- Buildings (issue 18, item 7) ----
+
+#[test]
+fn a_building_counts_as_dense_terrain_by_itself_for_cost_and_disorder() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let into = |open_cm, dense_cm| MovePlan {
+        open_cm,
+        dense_cm,
+        building: true,
+        ..MovePlan::default()
+    };
+    // Into a building with no distance inside: it is dense terrain, so the umpire says how far.
+    assert!(
+        g.mv(SAMURAI, into(4, 0))
+            .unwrap_err()
+            .contains("counts as dense terrain")
+    );
+    // 4 cm to its edge and 2 cm inside: 4 + 2 x2 = 8 cm; the samurai are disordered.
+    let events = g.mv(SAMURAI, into(4, 2)).unwrap();
+    assert_eq!(g.spent(SAMURAI), 80);
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::DenseTerrain
+    }));
+}

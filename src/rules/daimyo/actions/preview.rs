@@ -91,8 +91,15 @@ pub fn movement(
         c.notes
             .push(format!("After the 90° turn: {wide} wide, {deep} deep."));
     }
-    if plan.dense_cm > 0 && !u.spec.troop.peasants() && !u.disordered {
+    if (plan.dense_cm > 0 || plan.building) && !u.spec.troop.peasants() && !u.disordered {
         c.notes.push("Entering dense terrain disorders it.".into());
+    }
+    if plan.building && plan.dense_cm == 0 {
+        c.notes.push(
+            "A building counts as dense terrain: enter the distance from its edge as the \
+             distance in dense terrain."
+                .into(),
+        );
     }
     if plan.obstacles > 0 && !u.disordered {
         c.notes

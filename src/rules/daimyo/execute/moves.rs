@@ -15,6 +15,9 @@ use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::LeaderlessObedience;
 use crate::rules::daimyo::tables::Rules;
 
+/// Where the terrain rules come from.
+const TERRAIN: &str = "daimyo: Terrain Effects";
+
 /// The longest distance a command may carry, in cm: a whole table.
 pub(super) const MAX_CM: i64 = 240;
 
@@ -177,6 +180,13 @@ pub(super) fn normal_move(
             u.spec.name, u.stands
         )));
     }
+    if plan.building && plan.dense_cm == 0 {
+        return Err(refuse(
+            "a building counts as dense terrain: enter the distance from its edge as the \
+             distance in dense terrain",
+            TERRAIN,
+        ));
+    }
     if cost == 0 && through.is_none() {
         return Err(illegal(
             "enter what the unit moved: a distance, wheel or turn",
@@ -205,7 +215,8 @@ pub(super) fn normal_move(
     if plan.turn == TurnMade::Quarter && faced != u.wide {
         ctx.emit(Event::Faced { unit, wide: faced })?;
     }
-    if plan.dense_cm > 0 && !u.spec.troop.peasants() {
+    // A building is dense terrain by itself (Terrain Effects: villages).
+    if (plan.dense_cm > 0 || plan.building) && !u.spec.troop.peasants() {
         ctx.disorder(unit, Cause::DenseTerrain)?;
     }
     if plan.obstacles > 0 {
