@@ -2058,3 +2058,95 @@ fn a_building_counts_as_dense_terrain_by_itself_for_cost_and_disorder() {
         cause: Cause::DenseTerrain
     }));
 }
+
+// ---- Rulings recorded (issue 18, item 8) ----
+
+#[test]
+fn a_column_on_a_road_doubles_its_line_move_or_with_the_bonus_when_the_umpire_rules() {
+    for (option, allowance) in [
+        ("road_doubles_the_move", 20),
+        ("road_doubles_with_bonus", 26),
+    ] {
+        let mut house = HouseRules::default();
+        house.rulings.insert("column_road".into(), option.into());
+        let mut g = Game::with(house);
+        g.activate_for(RAW);
+        g.run(
+            Command::Reform {
+                unit: RAW,
+                wide: 1,
+                out_of_command: false,
+            },
+            &[],
+        );
+        g.run(Command::EndTurn, &[]);
+        g.activate_for(RAW);
+        let road = |open_cm| MovePlan {
+            open_cm,
+            road: true,
+            ..MovePlan::default()
+        };
+        let err = g.mv(RAW, road(allowance + 1)).unwrap_err();
+        assert!(err.contains(&format!("has {allowance} cm left")), "{err}");
+        g.mv(RAW, road(allowance)).unwrap();
+    }
+}
+
+#[test]
+fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_waits() {
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    g.run(
+        Command::Reform {
+            unit: RAW,
+            wide: 1,
+            out_of_command: false,
+        },
+        &[],
+    );
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(RAW);
+    // A column charges its 15 cm, not 18.
+    let err = g
+        .try_run(
+            Command::Charge {
+                unit: RAW,
+                target: FOE_SPEAR,
+                plan: straight(16),
+            },
+            &[],
+        )
+        .unwrap_err();
+    assert!(err.contains("has 15 cm"), "{err}");
+    // A unit that moved and then routs makes no rout move this turn.
+    g.mv(SEASONED, open(2)).unwrap();
+    g.run(
+        Command::SetRouting {
+            unit: SEASONED,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::RoutMove { unit: SEASONED },
+        "already moved this turn",
+    );
+    g.run(Command::EndTurn, &[]);
+    g.run(Command::RoutMove { unit: SEASONED }, &[2]);
+    // The General's initiative waits while a clan is active.
+    g.run(
+        Command::Attach {
+            leader: GENERAL,
+            unit: ELITE_HORSE,
+            cm: 0,
+        },
+        &[],
+    );
+    g.activate_for(SAMURAI);
+    g.refused(
+        Command::Initiative { leader: GENERAL },
+        "finish the active clan's activation first",
+    );
+    g.run(Command::FinishActivation, &[]);
+    g.run(Command::Initiative { leader: GENERAL }, &[]);
+}

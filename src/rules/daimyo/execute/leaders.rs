@@ -54,7 +54,10 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), Command
         )));
     }
     if ctx.state().active.is_some() {
-        return Err(illegal("finish the active clan's activation first"));
+        return Err(refuse(
+            "finish the active clan's activation first",
+            "daimyo: Leaders; ruling initiative_between_clans",
+        ));
     }
     ctx.emit(Event::Initiative { leader, unit })
 }

@@ -356,10 +356,10 @@ pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
         return Err(illegal(format!("{} is not routing", u.spec.name)));
     }
     if u.turn.moved {
-        return Err(illegal(format!(
-            "{} has already moved this turn",
-            u.spec.name
-        )));
+        return Err(refuse(
+            format!("{} has already moved this turn", u.spec.name),
+            "daimyo: Movement; ruling rout_once",
+        ));
     }
     let faces = move_dice(ctx)?;
     ctx.emit(Event::RoutMoved { unit, faces })
