@@ -5,15 +5,17 @@
 //! Forms only build commands; `execute` still decides what is legal. Every option list comes
 //! from one function used by both [`forms`] and [`plan`], so an index names the same thing.
 
+mod leaders;
 mod preview;
+
+use leaders::{leader_forms, leader_plan};
 
 use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
-    charge_allowance, fall_back_limit, leader_move_left, move_refusal, pursuit_refusal,
-    response_refused,
+    charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused,
 };
 use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
-use super::state::{Charge, ChargeStage, Rank, State};
+use super::state::{Charge, ChargeStage, State, Unit};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
@@ -66,42 +68,6 @@ fn enemies(state: &State, unit: usize) -> Vec<usize> {
 fn friends(state: &State, unit: usize) -> Vec<usize> {
     let side = state.unit(unit).map_or(0, |u| u.side);
     state.on_table(side).filter(|&o| o != unit).collect()
-}
-
-/// Units a leader may join.
-fn joinable(state: &State, leader: usize) -> Vec<usize> {
-    let Some(l) = state.leader(leader) else {
-        return Vec::new();
-    };
-    state
-        .on_table(l.side)
-        .filter(|&u| match l.rank {
-            Rank::General => true,
-            Rank::Daimyo(g) => state.unit(u).is_some_and(|x| x.group == g),
-        })
-        .filter(|&u| l.attached != Some(u))
-        .collect()
-}
-
-/// Unattached enemy leaders a leader may challenge.
-fn challengeable(state: &State, leader: usize) -> Vec<usize> {
-    let side = state.leader(leader).map_or(0, |l| l.side);
-    (0..state.leaders.len())
-        .filter(|&o| {
-            state
-                .leader(o)
-                .is_some_and(|x| x.side != side && x.unattached())
-        })
-        .collect()
-}
-
-/// Enemy units not routing, which kill an unattached leader they reach.
-fn killers(state: &State, leader: usize) -> Vec<usize> {
-    let side = state.leader(leader).map_or(0, |l| l.side);
-    state
-        .on_table(1 - side.min(1))
-        .filter(|&u| state.unit(u).is_some_and(|x| !x.routing))
-        .collect()
 }
 
 /// The forms open to a unit or leader now.
@@ -161,11 +127,9 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
     out
 }
 
-/// Move, fall back, charge and reform, for a unit free to move.
-fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
-    let Some(u) = state.unit(unit) else {
-        return Vec::new();
-    };
+/// The movement calculator's form: no field offers more than the allowance left could pay
+/// for.
+fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm {
     // No field offers more than the allowance left could pay for.
     let best = [
         MovePlan::default(),
@@ -185,42 +149,47 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
     } else {
         t.dense_foot
     };
-    let mut out = Vec::new();
     let mut friends_opts = vec!["No one".to_owned()];
     friends_opts.extend(names(state, &friends(state, unit)));
-    out.push(
-        ActionForm::new(
-            "move",
-            "Move",
-            "the movement calculator: what the move costs and what is left",
-        )
-        .number("Distance outside dense terrain", 0, cm_max(left_cm), "cm")
-        .number(
-            "Distance in dense terrain",
-            0,
-            cm_max(left_cm / dense.max(1)),
-            "cm",
-        )
-        .choice(
-            "Light terrain pieces crossed",
-            PIECES.map(String::from).to_vec(),
-        )
-        .number(
-            "Wheel: distance of the outer flank",
-            0,
-            cm_max(left_cm / wheel_factor(rules, u).max(1)),
-            "cm",
-        )
-        .choice("Turn", TURNS.map(String::from).to_vec())
-        .choice(
-            "Linear obstacles crossed",
-            PIECES.map(String::from).to_vec(),
-        )
-        .toggle("Along a road")
-        .toggle("Into a building")
-        .choice("Passes through", friends_opts)
-        .toggle("Out of command"),
-    );
+    ActionForm::new(
+        "move",
+        "Move",
+        "the movement calculator: what the move costs and what is left",
+    )
+    .number("Distance outside dense terrain", 0, cm_max(left_cm), "cm")
+    .number(
+        "Distance in dense terrain",
+        0,
+        cm_max(left_cm / dense.max(1)),
+        "cm",
+    )
+    .choice(
+        "Light terrain pieces crossed",
+        PIECES.map(String::from).to_vec(),
+    )
+    .number(
+        "Wheel: distance of the outer flank",
+        0,
+        cm_max(left_cm / wheel_factor(rules, u).max(1)),
+        "cm",
+    )
+    .choice("Turn", TURNS.map(String::from).to_vec())
+    .choice(
+        "Linear obstacles crossed",
+        PIECES.map(String::from).to_vec(),
+    )
+    .toggle("Along a road")
+    .toggle("Into a building")
+    .choice("Passes through", friends_opts)
+    .toggle("Out of command")
+}
+
+/// Move, fall back, charge and reform, for a unit free to move.
+fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
+    let Some(u) = state.unit(unit) else {
+        return Vec::new();
+    };
+    let mut out = vec![move_form(rules, state, unit, u)];
     if !u.turn.moved {
         let limit_cm = fall_back_limit(rules, state, unit) / 10;
         out.push(
@@ -340,101 +309,6 @@ fn counter_form(rules: &Rules, state: &State, c: &Charge) -> Vec<ActionForm> {
     vec![run_fields(rules, state, c.target, form)]
 }
 
-fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
-    let Some(l) = state.leader(leader) else {
-        return Vec::new();
-    };
-    if l.killed.is_some() {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    let may_join = match l.rank {
-        Rank::General => true,
-        Rank::Daimyo(g) => state.active == Some(g),
-    };
-    // What is left of his move this turn; none once his movement is over.
-    let left_cm = if l.move_over {
-        None
-    } else {
-        Some(cm_max(leader_move_left(state, leader) / 10))
-    };
-    if may_join && let Some(left) = left_cm {
-        let units = joinable(state, leader);
-        if !units.is_empty() {
-            out.push(
-                ActionForm::new(
-                    "attach",
-                    "Join a unit",
-                    "moves at the unit's speed while with it",
-                )
-                .choice("Unit", names(state, &units))
-                .number("Distance he moves to it", 0, left, "cm"),
-            );
-        }
-        if l.unattached() && left > 0 {
-            out.push(
-                ActionForm::new(
-                    "leader_move",
-                    "Move",
-                    "on his own, up to his move this turn",
-                )
-                .number("Distance", 1, left, "cm"),
-            );
-        }
-    }
-    if may_join {
-        if l.attached.is_some() {
-            out.push(ActionForm::new(
-                "detach",
-                "Leave the unit",
-                "moves on his own",
-            ));
-        }
-    }
-    if l.rank == Rank::General
-        && state.active.is_none()
-        && let Some(u) = l.attached.and_then(|u| state.unit(u))
-        && !(state.groups.get(u.group).is_some_and(|g| g.activated) || u.turn.early)
-    {
-        out.push(ActionForm::new(
-            "initiative",
-            "Activate his unit now",
-            "the General's initiative: the unit does not act again with its clan",
-        ));
-    }
-    if l.unattached() {
-        let foes = challengeable(state, leader);
-        if may_join
-            && !foes.is_empty()
-            && let Some(left) = left_cm
-        {
-            let names = foes.iter().map(|&o| state.leader_name(o)).collect();
-            out.push(
-                ActionForm::new(
-                    "challenge",
-                    "Challenge",
-                    "personal combat; his move is over",
-                )
-                .choice("Enemy leader", names)
-                .number("Distance he moves into contact", 0, left, "cm"),
-            );
-        }
-        let units = killers(state, leader);
-        if !units.is_empty() {
-            out.push(
-                ActionForm::new(
-                    "contacted",
-                    "Reached by an enemy unit",
-                    "an unattached leader dies gloriously",
-                )
-                .choice("Enemy unit", names(state, &units))
-                .as_record(),
-            );
-        }
-    }
-    out
-}
-
 /// A count of terrain pieces (the options are None, 1, 2, 3).
 fn pieces(v: &mut FormValues<'_>) -> u32 {
     u32::try_from(v.index().min(PIECES.len() - 1)).unwrap_or(0)
@@ -468,6 +342,45 @@ pub fn plan(
     }
 }
 
+/// The move form's command and its calculator card.
+fn move_plan(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let plan = MovePlan {
+        open_cm: distance(v),
+        dense_cm: distance(v),
+        light_pieces: pieces(v),
+        wheel_cm: distance(v),
+        turn: turn(v),
+        obstacles: pieces(v),
+        road: v.on(),
+        building: v.on(),
+    };
+    // The first option is "No one"; the rest are the friendly units.
+    let through = match v.index() {
+        0 => None,
+        n => Some(
+            friends(state, unit)
+                .get(n - 1)
+                .copied()
+                .ok_or("no such unit to pass through")?,
+        ),
+    };
+    let out_of_command = v.on();
+    Ok(ActionPlan {
+        preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
+        command: Command::Move {
+            unit,
+            plan,
+            out_of_command,
+            through,
+        },
+    })
+}
+
 fn unit_plan(
     rules: &Rules,
     state: &State,
@@ -477,38 +390,7 @@ fn unit_plan(
 ) -> Result<ActionPlan<Command>, String> {
     let mut v = FormValues::new(values);
     match form {
-        "move" => {
-            let plan = MovePlan {
-                open_cm: distance(&mut v),
-                dense_cm: distance(&mut v),
-                light_pieces: pieces(&mut v),
-                wheel_cm: distance(&mut v),
-                turn: turn(&mut v),
-                obstacles: pieces(&mut v),
-                road: v.on(),
-                building: v.on(),
-            };
-            // The first option is "No one"; the rest are the friendly units.
-            let through = match v.index() {
-                0 => None,
-                n => Some(
-                    friends(state, unit)
-                        .get(n - 1)
-                        .copied()
-                        .ok_or("no such unit to pass through")?,
-                ),
-            };
-            let out_of_command = v.on();
-            Ok(ActionPlan {
-                preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
-                command: Command::Move {
-                    unit,
-                    plan,
-                    out_of_command,
-                    through,
-                },
-            })
-        }
+        "move" => move_plan(rules, state, unit, &mut v),
         "fall_back" => {
             let cm = distance(&mut v);
             let dense_cm = distance(&mut v).min(cm);
@@ -576,45 +458,6 @@ fn unit_plan(
         }),
         "record" => record_command(unit, &mut v).map(ActionPlan::plain),
         _ => Err(format!("no action `{form}` for this unit now")),
-    }
-}
-
-fn leader_plan(
-    rules: &Rules,
-    state: &State,
-    leader: usize,
-    form: &str,
-    values: &[usize],
-) -> Result<ActionPlan<Command>, String> {
-    let mut v = FormValues::new(values);
-    match form {
-        "attach" => Ok(ActionPlan::plain(Command::Attach {
-            leader,
-            unit: v.pick(&joinable(state, leader), "unit")?,
-            cm: distance(&mut v),
-        })),
-        "leader_move" => Ok(ActionPlan::plain(Command::LeaderMove {
-            leader,
-            cm: distance(&mut v),
-        })),
-        "detach" => Ok(ActionPlan::plain(Command::Detach { leader })),
-        "initiative" => Ok(ActionPlan::plain(Command::Initiative { leader })),
-        "challenge" => {
-            let challenged = v.pick(&challengeable(state, leader), "leader")?;
-            Ok(ActionPlan {
-                preview: Some(preview::duel(rules, state, leader, challenged)),
-                command: Command::Challenge {
-                    challenger: leader,
-                    challenged,
-                    cm: distance(&mut v),
-                },
-            })
-        }
-        "contacted" => Ok(ActionPlan::plain(Command::LeaderContacted {
-            leader,
-            unit: v.pick(&killers(state, leader), "unit")?,
-        })),
-        _ => Err(format!("no action `{form}` for this leader now")),
     }
 }
 
