@@ -374,31 +374,19 @@ fn hatamoto_test_obedience_with_the_generals_rating() {
 fn line_is_two_or_more_wide_and_at_most_two_deep_column_otherwise() {
     let g = Game::new();
     let f = &g.rules.t.formation;
-    let form = |u: usize| {
-        g.state
-            .formation(&g.state.units[u], f.line_min_wide, f.line_max_deep)
-    };
+    let form = |u: usize| g.state.formation(&g.state.units[u], f);
     assert_eq!(form(SAMURAI), Formation::Line); // 4 stands, 2 wide, 2 deep
     assert_eq!(form(SEASONED), Formation::Line); // 4 wide, 1 deep
     assert_eq!(form(PEASANTS), Formation::Line); // 6 stands 3 wide: 2 deep
     let mut unit = g.state.units[PEASANTS].clone();
     unit.wide = 2; // 3 deep
-    assert_eq!(
-        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(&unit, f), Formation::Column);
     unit.wide = 1;
-    assert_eq!(
-        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(&unit, f), Formation::Column);
     // Odd stands go to the rear rank: 5 stands 2 wide is 3 deep.
     unit.stands = 5;
     unit.wide = 2;
-    assert_eq!(
-        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(&unit, f), Formation::Column);
 }
 
 // ---- Wheeling and turns ----
@@ -1538,10 +1526,7 @@ fn a_ninety_degree_turn_turns_a_line_into_a_column_and_back() {
     }));
     let f = &g.rules.t.formation;
     let unit = &g.state.units[PEASANTS];
-    assert_eq!(
-        g.state.formation(unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(unit, f), Formation::Column);
     g.mv(PEASANTS, quarter).unwrap();
     assert_eq!(g.state.units[PEASANTS].wide, 3, "and back to a line");
 }

@@ -57,7 +57,7 @@ pub fn allowance(rules: &Rules, state: &State, u: &Unit, plan: &MovePlan) -> (i6
         mm: rate,
     }];
     let f = &rules.t.formation;
-    if state.formation(u, f.line_min_wide, f.line_max_deep) == Formation::Column {
+    if state.formation(u, f) == Formation::Column {
         let c = &rules.t.column;
         if plan.road {
             // Ruling `column_road`: whether the good-going bonus is doubled with the move.

@@ -298,10 +298,13 @@ impl State {
         &self.armies[u.side.min(1)]
     }
 
-    /// The unit's formation, from its frontage and depth.
-    pub fn formation(&self, u: &Unit, line_min_wide: u32, line_max_deep: u32) -> Formation {
+    /// The unit's formation, from its frontage and depth (Unit Formations): a column when
+    /// narrower than a line or at least `column_min_deep` deep; a line when wide enough and
+    /// no deeper than `line_max_deep`; anything between counts as a column.
+    pub fn formation(&self, u: &Unit, f: &super::tables::Formation) -> Formation {
         let deep = u.stands.div_ceil(u.wide.max(1));
-        if u.wide >= line_min_wide && deep <= line_max_deep {
+        let column = u.wide < f.line_min_wide || deep >= f.column_min_deep;
+        if !column && deep <= f.line_max_deep {
             Formation::Line
         } else {
             Formation::Column
