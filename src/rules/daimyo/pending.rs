@@ -131,6 +131,13 @@ fn response_card(rules: &Rules, state: &State, charger: &str, target: &str) -> C
             Some(_) => {}
         }
     }
+    if response_refused(rules, state, Response::StandAndFire).is_none() {
+        card.notes.push(
+            "Stand and fire only if it need not wheel or turn to face the chargers, and they \
+             are in its line of sight; otherwise it stands."
+                .into(),
+        );
+    }
     let counter = Response::CounterCharge {
         run: Run::default(),
     };
