@@ -13,7 +13,7 @@ use gunbai::dice::TableDice;
 use gunbai::engine::ruleset::{ApplyContext, RuleSet};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
-use gunbai::rules::daimyo::command::{ChargePlan, Response};
+use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
 use gunbai::rules::daimyo::event::{Cause, Event};
 use gunbai::rules::daimyo::execute::duel_odds;
 use gunbai::rules::daimyo::movement::{MovePlan, TurnMade};
@@ -187,6 +187,16 @@ fn straight(cm: i64) -> ChargePlan {
         open_cm: cm,
         target_in_open: true,
         ..ChargePlan::default()
+    }
+}
+
+/// A straight counter-charge of `cm` through open ground.
+fn counter(cm: i64) -> Response {
+    Response::CounterCharge {
+        run: Run {
+            open_cm: cm,
+            ..Run::default()
+        },
     }
 }
 
@@ -364,31 +374,19 @@ fn hatamoto_test_obedience_with_the_generals_rating() {
 fn line_is_two_or_more_wide_and_at_most_two_deep_column_otherwise() {
     let g = Game::new();
     let f = &g.rules.t.formation;
-    let form = |u: usize| {
-        g.state
-            .formation(&g.state.units[u], f.line_min_wide, f.line_max_deep)
-    };
+    let form = |u: usize| g.state.formation(&g.state.units[u], f);
     assert_eq!(form(SAMURAI), Formation::Line); // 4 stands, 2 wide, 2 deep
     assert_eq!(form(SEASONED), Formation::Line); // 4 wide, 1 deep
     assert_eq!(form(PEASANTS), Formation::Line); // 6 stands 3 wide: 2 deep
     let mut unit = g.state.units[PEASANTS].clone();
     unit.wide = 2; // 3 deep
-    assert_eq!(
-        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(&unit, f), Formation::Column);
     unit.wide = 1;
-    assert_eq!(
-        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(&unit, f), Formation::Column);
     // Odd stands go to the rear rank: 5 stands 2 wide is 3 deep.
     unit.stands = 5;
     unit.wide = 2;
-    assert_eq!(
-        g.state.formation(&unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(&unit, f), Formation::Column);
 }
 
 // ---- Wheeling and turns ----
@@ -631,6 +629,9 @@ fn falling_back_is_three_cm_or_half_a_move_for_missile_ashigaru() {
     let back = |unit, cm| Command::FallBack {
         unit,
         cm,
+        dense_cm: 0,
+        light_pieces: 0,
+        obstacles: 0,
         out_of_command: false,
     };
     g.refused(back(SAMURAI, 4), "up to 3 cm");
@@ -841,7 +842,7 @@ fn at_most_half_the_charge_may_be_spent_wheeling_or_turning() {
             unit: SAMURAI,
             target: FOE_ELITE,
             plan: ChargePlan {
-                manoeuvre_cm: 8,
+                wheel_cm: 8,
                 ..straight(5)
             },
         },
@@ -857,7 +858,7 @@ fn the_charge_bonus_needs_the_last_half_straight() {
         SAMURAI,
         FOE_ELITE,
         ChargePlan {
-            manoeuvre_cm: 7,
+            wheel_cm: 7,
             ..straight(7)
         },
     );
@@ -876,7 +877,7 @@ fn the_charge_bonus_needs_the_last_half_straight() {
         SEASONED,
         FOE_ELITE,
         ChargePlan {
-            manoeuvre_cm: 5,
+            wheel_cm: 3,
             ..straight(8)
         },
     );
@@ -1010,9 +1011,7 @@ fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter()
     g.charge(ELITE_HORSE, FOE_ELITE, straight(10));
     g.refused(
         Command::Respond {
-            response: Response::CounterCharge {
-                through_terrain: false,
-            },
+            response: counter(5),
         },
         "infantry may not counter-charge cavalry",
     );
@@ -1030,9 +1029,7 @@ fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter()
     g.run(Command::ChargeTest { passed: false }, &[]);
     g.refused(
         Command::Respond {
-            response: Response::CounterCharge {
-                through_terrain: false,
-            },
+            response: counter(5),
         },
         "failed its test",
     );
@@ -1042,7 +1039,11 @@ fn infantry_may_not_counter_charge_cavalry_and_a_failed_target_may_not_counter()
     g.run(
         Command::Respond {
             response: Response::CounterCharge {
-                through_terrain: true,
+                run: Run {
+                    open_cm: 5,
+                    light_pieces: 1,
+                    ..Run::default()
+                },
             },
         },
         &[],
@@ -1135,6 +1136,7 @@ fn contacting_an_unattached_enemy_leader_kills_him_but_routers_pass_by() {
         Command::Attach {
             leader: GENERAL,
             unit: SAMURAI,
+            cm: 0,
         },
         &[],
     );
@@ -1187,6 +1189,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_A,
             unit: SAMURAI,
+            cm: 0,
         },
         "while his clan is active",
     );
@@ -1195,6 +1198,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_A,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         "own clan",
     );
@@ -1202,6 +1206,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_A,
             unit: SAMURAI,
+            cm: 0,
         },
         &[],
     );
@@ -1209,6 +1214,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: GENERAL,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         &[],
     );
@@ -1216,6 +1222,7 @@ fn a_daimyo_joins_only_his_own_clan_while_it_is_active_the_general_any_unit() {
         Command::Attach {
             leader: DAIMYO_B,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         "while his clan is active",
     );
@@ -1228,6 +1235,7 @@ fn the_generals_unit_may_act_ahead_of_its_clan_but_not_again_with_it() {
         Command::Attach {
             leader: GENERAL,
             unit: ELITE_HORSE,
+            cm: 0,
         },
         &[],
     );
@@ -1255,6 +1263,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         Command::Challenge {
             challenger: DAIMYO_A,
             challenged: FOE_GENERAL,
+            cm: 0,
         },
         &[],
     );
@@ -1264,7 +1273,8 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         events,
         vec![Event::Refused {
             leader: FOE_GENERAL,
-            delta: 0
+            delta: 0,
+            retreat_mm: 50,
         }]
     );
     // Ieyasu (General) challenges the enemy Daimyo (1): refusing at 1 stays at 1.
@@ -1272,6 +1282,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         Command::Challenge {
             challenger: GENERAL,
             challenged: FOE_DAIMYO,
+            cm: 0,
         },
         &[],
     );
@@ -1280,7 +1291,8 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         events,
         vec![Event::Refused {
             leader: FOE_DAIMYO,
-            delta: 0
+            delta: 0,
+            retreat_mm: 50,
         }]
     );
     // The enemy General challenges Naomasa (2): refusing costs him 1.
@@ -1288,6 +1300,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         Command::Challenge {
             challenger: FOE_GENERAL,
             challenged: DAIMYO_A,
+            cm: 0,
         },
         &[],
     );
@@ -1304,6 +1317,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         Command::Challenge {
             challenger: DAIMYO_A,
             challenged: FOE_DAIMYO,
+            cm: 0,
         },
         &[],
     );
@@ -1327,6 +1341,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         Command::Challenge {
             challenger: DAIMYO_B,
             challenged: FOE_DAIMYO,
+            cm: 0,
         },
         &[],
     );
@@ -1349,6 +1364,7 @@ fn only_unattached_leaders_challenge() {
         Command::Attach {
             leader: GENERAL,
             unit: SAMURAI,
+            cm: 0,
         },
         &[],
     );
@@ -1356,6 +1372,7 @@ fn only_unattached_leaders_challenge() {
         Command::Challenge {
             challenger: GENERAL,
             challenged: FOE_GENERAL,
+            cm: 0,
         },
         "unattached",
     );
@@ -1482,6 +1499,8 @@ fn random_play_reaches_every_procedure() {
         "Refused",
         "Initiative",
         "RoutMoved",
+        "PursuitMoved",
+        "LeaderMoved",
         "TurnBegan",
     ] {
         assert!(
@@ -1507,10 +1526,612 @@ fn a_ninety_degree_turn_turns_a_line_into_a_column_and_back() {
     }));
     let f = &g.rules.t.formation;
     let unit = &g.state.units[PEASANTS];
-    assert_eq!(
-        g.state.formation(unit, f.line_min_wide, f.line_max_deep),
-        Formation::Column
-    );
+    assert_eq!(g.state.formation(unit, f), Formation::Column);
     g.mv(PEASANTS, quarter).unwrap();
     assert_eq!(g.state.units[PEASANTS].wide, 3, "and back to a line");
+}
+
+// ---- Interpenetration (issue 18, item 1) ----
+
+#[test]
+fn a_unit_passed_by_missile_troops_is_disordered_when_it_later_charges_or_counter_charges() {
+    // Charging: the Bows pass the still Seasoned spear, which then charges.
+    let mut g = Game::new();
+    g.activate_for(BOWS);
+    g.run(
+        Command::Move {
+            unit: BOWS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    assert!(!g.state.units[SEASONED].disordered);
+    g.charge(SEASONED, FOE_SPEAR, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    let events = g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SEASONED,
+        cause: Cause::MovedAfterMissiles
+    }));
+
+    // Counter-charging: the enemy guns pass their own still spear, which then counters.
+    let mut g = Game::new();
+    g.activate_for(FOE_GUNS);
+    g.run(
+        Command::Move {
+            unit: FOE_GUNS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(FOE_SPEAR),
+        },
+        &[],
+    );
+    g.run(Command::FinishActivation, &[]);
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    assert!(!g.state.units[FOE_SPEAR].disordered);
+    let events = g.run(
+        Command::Respond {
+            response: counter(5),
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::Disordered {
+        unit: FOE_SPEAR,
+        cause: Cause::MovedAfterMissiles
+    }));
+}
+
+#[test]
+fn a_penetrated_unit_may_not_move_even_when_missile_troops_pass_it_later() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    // The Bows pass the same (still) spear: the exception does not lift the ban.
+    g.run(
+        Command::Move {
+            unit: BOWS,
+            plan: open(4),
+            out_of_command: false,
+            through: Some(SEASONED),
+        },
+        &[],
+    );
+    assert!(
+        g.mv(SEASONED, open(1))
+            .unwrap_err()
+            .contains("may not move again")
+    );
+}
+
+// ---- Counter-charges (issue 18, item 2) ----
+
+#[test]
+fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain() {
+    // The Foe horse (Seasoned cavalry, charge 30) counters the Elite horse.
+    let start = || {
+        let mut g = Game::new();
+        g.activate_for(ELITE_HORSE);
+        g.charge(ELITE_HORSE, FOE_HORSE, straight(20));
+        g
+    };
+    let mut g = start();
+    let respond = |run: Run| Command::Respond {
+        response: Response::CounterCharge { run },
+    };
+    // Reach: 31 cm is beyond its 30 cm charge.
+    g.refused(
+        respond(Run {
+            open_cm: 31,
+            ..Run::default()
+        }),
+        "out of reach",
+    );
+    // At most half the allowance (15 cm) wheeling or turning.
+    g.refused(
+        respond(Run {
+            wheel_cm: 8,
+            open_cm: 2,
+            ..Run::default()
+        }),
+        "wheeling or turning",
+    );
+    // Cavalry never counter-charge through dense terrain.
+    g.refused(
+        respond(Run {
+            dense_cm: 2,
+            ..Run::default()
+        }),
+        "not dense",
+    );
+    // No run entered: measure it on the form.
+    g.refused(respond(Run::default()), "Counter-charge form");
+    // Light terrain costs 3 cm and disorders; 10 cm straight of 30 earns no bonus.
+    let events = g.run(
+        respond(Run {
+            wheel_cm: 2,
+            open_cm: 10,
+            light_pieces: 1,
+            ..Run::default()
+        }),
+        &[],
+    );
+    assert!(events.contains(&Event::Responded {
+        unit: FOE_HORSE,
+        response: Response::CounterCharge {
+            run: Run {
+                wheel_cm: 2,
+                open_cm: 10,
+                light_pieces: 1,
+                ..Run::default()
+            }
+        },
+        bonus: false,
+    }));
+    assert!(events.contains(&Event::Disordered {
+        unit: FOE_HORSE,
+        cause: Cause::ChargeInTerrain
+    }));
+    // 15 cm straight of 30 earns it; open ground does not disorder.
+    let mut g = start();
+    let events = g.run(
+        respond(Run {
+            wheel_cm: 2,
+            open_cm: 15,
+            ..Run::default()
+        }),
+        &[],
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Responded { bonus: true, .. }))
+    );
+    assert!(!g.state.units[FOE_HORSE].disordered);
+    assert!(g.state.charge.as_ref().unwrap().counter_bonus);
+}
+
+// ---- Manoeuvre inside a charge (issue 18, item 3) ----
+
+#[test]
+fn wheels_and_turns_in_a_charge_cost_what_they_cost_in_a_move() {
+    let charge = |g: &mut Game, unit: usize, plan: ChargePlan| {
+        g.try_run(
+            Command::Charge {
+                unit,
+                target: FOE_SPEAR,
+                plan,
+            },
+            &[],
+        )
+    };
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    // Raw troops count a wheel three times: 3 cm is 9 cm of the 7.5 cm allowed.
+    let err = charge(
+        &mut g,
+        RAW,
+        ChargePlan {
+            wheel_cm: 3,
+            ..straight(5)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("at most 7.5 cm"), "{err}");
+    // 2 cm counts 6: with a 10 cm run that is 16 cm of a 15 cm charge.
+    let err = charge(
+        &mut g,
+        RAW,
+        ChargePlan {
+            wheel_cm: 2,
+            ..straight(10)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("needs 16 cm"), "{err}");
+    // Seasoned troops turn for half their 10 cm move: 5 cm, leaving a 10 cm run.
+    let err = charge(
+        &mut g,
+        SEASONED,
+        ChargePlan {
+            turn: TurnMade::About,
+            ..straight(11)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("needs 16 cm"), "{err}");
+    charge(
+        &mut g,
+        SEASONED,
+        ChargePlan {
+            turn: TurnMade::About,
+            ..straight(10)
+        },
+    )
+    .unwrap();
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    // Disordered, the turn costs double: 10 cm, over the 7.5 cm allowed.
+    g.run(
+        Command::SetDisordered {
+            unit: SAMURAI,
+            disordered: true,
+        },
+        &[],
+    );
+    // Veteran: a quarter of 10 cm, doubled when disordered = 5 cm, leaving a 10 cm run.
+    let err = charge(
+        &mut g,
+        SAMURAI,
+        ChargePlan {
+            turn: TurnMade::About,
+            ..straight(11)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("needs 16 cm"), "{err}");
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    g.run(
+        Command::SetDisordered {
+            unit: RAW,
+            disordered: true,
+        },
+        &[],
+    );
+    let err = charge(
+        &mut g,
+        RAW,
+        ChargePlan {
+            turn: TurnMade::Quarter,
+            ..straight(5)
+        },
+    )
+    .unwrap_err();
+    assert!(err.contains("at most 7.5 cm"), "{err}");
+    // A 90° turn at the start of a charge turns the line into a column, as in a move:
+    // the Peasants, 6 stands 3 wide, charge 2 wide and 3 deep.
+    let mut g = Game::new();
+    g.activate_for(PEASANTS);
+    g.charge(
+        PEASANTS,
+        FOE_SPEAR,
+        ChargePlan {
+            turn: TurnMade::Quarter,
+            ..straight(5)
+        },
+    );
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    let events = g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(events.contains(&Event::Faced {
+        unit: PEASANTS,
+        wide: 2
+    }));
+}
+
+// ---- Leaders move (issue 18, item 4) ----
+
+#[test]
+fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Naomasa (leader move 30 cm) goes 25 cm on his own: 5 cm are left to reach a unit.
+    g.run(
+        Command::LeaderMove {
+            leader: DAIMYO_A,
+            cm: 25,
+        },
+        &[],
+    );
+    g.refused(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+            cm: 6,
+        },
+        "5 cm of his move left",
+    );
+    g.run(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+            cm: 5,
+        },
+        &[],
+    );
+    assert_eq!(g.state.leaders[DAIMYO_A].moved_mm, 300);
+    // Having joined this turn, he may not be carried beyond his move: he must leave first.
+    assert!(
+        g.mv(SAMURAI, open(4))
+            .unwrap_err()
+            .contains("leave the unit first")
+    );
+    g.run(Command::Detach { leader: DAIMYO_A }, &[]);
+    g.mv(SAMURAI, open(4)).unwrap();
+
+    // The General challenges: his movement is then over; the refuser retreats 5 cm.
+    g.run(
+        Command::Challenge {
+            challenger: GENERAL,
+            challenged: FOE_DAIMYO,
+            cm: 10,
+        },
+        &[],
+    );
+    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert!(matches!(
+        events[0],
+        Event::Refused {
+            leader: FOE_DAIMYO,
+            retreat_mm: 50,
+            ..
+        }
+    ));
+    assert_eq!(g.state.leaders[FOE_DAIMYO].moved_mm, 50);
+    g.refused(
+        Command::Challenge {
+            challenger: GENERAL,
+            challenged: FOE_GENERAL,
+            cm: 0,
+        },
+        "movement is over",
+    );
+    g.refused(
+        Command::LeaderMove {
+            leader: GENERAL,
+            cm: 1,
+        },
+        "movement is over",
+    );
+
+    // Next turn: what he moves with his unit counts towards his own move.
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Attach {
+            leader: DAIMYO_A,
+            unit: SAMURAI,
+            cm: 0,
+        },
+        &[],
+    );
+    g.mv(SAMURAI, open(10)).unwrap();
+    assert_eq!(g.state.leaders[DAIMYO_A].moved_mm, 100);
+    // Attached, he moves only with his unit.
+    g.refused(
+        Command::LeaderMove {
+            leader: DAIMYO_A,
+            cm: 1,
+        },
+        "leave it first",
+    );
+}
+
+// ---- Pursuit (issue 18, item 5) ----
+
+#[test]
+fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.refused(Command::PursuitMove { unit: SAMURAI }, "no melee");
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    g.run(
+        Command::SetRouting {
+            unit: FOE_SPEAR,
+            routing: true,
+        },
+        &[],
+    );
+    // The routers may not pursue; the winners dice 1d6.
+    g.refused(Command::PursuitMove { unit: FOE_SPEAR }, "routing");
+    let events = g.run(Command::PursuitMove { unit: SAMURAI }, &[4]);
+    assert_eq!(
+        events,
+        vec![Event::PursuitMoved {
+            unit: SAMURAI,
+            faces: vec![4]
+        }]
+    );
+    g.refused(Command::PursuitMove { unit: SAMURAI }, "already pursued");
+    // Its card shows the die and the odds of each score.
+    let forms = Daimyo::action_forms(&g.rules, &g.state, "u0");
+    assert!(!forms.iter().any(|f| f.key == "pursue"), "once a turn");
+    g.run(Command::EndTurn, &[]);
+    let plan = Daimyo::action(&g.rules, &g.state, "u0", "pursue", &[]).unwrap();
+    let card = plan.preview.unwrap();
+    assert_eq!(card.odds.len(), 6);
+    assert!((card.odds[0].probability - 1.0 / 6.0).abs() < 1e-12);
+}
+
+// ---- Falling back through terrain (issue 18, item 6) ----
+
+#[test]
+fn falling_back_through_dense_terrain_or_over_an_obstacle_disorders_and_costs_as_a_move() {
+    let back = |unit, cm, dense_cm, obstacles| Command::FallBack {
+        unit,
+        cm,
+        dense_cm,
+        light_pieces: 0,
+        obstacles,
+        out_of_command: false,
+    };
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Infantry fall back their 3 cm whatever the terrain, but dense terrain disorders.
+    let events = g.run(back(SAMURAI, 3, 3, 0), &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::DenseTerrain
+    }));
+    assert_eq!(g.spent(SAMURAI), 30);
+    // Across a fence: disordered too.
+    let events = g.run(back(SEASONED, 2, 0, 1), &[]);
+    assert!(events.contains(&Event::Disordered {
+        unit: SEASONED,
+        cause: Cause::LinearObstacle
+    }));
+    // Peasants are not disordered by dense terrain.
+    g.run(back(PEASANTS, 3, 3, 0), &[]);
+    assert!(!g.state.units[PEASANTS].disordered);
+    // Missile ashigaru fall back half their 10 cm move, paying terrain as in a move:
+    // 4 cm and a fence (3 cm) is 7 cm, too far; 1 cm open and 2 cm dense (x2) is 5 cm.
+    g.refused(back(BOWS, 4, 0, 1), "needs 7 cm");
+    let events = g.run(back(BOWS, 3, 2, 0), &[]);
+    assert_eq!(g.spent(BOWS), 50);
+    assert!(events.contains(&Event::Disordered {
+        unit: BOWS,
+        cause: Cause::DenseTerrain
+    }));
+}
+
+// ---- Buildings (issue 18, item 7) ----
+
+#[test]
+fn a_building_counts_as_dense_terrain_by_itself_for_cost_and_disorder() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let into = |open_cm, dense_cm| MovePlan {
+        open_cm,
+        dense_cm,
+        building: true,
+        ..MovePlan::default()
+    };
+    // Into a building with no distance inside: it is dense terrain, so the umpire says how far.
+    assert!(
+        g.mv(SAMURAI, into(4, 0))
+            .unwrap_err()
+            .contains("counts as dense terrain")
+    );
+    // 4 cm to its edge and 2 cm inside: 4 + 2 x2 = 8 cm; the samurai are disordered.
+    let events = g.mv(SAMURAI, into(4, 2)).unwrap();
+    assert_eq!(g.spent(SAMURAI), 80);
+    assert!(events.contains(&Event::Disordered {
+        unit: SAMURAI,
+        cause: Cause::DenseTerrain
+    }));
+}
+
+// ---- Rulings recorded (issue 18, item 8) ----
+
+#[test]
+fn a_column_on_a_road_doubles_its_line_move_or_with_the_bonus_when_the_umpire_rules() {
+    for (option, allowance) in [
+        ("road_doubles_the_move", 20),
+        ("road_doubles_with_bonus", 26),
+    ] {
+        let mut house = HouseRules::default();
+        house.rulings.insert("column_road".into(), option.into());
+        let mut g = Game::with(house);
+        g.activate_for(RAW);
+        g.run(
+            Command::Reform {
+                unit: RAW,
+                wide: 1,
+                out_of_command: false,
+            },
+            &[],
+        );
+        g.run(Command::EndTurn, &[]);
+        g.activate_for(RAW);
+        let road = |open_cm| MovePlan {
+            open_cm,
+            road: true,
+            ..MovePlan::default()
+        };
+        let err = g.mv(RAW, road(allowance + 1)).unwrap_err();
+        assert!(err.contains(&format!("has {allowance} cm left")), "{err}");
+        g.mv(RAW, road(allowance)).unwrap();
+    }
+}
+
+#[test]
+fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_waits() {
+    let mut g = Game::new();
+    g.activate_for(RAW);
+    g.run(
+        Command::Reform {
+            unit: RAW,
+            wide: 1,
+            out_of_command: false,
+        },
+        &[],
+    );
+    g.run(Command::EndTurn, &[]);
+    g.activate_for(RAW);
+    // A column charges its 15 cm, not 18.
+    let err = g
+        .try_run(
+            Command::Charge {
+                unit: RAW,
+                target: FOE_SPEAR,
+                plan: straight(16),
+            },
+            &[],
+        )
+        .unwrap_err();
+    assert!(err.contains("has 15 cm"), "{err}");
+    // A unit that moved and then routs makes no rout move this turn.
+    g.mv(SEASONED, open(2)).unwrap();
+    g.run(
+        Command::SetRouting {
+            unit: SEASONED,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::RoutMove { unit: SEASONED },
+        "already moved this turn",
+    );
+    g.run(Command::EndTurn, &[]);
+    g.run(Command::RoutMove { unit: SEASONED }, &[2]);
+    // The General's initiative waits while a clan is active.
+    g.run(
+        Command::Attach {
+            leader: GENERAL,
+            unit: ELITE_HORSE,
+            cm: 0,
+        },
+        &[],
+    );
+    g.activate_for(SAMURAI);
+    g.refused(
+        Command::Initiative { leader: GENERAL },
+        "finish the active clan's activation first",
+    );
+    g.run(Command::FinishActivation, &[]);
+    g.run(Command::Initiative { leader: GENERAL }, &[]);
 }

@@ -5,12 +5,17 @@
 //! Forms only build commands; `execute` still decides what is legal. Every option list comes
 //! from one function used by both [`forms`] and [`plan`], so an index names the same thing.
 
+mod leaders;
 mod preview;
 
-use super::command::{ChargePlan, Command};
-use super::execute::{charge_allowance, fall_back_limit, move_refusal};
+use leaders::{leader_forms, leader_plan};
+
+use super::command::{ChargePlan, Command, Response, Run};
+use super::execute::{
+    charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused,
+};
 use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
-use super::state::{Rank, State};
+use super::state::{Charge, ChargeStage, State, Unit};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
@@ -65,46 +70,16 @@ fn friends(state: &State, unit: usize) -> Vec<usize> {
     state.on_table(side).filter(|&o| o != unit).collect()
 }
 
-/// Units a leader may join.
-fn joinable(state: &State, leader: usize) -> Vec<usize> {
-    let Some(l) = state.leader(leader) else {
-        return Vec::new();
-    };
-    state
-        .on_table(l.side)
-        .filter(|&u| match l.rank {
-            Rank::General => true,
-            Rank::Daimyo(g) => state.unit(u).is_some_and(|x| x.group == g),
-        })
-        .filter(|&u| l.attached != Some(u))
-        .collect()
-}
-
-/// Unattached enemy leaders a leader may challenge.
-fn challengeable(state: &State, leader: usize) -> Vec<usize> {
-    let side = state.leader(leader).map_or(0, |l| l.side);
-    (0..state.leaders.len())
-        .filter(|&o| {
-            state
-                .leader(o)
-                .is_some_and(|x| x.side != side && x.unattached())
-        })
-        .collect()
-}
-
-/// Enemy units not routing, which kill an unattached leader they reach.
-fn killers(state: &State, leader: usize) -> Vec<usize> {
-    let side = state.leader(leader).map_or(0, |l| l.side);
-    state
-        .on_table(1 - side.min(1))
-        .filter(|&u| state.unit(u).is_some_and(|x| !x.routing))
-        .collect()
-}
-
 /// The forms open to a unit or leader now.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
-    if state.ended || state.charge.is_some() || state.challenge.is_some() {
+    if state.ended || state.challenge.is_some() {
         return Vec::new();
+    }
+    if let Some(c) = &state.charge {
+        return match selected(state, id) {
+            Some(Selected::Unit(u)) if u == c.target => counter_form(rules, state, c),
+            _ => Vec::new(),
+        };
     }
     match selected(state, id) {
         Some(Selected::Unit(u)) => unit_forms(rules, state, u),
@@ -131,6 +106,13 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             "dice the distance; the about turn is free",
         ));
     }
+    if pursuit_refusal(state, unit).is_none() {
+        out.push(ActionForm::new(
+            "pursue",
+            "Pursuit move",
+            "its enemy broke: dice the distance, as for a rout move",
+        ));
+    }
     let stands = (1..=u.stands).map(|s| s.to_string()).collect();
     out.push(
         ActionForm::new(
@@ -139,16 +121,15 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             "results from chapters the text lacks (fire, melee, morale)",
         )
         .choice("What happened", RECORDS.map(String::from).to_vec())
-        .choice("Stands lost", stands),
+        .choice("Stands lost", stands)
+        .as_record(),
     );
     out
 }
 
-/// Move, fall back, charge and reform, for a unit free to move.
-fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
-    let Some(u) = state.unit(unit) else {
-        return Vec::new();
-    };
+/// The movement calculator's form: no field offers more than the allowance left could pay
+/// for.
+fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm {
     // No field offers more than the allowance left could pay for.
     let best = [
         MovePlan::default(),
@@ -168,42 +149,47 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
     } else {
         t.dense_foot
     };
-    let mut out = Vec::new();
     let mut friends_opts = vec!["No one".to_owned()];
     friends_opts.extend(names(state, &friends(state, unit)));
-    out.push(
-        ActionForm::new(
-            "move",
-            "Move",
-            "the movement calculator: what the move costs and what is left",
-        )
-        .number("Distance outside dense terrain", 0, cm_max(left_cm), "cm")
-        .number(
-            "Distance in dense terrain",
-            0,
-            cm_max(left_cm / dense.max(1)),
-            "cm",
-        )
-        .choice(
-            "Light terrain pieces crossed",
-            PIECES.map(String::from).to_vec(),
-        )
-        .number(
-            "Wheel: distance of the outer flank",
-            0,
-            cm_max(left_cm / wheel_factor(rules, u).max(1)),
-            "cm",
-        )
-        .choice("Turn", TURNS.map(String::from).to_vec())
-        .choice(
-            "Linear obstacles crossed",
-            PIECES.map(String::from).to_vec(),
-        )
-        .toggle("Along a road")
-        .toggle("Into a building")
-        .choice("Passes through", friends_opts)
-        .toggle("Out of command"),
-    );
+    ActionForm::new(
+        "move",
+        "Move",
+        "the movement calculator: what the move costs and what is left",
+    )
+    .number("Distance outside dense terrain", 0, cm_max(left_cm), "cm")
+    .number(
+        "Distance in dense terrain",
+        0,
+        cm_max(left_cm / dense.max(1)),
+        "cm",
+    )
+    .choice(
+        "Light terrain pieces crossed",
+        PIECES.map(String::from).to_vec(),
+    )
+    .number(
+        "Wheel: distance of the outer flank",
+        0,
+        cm_max(left_cm / wheel_factor(rules, u).max(1)),
+        "cm",
+    )
+    .choice("Turn", TURNS.map(String::from).to_vec())
+    .choice(
+        "Linear obstacles crossed",
+        PIECES.map(String::from).to_vec(),
+    )
+    .toggle("Along a road")
+    .toggle("Into a building")
+    .choice("Passes through", friends_opts)
+    .toggle("Out of command")
+}
+
+/// Move, fall back, charge and reform, for a unit free to move.
+fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
+    let Some(u) = state.unit(unit) else {
+        return Vec::new();
+    };
+    let mut out = vec![move_form(rules, state, unit, u)];
     if !u.turn.moved {
         let limit_cm = fall_back_limit(rules, state, unit) / 10;
         out.push(
@@ -213,44 +199,27 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "backwards, facing the enemy; the whole move this turn",
             )
             .number("Distance", 1.min(cm_max(limit_cm)), cm_max(limit_cm), "cm")
+            .number("Of which in dense terrain", 0, cm_max(limit_cm), "cm")
+            .choice(
+                "Light terrain pieces crossed",
+                PIECES.map(String::from).to_vec(),
+            )
+            .choice(
+                "Linear obstacles crossed",
+                PIECES.map(String::from).to_vec(),
+            )
             .toggle("Out of command"),
         );
-        let charge_cm = charge_allowance(state, unit) / 10;
+        let charge = ActionForm::new(
+            "charge",
+            "Charge",
+            "must be within charge distance; the target's tests follow",
+        )
+        .choice("Target", names(state, &enemies(state, unit)));
         out.push(
-            ActionForm::new(
-                "charge",
-                "Charge",
-                "must be within charge distance; the target's tests follow",
-            )
-            .choice("Target", names(state, &enemies(state, unit)))
-            .number(
-                "Wheel or turn at the start (allowance)",
-                0,
-                cm_max(charge_cm / 2),
-                "cm",
-            )
-            .number(
-                "Run to contact outside dense terrain",
-                0,
-                cm_max(charge_cm),
-                "cm",
-            )
-            .number(
-                "Run in dense terrain",
-                0,
-                cm_max(charge_cm / dense.max(1)),
-                "cm",
-            )
-            .choice(
-                "Light terrain pieces on the way",
-                PIECES.map(String::from).to_vec(),
-            )
-            .choice(
-                "Linear obstacles on the way",
-                PIECES.map(String::from).to_vec(),
-            )
-            .toggle("Target in light or dense terrain (not the open)")
-            .toggle("Out of command"),
+            run_fields(rules, state, unit, charge)
+                .toggle("Target in light or dense terrain (not the open)")
+                .toggle("Out of command"),
         );
         if !u.turn.fired {
             let fronts = (1..=u.stands).map(|w| format!("{w} wide")).collect();
@@ -268,80 +237,86 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
     out
 }
 
-fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
-    let Some(l) = state.leader(leader) else {
-        return Vec::new();
+/// The fields of a charge's or counter-charge's run, in the order [`read_run`] reads them;
+/// no field offers more than the charge allowance could pay for.
+fn run_fields(rules: &Rules, state: &State, unit: usize, form: ActionForm) -> ActionForm {
+    let charge_cm = charge_allowance(state, unit) / 10;
+    let half_cm = charge_cm * rules.t.charge.manoeuvre_halves / 2;
+    let (wheel, dense) = state.unit(unit).map_or((1, 1), |u| {
+        let t = &rules.t.terrain;
+        // Cavalry never charge through dense terrain: the field offers nothing.
+        let dense = if u.spec.troop.cavalry() {
+            i64::MAX
+        } else {
+            t.dense_foot
+        };
+        (wheel_factor(rules, u), dense)
+    });
+    form.number(
+        "Wheel at the start: distance of the outer flank",
+        0,
+        cm_max(half_cm / wheel.max(1)),
+        "cm",
+    )
+    .choice("Turn at the start", TURNS.map(String::from).to_vec())
+    .number(
+        "Run to contact outside dense terrain",
+        0,
+        cm_max(charge_cm),
+        "cm",
+    )
+    .number(
+        "Run in dense terrain",
+        0,
+        cm_max(charge_cm / dense.max(1)),
+        "cm",
+    )
+    .choice(
+        "Light terrain pieces on the way",
+        PIECES.map(String::from).to_vec(),
+    )
+    .choice(
+        "Linear obstacles on the way",
+        PIECES.map(String::from).to_vec(),
+    )
+}
+
+/// A run, read from the fields [`run_fields`] made.
+fn read_run(v: &mut FormValues<'_>) -> Run {
+    Run {
+        wheel_cm: distance(v),
+        turn: turn(v),
+        open_cm: distance(v),
+        dense_cm: distance(v),
+        light_pieces: pieces(v),
+        obstacles: pieces(v),
+    }
+}
+
+/// The charged unit's counter-charge, when it may make one.
+fn counter_form(rules: &Rules, state: &State, c: &Charge) -> Vec<ActionForm> {
+    let counter = Response::CounterCharge {
+        run: Run::default(),
     };
-    if l.killed.is_some() {
+    if c.stage != ChargeStage::Response || response_refused(rules, state, counter).is_some() {
         return Vec::new();
     }
-    let mut out = Vec::new();
-    let may_join = match l.rank {
-        Rank::General => true,
-        Rank::Daimyo(g) => state.active == Some(g),
-    };
-    if may_join {
-        let units = joinable(state, leader);
-        if !units.is_empty() {
-            out.push(
-                ActionForm::new(
-                    "attach",
-                    "Join a unit",
-                    "moves at the unit's speed while with it",
-                )
-                .choice("Unit", names(state, &units)),
-            );
-        }
-        if l.attached.is_some() {
-            out.push(ActionForm::new(
-                "detach",
-                "Leave the unit",
-                "moves on his own",
-            ));
-        }
-    }
-    if l.rank == Rank::General
-        && state.active.is_none()
-        && let Some(u) = l.attached.and_then(|u| state.unit(u))
-        && !(state.groups.get(u.group).is_some_and(|g| g.activated) || u.turn.early)
-    {
-        out.push(ActionForm::new(
-            "initiative",
-            "Activate his unit now",
-            "the General's initiative: the unit does not act again with its clan",
-        ));
-    }
-    if l.unattached() {
-        let foes = challengeable(state, leader);
-        if may_join && !foes.is_empty() {
-            let names = foes.iter().map(|&o| state.leader_name(o)).collect();
-            out.push(
-                ActionForm::new(
-                    "challenge",
-                    "Challenge",
-                    "personal combat; his move is over",
-                )
-                .choice("Enemy leader", names),
-            );
-        }
-        let units = killers(state, leader);
-        if !units.is_empty() {
-            out.push(
-                ActionForm::new(
-                    "contacted",
-                    "Reached by an enemy unit",
-                    "an unattached leader dies gloriously",
-                )
-                .choice("Enemy unit", names(state, &units)),
-            );
-        }
-    }
-    out
+    let form = ActionForm::new(
+        "counter_charge",
+        "Counter-charge",
+        "meets the chargers: refereed as a charge (reach, wheel or turn, straight run, terrain)",
+    );
+    vec![run_fields(rules, state, c.target, form)]
 }
 
 /// A count of terrain pieces (the options are None, 1, 2, 3).
 fn pieces(v: &mut FormValues<'_>) -> u32 {
     u32::try_from(v.index().min(PIECES.len() - 1)).unwrap_or(0)
+}
+
+/// A turn (the options are none, 90° and 180°).
+fn turn(v: &mut FormValues<'_>) -> TurnMade {
+    [TurnMade::None, TurnMade::Quarter, TurnMade::About][v.index().min(2)]
 }
 
 /// A distance in cm, as the number field holds it.
@@ -367,6 +342,45 @@ pub fn plan(
     }
 }
 
+/// The move form's command and its calculator card.
+fn move_plan(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let plan = MovePlan {
+        open_cm: distance(v),
+        dense_cm: distance(v),
+        light_pieces: pieces(v),
+        wheel_cm: distance(v),
+        turn: turn(v),
+        obstacles: pieces(v),
+        road: v.on(),
+        building: v.on(),
+    };
+    // The first option is "No one"; the rest are the friendly units.
+    let through = match v.index() {
+        0 => None,
+        n => Some(
+            friends(state, unit)
+                .get(n - 1)
+                .copied()
+                .ok_or("no such unit to pass through")?,
+        ),
+    };
+    let out_of_command = v.on();
+    Ok(ActionPlan {
+        preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
+        command: Command::Move {
+            unit,
+            plan,
+            out_of_command,
+            through,
+        },
+    })
+}
+
 fn unit_plan(
     rules: &Rules,
     state: &State,
@@ -376,46 +390,21 @@ fn unit_plan(
 ) -> Result<ActionPlan<Command>, String> {
     let mut v = FormValues::new(values);
     match form {
-        "move" => {
-            let plan = MovePlan {
-                open_cm: distance(&mut v),
-                dense_cm: distance(&mut v),
-                light_pieces: pieces(&mut v),
-                wheel_cm: distance(&mut v),
-                turn: [TurnMade::None, TurnMade::Quarter, TurnMade::About][v.index().min(2)],
-                obstacles: pieces(&mut v),
-                road: v.on(),
-                building: v.on(),
-            };
-            // The first option is "No one"; the rest are the friendly units.
-            let through = match v.index() {
-                0 => None,
-                n => Some(
-                    friends(state, unit)
-                        .get(n - 1)
-                        .copied()
-                        .ok_or("no such unit to pass through")?,
-                ),
-            };
-            let out_of_command = v.on();
-            Ok(ActionPlan {
-                preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
-                command: Command::Move {
-                    unit,
-                    plan,
-                    out_of_command,
-                    through,
-                },
-            })
-        }
+        "move" => move_plan(rules, state, unit, &mut v),
         "fall_back" => {
             let cm = distance(&mut v);
+            let dense_cm = distance(&mut v).min(cm);
+            let light_pieces = pieces(&mut v);
+            let obstacles = pieces(&mut v);
             let out_of_command = v.on();
             Ok(ActionPlan {
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::FallBack {
                     unit,
                     cm,
+                    dense_cm,
+                    light_pieces,
+                    obstacles,
                     out_of_command,
                 },
             })
@@ -434,12 +423,14 @@ fn unit_plan(
         }
         "charge" => {
             let target = v.pick(&enemies(state, unit), "target")?;
+            let run = read_run(&mut v);
             let plan = ChargePlan {
-                manoeuvre_cm: distance(&mut v),
-                open_cm: distance(&mut v),
-                dense_cm: distance(&mut v),
-                light_pieces: pieces(&mut v),
-                obstacles: pieces(&mut v),
+                wheel_cm: run.wheel_cm,
+                turn: run.turn,
+                open_cm: run.open_cm,
+                dense_cm: run.dense_cm,
+                light_pieces: run.light_pieces,
+                obstacles: run.obstacles,
                 target_in_open: !v.on(),
                 out_of_command: v.on(),
             };
@@ -448,45 +439,25 @@ fn unit_plan(
                 command: Command::Charge { unit, target, plan },
             })
         }
-        "rout" => Ok(ActionPlan {
-            preview: Some(preview::rout(rules, state, unit)),
-            command: Command::RoutMove { unit },
-        }),
-        "record" => record_command(unit, &mut v).map(ActionPlan::plain),
-        _ => Err(format!("no action `{form}` for this unit now")),
-    }
-}
-
-fn leader_plan(
-    rules: &Rules,
-    state: &State,
-    leader: usize,
-    form: &str,
-    values: &[usize],
-) -> Result<ActionPlan<Command>, String> {
-    let mut v = FormValues::new(values);
-    match form {
-        "attach" => Ok(ActionPlan::plain(Command::Attach {
-            leader,
-            unit: v.pick(&joinable(state, leader), "unit")?,
-        })),
-        "detach" => Ok(ActionPlan::plain(Command::Detach { leader })),
-        "initiative" => Ok(ActionPlan::plain(Command::Initiative { leader })),
-        "challenge" => {
-            let challenged = v.pick(&challengeable(state, leader), "leader")?;
+        "counter_charge" => {
+            let run = read_run(&mut v);
             Ok(ActionPlan {
-                preview: Some(preview::duel(rules, state, leader, challenged)),
-                command: Command::Challenge {
-                    challenger: leader,
-                    challenged,
+                preview: Some(preview::counter_charge(rules, state, unit, &run)),
+                command: Command::Respond {
+                    response: Response::CounterCharge { run },
                 },
             })
         }
-        "contacted" => Ok(ActionPlan::plain(Command::LeaderContacted {
-            leader,
-            unit: v.pick(&killers(state, leader), "unit")?,
-        })),
-        _ => Err(format!("no action `{form}` for this leader now")),
+        "rout" => Ok(ActionPlan {
+            preview: Some(preview::diced_move(rules, state, unit, "Rout move")),
+            command: Command::RoutMove { unit },
+        }),
+        "pursue" => Ok(ActionPlan {
+            preview: Some(preview::diced_move(rules, state, unit, "Pursuit move")),
+            command: Command::PursuitMove { unit },
+        }),
+        "record" => record_command(unit, &mut v).map(ActionPlan::plain),
+        _ => Err(format!("no action `{form}` for this unit now")),
     }
 }
 

@@ -4,11 +4,18 @@ use chrono::{DateTime, Utc};
 
 use super::command::Response;
 use super::event::Event;
-use super::state::{Charge, ChargeStage, State, TurnFlags, Unit};
+use super::state::{Charge, ChargeStage, Leader, Rank, State, TurnFlags, Unit};
 use crate::engine::view::RatingChange;
 
 fn unit_mut(state: &mut State, u: usize) -> Result<&mut Unit, String> {
     state.units.get_mut(u).ok_or_else(|| format!("no unit {u}"))
+}
+
+fn leader_mut(state: &mut State, l: usize) -> Result<&mut Leader, String> {
+    state
+        .leaders
+        .get_mut(l)
+        .ok_or_else(|| format!("no leader {l}"))
 }
 
 fn charge_mut(state: &mut State) -> Result<&mut Charge, String> {
@@ -58,6 +65,11 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             for u in &mut state.units {
                 u.turn = TurnFlags::default();
             }
+            for l in &mut state.leaders {
+                l.moved_mm = 0;
+                l.shifted = false;
+                l.move_over = false;
+            }
         }
         Event::Activated { group } => {
             let g = state
@@ -85,6 +97,13 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             if *ends_move {
                 u.turn.penetrated = true;
             }
+            // A Daimyo moves with his unit, and that counts towards his own move this turn
+            // (ruling `leader_moves`); the General moving with a unit is not limited.
+            for l in &mut state.leaders {
+                if l.attached == Some(*unit) && matches!(l.rank, Rank::Daimyo(_)) {
+                    l.moved_mm += spent_mm;
+                }
+            }
         }
         Event::Disordered { unit, .. } => unit_mut(state, *unit)?.disordered = true,
         Event::OrderRestored { unit } => unit_mut(state, *unit)?.disordered = false,
@@ -96,8 +115,9 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             let o = unit_mut(state, *other)?;
             // Ruling `missile_interpenetration`: a still unit passed by missile ashigaru may
             // still move, and is disordered if it does; any other passed unit may not.
-            o.turn.penetrated = !*missile_exception;
-            o.turn.missile_passed = *missile_exception;
+            // A later pass never lifts an earlier ban: each pass only adds.
+            o.turn.penetrated |= !*missile_exception;
+            o.turn.missile_passed |= *missile_exception;
         }
         Event::Reformed { unit, wide } => {
             let u = unit_mut(state, *unit)?;
@@ -116,10 +136,12 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             u.wide = *wide;
         }
         Event::RoutMoved { unit, .. } => unit_mut(state, *unit)?.turn.moved = true,
+        Event::PursuitMoved { unit, .. } => unit_mut(state, *unit)?.turn.pursued = true,
         Event::ChargeDeclared {
             charger,
             target,
             stage,
+            run,
             bonus,
             far,
             disorders,
@@ -131,12 +153,14 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 charger: *charger,
                 target: *target,
                 stage: *stage,
+                run: *run,
                 bonus: *bonus,
                 far: *far,
                 disorders: *disorders,
                 target_tests: *target_tests,
                 target_failed: false,
                 countered: false,
+                counter_bonus: false,
             });
         }
         Event::ChargeTest { passed, next, .. } => {
@@ -149,11 +173,16 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 None => state.charge = None,
             }
         }
-        Event::Responded { unit, response } => {
+        Event::Responded {
+            unit,
+            response,
+            bonus,
+        } => {
             let c = charge_mut(state)?;
             c.stage = ChargeStage::Outcome;
             let countered = matches!(response, Response::CounterCharge { .. });
             c.countered = countered;
+            c.counter_bonus = countered && *bonus;
             let u = unit_mut(state, *unit)?;
             match response {
                 Response::StandAndFire | Response::FallBackAndFire => u.turn.fired = true,
@@ -176,6 +205,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 .get_mut(*leader)
                 .ok_or_else(|| format!("no leader {leader}"))?;
             l.attached = Some(*unit);
+            l.shifted = true;
         }
         Event::Detached { leader } => {
             let l = state
@@ -183,13 +213,26 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 .get_mut(*leader)
                 .ok_or_else(|| format!("no leader {leader}"))?;
             l.attached = None;
+            l.shifted = true;
+        }
+        Event::LeaderMoved { leader, mm } => {
+            leader_mut(state, *leader)?.moved_mm += mm;
         }
         Event::Challenged {
             challenger,
             challenged,
-        } => state.challenge = Some((*challenger, *challenged)),
-        Event::Refused { leader, delta } => {
+        } => {
+            leader_mut(state, *challenged)?;
+            leader_mut(state, *challenger)?.move_over = true;
+            state.challenge = Some((*challenger, *challenged));
+        }
+        Event::Refused {
+            leader,
+            delta,
+            retreat_mm,
+        } => {
             state.challenge = None;
+            leader_mut(state, *leader)?.moved_mm += retreat_mm;
             rate(state, *leader, *delta, "refused a challenge".into(), at)?;
         }
         Event::Duel { winner, delta, .. } => {

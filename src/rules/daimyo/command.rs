@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::movement::MovePlan;
+use super::movement::{MovePlan, TurnMade};
 
 /// How the target of a charge meets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -13,18 +13,38 @@ pub enum Response {
     StandAndFire,
     /// Missile ashigaru fall back up to half a move and fire.
     FallBackAndFire,
-    /// Charges the chargers; `through_terrain` when its path crosses light or dense terrain.
+    /// Charges the chargers, along the run the umpire measured (reach, manoeuvre, straight
+    /// run and terrain are refereed as a charge's are).
     CounterCharge {
-        /// The counter-charge runs through light or dense terrain (it disorders).
-        through_terrain: bool,
+        /// Its path.
+        run: Run,
     },
+}
+
+/// The path of a charge or counter-charge, as the umpire measured it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Run {
+    /// Distance the wheeling flank travelled at the start, in cm (it counts as in a move).
+    pub wheel_cm: i64,
+    /// A turn made at the start (it costs as in a move).
+    pub turn: TurnMade,
+    /// The straight run outside dense terrain, in cm.
+    pub open_cm: i64,
+    /// The part of the run inside dense terrain, in cm.
+    pub dense_cm: i64,
+    /// Pieces of light terrain on the way.
+    pub light_pieces: u32,
+    /// Linear obstacles on the way.
+    pub obstacles: u32,
 }
 
 /// What the umpire measured for a charge.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChargePlan {
-    /// Allowance spent wheeling or turning at the start, in cm.
-    pub manoeuvre_cm: i64,
+    /// Distance the wheeling flank travelled at the start, in cm (it counts as in a move).
+    pub wheel_cm: i64,
+    /// A turn made at the start (it costs as in a move).
+    pub turn: TurnMade,
     /// The straight run to the target outside dense terrain, in cm.
     pub open_cm: i64,
     /// The part of the run inside dense terrain, in cm.
@@ -37,6 +57,20 @@ pub struct ChargePlan {
     pub target_in_open: bool,
     /// The charger is out of command: obedience first, as for any voluntary move.
     pub out_of_command: bool,
+}
+
+impl ChargePlan {
+    /// The charge's path.
+    pub fn run(&self) -> Run {
+        Run {
+            wheel_cm: self.wheel_cm,
+            turn: self.turn,
+            open_cm: self.open_cm,
+            dense_cm: self.dense_cm,
+            light_pieces: self.light_pieces,
+            obstacles: self.obstacles,
+        }
+    }
 }
 
 /// An umpire's command.
@@ -71,6 +105,12 @@ pub enum Command {
         unit: usize,
         /// Distance.
         cm: i64,
+        /// The part of it inside dense terrain (it disorders), in cm.
+        dense_cm: i64,
+        /// Pieces of light terrain passed through.
+        light_pieces: u32,
+        /// Linear obstacles crossed (they disorder).
+        obstacles: u32,
         /// Out of command (as for a move).
         out_of_command: bool,
     },
@@ -86,6 +126,11 @@ pub enum Command {
     /// A rout move: dice the distance, free about turn.
     RoutMove {
         /// The unit.
+        unit: usize,
+    },
+    /// A pursuit move: dice the distance, as for a rout move.
+    PursuitMove {
+        /// The pursuing unit.
         unit: usize,
     },
     /// Declares a charge.
@@ -118,6 +163,15 @@ pub enum Command {
         leader: usize,
         /// The unit.
         unit: usize,
+        /// How far he moves to reach it, in cm.
+        cm: i64,
+    },
+    /// An unattached leader moves on his own.
+    LeaderMove {
+        /// The leader.
+        leader: usize,
+        /// How far, in cm.
+        cm: i64,
     },
     /// A leader leaves his unit.
     Detach {
@@ -130,6 +184,8 @@ pub enum Command {
         challenger: usize,
         /// Whom.
         challenged: usize,
+        /// How far the challenger moves into contact, in cm.
+        cm: i64,
     },
     /// The challenged leader's answer.
     AnswerChallenge {
@@ -195,12 +251,14 @@ impl Command {
             Command::Move { .. }
             | Command::FallBack { .. }
             | Command::Reform { .. }
-            | Command::RoutMove { .. } => "move",
+            | Command::RoutMove { .. }
+            | Command::PursuitMove { .. } => "move",
             Command::Charge { .. }
             | Command::ChargeTest { .. }
             | Command::Respond { .. }
             | Command::ChargeOutcome { .. } => "charge",
             Command::Attach { .. }
+            | Command::LeaderMove { .. }
             | Command::Detach { .. }
             | Command::Challenge { .. }
             | Command::AnswerChallenge { .. }

@@ -125,6 +125,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![id(*unit)],
         ),
+        Event::PursuitMoved { unit, faces } => Sentence::new(
+            format!("{} pursues: dice {faces:?} for the pursuit move.", un(unit)),
+            vec![id(*unit)],
+        ),
         Event::ChargeDeclared {
             charger,
             target,
@@ -156,7 +160,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![id(*unit)],
         ),
-        Event::Responded { unit, response } => Sentence::new(
+        Event::Responded {
+            unit,
+            response,
+            bonus,
+        } => Sentence::new(
             format!(
                 "{} {}.",
                 un(unit),
@@ -164,7 +172,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     Response::Stand => "stands to receive the charge",
                     Response::StandAndFire => "stands and fires at the chargers",
                     Response::FallBackAndFire => "falls back and fires at the chargers",
-                    Response::CounterCharge { .. } => "counter-charges",
+                    Response::CounterCharge { .. } if *bonus => {
+                        "counter-charges, earning the charge bonus"
+                    }
+                    Response::CounterCharge { .. } => "counter-charges, without the charge bonus",
                 }
             ),
             vec![id(*unit)],
@@ -203,10 +214,19 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![lid(*challenger), lid(*challenged)],
         ),
-        Event::Refused { leader, delta } => Sentence::new(
+        Event::LeaderMoved { leader, mm } => Sentence::new(
+            format!("{} moves {}.", ln(leader), cm(*mm)),
+            vec![lid(*leader)],
+        ),
+        Event::Refused {
+            leader,
+            delta,
+            retreat_mm,
+        } => Sentence::new(
             format!(
-                "{} refuses and retreats{}.",
+                "{} refuses and retreats {}{}.",
                 ln(leader),
+                cm(*retreat_mm),
                 if *delta == 0 {
                     String::new()
                 } else {

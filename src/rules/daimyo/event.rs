@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::command::Response;
+use super::command::{Response, Run};
 use super::state::ChargeStage;
 
 /// Why a unit became disordered.
@@ -123,6 +123,13 @@ pub enum Event {
         /// The faces.
         faces: Vec<u32>,
     },
+    /// A pursuit move's dice.
+    PursuitMoved {
+        /// The unit.
+        unit: usize,
+        /// The faces.
+        faces: Vec<u32>,
+    },
     /// A charge was declared.
     ChargeDeclared {
         /// The charger.
@@ -131,6 +138,8 @@ pub enum Event {
         target: usize,
         /// The first step still to settle.
         stage: ChargeStage,
+        /// Its path, as measured.
+        run: Run,
         /// Charge bonus earned.
         bonus: bool,
         /// The charger started over half its charge move away.
@@ -155,6 +164,8 @@ pub enum Event {
         unit: usize,
         /// Its choice.
         response: Response,
+        /// A counter-charge earned the charge bonus (its last half ran straight).
+        bonus: bool,
     },
     /// The charge ended.
     ChargeEnded {
@@ -186,6 +197,15 @@ pub enum Event {
         leader: usize,
         /// His rating change (0 for a General refusing a Daimyo).
         delta: i64,
+        /// His retreat from the challenger, in mm (forced: it may exceed his move).
+        retreat_mm: i64,
+    },
+    /// A leader moved on his own (to a unit, into contact, or anywhere).
+    LeaderMoved {
+        /// The leader.
+        leader: usize,
+        /// How far, in mm.
+        mm: i64,
     },
     /// A duel: every roll, ties included, challenger's face first.
     Duel {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::Quality;
 use super::state::{Formation, State, Unit};
-use super::tables::Rules;
+use super::tables::{ColumnRoad, Rules};
 
 /// A turn made during a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,12 +57,23 @@ pub fn allowance(rules: &Rules, state: &State, u: &Unit, plan: &MovePlan) -> (i6
         mm: rate,
     }];
     let f = &rules.t.formation;
-    if state.formation(u, f.line_min_wide, f.line_max_deep) == Formation::Column {
+    if state.formation(u, f) == Formation::Column {
         let c = &rules.t.column;
         if plan.road {
+            // Ruling `column_road`: whether the good-going bonus is doubled with the move.
+            let base = match rules.rulings.column_road {
+                ColumnRoad::RoadDoublesTheMove => rate,
+                ColumnRoad::RoadDoublesWithBonus => {
+                    lines.push(Line {
+                        what: "column on good going".into(),
+                        mm: c.good_going_cm * 10,
+                    });
+                    rate + c.good_going_cm * 10
+                }
+            };
             lines.push(Line {
                 what: format!("column on a road: x{}", c.road_times),
-                mm: rate * (c.road_times - 1),
+                mm: base * (c.road_times - 1),
             });
         } else if plan.dense_cm == 0 && plan.light_pieces == 0 {
             lines.push(Line {

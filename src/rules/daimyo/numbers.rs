@@ -30,7 +30,7 @@ pub fn measures(_rules: &Rules, _before: &State, events: &[Event]) -> Vec<Measur
             Event::Duel {
                 challenger, winner, ..
             } => out.push((CHALLENGER_WON, i64::from(winner == challenger))),
-            Event::RoutMoved { faces, .. } => {
+            Event::RoutMoved { faces, .. } | Event::PursuitMoved { faces, .. } => {
                 out.push((SCORE, faces.iter().map(|f| i64::from(*f)).sum()));
             }
             _ => {}

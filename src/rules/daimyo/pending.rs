@@ -1,7 +1,7 @@
 //! The checks the chapter requires now (charge tests, a challenge's answer) and the ones it
 //! offers (activating a clan, finishing, ending the turn).
 
-use super::command::{Command, Response};
+use super::command::{Command, Response, Run};
 use super::execute::{duel_odds, obedience_test, response_refused};
 use super::numbers::{CHALLENGER_WON, PASSED};
 use super::state::{ChargeStage, State};
@@ -19,7 +19,7 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         return Vec::new();
     }
     if state.charge.is_some() {
-        return charge_card(state).into_iter().collect();
+        return charge_card(rules, state).into_iter().collect();
     }
     if let Some((a, b)) = state.challenge {
         return vec![challenge_card(rules, state, a, b)];
@@ -27,7 +27,7 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     vec![turn_card(state)]
 }
 
-fn charge_card(state: &State) -> Option<Check<Command>> {
+fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     let c = state.charge.as_ref()?;
     let charger = state.unit_name(c.charger);
     let target = state.unit_name(c.target);
@@ -59,7 +59,7 @@ fn charge_card(state: &State) -> Option<Check<Command>> {
             ];
             card
         }
-        ChargeStage::Response => response_card(state, &charger, &target),
+        ChargeStage::Response => response_card(rules, state, &charger, &target),
         ChargeStage::Outcome => {
             let mut card = Check::card(
                 charger.clone(),
@@ -89,6 +89,13 @@ fn charge_card(state: &State) -> Option<Check<Command>> {
             } else {
                 "No charge bonus: the last half of the charge was not straight.".into()
             });
+            if c.countered {
+                card.notes.push(if c.counter_bonus {
+                    "The counter-charge earned the charge bonus.".into()
+                } else {
+                    "The counter-charge earned no charge bonus.".into()
+                });
+            }
             if let Some(cause) = c.disorders {
                 card.notes
                     .push(format!("{charger} becomes disordered: {}.", cause.words()));
@@ -101,7 +108,7 @@ fn charge_card(state: &State) -> Option<Check<Command>> {
 }
 
 /// How the target may meet the charge: each allowed response, and why the others are not.
-fn response_card(state: &State, charger: &str, target: &str) -> Check<Command> {
+fn response_card(rules: &Rules, state: &State, charger: &str, target: &str) -> Check<Command> {
     let mut card = Check::card(
         target.to_owned(),
         "Meet the charge",
@@ -112,21 +119,9 @@ fn response_card(state: &State, charger: &str, target: &str) -> Check<Command> {
         ("Stand (may wheel or turn to face)", Response::Stand),
         ("Stand and fire", Response::StandAndFire),
         ("Fall back half a move and fire", Response::FallBackAndFire),
-        (
-            "Counter-charge",
-            Response::CounterCharge {
-                through_terrain: false,
-            },
-        ),
-        (
-            "Counter-charge through light or dense terrain (disorders)",
-            Response::CounterCharge {
-                through_terrain: true,
-            },
-        ),
     ];
     for (label, response) in options {
-        match response_refused(state, response) {
+        match response_refused(rules, state, response) {
             None => card
                 .answers
                 .push(answer(label, Command::Respond { response })),
@@ -136,6 +131,24 @@ fn response_card(state: &State, charger: &str, target: &str) -> Check<Command> {
             Some(_) => {}
         }
     }
+    if response_refused(rules, state, Response::StandAndFire).is_none() {
+        card.notes.push(
+            "Stand and fire only if it need not wheel or turn to face the chargers, and they \
+             are in its line of sight; otherwise it stands."
+                .into(),
+        );
+    }
+    let counter = Response::CounterCharge {
+        run: Run::default(),
+    };
+    card.notes
+        .push(match response_refused(rules, state, counter) {
+            None => format!(
+                "Counter-charge: measure its run on {target}'s Counter-charge form (reach, wheel \
+             or turn, straight run and terrain are refereed as for a charge)."
+            ),
+            Some(why) => format!("Counter-charge: no — {why}"),
+        });
     card
 }
 

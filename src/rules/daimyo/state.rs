@@ -76,6 +76,8 @@ pub struct TurnFlags {
     pub reformed: bool,
     /// Charged or counter-charged this turn.
     pub charged: bool,
+    /// Made a pursuit move this turn.
+    pub pursued: bool,
 }
 
 /// General or Daimyo.
@@ -106,6 +108,13 @@ pub struct Leader {
     pub attached: Option<usize>,
     /// How he died, if he did.
     pub killed: Option<String>,
+    /// What he moved this turn, in mm: on his own, and (a Daimyo) with units.
+    pub moved_mm: i64,
+    /// He joined or left a unit this turn: a Daimyo's moves with units then count against
+    /// his own maximum.
+    pub shifted: bool,
+    /// His movement is over this turn (he made a challenge).
+    pub move_over: bool,
 }
 
 impl Leader {
@@ -137,6 +146,8 @@ pub struct Charge {
     pub target: usize,
     /// Where it is in the procedure.
     pub stage: ChargeStage,
+    /// The charger's path, as measured.
+    pub run: super::command::Run,
     /// The charge bonus is earned (straight last half).
     pub bonus: bool,
     /// The charger was over half its charge move away: the target may fire if able.
@@ -149,6 +160,8 @@ pub struct Charge {
     pub target_failed: bool,
     /// The target counter-charged.
     pub countered: bool,
+    /// The counter-charge earned the charge bonus.
+    pub counter_bonus: bool,
 }
 
 /// The whole battle.
@@ -202,6 +215,9 @@ fn new_leader(spec: &LeaderSpec, side: usize, rank: Rank) -> Leader {
         history: Vec::new(),
         attached: None,
         killed: None,
+        moved_mm: 0,
+        shifted: false,
+        move_over: false,
     }
 }
 
@@ -282,10 +298,13 @@ impl State {
         &self.armies[u.side.min(1)]
     }
 
-    /// The unit's formation, from its frontage and depth.
-    pub fn formation(&self, u: &Unit, line_min_wide: u32, line_max_deep: u32) -> Formation {
+    /// The unit's formation, from its frontage and depth (Unit Formations): a column when
+    /// narrower than a line or at least `column_min_deep` deep; a line when wide enough and
+    /// no deeper than `line_max_deep`; anything between counts as a column.
+    pub fn formation(&self, u: &Unit, f: &super::tables::Formation) -> Formation {
         let deep = u.stands.div_ceil(u.wide.max(1));
-        if u.wide >= line_min_wide && deep <= line_max_deep {
+        let column = u.wide < f.line_min_wide || deep >= f.column_min_deep;
+        if !column && deep <= f.line_max_deep {
             Formation::Line
         } else {
             Formation::Column

@@ -109,6 +109,18 @@ pub struct DaimyoRulings {
     pub leaderless_obedience: LeaderlessObedience,
     /// When a charge earns its straight-line bonus.
     pub charge_bonus: ChargeBonus,
+    /// How a column's good-going bonus and its road move combine.
+    pub column_road: ColumnRoad,
+}
+
+/// How a column's good-going bonus and its road move combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnRoad {
+    /// `road_doubles_the_move`: on a road, double the line move and no +3 cm.
+    RoadDoublesTheMove,
+    /// `road_doubles_with_bonus`: on a road, the line move plus 3 cm, doubled.
+    RoadDoublesWithBonus,
 }
 
 /// The rating a unit without a Daimyo obeys with.

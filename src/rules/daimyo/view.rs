@@ -111,7 +111,7 @@ fn unit_badges(state: &State, rules: &Rules, i: usize, u: &Unit) -> Vec<Badge> {
     }
     let f = &rules.t.formation;
     // Line is the normal battle formation; only a column is worth a badge.
-    if state.formation(u, f.line_min_wide, f.line_max_deep) == Formation::Column {
+    if state.formation(u, f) == Formation::Column {
         b.push(Badge::new(
             "Column",
             Tone::Info,

@@ -3,10 +3,10 @@
 
 use crate::dice::CmpOp;
 use crate::engine::check::{Check, Odds, RollSpec};
-use crate::rules::daimyo::command::{ChargePlan, Command};
+use crate::rules::daimyo::command::{ChargePlan, Command, Response, Run};
 use crate::rules::daimyo::execute::{
     charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, duel_odds,
-    obedience_rating, starts_far, target_tests,
+    manoeuvre_cost, obedience_rating, response_refused, starts_far, target_tests,
 };
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
@@ -91,8 +91,15 @@ pub fn movement(
         c.notes
             .push(format!("After the 90° turn: {wide} wide, {deep} deep."));
     }
-    if plan.dense_cm > 0 && !u.spec.troop.peasants() && !u.disordered {
+    if (plan.dense_cm > 0 || plan.building) && !u.spec.troop.peasants() && !u.disordered {
         c.notes.push("Entering dense terrain disorders it.".into());
+    }
+    if plan.building && plan.dense_cm == 0 {
+        c.notes.push(
+            "A building counts as dense terrain: enter the distance from its edge as the \
+             distance in dense terrain."
+                .into(),
+        );
     }
     if plan.obstacles > 0 && !u.disordered {
         c.notes
@@ -125,7 +132,8 @@ pub fn charge(
 ) -> Check<Command> {
     let troop = state.troop(unit);
     let allowed = charge_allowance(state, unit);
-    let cost = charge_cost(rules, troop, plan);
+    let run = plan.run();
+    let cost = charge_cost(rules, state, unit, &run);
     let reach = if cost <= allowed {
         "In reach"
     } else {
@@ -155,11 +163,12 @@ pub fn charge(
         )
     });
     c.notes.push(verdict);
+    c.notes.push(manoeuvre_note(rules, state, unit, &run));
     if troop.cavalry() && plan.dense_cm > 0 {
         c.notes
             .push("Cavalry may not charge through dense terrain.".into());
     }
-    c.notes.push(if charge_bonus(rules, allowed, plan) {
+    c.notes.push(if charge_bonus(rules, allowed, &run) {
         "Charge bonus: the last half runs straight.".into()
     } else {
         "No charge bonus: less than half the allowance runs straight.".into()
@@ -173,24 +182,72 @@ pub fn charge(
             state.unit_name(target)
         ));
     }
-    if starts_far(allowed, plan) {
+    if starts_far(allowed, &run) {
         c.notes
             .push("Over half its charge move away: good-order missile troops may fire.".into());
     }
-    if let Some(cause) = charge_disorder(plan) {
+    if let Some(cause) = charge_disorder(&run) {
         c.notes
             .push(format!("Its path disorders it: {}.", cause.words()));
     }
     c
 }
 
-/// The dice of a rout move.
-pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
-    let dice = move_dice(rules);
+/// What the wheel and turn at the start cost, against the half of the charge they may use.
+fn manoeuvre_note(rules: &Rules, state: &State, unit: usize, run: &Run) -> String {
+    let limit = charge_allowance(state, unit) * rules.t.charge.manoeuvre_halves / 2;
+    format!(
+        "Wheel and turn at the start cost {} (as in a move) of the {} allowed",
+        cm(manoeuvre_cost(rules, state, unit, run)),
+        cm(limit)
+    )
+}
+
+/// A counter-charge's reach, bonus and disorder, as for a charge.
+pub fn counter_charge(rules: &Rules, state: &State, unit: usize, run: &Run) -> Check<Command> {
+    let allowed = charge_allowance(state, unit);
+    let cost = charge_cost(rules, state, unit, run);
+    let verdict = match response_refused(rules, state, Response::CounterCharge { run: *run }) {
+        None if *run != Run::default() => format!(
+            "In reach: the counter-charge needs {} of {}",
+            cm(cost),
+            cm(allowed)
+        ),
+        None => format!("Enter the run to the chargers ({} of charge)", cm(allowed)),
+        Some(why) => format!("Refused: {why}"),
+    };
     let mut c = Check::card(
         state.unit_name(unit),
-        "Rout move",
-        "routing units dice their move",
+        "Counter-charge",
+        verdict.clone(),
+        "daimyo: Charge Response",
+    );
+    c.notes.push(verdict);
+    c.notes.push(manoeuvre_note(rules, state, unit, run));
+    c.notes.push(if charge_bonus(rules, allowed, run) {
+        "Charge bonus: the last half runs straight.".into()
+    } else {
+        "No charge bonus: less than half the allowance runs straight.".into()
+    });
+    if let Some(cause) = charge_disorder(run) {
+        c.notes
+            .push(format!("Its path disorders it: {}.", cause.words()));
+    }
+    c
+}
+
+/// The dice of a rout or pursuit move (`what`): 1d6, read off the movement table.
+pub fn diced_move(rules: &Rules, state: &State, unit: usize, what: &str) -> Check<Command> {
+    let dice = move_dice(rules);
+    let rout = what == "Rout move";
+    let mut c = Check::card(
+        state.unit_name(unit),
+        what,
+        if rout {
+            "routing units dice their move"
+        } else {
+            "pursuing units dice their move"
+        },
         "daimyo: Movement",
     );
     c.odds = dice
@@ -199,8 +256,13 @@ pub fn rout(rules: &Rules, state: &State, unit: usize) -> Check<Command> {
         .map(|(score, p)| Odds::of(format!("scores {score}"), p, SCORE, CmpOp::Eq, score))
         .collect();
     c.roll = Some(RollSpec::Value(dice));
-    c.notes
-        .push("Read the distance off your movement table; the about turn costs nothing.".into());
+    c.notes.push(if rout {
+        "Read the distance off your movement table; the about turn costs nothing.".into()
+    } else {
+        "Read the distance off your movement table; if it reaches no enemy, record the unit \
+         out of melee."
+            .into()
+    });
     c
 }
 

@@ -1,12 +1,13 @@
 //! Charges: declaration within reach, the tests the chapter requires (their results are the
 //! umpire's, from the morale chapter the text lacks), the target's response, and contact.
 
-use super::moves::{obey, refuse_move};
+use super::moves::{missile_catch, obey, refuse_move};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
-use crate::rules::daimyo::command::{ChargePlan, Response};
+use crate::engine::exec::refuse;
+use crate::rules::daimyo::command::{ChargePlan, Response, Run};
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::cm;
+use crate::rules::daimyo::movement::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
 use crate::rules::daimyo::roster::{Quality, Troop};
 use crate::rules::daimyo::state::{ChargeStage, State};
 use crate::rules::daimyo::tables::ChargeBonus;
@@ -39,46 +40,105 @@ pub fn target_tests(state: &State, charger: usize, target: usize, in_open: bool)
     infantry_in_open || t.spec.troop.missile() || t.spec.troop.peasants()
 }
 
-/// What a charge's path costs, in mm: the run and any manoeuvre, with terrain.
-pub fn charge_cost(rules: &Rules, troop: Troop, plan: &ChargePlan) -> i64 {
+/// Where the charge rules come from.
+pub const CHARGE: &str = "daimyo: Charge";
+/// Where the response rules come from.
+pub const RESPONSE: &str = "daimyo: Charge Response";
+
+/// What the wheel and turn at the start of a run cost a unit, in mm: as in a move, the wheel
+/// counted by quality and order, the turn a part of the normal move.
+pub fn manoeuvre_cost(rules: &Rules, state: &State, unit: usize, run: &Run) -> i64 {
+    let Some(u) = state.unit(unit) else { return 0 };
+    let plan = MovePlan {
+        wheel_cm: run.wheel_cm,
+        turn: run.turn,
+        ..MovePlan::default()
+    };
+    costs(rules, state, u, &plan).iter().map(|l| l.mm).sum()
+}
+
+/// What a charge's or counter-charge's path costs a unit, in mm: the manoeuvre as in a move,
+/// and the run with terrain penalised as for a move.
+pub fn charge_cost(rules: &Rules, state: &State, unit: usize, run: &Run) -> i64 {
     let t = &rules.t.terrain;
-    let horse = troop.cavalry();
+    let horse = state.troop(unit).cavalry();
     let dense = if horse { t.dense_horse } else { t.dense_foot };
     let obstacle = if horse {
         t.obstacle_horse_cm
     } else {
         t.obstacle_foot_cm
     };
-    10 * (plan.manoeuvre_cm
-        + plan.open_cm
-        + plan.dense_cm * dense
-        + i64::from(plan.light_pieces) * t.light_cm
-        + i64::from(plan.obstacles) * obstacle)
+    manoeuvre_cost(rules, state, unit, run)
+        + 10 * (run.open_cm
+            + run.dense_cm * dense
+            + i64::from(run.light_pieces) * t.light_cm
+            + i64::from(run.obstacles) * obstacle)
 }
 
-/// Whether the charge earns its bonus (ruling `charge_bonus`).
-pub fn charge_bonus(rules: &Rules, allowance_mm: i64, plan: &ChargePlan) -> bool {
-    let straight = (plan.open_cm + plan.dense_cm) * 10;
+/// Whether the run earns the charge bonus (ruling `charge_bonus`).
+pub fn charge_bonus(rules: &Rules, allowance_mm: i64, run: &Run) -> bool {
+    let straight = (run.open_cm + run.dense_cm) * 10;
     let half = allowance_mm * rules.t.charge.straight_halves / 2;
+    let all_straight = run.wheel_cm == 0 && run.turn == TurnMade::None;
     straight >= half
-        || (plan.manoeuvre_cm == 0 && rules.rulings.charge_bonus == ChargeBonus::HalfOrAllStraight)
+        || (all_straight && rules.rulings.charge_bonus == ChargeBonus::HalfOrAllStraight)
 }
 
 /// Whether the charger starts over half its charge move away: good-order missile troops
 /// may then fire at it.
-pub fn starts_far(allowance_mm: i64, plan: &ChargePlan) -> bool {
-    (plan.open_cm + plan.dense_cm) * 20 > allowance_mm
+pub fn starts_far(allowance_mm: i64, run: &Run) -> bool {
+    (run.open_cm + run.dense_cm) * 20 > allowance_mm
 }
 
-/// Why the path disorders the charger: light or dense terrain, or a linear obstacle.
-pub fn charge_disorder(plan: &ChargePlan) -> Option<Cause> {
-    if plan.dense_cm > 0 || plan.light_pieces > 0 {
+/// Why the path disorders the unit: light or dense terrain, or a linear obstacle.
+pub fn charge_disorder(run: &Run) -> Option<Cause> {
+    if run.dense_cm > 0 || run.light_pieces > 0 {
         Some(Cause::ChargeInTerrain)
-    } else if plan.obstacles > 0 {
+    } else if run.obstacles > 0 {
         Some(Cause::LinearObstacle)
     } else {
         None
     }
+}
+
+/// Why a unit may not make this run as a charge or counter-charge, if it may not: cavalry
+/// never through dense terrain, at most half the allowance spent manoeuvring, the whole path
+/// within reach, and some distance run.
+pub fn run_refusal(rules: &Rules, state: &State, unit: usize, run: &Run) -> Option<String> {
+    let u = state.unit(unit)?;
+    let troop = u.spec.troop;
+    if [run.wheel_cm, run.open_cm, run.dense_cm]
+        .iter()
+        .any(|d| *d < 0)
+        || run.light_pieces > 10
+        || run.obstacles > 10
+    {
+        return Some("distances cannot be negative; at most 10 pieces of terrain".into());
+    }
+    if troop.cavalry() && run.dense_cm > 0 {
+        return Some("cavalry may charge through light terrain only, not dense".into());
+    }
+    let allowed = charge_allowance(state, unit);
+    let manoeuvre_limit = allowed * rules.t.charge.manoeuvre_halves / 2;
+    if manoeuvre_cost(rules, state, unit, run) > manoeuvre_limit {
+        return Some(format!(
+            "at most {} of the charge may be spent wheeling or turning",
+            cm(manoeuvre_limit)
+        ));
+    }
+    let cost = charge_cost(rules, state, unit, run);
+    if cost > allowed {
+        return Some(format!(
+            "out of reach: the run needs {} and {} has {}",
+            cm(cost),
+            u.spec.name,
+            cm(allowed)
+        ));
+    }
+    if run.open_cm + run.dense_cm == 0 {
+        return Some("enter the distance to the target".into());
+    }
+    None
 }
 
 /// Declares a charge.
@@ -101,41 +161,11 @@ pub(super) fn declare(
         return Err(illegal("a charge is made on an enemy unit"));
     }
     let troop = u.spec.troop;
-    if troop.cavalry() && plan.dense_cm > 0 {
-        return Err(illegal(
-            "cavalry may charge through light terrain only, not dense",
-        ));
-    }
-    if [plan.manoeuvre_cm, plan.open_cm, plan.dense_cm]
-        .iter()
-        .any(|d| *d < 0)
-        || plan.light_pieces > 10
-        || plan.obstacles > 10
-    {
-        return Err(illegal(
-            "distances cannot be negative; at most 10 pieces of terrain",
-        ));
+    let run = plan.run();
+    if let Some(why) = run_refusal(ctx.rules(), ctx.state(), unit, &run) {
+        return Err(refuse(why, CHARGE));
     }
     let allowed = charge_allowance(ctx.state(), unit);
-    let manoeuvre_limit = allowed * ctx.rules().t.charge.manoeuvre_halves / 2;
-    if plan.manoeuvre_cm * 10 > manoeuvre_limit {
-        return Err(illegal(format!(
-            "at most {} of the charge may be spent wheeling or turning",
-            cm(manoeuvre_limit)
-        )));
-    }
-    let cost = charge_cost(ctx.rules(), troop, plan);
-    if cost > allowed {
-        return Err(illegal(format!(
-            "out of reach: the charge needs {} and {} has {}",
-            cm(cost),
-            u.spec.name,
-            cm(allowed)
-        )));
-    }
-    if plan.open_cm + plan.dense_cm == 0 {
-        return Err(illegal("enter the distance to the target"));
-    }
     if !obey(ctx, unit, plan.out_of_command)? {
         return Ok(());
     }
@@ -151,11 +181,23 @@ pub(super) fn declare(
         charger: unit,
         target,
         stage,
-        bonus: charge_bonus(ctx.rules(), allowed, plan),
-        far: starts_far(allowed, plan),
-        disorders: charge_disorder(plan),
+        run,
+        bonus: charge_bonus(ctx.rules(), allowed, &run),
+        far: starts_far(allowed, &run),
+        disorders: charge_disorder(&run),
         target_tests,
     })
+}
+
+/// A 90° turn at the start of a run swaps the unit's frontage and depth, as in a move
+/// (ruling `quarter_turn_frontage`).
+fn face_after_turn(ctx: &mut Ctx<'_>, unit: usize, run: &Run) -> Result<(), CommandError> {
+    let u = ctx.unit(unit)?;
+    let wide = frontage_after_quarter_turn(u);
+    if run.turn == TurnMade::Quarter && wide != u.wide {
+        ctx.emit(Event::Faced { unit, wide })?;
+    }
+    Ok(())
 }
 
 /// Records a required test's result.
@@ -183,7 +225,10 @@ pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> 
 }
 
 /// Why a target may not respond this way, if it may not.
-pub fn response_refused(state: &State, response: Response) -> Option<String> {
+///
+/// A counter-charge with no run entered is only asked whether it may be made at all; with
+/// its run, it is refereed as a charge (reach, manoeuvre, terrain).
+pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Option<String> {
     let c = state.charge.as_ref()?;
     let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
     let name = &target.spec.name;
@@ -203,15 +248,18 @@ pub fn response_refused(state: &State, response: Response) -> Option<String> {
     match response {
         Response::Stand => None,
         Response::StandAndFire | Response::FallBackAndFire => fires(),
-        Response::CounterCharge { .. } => {
+        Response::CounterCharge { run } => {
             if c.target_failed {
                 Some(format!("{name} failed its test and may not counter-charge"))
             } else if !target.spec.troop.cavalry() && charger.spec.troop.cavalry() {
                 Some("infantry may not counter-charge cavalry".into())
             } else if target.in_melee {
                 Some(format!("{name} is in melee"))
-            } else {
+            } else if run == Run::default() {
+                // Offered on the card: the run itself is measured on the unit's form.
                 None
+            } else {
+                run_refusal(rules, state, c.target, &run)
             }
         }
     }
@@ -227,19 +275,37 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
     if c.stage != ChargeStage::Response {
         return Err(illegal("the charge's tests come first"));
     }
-    if let Some(why) = response_refused(ctx.state(), response) {
-        return Err(illegal(why));
+    if let Some(why) = response_refused(ctx.rules(), ctx.state(), response) {
+        return Err(refuse(why, RESPONSE));
+    }
+    let mut bonus = false;
+    if let Response::CounterCharge { run } = response {
+        if run == Run::default() {
+            return Err(refuse(
+                "measure the counter-charge's run on the unit's Counter-charge form",
+                RESPONSE,
+            ));
+        }
+        let allowed = charge_allowance(ctx.state(), c.target);
+        bonus = charge_bonus(ctx.rules(), allowed, &run);
     }
     ctx.emit(Event::Responded {
         unit: c.target,
         response,
+        bonus,
     })?;
-    if response
-        == (Response::CounterCharge {
-            through_terrain: true,
-        })
-    {
-        ctx.disorder(c.target, Cause::ChargeInTerrain)?;
+    // Counter-charging or falling back is moving: after missile ashigaru passed, it disorders.
+    if matches!(
+        response,
+        Response::CounterCharge { .. } | Response::FallBackAndFire
+    ) {
+        missile_catch(ctx, c.target)?;
+    }
+    if let Response::CounterCharge { run } = response {
+        face_after_turn(ctx, c.target, &run)?;
+        if let Some(cause) = charge_disorder(&run) {
+            ctx.disorder(c.target, cause)?;
+        }
     }
     Ok(())
 }
@@ -257,6 +323,9 @@ pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandErr
     if c.countered && !contact {
         return Err(illegal("charge and counter-charge meet"));
     }
+    // The charger has moved now (a charge called off by a failed test never moves).
+    missile_catch(ctx, c.charger)?;
+    face_after_turn(ctx, c.charger, &c.run)?;
     if let Some(cause) = c.disorders {
         ctx.disorder(c.charger, cause)?;
     }

@@ -1,10 +1,14 @@
 //! Leaders: attaching and leaving units, the General's initiative, challenges and duels, and
 //! unattached leaders caught by enemy units.
 
+use super::moves::MAX_CM;
 use super::{Ctx, busy, illegal};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::Event;
+use crate::rules::daimyo::movement::cm;
+use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::state::{Leader, Rank};
 
 /// The most rolls a duel may take before Gunbai gives up (every one a tie: chance 6^-200).
@@ -50,13 +54,86 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>, leader: usize) -> Result<(), Command
         )));
     }
     if ctx.state().active.is_some() {
-        return Err(illegal("finish the active clan's activation first"));
+        return Err(refuse(
+            "finish the active clan's activation first",
+            "daimyo: Leaders; ruling initiative_between_clans",
+        ));
     }
     ctx.emit(Event::Initiative { leader, unit })
 }
 
-/// A leader joins a unit.
-pub(super) fn attach(ctx: &mut Ctx<'_>, leader: usize, unit: usize) -> Result<(), CommandError> {
+/// Where the leaders' rules come from.
+pub const LEADERS: &str = "daimyo: Leaders";
+
+/// What is left of a leader's move this turn, in mm: the roster's leader move less what he
+/// has moved (on his own, and a Daimyo with units).
+pub fn leader_move_left(state: &State, leader: usize) -> i64 {
+    state.leader(leader).map_or(0, |l| {
+        state.armies[l.side.min(1)].leader_move * 10 - l.moved_mm
+    })
+}
+
+/// Why a leader may not move `mm` on his own now, if he may not: his movement is over after
+/// a challenge, and he never goes beyond his maximum move in a turn.
+pub fn leader_refusal(state: &State, leader: usize, mm: i64) -> Option<String> {
+    let l = state.leader(leader)?;
+    if !(0..=MAX_CM * 10).contains(&mm) {
+        return Some(format!("distances are 0 to {MAX_CM} cm"));
+    }
+    if l.move_over {
+        return Some(format!(
+            "{}'s movement is over this turn: he made a challenge",
+            l.name
+        ));
+    }
+    let left = leader_move_left(state, leader);
+    if mm > left {
+        return Some(format!(
+            "{} has {} of his move left this turn; this needs {}",
+            l.name,
+            cm(left.max(0)),
+            cm(mm)
+        ));
+    }
+    None
+}
+
+/// Moves a leader on his own, within his move (a no-op for no distance).
+fn move_leader(ctx: &mut Ctx<'_>, leader: usize, cm: i64) -> Result<(), CommandError> {
+    let mm = cm.saturating_mul(10);
+    if let Some(why) = leader_refusal(ctx.state(), leader, mm) {
+        return Err(refuse(why, LEADERS));
+    }
+    if mm > 0 {
+        ctx.emit(Event::LeaderMoved { leader, mm })?;
+    }
+    Ok(())
+}
+
+/// An unattached leader moves on his own.
+pub(super) fn leader_move(ctx: &mut Ctx<'_>, leader: usize, cm: i64) -> Result<(), CommandError> {
+    busy(ctx.state())?;
+    let l = alive(ctx, leader)?;
+    if l.attached.is_some() {
+        return Err(refuse(
+            format!("{} moves with his unit: leave it first", l.name),
+            LEADERS,
+        ));
+    }
+    if cm <= 0 {
+        return Err(illegal("enter how far he moves"));
+    }
+    in_his_activation(ctx, &l)?;
+    move_leader(ctx, leader, cm)
+}
+
+/// A leader joins a unit, moving `cm` to reach it.
+pub(super) fn attach(
+    ctx: &mut Ctx<'_>,
+    leader: usize,
+    unit: usize,
+    cm: i64,
+) -> Result<(), CommandError> {
     busy(ctx.state())?;
     let l = alive(ctx, leader)?;
     let u = ctx.present(unit)?;
@@ -81,6 +158,7 @@ pub(super) fn attach(ctx: &mut Ctx<'_>, leader: usize, unit: usize) -> Result<()
     if l.attached.is_some() {
         ctx.emit(Event::Detached { leader })?;
     }
+    move_leader(ctx, leader, cm)?;
     ctx.emit(Event::Attached { leader, unit })
 }
 
@@ -100,6 +178,7 @@ pub(super) fn challenge(
     ctx: &mut Ctx<'_>,
     challenger: usize,
     challenged: usize,
+    cm: i64,
 ) -> Result<(), CommandError> {
     busy(ctx.state())?;
     let (a, b) = (alive(ctx, challenger)?, alive(ctx, challenged)?);
@@ -112,6 +191,8 @@ pub(super) fn challenge(
         ));
     }
     in_his_activation(ctx, &a)?;
+    // He moves into contact; his movement is then over for the turn.
+    move_leader(ctx, challenger, cm)?;
     ctx.emit(Event::Challenged {
         challenger,
         challenged,
@@ -137,6 +218,7 @@ pub(super) fn answer(ctx: &mut Ctx<'_>, accept: bool) -> Result<(), CommandError
         return ctx.emit(Event::Refused {
             leader: challenged,
             delta,
+            retreat_mm: l.refusal_retreat_cm * 10,
         });
     }
     let die = l.duel_die;

@@ -8,15 +8,19 @@ mod leaders;
 mod moves;
 
 pub use charge::{
-    charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, response_refused,
-    starts_far, target_tests,
+    CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
+    manoeuvre_cost, response_refused, run_refusal, starts_far, target_tests,
 };
-pub use leaders::duel_odds;
-pub use moves::{fall_back_limit, move_refusal, obedience_odds, obedience_rating, obedience_test};
+pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
+pub use moves::{
+    fall_back_cost, fall_back_limit, move_refusal, obedience_odds, obedience_rating,
+    obedience_test, pursuit_refusal,
+};
 
 use super::Daimyo;
 use super::command::Command;
 use super::event::{Cause, Event};
+use super::movement::MovePlan;
 use super::state::{State, Unit};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
@@ -71,12 +75,14 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::EndTurn => end_turn(ctx)?,
         Command::EndBattle => ctx.emit(Event::BattleEnded)?,
         Command::Initiative { leader } => leaders::initiative(ctx, *leader)?,
-        Command::Attach { leader, unit } => leaders::attach(ctx, *leader, *unit)?,
+        Command::Attach { leader, unit, cm } => leaders::attach(ctx, *leader, *unit, *cm)?,
+        Command::LeaderMove { leader, cm } => leaders::leader_move(ctx, *leader, *cm)?,
         Command::Detach { leader } => leaders::detach(ctx, *leader)?,
         Command::Challenge {
             challenger,
             challenged,
-        } => leaders::challenge(ctx, *challenger, *challenged)?,
+            cm,
+        } => leaders::challenge(ctx, *challenger, *challenged, *cm)?,
         Command::AnswerChallenge { accept } => leaders::answer(ctx, *accept)?,
         Command::LeaderContacted { leader, unit } => leaders::contacted(ctx, *leader, *unit)?,
         Command::Move {
@@ -88,14 +94,27 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::FallBack {
             unit,
             cm,
+            dense_cm,
+            light_pieces,
+            obstacles,
             out_of_command,
-        } => moves::fall_back(ctx, *unit, *cm, *out_of_command)?,
+        } => {
+            let plan = MovePlan {
+                open_cm: cm - dense_cm,
+                dense_cm: *dense_cm,
+                light_pieces: *light_pieces,
+                obstacles: *obstacles,
+                ..MovePlan::default()
+            };
+            moves::fall_back(ctx, *unit, *cm, &plan, *out_of_command)?;
+        }
         Command::Reform {
             unit,
             wide,
             out_of_command,
         } => moves::reform(ctx, *unit, *wide, *out_of_command)?,
         Command::RoutMove { unit } => moves::rout(ctx, *unit)?,
+        Command::PursuitMove { unit } => moves::pursue(ctx, *unit)?,
         Command::Charge { unit, target, plan } => charge::declare(ctx, *unit, *target, plan)?,
         Command::ChargeTest { passed } => charge::test(ctx, *passed)?,
         Command::Respond { response } => charge::respond(ctx, *response)?,

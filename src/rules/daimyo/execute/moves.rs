@@ -1,19 +1,25 @@
 //! Normal moves, falling back, reforming and rout moves, with the obedience test that comes
 //! before any voluntary move out of command.
 
+use super::leaders::{LEADERS, leader_move_left};
 use super::{Ctx, illegal};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::movement::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
+use crate::rules::daimyo::state::Rank;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::LeaderlessObedience;
 use crate::rules::daimyo::tables::Rules;
 
+/// Where the terrain rules come from.
+const TERRAIN: &str = "daimyo: Terrain Effects";
+
 /// The longest distance a command may carry, in cm: a whole table.
-const MAX_CM: i64 = 240;
+pub(super) const MAX_CM: i64 = 240;
 
 /// The rating an obedience test adds for a unit (ruling `leaderless_obedience`).
 pub fn obedience_rating(rules: &Rules, state: &State, unit: usize) -> i64 {
@@ -98,10 +104,35 @@ pub(super) fn obey(
     Ok(passed)
 }
 
-/// Moving after missile ashigaru passed through disorders the unit.
-fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+/// Moving after missile ashigaru passed through disorders the unit: any move, a charge or
+/// a counter-charge included (Interpenetration).
+pub(super) fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
     if ctx.unit(unit)?.turn.missile_passed {
         ctx.disorder(unit, Cause::MovedAfterMissiles)?;
+    }
+    Ok(())
+}
+
+/// A Daimyo who joined or left a unit this turn keeps within his own maximum move, the moves
+/// he makes with units included (Leaders; ruling `leader_moves`).
+fn leaders_keep_up(ctx: &Ctx<'_>, unit: usize, mm: i64) -> Result<(), CommandError> {
+    let state = ctx.state();
+    for l in state.attached_to(unit) {
+        let Some(x) = state.leader(l) else { continue };
+        if matches!(x.rank, Rank::Daimyo(_)) && x.shifted {
+            let left = leader_move_left(state, l);
+            if mm > left {
+                return Err(refuse(
+                    format!(
+                        "{} joined or left a unit this turn and has {} of his move left; \
+                         leave the unit first",
+                        x.name,
+                        cm(left.max(0))
+                    ),
+                    LEADERS,
+                ));
+            }
+        }
     }
     Ok(())
 }
@@ -149,6 +180,13 @@ pub(super) fn normal_move(
             u.spec.name, u.stands
         )));
     }
+    if plan.building && plan.dense_cm == 0 {
+        return Err(refuse(
+            "a building counts as dense terrain: enter the distance from its edge as the \
+             distance in dense terrain",
+            TERRAIN,
+        ));
+    }
     if cost == 0 && through.is_none() {
         return Err(illegal(
             "enter what the unit moved: a distance, wheel or turn",
@@ -163,6 +201,7 @@ pub(super) fn normal_move(
             cm(left.max(0))
         )));
     }
+    leaders_keep_up(ctx, unit, cost)?;
     if !obey(ctx, unit, out_of_command)? {
         return Ok(());
     }
@@ -176,7 +215,8 @@ pub(super) fn normal_move(
     if plan.turn == TurnMade::Quarter && faced != u.wide {
         ctx.emit(Event::Faced { unit, wide: faced })?;
     }
-    if plan.dense_cm > 0 && !u.spec.troop.peasants() {
+    // A building is dense terrain by itself (Terrain Effects: villages).
+    if (plan.dense_cm > 0 || plan.building) && !u.spec.troop.peasants() {
         ctx.disorder(unit, Cause::DenseTerrain)?;
     }
     if plan.obstacles > 0 {
@@ -209,34 +249,75 @@ pub fn fall_back_limit(rules: &Rules, state: &State, unit: usize) -> i64 {
     }
 }
 
-/// A fall back: the unit's whole move this turn.
+/// What a fall back of `cm_back` along `plan` spends, in mm: missile ashigaru pay terrain as
+/// in a move; other troops fall back their 3 cm whatever the terrain (ruling
+/// `fall_back_terrain`).
+pub fn fall_back_cost(
+    rules: &Rules,
+    state: &State,
+    unit: usize,
+    cm_back: i64,
+    plan: &MovePlan,
+) -> i64 {
+    match state.unit(unit) {
+        Some(u) if u.spec.troop.missile() => {
+            costs(rules, state, u, plan).iter().map(|l| l.mm).sum()
+        }
+        _ => cm_back * 10,
+    }
+}
+
+/// A fall back: the unit's whole move this turn. `plan` splits the distance into what runs
+/// outside and inside dense terrain, with the light terrain and obstacles on the way.
 pub(super) fn fall_back(
     ctx: &mut Ctx<'_>,
     unit: usize,
     cm_back: i64,
+    plan: &MovePlan,
     out_of_command: bool,
 ) -> Result<(), CommandError> {
     refuse_move(ctx, unit)?;
-    let u = ctx.unit(unit)?;
+    let u = ctx.unit(unit)?.clone();
     if u.turn.moved {
         return Err(illegal(format!(
             "{} has already moved this turn",
             u.spec.name
         )));
     }
-    let limit = fall_back_limit(ctx.rules(), ctx.state(), unit);
-    if cm_back <= 0 || cm_back * 10 > limit {
-        return Err(illegal(format!("a fall back is up to {}", cm(limit))));
+    if plan.open_cm < 0 || plan.dense_cm < 0 || plan.light_pieces > 10 || plan.obstacles > 10 {
+        return Err(illegal(
+            "the part in dense terrain is at most the whole distance; at most 10 pieces of terrain",
+        ));
     }
+    let limit = fall_back_limit(ctx.rules(), ctx.state(), unit);
+    let spent = fall_back_cost(ctx.rules(), ctx.state(), unit, cm_back, plan);
+    if cm_back <= 0 || cm_back > MAX_CM || spent > limit {
+        return Err(refuse(
+            format!(
+                "a fall back is up to {}; this one needs {}",
+                cm(limit),
+                cm(spent.max(0))
+            ),
+            "daimyo: Falling Back",
+        ));
+    }
+    leaders_keep_up(ctx, unit, spent)?;
     if !obey(ctx, unit, out_of_command)? {
         return Ok(());
     }
     missile_catch(ctx, unit)?;
     ctx.emit(Event::Moved {
         unit,
-        spent_mm: cm_back * 10,
+        spent_mm: spent,
         ends_move: true,
-    })
+    })?;
+    if plan.dense_cm > 0 && !u.spec.troop.peasants() {
+        ctx.disorder(unit, Cause::DenseTerrain)?;
+    }
+    if plan.obstacles > 0 {
+        ctx.disorder(unit, Cause::LinearObstacle)?;
+    }
+    Ok(())
 }
 
 /// A reform: new formation and facing, good order restored, nothing else this turn.
@@ -275,15 +356,48 @@ pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
         return Err(illegal(format!("{} is not routing", u.spec.name)));
     }
     if u.turn.moved {
-        return Err(illegal(format!(
-            "{} has already moved this turn",
-            u.spec.name
-        )));
+        return Err(refuse(
+            format!("{} has already moved this turn", u.spec.name),
+            "daimyo: Movement; ruling rout_once",
+        ));
     }
+    let faces = move_dice(ctx)?;
+    ctx.emit(Event::RoutMoved { unit, faces })
+}
+
+/// The dice of a rout or pursuit move (Movement: diced with 1d6).
+fn move_dice(ctx: &mut Ctx<'_>) -> Result<Vec<u32>, CommandError> {
     let r = &ctx.rules().t.rout;
     let (n, sides) = (r.dice, r.sides);
-    let faces = (0..n)
-        .map(|_| ctx.roll(sides))
-        .collect::<Result<Vec<_>, _>>()?;
-    ctx.emit(Event::RoutMoved { unit, faces })
+    ctx.roll_n(n, sides)
+}
+
+/// Why a unit may not make a pursuit move now, if it may not (ruling `pursuit`): one in
+/// melee whose enemy broke pursues, once a turn; never a routing unit.
+pub fn pursuit_refusal(state: &State, unit: usize) -> Option<String> {
+    let u = state.unit(unit)?;
+    let name = &u.spec.name;
+    if let Some(why) = &u.removed {
+        Some(format!("{name} is out of the game ({why})"))
+    } else if u.routing {
+        Some(format!("{name} is routing: it makes rout moves only"))
+    } else if !u.in_melee {
+        Some(format!("{name} is in no melee to pursue from"))
+    } else if u.turn.pursued {
+        Some(format!("{name} has already pursued this turn"))
+    } else if state.charge.is_some() || state.challenge.is_some() {
+        Some("settle the charge or challenge under way first".into())
+    } else {
+        None
+    }
+}
+
+/// A pursuit move: the dice for the distance, as for a rout move.
+pub(super) fn pursue(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+    ctx.present(unit)?;
+    if let Some(why) = pursuit_refusal(ctx.state(), unit) {
+        return Err(refuse(why, "daimyo: Movement; Charge"));
+    }
+    let faces = move_dice(ctx)?;
+    ctx.emit(Event::PursuitMoved { unit, faces })
 }
