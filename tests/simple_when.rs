@@ -232,3 +232,28 @@ fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire(
     ok(&mut b, bombard, &[7, 7, 7]);
     assert_eq!(b.state().structures[0].hits, 4);
 }
+
+#[test]
+fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
+    use gunbai::rules::simple::command::MoveKind;
+    use gunbai::rules::simple::state::UnitRef;
+    let mut b = begun();
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(17) }, &[]);
+    ok(&mut b, Command::RollArrival, &[20]);
+    let g = (b.state().sides[1].groups.len() - 1) as u8;
+    let monks = UnitRef(1, g, 0);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(11) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let step = |unit| Command::Move {
+        unit,
+        kind: MoveKind::Normal,
+    };
+    let samurai = refused(&mut b, step(IMA_SWORD_SAMURAI));
+    assert!(samurai.contains("tea ceremony"), "{samurai}");
+    ok(&mut b, step(monks), &[]);
+}

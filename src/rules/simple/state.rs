@@ -190,7 +190,7 @@ pub struct GroupState {
 pub struct CardLimits {
     /// Messenger: no movement except retreats.
     pub no_move: bool,
-    /// Tea ceremony: Samurai neither move nor fire.
+    /// Tea ceremony: Samurai units (not monks) neither move nor fire.
     pub samurai_idle: bool,
     /// No arquebus fire.
     pub no_arquebus: bool,

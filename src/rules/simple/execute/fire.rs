@@ -66,7 +66,7 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
     {
         return Err(illegal("a card forbids that weapon's fire this turn"));
     }
-    if limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) {
         return Err(illegal(
             "the Daimyo's tea ceremony: Samurai do not fire this turn",
         ));

@@ -49,7 +49,9 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
                         order::MELEE,
                     ));
                 }
-                if ctx.state().sides[acting].limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+                if ctx.state().sides[acting].limits.samurai_idle
+                    && numbers::is_samurai(x.spec.troop)
+                {
                     return Err(illegal("the Daimyo's tea ceremony: Samurai must disengage"));
                 }
             }

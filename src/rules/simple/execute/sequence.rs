@@ -280,7 +280,7 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
             "the messenger brought the wrong orders: no movement this turn",
         ));
     }
-    if limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) {
         return Err(illegal(
             "the Daimyo's tea ceremony: Samurai do not move this turn",
         ));
