@@ -257,3 +257,44 @@ fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
     assert!(samurai.contains("tea ceremony"), "{samurai}");
     ok(&mut b, step(monks), &[]);
 }
+
+#[test]
+fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_turn() {
+    use gunbai::rules::simple::command::MoveKind;
+    let mut b = begun();
+    to_oda_turn(&mut b, [5, 5]);
+    // The Ashigaru move 16 cm over a low stone wall and out the far side: a Formation Fail.
+    ok(
+        &mut b,
+        Command::Move {
+            unit: ODA_YARI,
+            kind: MoveKind::OverCover,
+        },
+        &[],
+    );
+    let yari = b.state().unit(ODA_YARI).expect("unit");
+    assert!(yari.formation_fail && !yari.crossing);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn(&mut b, [5, 5]);
+    // Next turn, before moving, 1d6: a 3 fails; the unit moves on with its Formation Fail.
+    assert!(b.state().due.contains(&Due::FormationTest(ODA_YARI)));
+    ok(&mut b, Command::FormationTest(ODA_YARI), &[3]);
+    assert!(b.state().unit(ODA_YARI).expect("unit").formation_fail);
+    ok(
+        &mut b,
+        Command::Move {
+            unit: ODA_YARI,
+            kind: MoveKind::Normal,
+        },
+        &[],
+    );
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn(&mut b, [5, 5]);
+    // The turn after, a 6 passes.
+    ok(&mut b, Command::FormationTest(ODA_YARI), &[6]);
+    assert!(!b.state().unit(ODA_YARI).expect("unit").formation_fail);
+}

@@ -27,8 +27,9 @@ pub(super) fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
     out
 }
 
-const MOVES: [(&str, MoveKind); 12] = [
+const MOVES: [(&str, MoveKind); 13] = [
     ("normal move", MoveKind::Normal),
+    ("over a wall or cover, within the move", MoveKind::OverCover),
     ("crossing into cover", MoveKind::CrossCover),
     ("clear of cover", MoveKind::ClearOfCover),
     ("form line", MoveKind::ChangeFormation(Formation::Line)),

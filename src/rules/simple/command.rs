@@ -30,6 +30,9 @@ pub enum MoveKind {
     Back,
     /// Into the village, where its peasants attack.
     IntoVillage,
+    /// Over soft or hard cover and out the far side within this one move (a low wall):
+    /// a Formation Fail, tested at the start of the unit's next turn.
+    OverCover,
 }
 
 /// A cause of Formation Fail the table sees (moves cause theirs by themselves).

@@ -309,7 +309,7 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
                 ctx.require(Due::VillagersAttack(u))?;
             }
         }
-        MoveKind::CrossCover => ctx.emit(fail(FailCause::CrossingCover))?,
+        MoveKind::CrossCover | MoveKind::OverCover => ctx.emit(fail(FailCause::CrossingCover))?,
         MoveKind::ChangeFormation(f) => {
             if f == Formation::Skirmish && weapon != Weapon::Bow {
                 return Err(illegal("only archers can skirmish"));
