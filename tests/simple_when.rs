@@ -298,3 +298,30 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
     ok(&mut b, Command::FormationTest(ODA_YARI), &[6]);
     assert!(!b.state().unit(ODA_YARI).expect("unit").formation_fail);
 }
+
+#[test]
+fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll() {
+    use gunbai::rules::simple::state::MoraleCause;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::CallMorale {
+            unit: ODA_YARI,
+            cause: MoraleCause::FriendRetreating,
+        },
+        &[],
+    );
+    let cards = Simple::pending(b.rules(), b.state());
+    let card = cards
+        .iter()
+        .find(|c| c.what == "Morale test")
+        .expect("the test is due");
+    let roll = card.roll.as_ref().expect("dice").notation();
+    assert!(roll.contains("5d6") && roll.contains("1d10"), "{roll}");
+    let p = card.odds[0].probability;
+    assert!(p < 1.0 && p > 0.9, "5d6 against 1d10: {p}");
+    assert_eq!(card.answers.iter().filter(|a| a.rolls).count(), 1);
+    // Five 1s against a 10: the unit retreats.
+    morale(&mut b, ODA_YARI, &[1, 1, 1, 1, 1, 10]);
+    assert!(b.state().unit(ODA_YARI).expect("unit").retreating());
+}
