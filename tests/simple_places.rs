@@ -423,6 +423,7 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
     let mut b = begun();
     shoot_daimyo(&mut b, GroupRef(0, 0));
     assert!(b.state().sides[0].army_retreating);
+    pass_morale_dues(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
     to_oda_turn_after_end(&mut b);
     let moving = |unit, kind| Command::Move { unit, kind };

@@ -325,3 +325,44 @@ fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll()
     morale(&mut b, ODA_YARI, &[1, 1, 1, 1, 1, 10]);
     assert!(b.state().unit(ODA_YARI).expect("unit").retreating());
 }
+
+#[test]
+fn morale_after_the_daimyo_is_killed_the_army_falls_back_in_retreat() {
+    use gunbai::rules::simple::command::Facing;
+    use gunbai::rules::simple::state::{GroupRef, MoraleCause};
+    let mut b = begun();
+    shoot_daimyo(&mut b, GroupRef(0, 0));
+    assert!(b.state().sides[0].army_retreating);
+    let yari = b.state().unit(ODA_YARI).expect("unit");
+    assert!(yari.formation_fail, "whilst in Retreat: a Formation Fail");
+    assert!(b.state().in_retreat(ODA_YARI));
+    assert!(
+        b.state()
+            .due
+            .contains(&Due::Morale(ODA_YARI, MoraleCause::FormationFail)),
+        "a current Formation Fail calls for a morale test"
+    );
+    assert!(
+        !b.state()
+            .due
+            .iter()
+            .any(|d| matches!(d, Due::Morale(u, _) if *u == ODA_PIKE_SAMURAI)),
+        "samurai take no morale test"
+    );
+    pass_morale_dues(&mut b);
+    // Attackers of a unit in Retreat add 2.
+    let order = one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front);
+    let bouts = gunbai::rules::simple::preview::melee(b.rules(), b.state(), &order);
+    assert!(
+        bouts[0]
+            .attacker
+            .iter()
+            .any(|m| m.value == 2 && m.reason.contains("retreat")),
+        "{:?}",
+        bouts[0].attacker
+    );
+    // The Formation Fail stays: no test at the start of the army's turns.
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    assert!(!b.state().due.contains(&Due::FormationTest(ODA_YARI)));
+}

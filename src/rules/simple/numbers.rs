@@ -215,7 +215,9 @@ pub fn melee_modifiers(
         )),
         Cover::Open => {}
     }
-    if defender.is_some_and(UnitState::retreating) {
+    if let Target::Unit(u) = order.defender
+        && state.in_retreat(u)
+    {
         att.push(Modifier::total(
             m.defender_retreating,
             "defender is retreating",

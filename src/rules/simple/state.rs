@@ -361,6 +361,16 @@ impl State {
         x.effective_cover().max(from_structure)
     }
 
+    /// Whether a unit is in Retreat: retreating after a failed morale test, or falling back
+    /// to its base line with its army after its Daimyo was killed.
+    pub fn in_retreat(&self, u: UnitRef) -> bool {
+        self.unit(u).is_some_and(UnitState::retreating)
+            || self
+                .sides
+                .get(self.owner(u))
+                .is_some_and(|s| s.army_retreating)
+    }
+
     /// Units in (or behind) a structure.
     pub fn units_in(&self, structure: u8) -> Vec<UnitRef> {
         self.units()

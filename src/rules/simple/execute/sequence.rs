@@ -85,9 +85,20 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         let Some(x) = ctx.state().unit(u) else {
             continue;
         };
+        // An army falling back after its Daimyo's death stays in Retreat, and so keeps its
+        // Formation Fail: no test.
+        let army_falls_back = ctx
+            .state()
+            .sides
+            .get(ctx.state().owner(u))
+            .is_some_and(|s| s.army_retreating);
         if x.retreating() {
             ctx.require(Due::RetreatMove(u))?;
-        } else if x.formation_fail && !x.in_melee() && !x.crossing && x.spec.troop != Troop::Animals
+        } else if x.formation_fail
+            && !army_falls_back
+            && !x.in_melee()
+            && !x.crossing
+            && x.spec.troop != Troop::Animals
         {
             ctx.require(Due::FormationTest(u))?;
         }
