@@ -366,3 +366,42 @@ fn morale_after_the_daimyo_is_killed_the_army_falls_back_in_retreat() {
     to_oda_turn_after_end(&mut b);
     assert!(!b.state().due.contains(&Due::FormationTest(ODA_YARI)));
 }
+
+#[test]
+fn firing_added_scores_must_be_exact_by_default_and_may_reach_as_an_option() {
+    use gunbai::reference::HouseRules;
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    // Skirmishers behind hard cover need 9: no d8 reaches it, so dice pair up.
+    let hard = |b: &mut gunbai::engine::Battle<Simple>| {
+        ok(
+            b,
+            Command::SetStatus {
+                unit: ODA_ARCHERS_SKIRMISH,
+                status: Status::Cover(Cover::Hard),
+            },
+            &[],
+        );
+    };
+    let mut b = begun();
+    hard(&mut b);
+    // 5+5 = 10 is not exactly 9: no hit; 4+5 = 9 is; the fifth die is unpaired.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        &[5, 5, 4, 5, 8, 1],
+    );
+    assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 4, "one pair exact");
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("combined_score".into(), "pairs_reach".into());
+    let mut b = begun_with(house);
+    hard(&mut b);
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        &[5, 5, 4, 5, 8, 1, 1],
+    );
+    assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 3, "both pairs reach 9");
+}
