@@ -252,6 +252,8 @@ fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
     let step = |unit| Command::Move {
         unit,
         kind: MoveKind::Normal,
+        distance_cm: 10,
+        going: gunbai::rules::simple::command::Going::Standard,
     };
     let samurai = refused(&mut b, step(IMA_SWORD_SAMURAI));
     assert!(samurai.contains("tea ceremony"), "{samurai}");
@@ -269,6 +271,8 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
         Command::Move {
             unit: ODA_YARI,
             kind: MoveKind::OverCover,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -287,6 +291,8 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
         Command::Move {
             unit: ODA_YARI,
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -404,4 +410,64 @@ fn firing_added_scores_must_be_exact_by_default_and_may_reach_as_an_option() {
         &[5, 5, 4, 5, 8, 1, 1],
     );
     assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 3, "both pairs reach 9");
+}
+
+fn step(
+    unit: gunbai::rules::simple::state::UnitRef,
+    distance_cm: u32,
+    going: gunbai::rules::simple::command::Going,
+) -> Command {
+    Command::Move {
+        unit,
+        kind: gunbai::rules::simple::command::MoveKind::Normal,
+        distance_cm,
+        going,
+    }
+}
+
+#[test]
+fn movement_each_move_is_refused_beyond_the_troop_types_allowance() {
+    use gunbai::rules::simple::command::Going;
+    use gunbai::rules::simple::state::UnitRef;
+    let mut b = begun();
+    // Infantry: 20 cm, 10 through soft cover.
+    let far = refused(&mut b, step(IMA_SWORD_SAMURAI, 30, Going::Standard));
+    assert!(
+        far.contains("simple: Movement") && far.contains("20"),
+        "{far}"
+    );
+    let soft = refused(&mut b, step(IMA_SWORD_SAMURAI, 15, Going::Soft));
+    assert!(soft.contains("10"), "{soft}");
+    ok(&mut b, step(IMA_SWORD_SAMURAI, 30, Going::Road), &[]);
+    // Wagons: 15 cm, and never through hard cover.
+    let oxen = UnitRef(1, 0, 13);
+    let hard = refused(&mut b, step(oxen, 5, Going::Hard));
+    assert!(hard.contains("hard cover"), "{hard}");
+    assert!(refused(&mut b, step(oxen, 20, Going::Standard)).contains("15"));
+    ok(&mut b, step(oxen, 15, Going::Standard), &[]);
+}
+
+#[test]
+fn sequence_a_unit_fires_moves_then_melees_or_melees_moves_then_fires() {
+    use gunbai::rules::simple::command::{Facing, Going};
+    let mut b = begun();
+    // Fire, melee, then move: out of order.
+    ok(&mut b, fire(IMA_TEPPO, ODA_YARI, false), &[1, 1, 1, 1, 1]);
+    ok(
+        &mut b,
+        Command::Melee(one_on_one(IMA_TEPPO, ODA_YARI, Facing::Front)),
+        &[1, 6],
+    );
+    let late = refused(&mut b, step(IMA_TEPPO, 10, Going::Standard));
+    assert!(late.contains("simple: Sequence"), "{late}");
+    // Melee, move, then fire: in order.
+    ok(
+        &mut b,
+        Command::Melee(one_on_one(IMA_ARCHERS, ODA_YARI, Facing::Front)),
+        &[1, 6],
+    );
+    ok(&mut b, step(IMA_ARCHERS, 10, Going::Standard), &[]);
+    ok(&mut b, fire(IMA_ARCHERS, ODA_YARI, false), &[1, 1, 1, 1, 1]);
+    // A second fire is refused.
+    assert!(refused(&mut b, fire(IMA_ARCHERS, ODA_YARI, false)).contains("fire"));
 }

@@ -2,7 +2,7 @@
 
 use super::army::Formation;
 use super::command::{
-    Attacker, Command, Facing, FailCause, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
+    Attacker, Command, Facing, FailCause, Fighter, FireOrder, Going, MeleeOrder, MoveKind, Status,
 };
 use super::preview;
 use super::state::{Cover, MoraleCause, State, Target, UnitRef};
@@ -46,6 +46,8 @@ const MOVES: [(&str, MoveKind); 13] = [
     ("into the village", MoveKind::IntoVillage),
 ];
 const DISTANCES_CM: [u32; 6] = [10, 20, 30, 45, 60, 90];
+/// Distances a move form offers, in cm.
+const MOVE_CM: [u32; 12] = [0, 4, 7, 10, 15, 20, 30, 40, 60, 90, 120, 150];
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
 const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
 const CAUSES: [FailCause; 6] = [
@@ -78,8 +80,20 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         .map(|u| state.unit_name(*u))
         .collect();
     let mut out = vec![
-        ActionForm::new("move", "Move", "one move; some kinds set Formation Fail")
-            .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect()),
+        ActionForm::new(
+            "move",
+            "Move",
+            "one move, measured to the furthest figure; some kinds set Formation Fail",
+        )
+        .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
+        .choice(
+            "Distance",
+            MOVE_CM.iter().map(|d| format!("{d} cm")).collect(),
+        )
+        .choice(
+            "Going",
+            Going::ALL.iter().map(|g| g.words().to_owned()).collect(),
+        ),
         ActionForm::new(
             "fire",
             "Fire",
@@ -161,6 +175,8 @@ pub fn plan(
         "move" => plain(Command::Move {
             unit,
             kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
+            distance_cm: *MOVE_CM.get(value(1)).ok_or("pick a distance")?,
+            going: *Going::ALL.get(value(2)).ok_or("pick the going")?,
         }),
         "cover" => plain(Command::SetStatus {
             unit,

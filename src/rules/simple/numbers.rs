@@ -35,6 +35,45 @@ pub fn arrival_dice(rules: &Rules) -> (u32, u32) {
     }
 }
 
+/// How far a unit may move in one move over this going, in cm (Movement, ruling
+/// `move_allowance`); `None` where it may not go at all (a wagon or gun into hard cover).
+pub fn move_allowance(
+    rules: &Rules,
+    unit: &UnitState,
+    going: super::command::Going,
+    in_retreat: bool,
+) -> Option<f64> {
+    use super::command::Going;
+    let m = &rules.t.movement_cm;
+    let wheeled = matches!(unit.spec.weapon, Weapon::Wagon | Weapon::Gun);
+    if wheeled {
+        let standard = match unit.spec.weapon {
+            Weapon::Gun if !unit.limbered => {
+                let pushers = unit.alive.clamp(1, m.wagon_pushed_max_figures.max(1));
+                m.wagon_pushed_one_figure + m.wagon_pushed_per_extra_figure * f64::from(pushers - 1)
+            }
+            _ if unit.spec.weapon == Weapon::Wagon && unit.alive == 1 => m.wagon_one_beast,
+            _ => m.wagon_two_beasts,
+        };
+        return match going {
+            Going::Hard if !in_retreat => None,
+            _ => Some(standard),
+        };
+    }
+    let cavalry = unit.spec.troop.mounted();
+    let pick = |infantry: f64, cav: f64| if cavalry { cav } else { infantry };
+    Some(if in_retreat {
+        pick(m.infantry_retreat, m.cavalry_retreat)
+    } else {
+        match going {
+            Going::Standard => pick(m.infantry_standard, m.cavalry_standard),
+            Going::Road => pick(m.infantry_road, m.cavalry_road),
+            Going::Soft => pick(m.infantry_soft, m.cavalry_soft),
+            Going::Hard => pick(m.infantry_hard, m.cavalry_hard),
+        }
+    })
+}
+
 /// The chance a Formation Fail test passes.
 pub fn formation_odds(rules: &Rules, sides: u32) -> f64 {
     let pass = rules.t.formation_fail.pass_on;

@@ -159,6 +159,24 @@ mod raw {
         pub hard_needs: u32,
     }
     #[derive(Debug, Deserialize)]
+    pub struct Movement {
+        pub infantry_standard: f64,
+        pub infantry_road: f64,
+        pub infantry_soft: f64,
+        pub infantry_hard: f64,
+        pub infantry_retreat: f64,
+        pub cavalry_standard: f64,
+        pub cavalry_road: f64,
+        pub cavalry_soft: f64,
+        pub cavalry_hard: f64,
+        pub cavalry_retreat: f64,
+        pub wagon_two_beasts: f64,
+        pub wagon_one_beast: f64,
+        pub wagon_pushed_one_figure: f64,
+        pub wagon_pushed_per_extra_figure: f64,
+        pub wagon_pushed_max_figures: u32,
+    }
+    #[derive(Debug, Deserialize)]
     pub struct Army {
         pub figures_per_unit: u32,
         pub basic_ashigaru_units: usize,
@@ -194,6 +212,7 @@ pub struct SimpleTables {
     pub burning: Burning,
     pub smoke: Smoke,
     pub structures: Structures,
+    pub movement_cm: Movement,
     pub army: Army,
     pub rulings: BTreeMap<String, Ruling>,
     pub optional: BTreeMap<String, OptionalRule>,

@@ -3,9 +3,10 @@
 use super::melee::after_losses;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
-use crate::rules::simple::command::FireOrder;
+use crate::rules::simple::command::{Fighter, FireOrder};
 use crate::rules::simple::event::{Event, FireRoll};
 use crate::rules::simple::numbers;
+use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::Weapon;
 use crate::rules::simple::state::{MoraleCause, Target, UnitRef};
 
@@ -96,6 +97,7 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
             return Err(illegal(format!("{name} has moved: no volley fire")));
         }
     }
+    order::permits(&ctx.state().ledger, Fighter::Unit(order.unit), Deed::Fire)?;
     let range = numbers::range_cm(ctx.rules(), ctx.state(), weapon).unwrap_or(0);
     if order.distance_cm > range {
         return Err(illegal(format!(
@@ -165,6 +167,7 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         ));
     }
     let crew = x.alive;
+    order::permits(&ctx.state().ledger, Fighter::Unit(gun), Deed::Fire)?;
     let s = ctx
         .state()
         .structures

@@ -2,12 +2,17 @@
 
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
-use crate::rules::simple::command::{FailCause, MoveKind};
+use crate::engine::exec::refuse;
+use crate::rules::simple::command::{FailCause, Fighter, Going, MoveKind};
 use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
+use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
 use crate::rules::simple::tables::WindLasts;
+
+/// The Movement section.
+const MOVEMENT: &str = "simple: Movement";
 
 pub(super) fn roll_for_home(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::Setup || ctx.state().home.is_some() {
@@ -260,7 +265,14 @@ pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comman
     })
 }
 
-pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result<(), CommandError> {
+/// A unit moves: `step` is the distance (cm) and going of a move the umpire measured; a move
+/// into or out of a building made along with taking post there has none.
+pub(super) fn move_unit(
+    ctx: &mut Ctx<'_>,
+    u: UnitRef,
+    kind: MoveKind,
+    step: Option<(u32, Going)>,
+) -> Result<(), CommandError> {
     let ambush = ctx.state().ambush.is_some_and(|(a, _)| a == u)
         && ctx.state().unit(u).is_some_and(|x| x.in_ambush);
     if ambush {
@@ -309,6 +321,29 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
             "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
         )));
     }
+    if let Some((distance, going)) = step {
+        let in_retreat = ctx.state().in_retreat(u);
+        match numbers::move_allowance(ctx.rules(), x, going, in_retreat) {
+            None => {
+                return Err(refuse(
+                    format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
+                    MOVEMENT,
+                ));
+            }
+            Some(most) if f64::from(distance) > most => {
+                return Err(refuse(
+                    format!(
+                        "{name} moves at most {most} cm {}{}: {distance} cm is too far",
+                        going.words(),
+                        if in_retreat { " (in Retreat)" } else { "" }
+                    ),
+                    MOVEMENT,
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    order::permits(&ctx.state().ledger, Fighter::Unit(u), Deed::Move)?;
     let troop = x.spec.troop;
     let weapon = x.spec.weapon;
     ctx.emit(Event::Moved { unit: u, kind })?;
