@@ -471,3 +471,46 @@ fn sequence_a_unit_fires_moves_then_melees_or_melees_moves_then_fires() {
     // A second fire is refused.
     assert!(refused(&mut b, fire(IMA_ARCHERS, ODA_YARI, false)).contains("fire"));
 }
+
+#[test]
+fn firing_at_a_lone_daimyo_and_arriving_monks_follow_the_recorded_rulings() {
+    use gunbai::reference::HouseRules;
+    use gunbai::rules::simple::roster::Weapon;
+    use gunbai::rules::simple::state::{GroupRef, UnitRef};
+    let alive = |b: &gunbai::engine::Battle<Simple>| {
+        b.state()
+            .group(GroupRef(0, 0))
+            .and_then(|g| g.daimyo.as_ref())
+            .is_some_and(|d| d.alive)
+    };
+    // Ruling daimyo_cover: by default a lone Daimyo is hit on 6, as a line in the open.
+    let mut b = begun();
+    shoot_daimyo(&mut b, GroupRef(0, 0));
+    assert!(!alive(&b));
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("daimyo_cover".into(), "skirmish_in_open".into());
+    house.rulings.insert("monk_weapon".into(), "sword".into());
+    let mut b = begun_with(house);
+    // As a skirmisher he needs 7: the 6 misses.
+    ok(
+        &mut b,
+        Command::Fire(gunbai::rules::simple::command::FireOrder {
+            unit: IMA_TEPPO,
+            target: gunbai::rules::simple::state::Target::Daimyo(GroupRef(0, 0)),
+            volley: false,
+            distance_cm: 10,
+        }),
+        &[6, 1, 1, 1, 1],
+    );
+    assert!(alive(&b));
+    // Ruling monk_weapon: arriving Monks carry what the umpire chose.
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(17) }, &[]);
+    ok(&mut b, Command::RollArrival, &[20]);
+    let g = (b.state().sides[1].groups.len() - 1) as u8;
+    let monks = b.state().unit(UnitRef(1, g, 0)).expect("monks");
+    assert_eq!(monks.spec.weapon, Weapon::Sword);
+}

@@ -7,7 +7,9 @@ use super::state::{Cover, State, Target, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
-use crate::rules::simple::tables::{CombinedScore, NaginataIsSpear, ReinforcementSquare};
+use crate::rules::simple::tables::{
+    CombinedScore, DaimyoCover, NaginataIsSpear, ReinforcementSquare,
+};
 
 const MELEE: &str = "simple: Melee";
 
@@ -140,13 +142,16 @@ pub fn save(
 }
 
 /// What the target of fire stands in: the formation and cover that set the score needed.
-pub fn target_stance(state: &State, target: Target) -> (Formation, Cover) {
+pub fn target_stance(rules: &Rules, state: &State, target: Target) -> (Formation, Cover) {
     match target {
         Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |x| {
             (x.formation, state.cover_of(u))
         }),
-        // A lone Daimyo counts as a figure in the open, in line or column.
-        Target::Daimyo(_) => (Formation::Line, Cover::Open),
+        // Ruling daimyo_cover: a lone Daimyo stands in the open, in line or as a skirmisher.
+        Target::Daimyo(_) => match rules.rulings.daimyo_cover {
+            DaimyoCover::LineInOpen => (Formation::Line, Cover::Open),
+            DaimyoCover::SkirmishInOpen => (Formation::Skirmish, Cover::Open),
+        },
     }
 }
 

@@ -236,6 +236,30 @@ pub struct SimpleRulings {
     pub wind_lasts: WindLasts,
     /// How the reinforcement square is diced.
     pub reinforcement_square: ReinforcementSquare,
+    /// How a lone Daimyo stands when fired at.
+    pub daimyo_cover: DaimyoCover,
+    /// What arriving allied Monks fight with.
+    pub monk_weapon: MonkWeapon,
+}
+
+/// How a lone Daimyo stands when fired at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DaimyoCover {
+    /// `line_in_open`: a figure in line or column in the open (6 to hit).
+    LineInOpen,
+    /// `skirmish_in_open`: a lone figure counts as in skirmish, in the open (7 to hit).
+    SkirmishInOpen,
+}
+
+/// What arriving allied Monks fight with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MonkWeapon {
+    /// `naginata`: which counts as a spear under ruling `naginata_is_spear`.
+    Naginata,
+    /// `sword`: no weapon modifier.
+    Sword,
 }
 
 /// How two dice add up to a score needed.

@@ -130,7 +130,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, order: &FireOrder) -> Result<(), CommandEr
             }
         })
         .collect();
-    let (formation, cover) = numbers::target_stance(ctx.state(), order.target);
+    let (formation, cover) = numbers::target_stance(ctx.rules(), ctx.state(), order.target);
     let needs = numbers::to_hit(ctx.rules(), formation, cover);
     let (hits, pairs) = numbers::count_hits(ctx.rules(), sides, &faces, &bonus, needs);
     let (save_sides, save_on, _) =

@@ -9,7 +9,7 @@ use crate::rules::simple::numbers;
 use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
-use crate::rules::simple::tables::WindLasts;
+use crate::rules::simple::tables::{MonkWeapon, WindLasts};
 
 /// The Movement section.
 const MOVEMENT: &str = "simple: Movement";
@@ -196,7 +196,12 @@ pub(super) fn arrival(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let (count, sides) = numbers::arrival_dice(ctx.rules());
     let faces = ctx.roll_n(count, sides)?;
     let (name, troop, weapon) = if card == 17 {
-        ("Allied Monks", Troop::Monks, Weapon::Naginata)
+        // Ruling monk_weapon: the text gives the Monks no weapon.
+        let weapon = match ctx.rules().rulings.monk_weapon {
+            MonkWeapon::Naginata => Weapon::Naginata,
+            MonkWeapon::Sword => Weapon::Sword,
+        };
+        ("Allied Monks", Troop::Monks, weapon)
     } else {
         ("Allied Ronin", Troop::Ronin, Weapon::Sword)
     };
