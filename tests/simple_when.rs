@@ -514,3 +514,22 @@ fn firing_at_a_lone_daimyo_and_arriving_monks_follow_the_recorded_rulings() {
     let monks = b.state().unit(UnitRef(1, g, 0)).expect("monks");
     assert_eq!(monks.spec.weapon, Weapon::Sword);
 }
+
+#[test]
+fn sequence_the_home_roll_card_gives_each_army_an_even_chance_as_ties_roll_again() {
+    let b = battle_with(gunbai::reference::HouseRules::default());
+    let cards = Simple::pending(b.rules(), b.state());
+    let home = cards
+        .iter()
+        .find(|c| c.what == "Roll for Home")
+        .expect("the Home card");
+    assert!(
+        (home.odds[0].probability - 0.5).abs() < 1e-12,
+        "{}",
+        home.odds[0].probability
+    );
+    // What the button does: a tie rolls again inside the same roll.
+    let mut b = b;
+    ok(&mut b, Command::RollForHome, &[4, 4, 7, 7, 2, 9]);
+    assert_eq!(b.state().home, Some(1));
+}
