@@ -27,7 +27,7 @@ pub(super) fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
     out
 }
 
-const MOVES: [(&str, MoveKind); 13] = [
+const MOVES: [(&str, MoveKind); 14] = [
     ("normal move", MoveKind::Normal),
     ("over a wall or cover, within the move", MoveKind::OverCover),
     ("crossing into cover", MoveKind::CrossCover),
@@ -44,6 +44,10 @@ const MOVES: [(&str, MoveKind); 13] = [
     ("into or out of a building", MoveKind::Building),
     ("back toward the base line", MoveKind::Back),
     ("into the village", MoveKind::IntoVillage),
+    (
+        "through skirmishers (a Formation Fail)",
+        MoveKind::ThroughSkirmishers(None),
+    ),
 ];
 const DISTANCES_CM: [u32; 6] = [10, 20, 30, 45, 60, 90];
 /// Distances a move form offers, in cm.

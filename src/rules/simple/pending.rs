@@ -370,31 +370,36 @@ fn morale_calls(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     out
 }
 
+/// Each Daimyo rolls 1d12; the higher is Home, and ties roll again.
+fn home_card(rules: &Rules, state: &State) -> Check<Command> {
+    let sides = rules.t.sequence.home_die;
+    let mut c = card(
+        "Both Daimyo".into(),
+        "Roll for Home",
+        "the higher 1d12 is the Home Daimyo; the Invader plays first".into(),
+        "simple: Sequence",
+    );
+    c.answers.push(answer("Roll", Command::RollForHome, true));
+    // Ruling home_tie: ties roll again, so each army is Home with the chance that its
+    // die is the higher of two unequal ones.
+    let higher = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
+    let tie = Comparison::new(Expr::dice(1, sides), CmpOp::Eq, Expr::dice(1, sides));
+    c.roll = Some(RollSpec::Test(higher.clone()));
+    c.target = format!("1d{sides} each, higher wins; ties roll again");
+    c.odds = vec![Odds::of(
+        format!("{} is Home", side_name(state, 0)),
+        higher.probability() / (1.0 - tie.probability()),
+        "home",
+        CmpOp::Eq,
+        0,
+    )];
+    c
+}
+
 fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let mut out = Vec::new();
     if state.home.is_none() {
-        let sides = rules.t.sequence.home_die;
-        let mut c = card(
-            "Both Daimyo".into(),
-            "Roll for Home",
-            "the higher 1d12 is the Home Daimyo; the Invader plays first".into(),
-            "simple: Sequence",
-        );
-        c.answers.push(answer("Roll", Command::RollForHome, true));
-        // Ruling home_tie: ties roll again, so each army is Home with the chance that its
-        // die is the higher of two unequal ones.
-        let higher = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
-        let tie = Comparison::new(Expr::dice(1, sides), CmpOp::Eq, Expr::dice(1, sides));
-        c.roll = Some(RollSpec::Test(higher.clone()));
-        c.target = format!("1d{sides} each, higher wins; ties roll again");
-        c.odds = vec![Odds::of(
-            format!("{} is Home", side_name(state, 0)),
-            higher.probability() / (1.0 - tie.probability()),
-            "home",
-            CmpOp::Eq,
-            0,
-        )];
-        out.push(c);
+        out.push(home_card(rules, state));
     }
     if state.deck.is_empty() {
         let mut c = card(

@@ -270,6 +270,32 @@ pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comman
     })
 }
 
+/// Refuses a move beyond the unit's allowance over its going (Movement).
+fn within_allowance(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    (distance, going): (u32, Going),
+) -> Result<(), CommandError> {
+    let x = ctx.unit(u)?;
+    let name = &x.spec.name;
+    let in_retreat = ctx.state().in_retreat(u);
+    match numbers::move_allowance(ctx.rules(), x, going, in_retreat) {
+        None => Err(refuse(
+            format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
+            MOVEMENT,
+        )),
+        Some(most) if f64::from(distance) > most => Err(refuse(
+            format!(
+                "{name} moves at most {most} cm {}{}: {distance} cm is too far",
+                going.words(),
+                if in_retreat { " (in Retreat)" } else { "" }
+            ),
+            MOVEMENT,
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
 /// A unit moves: `step` is the distance (cm) and going of a move the umpire measured; a move
 /// into or out of a building made along with taking post there has none.
 pub(super) fn move_unit(
@@ -326,27 +352,8 @@ pub(super) fn move_unit(
             "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
         )));
     }
-    if let Some((distance, going)) = step {
-        let in_retreat = ctx.state().in_retreat(u);
-        match numbers::move_allowance(ctx.rules(), x, going, in_retreat) {
-            None => {
-                return Err(refuse(
-                    format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
-                    MOVEMENT,
-                ));
-            }
-            Some(most) if f64::from(distance) > most => {
-                return Err(refuse(
-                    format!(
-                        "{name} moves at most {most} cm {}{}: {distance} cm is too far",
-                        going.words(),
-                        if in_retreat { " (in Retreat)" } else { "" }
-                    ),
-                    MOVEMENT,
-                ));
-            }
-            Some(_) => {}
-        }
+    if let Some(step) = step {
+        within_allowance(ctx, u, step)?;
     }
     order::permits(&ctx.state().ledger, Fighter::Unit(u), Deed::Move)?;
     let troop = x.spec.troop;
