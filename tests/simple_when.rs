@@ -533,3 +533,38 @@ fn sequence_the_home_roll_card_gives_each_army_an_even_chance_as_ties_roll_again
     ok(&mut b, Command::RollForHome, &[4, 4, 7, 7, 2, 9]);
     assert_eq!(b.state().home, Some(1));
 }
+
+#[test]
+fn event_cards_the_ninja_fights_the_daimyos_guards_first_from_his_card() {
+    use gunbai::rules::simple::state::GroupRef;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::Attach {
+            group: GroupRef(0, 0),
+            unit: Some(ODA_GUARD.2),
+        },
+        &[],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(21) }, &[]);
+    let cards = Simple::pending(b.rules(), b.state());
+    let card = cards
+        .iter()
+        .find(|c| c.what == "Ninja attack")
+        .expect("the ninja card");
+    let roll = card.answers.iter().find(|a| a.rolls).expect("a roll");
+    assert_eq!(
+        roll.command,
+        Command::Ninja {
+            guards: vec![ODA_GUARD; 4]
+        },
+        "four figures of the guard around the Daimyo"
+    );
+    let win = 66.0 / 144.0_f64;
+    assert!((card.odds[1].probability - win.powi(5)).abs() < 1e-12);
+    // He beats the first guard (12 against 3), then loses to the second (2 against 9).
+    ok(&mut b, roll.command.clone(), &[12, 3, 2, 9]);
+    assert_eq!(alive(&b, ODA_GUARD), 4);
+}

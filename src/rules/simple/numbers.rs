@@ -463,6 +463,23 @@ pub fn half_strength(unit: &UnitState) -> bool {
     unit.alive * 2 <= unit.spec.figures
 }
 
+/// The figures around a side's Daimyo that a ninja must fight first: those of the unit he is
+/// with, one entry a figure, as many as may attack one figure (4).
+pub fn ninja_guards(rules: &Rules, state: &State, side: u8) -> Vec<UnitRef> {
+    let g = super::state::GroupRef(side, 0);
+    let Some(i) = state
+        .group(g)
+        .and_then(|grp| grp.daimyo.as_ref())
+        .and_then(|d| d.attached)
+    else {
+        return Vec::new();
+    };
+    let u = UnitRef(side, 0, i);
+    let n = state.unit(u).filter(|x| x.present()).map_or(0, |x| x.alive);
+    let most = u32::try_from(rules.t.melee.max_attackers).unwrap_or(u32::MAX);
+    vec![u; n.min(most) as usize]
+}
+
 /// The unit a Daimyo shields behind, if he is attached and it still has figures.
 pub fn daimyo_shielded(state: &State, g: super::state::GroupRef) -> bool {
     state

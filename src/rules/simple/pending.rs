@@ -206,30 +206,60 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
         Due::Arrival(s, _) => arrival_card(rules, state, s, why),
         Due::VillagersAttack(u) => super::pending_places::villagers_card(rules, state, u, why),
         Due::FireEscape(u) => super::pending_places::escape_card(rules, state, u, why),
-        Due::Ninja(s) => {
-            let mut c = card(
-                side_name(state, s),
-                "Ninja attack",
-                why,
-                "simple: Event Cards",
-            );
-            let sides = rules.t.troop_dice.daimyo;
-            let cmp = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
-            c.notes.push("Name the figures around the Daimyo: the ninja fights each in turn, then the Daimyo; a tie or lower removes him.".into());
-            c.answers.push(answer(
-                "Roll (Daimyo unguarded)",
-                Command::Ninja { guards: Vec::new() },
-                true,
-            ));
-            test(
-                c,
-                cmp,
-                format!("1d{sides} higher than the Daimyo's 1d{sides}"),
-                "the ninja wins a bout",
-                "ninja won",
-            )
-        }
+        Due::Ninja(s) => ninja_card(rules, state, s, why),
     }
+}
+
+/// The ninja fights the figures around the Daimyo (those of the unit he is with, up to 4),
+/// then the Daimyo: a tie or lower removes him (ruling `ninja`).
+fn ninja_card(rules: &Rules, state: &State, s: u8, why: String) -> Check<Command> {
+    let mut c = card(
+        side_name(state, s),
+        "Ninja attack",
+        why,
+        "simple: Event Cards",
+    );
+    let ninja = rules.t.troop_dice.daimyo;
+    let guards = numbers::ninja_guards(rules, state, s);
+    let mut p = 1.0;
+    for g in &guards {
+        let sides = state
+            .unit(*g)
+            .map_or(ninja, |x| numbers::troop_die(rules, x.spec.troop));
+        p *= Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, sides)).probability();
+    }
+    let last = Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, ninja));
+    p *= last.probability();
+    let first_sides = guards
+        .first()
+        .and_then(|g| state.unit(*g))
+        .map_or(ninja, |x| numbers::troop_die(rules, x.spec.troop));
+    let first = Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, first_sides));
+    c.notes.push(format!(
+        "{} guarding figure(s) of the unit the Daimyo is with fight first, one at a time; then the Daimyo",
+        guards.len()
+    ));
+    c.answers.push(answer(
+        "Roll",
+        Command::Ninja {
+            guards: guards.clone(),
+        },
+        true,
+    ));
+    c.roll = Some(RollSpec::Test(first.clone()));
+    c.target =
+        format!("1d{ninja} higher than each figure's die in turn, then the Daimyo's 1d{ninja}");
+    c.odds = vec![
+        Odds::shown("the ninja wins his first bout", first.probability()),
+        Odds::of(
+            "the ninja kills the Daimyo",
+            p,
+            "daimyo killed",
+            CmpOp::Eq,
+            1,
+        ),
+    ];
+    c
 }
 
 /// The square of an arriving allied unit: 1d24 (or 2d12, ruling `reinforcement_square`).
