@@ -258,6 +258,25 @@ fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
     let samurai = refused(&mut b, step(IMA_SWORD_SAMURAI));
     assert!(samurai.contains("tea ceremony"), "{samurai}");
     ok(&mut b, step(monks), &[]);
+    // Samurai in melee disengage and move back.
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: IMA_SWORD_SAMURAI,
+            status: gunbai::rules::simple::command::Status::InMelee(true),
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::Move {
+            unit: IMA_SWORD_SAMURAI,
+            kind: MoveKind::Back,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
+        },
+        &[],
+    );
 }
 
 #[test]

@@ -334,9 +334,13 @@ pub(super) fn move_unit(
             "the messenger brought the wrong orders: no movement this turn",
         ));
     }
-    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) {
-        return Err(illegal(
-            "the Daimyo's tea ceremony: Samurai do not move this turn",
+    // The tea ceremony: Samurai do not move, except those in melee, who disengage and
+    // move back.
+    let disengages = kind == MoveKind::Back && x.in_melee();
+    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) && !disengages {
+        return Err(refuse(
+            "the Daimyo's tea ceremony: Samurai do not move this turn (those in melee disengage and move back)",
+            "simple: Event Cards",
         ));
     }
     let in_place = matches!(
