@@ -85,6 +85,8 @@ fn terrain_village_brings_5_peasants_who_attack_whoever_enters_and_never_leave()
     let into_village = |unit| Command::Move {
         unit,
         kind: MoveKind::IntoVillage,
+        distance_cm: 10,
+        going: gunbai::rules::simple::command::Going::Standard,
     };
     ok(&mut b, into_village(IMA_TEPPO), &[]);
     assert_eq!(b.state().due, vec![Due::VillagersAttack(IMA_TEPPO)]);
@@ -253,6 +255,8 @@ fn artillery_realignment_1d4_is_required_for_a_new_target() {
         Command::Move {
             unit: IMA_GUN,
             kind: MoveKind::Normal,
+            distance_cm: 5,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -423,9 +427,15 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
     let mut b = begun();
     shoot_daimyo(&mut b, GroupRef(0, 0));
     assert!(b.state().sides[0].army_retreating);
+    pass_morale_dues(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
     to_oda_turn_after_end(&mut b);
-    let moving = |unit, kind| Command::Move { unit, kind };
+    let moving = |unit, kind| Command::Move {
+        unit,
+        kind,
+        distance_cm: 10,
+        going: gunbai::rules::simple::command::Going::Standard,
+    };
     for kind in [
         MoveKind::Normal,
         MoveKind::IntoVillage,

@@ -90,6 +90,8 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
         Command::Move {
             unit: tokugawa_yari,
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -99,6 +101,8 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
         Command::Move {
             unit: UnitRef(0, 2, 0),
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -122,7 +126,9 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
             &mut b,
             Command::Move {
                 unit: ODA_YARI,
-                kind: MoveKind::Normal
+                kind: MoveKind::Normal,
+                distance_cm: 10,
+                going: gunbai::rules::simple::command::Going::Standard,
             },
             &[]
         )
@@ -171,6 +177,8 @@ fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
         Command::Move {
             unit: ODA_TEPPO_1,
             kind: MoveKind::CrossCover,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -302,6 +310,8 @@ fn volley_fire_rolls_d10_needs_no_move() {
         Command::Move {
             unit: IMA_TEPPO,
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     )
@@ -312,6 +322,8 @@ fn volley_fire_rolls_d10_needs_no_move() {
         Command::Move {
             unit: IMA_ARCHERS,
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -697,7 +709,9 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
             &mut b,
             Command::Move {
                 unit: IMA_ARCHERS,
-                kind: MoveKind::Normal
+                kind: MoveKind::Normal,
+                distance_cm: 10,
+                going: gunbai::rules::simple::command::Going::Standard,
             },
             &[]
         )
@@ -720,7 +734,9 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
             &mut b,
             Command::Move {
                 unit: IMA_SWORD_SAMURAI,
-                kind: MoveKind::Normal
+                kind: MoveKind::Normal,
+                distance_cm: 10,
+                going: gunbai::rules::simple::command::Going::Standard,
             },
             &[]
         )
@@ -732,6 +748,8 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
         Command::Move {
             unit: IMA_ARCHERS,
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );
@@ -1026,6 +1044,8 @@ fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_mo
         Command::Move {
             unit: IMA_TEPPO,
             kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
         },
         &[],
     );

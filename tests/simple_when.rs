@@ -232,3 +232,358 @@ fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire(
     ok(&mut b, bombard, &[7, 7, 7]);
     assert_eq!(b.state().structures[0].hits, 4);
 }
+
+#[test]
+fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
+    use gunbai::rules::simple::command::MoveKind;
+    use gunbai::rules::simple::state::UnitRef;
+    let mut b = begun();
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(17) }, &[]);
+    ok(&mut b, Command::RollArrival, &[20]);
+    let g = (b.state().sides[1].groups.len() - 1) as u8;
+    let monks = UnitRef(1, g, 0);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(11) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let step = |unit| Command::Move {
+        unit,
+        kind: MoveKind::Normal,
+        distance_cm: 10,
+        going: gunbai::rules::simple::command::Going::Standard,
+    };
+    let samurai = refused(&mut b, step(IMA_SWORD_SAMURAI));
+    assert!(samurai.contains("tea ceremony"), "{samurai}");
+    ok(&mut b, step(monks), &[]);
+    // Samurai in melee disengage and move back.
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: IMA_SWORD_SAMURAI,
+            status: gunbai::rules::simple::command::Status::InMelee(true),
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::Move {
+            unit: IMA_SWORD_SAMURAI,
+            kind: MoveKind::Back,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
+        },
+        &[],
+    );
+}
+
+#[test]
+fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_turn() {
+    use gunbai::rules::simple::command::MoveKind;
+    let mut b = begun();
+    to_oda_turn(&mut b, [5, 5]);
+    // The Ashigaru move 16 cm over a low stone wall and out the far side: a Formation Fail.
+    ok(
+        &mut b,
+        Command::Move {
+            unit: ODA_YARI,
+            kind: MoveKind::OverCover,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
+        },
+        &[],
+    );
+    let yari = b.state().unit(ODA_YARI).expect("unit");
+    assert!(yari.formation_fail && !yari.crossing);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn(&mut b, [5, 5]);
+    // Next turn, before moving, 1d6: a 3 fails; the unit moves on with its Formation Fail.
+    assert!(b.state().due.contains(&Due::FormationTest(ODA_YARI)));
+    ok(&mut b, Command::FormationTest(ODA_YARI), &[3]);
+    assert!(b.state().unit(ODA_YARI).expect("unit").formation_fail);
+    ok(
+        &mut b,
+        Command::Move {
+            unit: ODA_YARI,
+            kind: MoveKind::Normal,
+            distance_cm: 10,
+            going: gunbai::rules::simple::command::Going::Standard,
+        },
+        &[],
+    );
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn(&mut b, [5, 5]);
+    // The turn after, a 6 passes.
+    ok(&mut b, Command::FormationTest(ODA_YARI), &[6]);
+    assert!(!b.state().unit(ODA_YARI).expect("unit").formation_fail);
+}
+
+#[test]
+fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll() {
+    use gunbai::rules::simple::state::MoraleCause;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::CallMorale {
+            unit: ODA_YARI,
+            cause: MoraleCause::FriendRetreating,
+        },
+        &[],
+    );
+    let cards = Simple::pending(b.rules(), b.state());
+    let card = cards
+        .iter()
+        .find(|c| c.what == "Morale test")
+        .expect("the test is due");
+    let roll = card.roll.as_ref().expect("dice").notation();
+    assert!(roll.contains("5d6") && roll.contains("1d10"), "{roll}");
+    let p = card.odds[0].probability;
+    assert!(p < 1.0 && p > 0.9, "5d6 against 1d10: {p}");
+    assert_eq!(card.answers.iter().filter(|a| a.rolls).count(), 1);
+    // Five 1s against a 10: the unit retreats.
+    morale(&mut b, ODA_YARI, &[1, 1, 1, 1, 1, 10]);
+    assert!(b.state().unit(ODA_YARI).expect("unit").retreating());
+}
+
+#[test]
+fn morale_after_the_daimyo_is_killed_the_army_falls_back_in_retreat() {
+    use gunbai::rules::simple::command::Facing;
+    use gunbai::rules::simple::state::{GroupRef, MoraleCause};
+    let mut b = begun();
+    shoot_daimyo(&mut b, GroupRef(0, 0));
+    assert!(b.state().sides[0].army_retreating);
+    let yari = b.state().unit(ODA_YARI).expect("unit");
+    assert!(yari.formation_fail, "whilst in Retreat: a Formation Fail");
+    assert!(b.state().in_retreat(ODA_YARI));
+    assert!(
+        b.state()
+            .due
+            .contains(&Due::Morale(ODA_YARI, MoraleCause::FormationFail)),
+        "a current Formation Fail calls for a morale test"
+    );
+    assert!(
+        !b.state()
+            .due
+            .iter()
+            .any(|d| matches!(d, Due::Morale(u, _) if *u == ODA_PIKE_SAMURAI)),
+        "samurai take no morale test"
+    );
+    pass_morale_dues(&mut b);
+    // Attackers of a unit in Retreat add 2.
+    let order = one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front);
+    let bouts = gunbai::rules::simple::preview::melee(b.rules(), b.state(), &order);
+    assert!(
+        bouts[0]
+            .attacker
+            .iter()
+            .any(|m| m.value == 2 && m.reason.contains("retreat")),
+        "{:?}",
+        bouts[0].attacker
+    );
+    // The Formation Fail stays: no test at the start of the army's turns.
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    assert!(!b.state().due.contains(&Due::FormationTest(ODA_YARI)));
+}
+
+#[test]
+fn firing_added_scores_must_be_exact_by_default_and_may_reach_as_an_option() {
+    use gunbai::reference::HouseRules;
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    // Skirmishers behind hard cover need 9: no d8 reaches it, so dice pair up.
+    let hard = |b: &mut gunbai::engine::Battle<Simple>| {
+        ok(
+            b,
+            Command::SetStatus {
+                unit: ODA_ARCHERS_SKIRMISH,
+                status: Status::Cover(Cover::Hard),
+            },
+            &[],
+        );
+    };
+    let mut b = begun();
+    hard(&mut b);
+    // 5+5 = 10 is not exactly 9: no hit; 4+5 = 9 is; the fifth die is unpaired.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        &[5, 5, 4, 5, 8, 1],
+    );
+    assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 4, "one pair exact");
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("combined_score".into(), "pairs_reach".into());
+    let mut b = begun_with(house);
+    hard(&mut b);
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        &[5, 5, 4, 5, 8, 1, 1],
+    );
+    assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 3, "both pairs reach 9");
+}
+
+fn step(
+    unit: gunbai::rules::simple::state::UnitRef,
+    distance_cm: u32,
+    going: gunbai::rules::simple::command::Going,
+) -> Command {
+    Command::Move {
+        unit,
+        kind: gunbai::rules::simple::command::MoveKind::Normal,
+        distance_cm,
+        going,
+    }
+}
+
+#[test]
+fn movement_each_move_is_refused_beyond_the_troop_types_allowance() {
+    use gunbai::rules::simple::command::Going;
+    use gunbai::rules::simple::state::UnitRef;
+    let mut b = begun();
+    // Infantry: 20 cm, 10 through soft cover.
+    let far = refused(&mut b, step(IMA_SWORD_SAMURAI, 30, Going::Standard));
+    assert!(
+        far.contains("simple: Movement") && far.contains("20"),
+        "{far}"
+    );
+    let soft = refused(&mut b, step(IMA_SWORD_SAMURAI, 15, Going::Soft));
+    assert!(soft.contains("10"), "{soft}");
+    ok(&mut b, step(IMA_SWORD_SAMURAI, 30, Going::Road), &[]);
+    // Wagons: 15 cm, and never through hard cover.
+    let oxen = UnitRef(1, 0, 13);
+    let hard = refused(&mut b, step(oxen, 5, Going::Hard));
+    assert!(hard.contains("hard cover"), "{hard}");
+    assert!(refused(&mut b, step(oxen, 20, Going::Standard)).contains("15"));
+    ok(&mut b, step(oxen, 15, Going::Standard), &[]);
+}
+
+#[test]
+fn sequence_a_unit_fires_moves_then_melees_or_melees_moves_then_fires() {
+    use gunbai::rules::simple::command::{Facing, Going};
+    let mut b = begun();
+    // Fire, melee, then move: out of order.
+    ok(&mut b, fire(IMA_TEPPO, ODA_YARI, false), &[1, 1, 1, 1, 1]);
+    ok(
+        &mut b,
+        Command::Melee(one_on_one(IMA_TEPPO, ODA_YARI, Facing::Front)),
+        &[1, 6],
+    );
+    let late = refused(&mut b, step(IMA_TEPPO, 10, Going::Standard));
+    assert!(late.contains("simple: Sequence"), "{late}");
+    // Melee, move, then fire: in order.
+    ok(
+        &mut b,
+        Command::Melee(one_on_one(IMA_ARCHERS, ODA_YARI, Facing::Front)),
+        &[1, 6],
+    );
+    ok(&mut b, step(IMA_ARCHERS, 10, Going::Standard), &[]);
+    ok(&mut b, fire(IMA_ARCHERS, ODA_YARI, false), &[1, 1, 1, 1, 1]);
+    // A second fire is refused.
+    assert!(refused(&mut b, fire(IMA_ARCHERS, ODA_YARI, false)).contains("fire"));
+}
+
+#[test]
+fn firing_at_a_lone_daimyo_and_arriving_monks_follow_the_recorded_rulings() {
+    use gunbai::reference::HouseRules;
+    use gunbai::rules::simple::roster::Weapon;
+    use gunbai::rules::simple::state::{GroupRef, UnitRef};
+    let alive = |b: &gunbai::engine::Battle<Simple>| {
+        b.state()
+            .group(GroupRef(0, 0))
+            .and_then(|g| g.daimyo.as_ref())
+            .is_some_and(|d| d.alive)
+    };
+    // Ruling daimyo_cover: by default a lone Daimyo is hit on 6, as a line in the open.
+    let mut b = begun();
+    shoot_daimyo(&mut b, GroupRef(0, 0));
+    assert!(!alive(&b));
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("daimyo_cover".into(), "skirmish_in_open".into());
+    house.rulings.insert("monk_weapon".into(), "sword".into());
+    let mut b = begun_with(house);
+    // As a skirmisher he needs 7: the 6 misses.
+    ok(
+        &mut b,
+        Command::Fire(gunbai::rules::simple::command::FireOrder {
+            unit: IMA_TEPPO,
+            target: gunbai::rules::simple::state::Target::Daimyo(GroupRef(0, 0)),
+            volley: false,
+            distance_cm: 10,
+        }),
+        &[6, 1, 1, 1, 1],
+    );
+    assert!(alive(&b));
+    // Ruling monk_weapon: arriving Monks carry what the umpire chose.
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(17) }, &[]);
+    ok(&mut b, Command::RollArrival, &[20]);
+    let g = (b.state().sides[1].groups.len() - 1) as u8;
+    let monks = b.state().unit(UnitRef(1, g, 0)).expect("monks");
+    assert_eq!(monks.spec.weapon, Weapon::Sword);
+}
+
+#[test]
+fn sequence_the_home_roll_card_gives_each_army_an_even_chance_as_ties_roll_again() {
+    let b = battle_with(gunbai::reference::HouseRules::default());
+    let cards = Simple::pending(b.rules(), b.state());
+    let home = cards
+        .iter()
+        .find(|c| c.what == "Roll for Home")
+        .expect("the Home card");
+    assert!(
+        (home.odds[0].probability - 0.5).abs() < 1e-12,
+        "{}",
+        home.odds[0].probability
+    );
+    // What the button does: a tie rolls again inside the same roll.
+    let mut b = b;
+    ok(&mut b, Command::RollForHome, &[4, 4, 7, 7, 2, 9]);
+    assert_eq!(b.state().home, Some(1));
+}
+
+#[test]
+fn event_cards_the_ninja_fights_the_daimyos_guards_first_from_his_card() {
+    use gunbai::rules::simple::state::GroupRef;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::Attach {
+            group: GroupRef(0, 0),
+            unit: Some(ODA_GUARD.2),
+        },
+        &[],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(21) }, &[]);
+    let cards = Simple::pending(b.rules(), b.state());
+    let card = cards
+        .iter()
+        .find(|c| c.what == "Ninja attack")
+        .expect("the ninja card");
+    let roll = card.answers.iter().find(|a| a.rolls).expect("a roll");
+    assert_eq!(
+        roll.command,
+        Command::Ninja {
+            guards: vec![ODA_GUARD; 4]
+        },
+        "four figures of the guard around the Daimyo"
+    );
+    let win = 66.0 / 144.0_f64;
+    assert!((card.odds[1].probability - win.powi(5)).abs() < 1e-12);
+    // He beats the first guard (12 against 3), then loses to the second (2 against 9).
+    ok(&mut b, roll.command.clone(), &[12, 3, 2, 9]);
+    assert_eq!(alive(&b, ODA_GUARD), 4);
+}

@@ -143,3 +143,23 @@ pub fn shoot_daimyo(b: &mut Battle<Simple>, group: GroupRef) {
     });
     ok(b, at, &[6, 1, 1, 1, 1, 1]);
 }
+
+/// Passes every morale test due: the living figures roll their highest face, the d10s 1s.
+pub fn pass_morale_dues(b: &mut Battle<Simple>) {
+    use gunbai::rules::simple::state::Due;
+    while let Some(Due::Morale(u, cause)) = b
+        .state()
+        .due
+        .iter()
+        .find(|d| matches!(d, Due::Morale(..)))
+        .copied()
+    {
+        let x = b.state().unit(u).expect("unit");
+        let sees = gunbai::rules::simple::numbers::sees_friend_retreat(x, cause);
+        let dice =
+            gunbai::rules::simple::numbers::morale(b.rules(), x, b.state().cover_of(u), sees);
+        let mut faces = vec![dice.own_sides; dice.own as usize];
+        faces.extend(vec![1; dice.against as usize]);
+        morale(b, u, &faces);
+    }
+}

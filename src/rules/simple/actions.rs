@@ -2,7 +2,7 @@
 
 use super::army::Formation;
 use super::command::{
-    Attacker, Command, Facing, FailCause, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
+    Attacker, Command, Facing, FailCause, Fighter, FireOrder, Going, MeleeOrder, MoveKind, Status,
 };
 use super::preview;
 use super::state::{Cover, MoraleCause, State, Target, UnitRef};
@@ -27,8 +27,9 @@ pub(super) fn enemies(state: &State, unit: UnitRef) -> Vec<UnitRef> {
     out
 }
 
-const MOVES: [(&str, MoveKind); 12] = [
+const MOVES: [(&str, MoveKind); 14] = [
     ("normal move", MoveKind::Normal),
+    ("over a wall or cover, within the move", MoveKind::OverCover),
     ("crossing into cover", MoveKind::CrossCover),
     ("clear of cover", MoveKind::ClearOfCover),
     ("form line", MoveKind::ChangeFormation(Formation::Line)),
@@ -43,8 +44,14 @@ const MOVES: [(&str, MoveKind); 12] = [
     ("into or out of a building", MoveKind::Building),
     ("back toward the base line", MoveKind::Back),
     ("into the village", MoveKind::IntoVillage),
+    (
+        "through skirmishers (a Formation Fail)",
+        MoveKind::ThroughSkirmishers(None),
+    ),
 ];
 const DISTANCES_CM: [u32; 6] = [10, 20, 30, 45, 60, 90];
+/// Distances a move form offers, in cm.
+const MOVE_CM: [u32; 12] = [0, 4, 7, 10, 15, 20, 30, 40, 60, 90, 120, 150];
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
 const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
 const CAUSES: [FailCause; 6] = [
@@ -77,8 +84,20 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         .map(|u| state.unit_name(*u))
         .collect();
     let mut out = vec![
-        ActionForm::new("move", "Move", "one move; some kinds set Formation Fail")
-            .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect()),
+        ActionForm::new(
+            "move",
+            "Move",
+            "one move, measured to the furthest figure; some kinds set Formation Fail",
+        )
+        .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
+        .choice(
+            "Distance",
+            MOVE_CM.iter().map(|d| format!("{d} cm")).collect(),
+        )
+        .choice(
+            "Going",
+            Going::ALL.iter().map(|g| g.words().to_owned()).collect(),
+        ),
         ActionForm::new(
             "fire",
             "Fire",
@@ -160,6 +179,8 @@ pub fn plan(
         "move" => plain(Command::Move {
             unit,
             kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
+            distance_cm: *MOVE_CM.get(value(1)).ok_or("pick a distance")?,
+            going: *Going::ALL.get(value(2)).ok_or("pick the going")?,
         }),
         "cover" => plain(Command::SetStatus {
             unit,

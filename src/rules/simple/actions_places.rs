@@ -4,7 +4,7 @@
 use super::actions::enemies;
 use super::command::{Command, Kindling, Status};
 use super::pending::{at_least, card, test};
-use super::roster::Weapon;
+use super::roster::{Troop, Weapon};
 use super::state::{Cover, Phase, State, StructureKind, Target, UnitRef};
 use super::tables::Rules;
 use super::words::kindling;
@@ -42,7 +42,6 @@ fn captured_guns(state: &State, unit: UnitRef) -> Vec<UnitRef> {
 
 /// The forms of places open to a unit.
 pub fn forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
-    let ambush_squares = rules.t.terrain.ambush_squares;
     let Some(u) = state.unit(unit) else {
         return Vec::new();
     };
@@ -124,38 +123,7 @@ pub fn forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
         ActionForm::new("fire_smoke", "Fire smoke", "umpire's record: soft cover")
             .toggle("Under smoke from a fire"),
     );
-    out.push(
-        ActionForm::new(
-            "structure",
-            "Record a structure",
-            "a building, wall or fieldworks on the table, with its hits (near this unit)",
-        )
-        .choice(
-            "Kind",
-            StructureKind::ALL
-                .iter()
-                .map(|k| k.words().to_owned())
-                .collect(),
-        )
-        .as_record(),
-    );
-    let guard = u.spec.troop == super::roster::Troop::SamuraiGuard;
-    if state.phase == Phase::Setup && state.home == Some(unit.0) && state.ambush.is_none() && !guard
-    {
-        out.push(
-            ActionForm::new(
-                "ambush",
-                "Hide in ambush",
-                "the Home Daimyo keeps one unit (not the guard) off the table in a square 1-18",
-            )
-            .number(
-                "Square",
-                1,
-                usize::try_from(ambush_squares).unwrap_or(18),
-                "",
-            ),
-        );
-    }
+    out.extend(record_forms(rules, state, unit, u.spec.troop));
     out
 }
 
@@ -212,49 +180,7 @@ pub fn plan(
                 Some(p),
             )
         }
-        "bombard" => {
-            let s = value(0);
-            let st = state.structures.get(s).ok_or("pick a structure")?;
-            let x = &rules.t.structures;
-            let needs = if st.kind.cover() == Cover::Hard {
-                x.hard_needs
-            } else {
-                x.soft_needs
-            };
-            let die = rules.t.fire.die;
-            let crew = state.unit(unit).map_or(0, |x| x.alive);
-            let mut p = preview(
-                name,
-                ("Bombard", "simple: Firing at Soft/Hard Cover"),
-                at_least(die, needs),
-                format!("1d{die} per artilleryman ({crew}) at {needs}+ for a hit"),
-                ("one die hits", "hits"),
-            );
-            let one = p.odds.first().map_or(0.0, |o| o.probability);
-            p.roll = Some(RollSpec::Value(Expr::success_count(
-                crew,
-                die,
-                CmpOp::Ge,
-                i64::from(needs),
-            )));
-            p.odds = vec![
-                Odds::shown("one die hits", one),
-                Odds::of(
-                    "at least one hit",
-                    1.0 - (1.0 - one).powi(i32::try_from(crew).unwrap_or(i32::MAX)),
-                    "hits",
-                    CmpOp::Ge,
-                    1,
-                ),
-            ];
-            (
-                Command::Bombard {
-                    gun: unit,
-                    structure: s as u8,
-                },
-                Some(p),
-            )
-        }
+        "bombard" => bombard(rules, state, unit, name, value(0))?,
         "crew_captured" => {
             let gun = *captured_guns(state, unit)
                 .get(value(0))
@@ -319,4 +245,90 @@ pub fn plan(
         command,
         preview: check,
     })
+}
+
+/// A bombardment of a structure, with the chance of at least one hit.
+fn bombard(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    name: String,
+    s: usize,
+) -> Result<(Command, Option<Check<Command>>), String> {
+    let st = state.structures.get(s).ok_or("pick a structure")?;
+    let x = &rules.t.structures;
+    let needs = if st.kind.cover() == Cover::Hard {
+        x.hard_needs
+    } else {
+        x.soft_needs
+    };
+    let die = rules.t.fire.die;
+    let crew = state.unit(unit).map_or(0, |x| x.alive);
+    let mut p = preview(
+        name,
+        ("Bombard", "simple: Firing at Soft/Hard Cover"),
+        at_least(die, needs),
+        format!("1d{die} per artilleryman ({crew}) at {needs}+ for a hit"),
+        ("one die hits", "hits"),
+    );
+    let one = p.odds.first().map_or(0.0, |o| o.probability);
+    p.roll = Some(RollSpec::Value(Expr::success_count(
+        crew,
+        die,
+        CmpOp::Ge,
+        i64::from(needs),
+    )));
+    p.odds = vec![
+        Odds::shown("one die hits", one),
+        Odds::of(
+            "at least one hit",
+            1.0 - (1.0 - one).powi(i32::try_from(crew).unwrap_or(i32::MAX)),
+            "hits",
+            CmpOp::Ge,
+            1,
+        ),
+    ];
+    Ok((
+        Command::Bombard {
+            gun: unit,
+            structure: u8::try_from(s).map_err(|_| "pick a structure")?,
+        },
+        Some(p),
+    ))
+}
+
+/// The set-up and record forms of any unit: a structure near it, and (Home, before the
+/// battle, not the guard) hiding it in ambush.
+fn record_forms(rules: &Rules, state: &State, unit: UnitRef, troop: Troop) -> Vec<ActionForm> {
+    let mut out = vec![
+        ActionForm::new(
+            "structure",
+            "Record a structure",
+            "a building, wall or fieldworks on the table, with its hits (near this unit)",
+        )
+        .choice(
+            "Kind",
+            StructureKind::ALL
+                .iter()
+                .map(|k| k.words().to_owned())
+                .collect(),
+        )
+        .as_record(),
+    ];
+    if state.phase == Phase::Setup
+        && state.home == Some(unit.0)
+        && state.ambush.is_none()
+        && troop != Troop::SamuraiGuard
+    {
+        let squares = rules.t.terrain.ambush_squares;
+        out.push(
+            ActionForm::new(
+                "ambush",
+                "Hide in ambush",
+                "the Home Daimyo keeps one unit (not the guard) off the table in a square 1-18",
+            )
+            .number("Square", 1, usize::try_from(squares).unwrap_or(18), ""),
+        );
+    }
+    out
 }

@@ -108,23 +108,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 Status::SeesRetreat(b) => x.sees_retreat = *b,
             }
         }
-        Event::Fired(roll) => {
-            let target = match roll.target {
-                Target::Unit(t) => Fighter::Unit(t),
-                Target::Daimyo(g) => Fighter::Daimyo(g),
-            };
-            unit(state, roll.unit)?;
-            state
-                .ledger
-                .record(Fighter::Unit(roll.unit), Deed::Fire, Some(target));
-            let x = unit(state, roll.unit)?;
-            x.fired = true;
-            x.volleyed = roll.volley;
-            if x.spec.weapon == Weapon::Gun {
-                x.realigning = false;
-                x.aim = Some(roll.target);
-            }
-        }
+        Event::Fired(roll) => fired(state, roll)?,
         Event::Killed { target, figures } => match target {
             Target::Unit(u) => {
                 let x = unit(state, *u)?;
@@ -238,6 +222,25 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
         // Places: captured guns, buildings, fires, the village.
         _ => super::apply_places::apply(state, event)?,
     }
+    Ok(())
+}
+
+/// A unit fired: what it did this turn, and where a gun is laid.
+fn fired(state: &mut State, roll: &super::event::FireRoll) -> Result<(), String> {
+    let target = match roll.target {
+        Target::Unit(t) => Fighter::Unit(t),
+        Target::Daimyo(g) => Fighter::Daimyo(g),
+    };
+    let x = unit(state, roll.unit)?;
+    x.fired = true;
+    x.volleyed = roll.volley;
+    if x.spec.weapon == Weapon::Gun {
+        x.realigning = false;
+        x.aim = Some(roll.target);
+    }
+    state
+        .ledger
+        .record(Fighter::Unit(roll.unit), Deed::Fire, Some(target));
     Ok(())
 }
 

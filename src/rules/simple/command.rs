@@ -30,6 +30,38 @@ pub enum MoveKind {
     Back,
     /// Into the village, where its peasants attack.
     IntoVillage,
+    /// Over soft or hard cover and out the far side within this one move (a low wall):
+    /// a Formation Fail, tested at the start of the unit's next turn.
+    OverCover,
+}
+
+/// The going a move crosses, for its allowance (Movement).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Going {
+    /// Open ground: the standard rate.
+    #[default]
+    Standard,
+    /// Along a road.
+    Road,
+    /// Through soft cover.
+    Soft,
+    /// Through hard cover.
+    Hard,
+}
+
+impl Going {
+    /// Every going, as the move form offers them.
+    pub const ALL: [Going; 4] = [Going::Standard, Going::Road, Going::Soft, Going::Hard];
+
+    /// The going in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            Going::Standard => "open ground",
+            Going::Road => "along a road",
+            Going::Soft => "through soft cover",
+            Going::Hard => "through hard cover",
+        }
+    }
 }
 
 /// A cause of Formation Fail the table sees (moves cause theirs by themselves).
@@ -193,6 +225,12 @@ pub enum Command {
         unit: UnitRef,
         /// What kind of move.
         kind: MoveKind,
+        /// The distance its furthest figure moves, in cm.
+        #[serde(default)]
+        distance_cm: u32,
+        /// The going it crosses.
+        #[serde(default)]
+        going: Going,
     },
     /// A retreating unit makes a retreat move.
     RetreatMove {

@@ -260,10 +260,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                 cause.words(),
                 own.len(),
                 faces(own),
-                own.iter().sum::<u32>(),
+                own.iter().map(|f| u64::from(*f)).sum::<u64>(),
                 against.len(),
                 faces(against),
-                against.iter().sum::<u32>(),
+                against.iter().map(|f| u64::from(*f)).sum::<u64>(),
                 if *passed { "carries on" } else { "fails" }
             ),
             vec![unit.id()],

@@ -9,10 +9,11 @@ use crate::engine::ruleset::Measure;
 /// `passed` (the last test), `acts` (an allied clan), `home` (the Home side), `first blank`
 /// (the shuffled deck's first card), `village` (the terrain roll reaches it), `fast` (the river), `wind`,
 /// `ninja won` (his first bout), `square` (an arrival), `killed` (figures and Daimyo
-/// killed), `hits` (on a structure), `ready` (a realigned gun) and `lit`.
+/// killed), `daimyo killed`, `hits` (on a structure), `ready` (a realigned gun) and `lit`.
 pub fn measures(rules: &Rules, _before: &State, events: &[Event]) -> Vec<Measure> {
     let mut out = Vec::new();
     let mut killed = 0i64;
+    let mut daimyo = 0;
     let mut ninja = None;
     for event in events {
         match event {
@@ -41,7 +42,10 @@ pub fn measures(rules: &Rules, _before: &State, events: &[Event]) -> Vec<Measure
                 target: Target::Unit(_),
                 figures,
             } => killed += i64::from(*figures),
-            Event::DaimyoKilled(_) => killed += 1,
+            Event::DaimyoKilled(_) => {
+                killed += 1;
+                daimyo = 1;
+            }
             Event::FireEscape { killed: k, .. } | Event::RiverCrossed { drowned: k, .. } => {
                 killed += i64::from(*k);
             }
@@ -55,6 +59,7 @@ pub fn measures(rules: &Rules, _before: &State, events: &[Event]) -> Vec<Measure
         out.push(("ninja won", won));
     }
     out.push(("killed", killed));
+    out.push(("daimyo killed", daimyo));
     // The last reading of a measure is the result: a re-rolled tie, a later test.
     out.reverse();
     out

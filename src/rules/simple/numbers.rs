@@ -7,7 +7,9 @@ use super::state::{Cover, State, Target, UnitRef, UnitState};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
-use crate::rules::simple::tables::{CombinedScore, NaginataIsSpear, ReinforcementSquare};
+use crate::rules::simple::tables::{
+    CombinedScore, DaimyoCover, NaginataIsSpear, ReinforcementSquare,
+};
 
 const MELEE: &str = "simple: Melee";
 
@@ -33,6 +35,45 @@ pub fn arrival_dice(rules: &Rules) -> (u32, u32) {
         ReinforcementSquare::TwoD12 => (2, rules.t.terrain.squares / 2),
         ReinforcementSquare::D24 => (1, rules.t.terrain.reinforcement_die),
     }
+}
+
+/// How far a unit may move in one move over this going, in cm (Movement, ruling
+/// `move_allowance`); `None` where it may not go at all (a wagon or gun into hard cover).
+pub fn move_allowance(
+    rules: &Rules,
+    unit: &UnitState,
+    going: super::command::Going,
+    in_retreat: bool,
+) -> Option<f64> {
+    use super::command::Going;
+    let m = &rules.t.movement_cm;
+    let wheeled = matches!(unit.spec.weapon, Weapon::Wagon | Weapon::Gun);
+    if wheeled {
+        let standard = match unit.spec.weapon {
+            Weapon::Gun if !unit.limbered => {
+                let pushers = unit.alive.clamp(1, m.wagon_pushed_max_figures.max(1));
+                m.wagon_pushed_one_figure + m.wagon_pushed_per_extra_figure * f64::from(pushers - 1)
+            }
+            _ if unit.spec.weapon == Weapon::Wagon && unit.alive == 1 => m.wagon_one_beast,
+            _ => m.wagon_two_beasts,
+        };
+        return match going {
+            Going::Hard if !in_retreat => None,
+            _ => Some(standard),
+        };
+    }
+    let cavalry = unit.spec.troop.mounted();
+    let pick = |infantry: f64, cav: f64| if cavalry { cav } else { infantry };
+    Some(if in_retreat {
+        pick(m.infantry_retreat, m.cavalry_retreat)
+    } else {
+        match going {
+            Going::Standard => pick(m.infantry_standard, m.cavalry_standard),
+            Going::Road => pick(m.infantry_road, m.cavalry_road),
+            Going::Soft => pick(m.infantry_soft, m.cavalry_soft),
+            Going::Hard => pick(m.infantry_hard, m.cavalry_hard),
+        }
+    })
 }
 
 /// The chance a Formation Fail test passes.
@@ -101,13 +142,16 @@ pub fn save(
 }
 
 /// What the target of fire stands in: the formation and cover that set the score needed.
-pub fn target_stance(state: &State, target: Target) -> (Formation, Cover) {
+pub fn target_stance(rules: &Rules, state: &State, target: Target) -> (Formation, Cover) {
     match target {
         Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |x| {
             (x.formation, state.cover_of(u))
         }),
-        // A lone Daimyo counts as a figure in the open, in line or column.
-        Target::Daimyo(_) => (Formation::Line, Cover::Open),
+        // Ruling daimyo_cover: a lone Daimyo stands in the open, in line or as a skirmisher.
+        Target::Daimyo(_) => match rules.rulings.daimyo_cover {
+            DaimyoCover::LineInOpen => (Formation::Line, Cover::Open),
+            DaimyoCover::SkirmishInOpen => (Formation::Skirmish, Cover::Open),
+        },
     }
 }
 
@@ -215,7 +259,9 @@ pub fn melee_modifiers(
         )),
         Cover::Open => {}
     }
-    if defender.is_some_and(UnitState::retreating) {
+    if let Target::Unit(u) = order.defender
+        && state.in_retreat(u)
+    {
         att.push(Modifier::total(
             m.defender_retreating,
             "defender is retreating",
@@ -415,6 +461,23 @@ pub fn takes_morale(unit: &UnitState) -> bool {
 /// Whether a unit is at half its starting figures or fewer.
 pub fn half_strength(unit: &UnitState) -> bool {
     unit.alive * 2 <= unit.spec.figures
+}
+
+/// The figures around a side's Daimyo that a ninja must fight first: those of the unit he is
+/// with, one entry a figure, as many as may attack one figure (4).
+pub fn ninja_guards(rules: &Rules, state: &State, side: u8) -> Vec<UnitRef> {
+    let g = super::state::GroupRef(side, 0);
+    let Some(i) = state
+        .group(g)
+        .and_then(|grp| grp.daimyo.as_ref())
+        .and_then(|d| d.attached)
+    else {
+        return Vec::new();
+    };
+    let u = UnitRef(side, 0, i);
+    let n = state.unit(u).filter(|x| x.present()).map_or(0, |x| x.alive);
+    let most = u32::try_from(rules.t.melee.max_attackers).unwrap_or(u32::MAX);
+    vec![u; n.min(most) as usize]
 }
 
 /// The unit a Daimyo shields behind, if he is attached and it still has figures.

@@ -206,30 +206,60 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
         Due::Arrival(s, _) => arrival_card(rules, state, s, why),
         Due::VillagersAttack(u) => super::pending_places::villagers_card(rules, state, u, why),
         Due::FireEscape(u) => super::pending_places::escape_card(rules, state, u, why),
-        Due::Ninja(s) => {
-            let mut c = card(
-                side_name(state, s),
-                "Ninja attack",
-                why,
-                "simple: Event Cards",
-            );
-            let sides = rules.t.troop_dice.daimyo;
-            let cmp = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
-            c.notes.push("Name the figures around the Daimyo: the ninja fights each in turn, then the Daimyo; a tie or lower removes him.".into());
-            c.answers.push(answer(
-                "Roll (Daimyo unguarded)",
-                Command::Ninja { guards: Vec::new() },
-                true,
-            ));
-            test(
-                c,
-                cmp,
-                format!("1d{sides} higher than the Daimyo's 1d{sides}"),
-                "the ninja wins a bout",
-                "ninja won",
-            )
-        }
+        Due::Ninja(s) => ninja_card(rules, state, s, why),
     }
+}
+
+/// The ninja fights the figures around the Daimyo (those of the unit he is with, up to 4),
+/// then the Daimyo: a tie or lower removes him (ruling `ninja`).
+fn ninja_card(rules: &Rules, state: &State, s: u8, why: String) -> Check<Command> {
+    let mut c = card(
+        side_name(state, s),
+        "Ninja attack",
+        why,
+        "simple: Event Cards",
+    );
+    let ninja = rules.t.troop_dice.daimyo;
+    let guards = numbers::ninja_guards(rules, state, s);
+    let mut p = 1.0;
+    for g in &guards {
+        let sides = state
+            .unit(*g)
+            .map_or(ninja, |x| numbers::troop_die(rules, x.spec.troop));
+        p *= Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, sides)).probability();
+    }
+    let last = Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, ninja));
+    p *= last.probability();
+    let first_sides = guards
+        .first()
+        .and_then(|g| state.unit(*g))
+        .map_or(ninja, |x| numbers::troop_die(rules, x.spec.troop));
+    let first = Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, first_sides));
+    c.notes.push(format!(
+        "{} guarding figure(s) of the unit the Daimyo is with fight first, one at a time; then the Daimyo",
+        guards.len()
+    ));
+    c.answers.push(answer(
+        "Roll",
+        Command::Ninja {
+            guards: guards.clone(),
+        },
+        true,
+    ));
+    c.roll = Some(RollSpec::Test(first.clone()));
+    c.target =
+        format!("1d{ninja} higher than each figure's die in turn, then the Daimyo's 1d{ninja}");
+    c.odds = vec![
+        Odds::shown("the ninja wins his first bout", first.probability()),
+        Odds::of(
+            "the ninja kills the Daimyo",
+            p,
+            "daimyo killed",
+            CmpOp::Eq,
+            1,
+        ),
+    ];
+    c
 }
 
 /// The square of an arriving allied unit: 1d24 (or 2d12, ruling `reinforcement_square`).
@@ -370,31 +400,36 @@ fn morale_calls(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     out
 }
 
+/// Each Daimyo rolls 1d12; the higher is Home, and ties roll again.
+fn home_card(rules: &Rules, state: &State) -> Check<Command> {
+    let sides = rules.t.sequence.home_die;
+    let mut c = card(
+        "Both Daimyo".into(),
+        "Roll for Home",
+        "the higher 1d12 is the Home Daimyo; the Invader plays first".into(),
+        "simple: Sequence",
+    );
+    c.answers.push(answer("Roll", Command::RollForHome, true));
+    // Ruling home_tie: ties roll again, so each army is Home with the chance that its
+    // die is the higher of two unequal ones.
+    let higher = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
+    let tie = Comparison::new(Expr::dice(1, sides), CmpOp::Eq, Expr::dice(1, sides));
+    c.roll = Some(RollSpec::Test(higher.clone()));
+    c.target = format!("1d{sides} each, higher wins; ties roll again");
+    c.odds = vec![Odds::of(
+        format!("{} is Home", side_name(state, 0)),
+        higher.probability() / (1.0 - tie.probability()),
+        "home",
+        CmpOp::Eq,
+        0,
+    )];
+    c
+}
+
 fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let mut out = Vec::new();
     if state.home.is_none() {
-        let sides = rules.t.sequence.home_die;
-        let mut c = card(
-            "Both Daimyo".into(),
-            "Roll for Home",
-            "the higher 1d12 is the Home Daimyo; the Invader plays first".into(),
-            "simple: Sequence",
-        );
-        c.answers.push(answer("Roll", Command::RollForHome, true));
-        // Ruling home_tie: ties roll again, so each army is Home with the chance that its
-        // die is the higher of two unequal ones.
-        let higher = Comparison::new(Expr::dice(1, sides), CmpOp::Gt, Expr::dice(1, sides));
-        let tie = Comparison::new(Expr::dice(1, sides), CmpOp::Eq, Expr::dice(1, sides));
-        c.roll = Some(RollSpec::Test(higher.clone()));
-        c.target = format!("1d{sides} each, higher wins; ties roll again");
-        c.odds = vec![Odds::of(
-            format!("{} is Home", side_name(state, 0)),
-            higher.probability() / (1.0 - tie.probability()),
-            "home",
-            CmpOp::Eq,
-            0,
-        )];
-        out.push(c);
+        out.push(home_card(rules, state));
     }
     if state.deck.is_empty() {
         let mut c = card(

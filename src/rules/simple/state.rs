@@ -190,7 +190,7 @@ pub struct GroupState {
 pub struct CardLimits {
     /// Messenger: no movement except retreats.
     pub no_move: bool,
-    /// Tea ceremony: Samurai neither move nor fire.
+    /// Tea ceremony: Samurai units (not monks) neither move nor fire.
     pub samurai_idle: bool,
     /// No arquebus fire.
     pub no_arquebus: bool,
@@ -359,6 +359,16 @@ impl State {
             .filter(|s| s.hits > 0)
             .map_or(Cover::Open, |s| s.kind.cover());
         x.effective_cover().max(from_structure)
+    }
+
+    /// Whether a unit is in Retreat: retreating after a failed morale test, or falling back
+    /// to its base line with its army after its Daimyo was killed.
+    pub fn in_retreat(&self, u: UnitRef) -> bool {
+        self.unit(u).is_some_and(UnitState::retreating)
+            || self
+                .sides
+                .get(self.owner(u))
+                .is_some_and(|s| s.army_retreating)
     }
 
     /// Units in (or behind) a structure.

@@ -159,6 +159,24 @@ mod raw {
         pub hard_needs: u32,
     }
     #[derive(Debug, Deserialize)]
+    pub struct Movement {
+        pub infantry_standard: f64,
+        pub infantry_road: f64,
+        pub infantry_soft: f64,
+        pub infantry_hard: f64,
+        pub infantry_retreat: f64,
+        pub cavalry_standard: f64,
+        pub cavalry_road: f64,
+        pub cavalry_soft: f64,
+        pub cavalry_hard: f64,
+        pub cavalry_retreat: f64,
+        pub wagon_two_beasts: f64,
+        pub wagon_one_beast: f64,
+        pub wagon_pushed_one_figure: f64,
+        pub wagon_pushed_per_extra_figure: f64,
+        pub wagon_pushed_max_figures: u32,
+    }
+    #[derive(Debug, Deserialize)]
     pub struct Army {
         pub figures_per_unit: u32,
         pub basic_ashigaru_units: usize,
@@ -194,6 +212,7 @@ pub struct SimpleTables {
     pub burning: Burning,
     pub smoke: Smoke,
     pub structures: Structures,
+    pub movement_cm: Movement,
     pub army: Army,
     pub rulings: BTreeMap<String, Ruling>,
     pub optional: BTreeMap<String, OptionalRule>,
@@ -217,6 +236,30 @@ pub struct SimpleRulings {
     pub wind_lasts: WindLasts,
     /// How the reinforcement square is diced.
     pub reinforcement_square: ReinforcementSquare,
+    /// How a lone Daimyo stands when fired at.
+    pub daimyo_cover: DaimyoCover,
+    /// What arriving allied Monks fight with.
+    pub monk_weapon: MonkWeapon,
+}
+
+/// How a lone Daimyo stands when fired at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DaimyoCover {
+    /// `line_in_open`: a figure in line or column in the open (6 to hit).
+    LineInOpen,
+    /// `skirmish_in_open`: a lone figure counts as in skirmish, in the open (7 to hit).
+    SkirmishInOpen,
+}
+
+/// What arriving allied Monks fight with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MonkWeapon {
+    /// `naginata`: which counts as a spear under ruling `naginata_is_spear`.
+    Naginata,
+    /// `sword`: no weapon modifier.
+    Sword,
 }
 
 /// How two dice add up to a score needed.

@@ -51,6 +51,7 @@ pub fn move_words(kind: MoveKind) -> &'static str {
         MoveKind::ThroughSkirmishers(_) => " through skirmishers",
         MoveKind::Back => " back toward its base line",
         MoveKind::IntoVillage => " into the village",
+        MoveKind::OverCover => " over the cover and out the far side",
     }
 }
 

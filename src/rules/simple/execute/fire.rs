@@ -3,9 +3,10 @@
 use super::melee::after_losses;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
-use crate::rules::simple::command::FireOrder;
+use crate::rules::simple::command::{Fighter, FireOrder};
 use crate::rules::simple::event::{Event, FireRoll};
 use crate::rules::simple::numbers;
+use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::Weapon;
 use crate::rules::simple::state::{MoraleCause, Target, UnitRef};
 
@@ -66,7 +67,7 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
     {
         return Err(illegal("a card forbids that weapon's fire this turn"));
     }
-    if limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) {
         return Err(illegal(
             "the Daimyo's tea ceremony: Samurai do not fire this turn",
         ));
@@ -96,6 +97,7 @@ fn may_fire(ctx: &Ctx<'_>, order: &FireOrder) -> Result<Weapon, CommandError> {
             return Err(illegal(format!("{name} has moved: no volley fire")));
         }
     }
+    order::permits(&ctx.state().ledger, Fighter::Unit(order.unit), Deed::Fire)?;
     let range = numbers::range_cm(ctx.rules(), ctx.state(), weapon).unwrap_or(0);
     if order.distance_cm > range {
         return Err(illegal(format!(
@@ -128,7 +130,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, order: &FireOrder) -> Result<(), CommandEr
             }
         })
         .collect();
-    let (formation, cover) = numbers::target_stance(ctx.state(), order.target);
+    let (formation, cover) = numbers::target_stance(ctx.rules(), ctx.state(), order.target);
     let needs = numbers::to_hit(ctx.rules(), formation, cover);
     let (hits, pairs) = numbers::count_hits(ctx.rules(), sides, &faces, &bonus, needs);
     let (save_sides, save_on, _) =
@@ -165,6 +167,7 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         ));
     }
     let crew = x.alive;
+    order::permits(&ctx.state().ledger, Fighter::Unit(gun), Deed::Fire)?;
     let s = ctx
         .state()
         .structures

@@ -49,7 +49,9 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
                         order::MELEE,
                     ));
                 }
-                if ctx.state().sides[acting].limits.samurai_idle && x.spec.troop.samurai_or_monk() {
+                if ctx.state().sides[acting].limits.samurai_idle
+                    && numbers::is_samurai(x.spec.troop)
+                {
                     return Err(illegal("the Daimyo's tea ceremony: Samurai must disengage"));
                 }
             }
@@ -261,7 +263,8 @@ pub(super) fn daimyo_killed(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), Comman
             }
             return ctx.emit(Event::BattleEnded);
         }
-        return ctx.emit(Event::ArmyRetreats(owner as u8));
+        ctx.emit(Event::ArmyRetreats(owner as u8))?;
+        return army_in_retreat(ctx, owner);
     }
     for u in ctx.state().present_units_of(owner) {
         if u.group() == g {
@@ -270,6 +273,32 @@ pub(super) fn daimyo_killed(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), Comman
                 u,
                 "their allied Daimyo is dead: the clan leaves the battlefield",
             )?;
+        }
+    }
+    Ok(())
+}
+
+/// The army falls back in Retreat (ruling `army_retreat`): each unit has a Formation Fail
+/// (Formation Fail: whilst in Retreat), and those that take morale tests must test, a current
+/// Formation Fail being one of the text's triggers.
+fn army_in_retreat(ctx: &mut Ctx<'_>, side: usize) -> Result<(), CommandError> {
+    for u in ctx.state().present_units_of(side) {
+        let x = ctx.unit(u)?;
+        let (failed, tests) = (x.formation_fail, numbers::takes_morale(x));
+        if !failed {
+            ctx.emit(Event::FormationFailed {
+                unit: u,
+                cause: FailCause::Retreat,
+            })?;
+        }
+        if tests
+            && !ctx
+                .state()
+                .due
+                .iter()
+                .any(|d| matches!(d, Due::Morale(y, _) if *y == u))
+        {
+            ctx.require(Due::Morale(u, MoraleCause::FormationFail))?;
         }
     }
     Ok(())

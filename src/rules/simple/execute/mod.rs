@@ -83,7 +83,12 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::Ninja { guards } => melee::ninja(c, guards)?,
         Command::AllyActivation(g) => sequence::ally(c, *g)?,
         Command::FormationTest(u) => sequence::formation_test(c, *u)?,
-        Command::Move { unit, kind } => sequence::move_unit(c, *unit, *kind)?,
+        Command::Move {
+            unit,
+            kind,
+            distance_cm,
+            going,
+        } => sequence::move_unit(c, *unit, *kind, Some((*distance_cm, *going)))?,
         Command::RetreatMove { unit, left_field } => sequence::retreat_move(c, *unit, *left_field)?,
         Command::MarkFormationFail { unit, cause } => {
             c.unit(*unit)?;

@@ -64,7 +64,12 @@ pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<()
     }
     // Going into or out of a building is a move, with its Formation Fail.
     if building(ctx, to) || building(ctx, from) {
-        super::sequence::move_unit(ctx, u, crate::rules::simple::command::MoveKind::Building)?;
+        super::sequence::move_unit(
+            ctx,
+            u,
+            crate::rules::simple::command::MoveKind::Building,
+            None,
+        )?;
     }
     ctx.emit(Event::Occupied {
         unit: u,

@@ -2,12 +2,17 @@
 
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
-use crate::rules::simple::command::{FailCause, MoveKind};
+use crate::engine::exec::refuse;
+use crate::rules::simple::command::{FailCause, Fighter, Going, MoveKind};
 use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
+use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
-use crate::rules::simple::tables::WindLasts;
+use crate::rules::simple::tables::{MonkWeapon, WindLasts};
+
+/// The Movement section.
+const MOVEMENT: &str = "simple: Movement";
 
 pub(super) fn roll_for_home(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::Setup || ctx.state().home.is_some() {
@@ -85,9 +90,20 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         let Some(x) = ctx.state().unit(u) else {
             continue;
         };
+        // An army falling back after its Daimyo's death stays in Retreat, and so keeps its
+        // Formation Fail: no test.
+        let army_falls_back = ctx
+            .state()
+            .sides
+            .get(ctx.state().owner(u))
+            .is_some_and(|s| s.army_retreating);
         if x.retreating() {
             ctx.require(Due::RetreatMove(u))?;
-        } else if x.formation_fail && !x.in_melee() && !x.crossing && x.spec.troop != Troop::Animals
+        } else if x.formation_fail
+            && !army_falls_back
+            && !x.in_melee()
+            && !x.crossing
+            && x.spec.troop != Troop::Animals
         {
             ctx.require(Due::FormationTest(u))?;
         }
@@ -180,7 +196,12 @@ pub(super) fn arrival(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let (count, sides) = numbers::arrival_dice(ctx.rules());
     let faces = ctx.roll_n(count, sides)?;
     let (name, troop, weapon) = if card == 17 {
-        ("Allied Monks", Troop::Monks, Weapon::Naginata)
+        // Ruling monk_weapon: the text gives the Monks no weapon.
+        let weapon = match ctx.rules().rulings.monk_weapon {
+            MonkWeapon::Naginata => Weapon::Naginata,
+            MonkWeapon::Sword => Weapon::Sword,
+        };
+        ("Allied Monks", Troop::Monks, weapon)
     } else {
         ("Allied Ronin", Troop::Ronin, Weapon::Sword)
     };
@@ -249,7 +270,40 @@ pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comman
     })
 }
 
-pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result<(), CommandError> {
+/// Refuses a move beyond the unit's allowance over its going (Movement).
+fn within_allowance(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    (distance, going): (u32, Going),
+) -> Result<(), CommandError> {
+    let x = ctx.unit(u)?;
+    let name = &x.spec.name;
+    let in_retreat = ctx.state().in_retreat(u);
+    match numbers::move_allowance(ctx.rules(), x, going, in_retreat) {
+        None => Err(refuse(
+            format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
+            MOVEMENT,
+        )),
+        Some(most) if f64::from(distance) > most => Err(refuse(
+            format!(
+                "{name} moves at most {most} cm {}{}: {distance} cm is too far",
+                going.words(),
+                if in_retreat { " (in Retreat)" } else { "" }
+            ),
+            MOVEMENT,
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// A unit moves: `step` is the distance (cm) and going of a move the umpire measured; a move
+/// into or out of a building made along with taking post there has none.
+pub(super) fn move_unit(
+    ctx: &mut Ctx<'_>,
+    u: UnitRef,
+    kind: MoveKind,
+    step: Option<(u32, Going)>,
+) -> Result<(), CommandError> {
     let ambush = ctx.state().ambush.is_some_and(|(a, _)| a == u)
         && ctx.state().unit(u).is_some_and(|x| x.in_ambush);
     if ambush {
@@ -280,9 +334,13 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
             "the messenger brought the wrong orders: no movement this turn",
         ));
     }
-    if limits.samurai_idle && x.spec.troop.samurai_or_monk() {
-        return Err(illegal(
-            "the Daimyo's tea ceremony: Samurai do not move this turn",
+    // The tea ceremony: Samurai do not move, except those in melee, who disengage and
+    // move back.
+    let disengages = kind == MoveKind::Back && x.in_melee();
+    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) && !disengages {
+        return Err(refuse(
+            "the Daimyo's tea ceremony: Samurai do not move this turn (those in melee disengage and move back)",
+            "simple: Event Cards",
         ));
     }
     let in_place = matches!(
@@ -298,6 +356,10 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
             "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
         )));
     }
+    if let Some(step) = step {
+        within_allowance(ctx, u, step)?;
+    }
+    order::permits(&ctx.state().ledger, Fighter::Unit(u), Deed::Move)?;
     let troop = x.spec.troop;
     let weapon = x.spec.weapon;
     ctx.emit(Event::Moved { unit: u, kind })?;
@@ -309,7 +371,7 @@ pub(super) fn move_unit(ctx: &mut Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result
                 ctx.require(Due::VillagersAttack(u))?;
             }
         }
-        MoveKind::CrossCover => ctx.emit(fail(FailCause::CrossingCover))?,
+        MoveKind::CrossCover | MoveKind::OverCover => ctx.emit(fail(FailCause::CrossingCover))?,
         MoveKind::ChangeFormation(f) => {
             if f == Formation::Skirmish && weapon != Weapon::Bow {
                 return Err(illegal("only archers can skirmish"));
