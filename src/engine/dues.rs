@@ -75,9 +75,38 @@ pub enum NoDue {}
 /// whose state keeps its queue in a field `due` and whose event enum carries a due in
 /// variants `Required`, `Settled` and `Dropped`: every rule set words them the same way.
 ///
-/// Used inside `impl RuleSet for …`: `due_queue!(State, Event, Due);`
+/// Used inside `impl RuleSet for …`: `due_queue!(State, Event, Due);`, or
+/// `due_queue!(State, Event, NoDue);` for a rule set that never requires anything.
 #[macro_export]
 macro_rules! due_queue {
+    // A rule set with nothing ever due: the queue stays empty and no event changes it.
+    ($state:ty, $event:ident, NoDue) => {
+        fn dues(state: &$state) -> &$crate::engine::dues::Dues<$crate::engine::dues::NoDue> {
+            &state.due
+        }
+
+        fn dues_mut(
+            state: &mut $state,
+        ) -> &mut $crate::engine::dues::Dues<$crate::engine::dues::NoDue> {
+            &mut state.due
+        }
+
+        fn due_event(
+            _change: $crate::engine::dues::DueChange,
+            due: $crate::engine::dues::NoDue,
+        ) -> $event {
+            match due {}
+        }
+
+        fn due_change(
+            _event: &$event,
+        ) -> Option<(
+            $crate::engine::dues::DueChange,
+            &$crate::engine::dues::NoDue,
+        )> {
+            None
+        }
+    };
     ($state:ty, $event:ident, $due:ty) => {
         fn dues(state: &$state) -> &$crate::engine::dues::Dues<$due> {
             &state.due

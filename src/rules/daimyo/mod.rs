@@ -29,7 +29,7 @@ pub use tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
-use crate::engine::dues::{DueChange, Dues, NoDue};
+use crate::engine::dues::NoDue;
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
@@ -45,16 +45,8 @@ impl RuleSet for Daimyo {
     const KEY: &'static str = "daimyo";
     const NAME: &'static str = "Daimyo – Movement";
     const REFERENCE: &'static str = <tables::DaimyoTables as crate::reference::Tables>::TEXT;
-    const DEMO: [(&'static str, &'static str); 2] = [
-        (
-            "rosters/daimyo/tokugawa.ron",
-            include_str!("../../../rosters/daimyo/tokugawa.ron"),
-        ),
-        (
-            "rosters/daimyo/ishida.ron",
-            include_str!("../../../rosters/daimyo/ishida.ron"),
-        ),
-    ];
+    const DEMO: [(&'static str, &'static str); 2] =
+        crate::demo_rosters!("daimyo", "tokugawa", "ishida");
     type Army = Army;
     type Rules = Rules;
     type State = State;
@@ -87,21 +79,7 @@ impl RuleSet for Daimyo {
         apply::apply(state, event, context.at)
     }
 
-    fn dues(state: &State) -> &Dues<NoDue> {
-        &state.due
-    }
-
-    fn dues_mut(state: &mut State) -> &mut Dues<NoDue> {
-        &mut state.due
-    }
-
-    fn due_event(_change: DueChange, due: NoDue) -> Event {
-        match due {}
-    }
-
-    fn due_change(_event: &Event) -> Option<(DueChange, &NoDue)> {
-        None
-    }
+    crate::due_queue!(State, Event, NoDue);
 
     fn describe_due(_rules: &Rules, _state: &State, due: &NoDue) -> Sentence {
         match *due {}

@@ -36,7 +36,6 @@ pub use tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
-use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
@@ -53,16 +52,8 @@ impl RuleSet for Simple {
     const KEY: &'static str = "simple";
     const NAME: &'static str = "Simple Samurai Rules – Late Period";
     const REFERENCE: &'static str = <tables::SimpleTables as crate::reference::Tables>::TEXT;
-    const DEMO: [(&'static str, &'static str); 2] = [
-        (
-            "rosters/simple/oda.ron",
-            include_str!("../../../rosters/simple/oda.ron"),
-        ),
-        (
-            "rosters/simple/imagawa.ron",
-            include_str!("../../../rosters/simple/imagawa.ron"),
-        ),
-    ];
+    const DEMO: [(&'static str, &'static str); 2] =
+        crate::demo_rosters!("simple", "oda", "imagawa");
     type Army = Army;
     type Rules = Rules;
     type State = State;
@@ -95,30 +86,7 @@ impl RuleSet for Simple {
         apply::apply(state, event)
     }
 
-    fn dues(state: &State) -> &Dues<Due> {
-        &state.due
-    }
-
-    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
-        &mut state.due
-    }
-
-    fn due_event(change: DueChange, due: Due) -> Event {
-        match change {
-            DueChange::Required => Event::Required(due),
-            DueChange::Settled => Event::Settled(due),
-            DueChange::Dropped => Event::Dropped(due),
-        }
-    }
-
-    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
-        match event {
-            Event::Required(d) => Some((DueChange::Required, d)),
-            Event::Settled(d) => Some((DueChange::Settled, d)),
-            Event::Dropped(d) => Some((DueChange::Dropped, d)),
-            _ => None,
-        }
-    }
+    crate::due_queue!(State, Event, Due);
 
     fn due_subject_gone(state: &State, due: &Due) -> bool {
         terms::due_subject_gone(state, *due)

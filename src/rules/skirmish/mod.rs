@@ -30,7 +30,6 @@ pub use tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
-use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
@@ -47,16 +46,8 @@ impl RuleSet for Skirmish {
     const KEY: &'static str = "skirmish";
     const NAME: &'static str = "Samurai Skirmish";
     const REFERENCE: &'static str = <tables::SkirmishTables as crate::reference::Tables>::TEXT;
-    const DEMO: [(&'static str, &'static str); 2] = [
-        (
-            "rosters/skirmish/oda_raiders.ron",
-            include_str!("../../../rosters/skirmish/oda_raiders.ron"),
-        ),
-        (
-            "rosters/skirmish/village_defenders.ron",
-            include_str!("../../../rosters/skirmish/village_defenders.ron"),
-        ),
-    ];
+    const DEMO: [(&'static str, &'static str); 2] =
+        crate::demo_rosters!("skirmish", "oda_raiders", "village_defenders");
     type Army = Army;
     type Rules = Rules;
     type State = State;
@@ -89,30 +80,7 @@ impl RuleSet for Skirmish {
         apply::apply(state, event)
     }
 
-    fn dues(state: &State) -> &Dues<Due> {
-        &state.due
-    }
-
-    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
-        &mut state.due
-    }
-
-    fn due_event(change: DueChange, due: Due) -> Event {
-        match change {
-            DueChange::Required => Event::Required(due),
-            DueChange::Settled => Event::Settled(due),
-            DueChange::Dropped => Event::Dropped(due),
-        }
-    }
-
-    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
-        match event {
-            Event::Required(d) => Some((DueChange::Required, d)),
-            Event::Settled(d) => Some((DueChange::Settled, d)),
-            Event::Dropped(d) => Some((DueChange::Dropped, d)),
-            _ => None,
-        }
-    }
+    crate::due_queue!(State, Event, Due);
 
     fn due_subject_gone(state: &State, due: &Due) -> bool {
         let Due::Morale(unit, _) = due;
