@@ -10,13 +10,11 @@ use super::tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::{Check, Odds, RollSpec};
+use crate::engine::view::parse_id;
 
-/// Reads a unit's view id (`s0g1u2`).
+/// Reads a unit's view id (`0.1.2`: side, group, unit).
 pub(super) fn unit_ref(id: &str) -> Option<UnitRef> {
-    let rest = id.strip_prefix('s')?;
-    let (s, rest) = rest.split_once('g')?;
-    let (g, u) = rest.split_once('u')?;
-    Some(UnitRef(s.parse().ok()?, g.parse().ok()?, u.parse().ok()?))
+    parse_id::<3>(id).map(|[s, g, u]| UnitRef(s, g, u))
 }
 
 /// The units a unit may fire at or fight: the enemy's, and the village's peasants.

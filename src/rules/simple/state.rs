@@ -19,9 +19,9 @@ impl UnitRef {
     pub fn group(self) -> GroupRef {
         GroupRef(self.0, self.1)
     }
-    /// `s0g1u2`.
+    /// `0.1.2` (side, group, unit), read back by [`crate::engine::view::parse_id`].
     pub fn id(self) -> String {
-        format!("s{}g{}u{}", self.0, self.1, self.2)
+        format!("{}.{}.{}", self.0, self.1, self.2)
     }
 }
 
@@ -30,9 +30,9 @@ impl UnitRef {
 pub struct GroupRef(pub u8, pub u8);
 
 impl GroupRef {
-    /// `s0g1`.
+    /// `0.1` (side, group).
     pub fn id(self) -> String {
-        format!("s{}g{}", self.0, self.1)
+        format!("{}.{}", self.0, self.1)
     }
 }
 

@@ -14,6 +14,7 @@ use super::roster::UnitType;
 use super::state::{Due, FigureRef, Section, State, Trigger, UnitRef};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::view::parse_id;
 
 const OBSTACLES: [&str; 4] = ["None", "1", "2", "3"];
 
@@ -27,20 +28,17 @@ pub(super) struct Selected {
 }
 
 fn selected(state: &State, id: &str) -> Option<Selected> {
-    let parts: Vec<u8> = id
-        .split('.')
-        .map(|p| p.parse::<u8>().ok())
-        .collect::<Option<_>>()?;
-    let sel = match parts.as_slice() {
-        [s, u] => Selected {
-            unit: UnitRef(*s, *u),
+    let sel = if let Some([s, u, f]) = parse_id::<3>(id) {
+        Selected {
+            unit: UnitRef(s, u),
+            figure: Some(FigureRef(s, u, f)),
+        }
+    } else {
+        let [s, u] = parse_id::<2>(id)?;
+        Selected {
+            unit: UnitRef(s, u),
             figure: None,
-        },
-        [s, u, f] => Selected {
-            unit: UnitRef(*s, *u),
-            figure: Some(FigureRef(*s, *u, *f)),
-        },
-        _ => return None,
+        }
     };
     state.unit(sel.unit)?;
     if let Some(f) = sel.figure {
