@@ -547,7 +547,8 @@ fn body_charge_that_is_not_beaten_pushes_back_with_two_distractions_and_a_fallin
         moving: false,
     };
     assert_eq!(b.state().due, vec![due]);
-    assert_eq!(fig(&b, TARO).grappling, Some(HACHI));
+    assert_eq!(fig(&b, TARO).may_grapple, Some((HACHI, 1)));
+    assert_eq!(fig(&b, TARO).grappling, None, "until one elects to grapple");
     ok(&mut b, Command::Fall(due), &[7]);
     assert!(fig(&b, HACHI).lying && !fig(&b, TARO).lying);
     assert!(b.state().due.is_empty());
@@ -1402,6 +1403,13 @@ fn outsiders_hitting_grapplers_strike_either_one() {
     ok(&mut b, Command::Clash(charge), &[9, 0]);
     let due = b.state().due[0];
     ok(&mut b, Command::Fall(due), &[0]);
+    // Only once they grapple (Body Charges: both may elect to; Hachi does, in its stage).
+    at(&mut b, 1, Stage::Fighting);
+    let mut grapple = strike(HACHI, UNARMED, TARO, UNARMED);
+    grapple.kind = ClashKind::Grapple;
+    ok(&mut b, Command::Clash(grapple), &[4, 4]);
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
     // Jiro attacks Hachi: a 7 puts the blow on Taro, who cannot defend (-6).
     let events = ok(
         &mut b,

@@ -259,8 +259,8 @@ fn random_play_reaches_every_procedure() {
             .iter()
             .map(|k| (*k).to_owned()),
     );
-    let mut seen = reached(&HouseRules::default(), 10, 900);
-    seen.extend(reached(&house, 10, 900));
+    let mut seen = reached(&HouseRules::default(), 12, 1400);
+    seen.extend(reached(&house, 12, 1400));
     for kind in [
         "Acted",
         "Reloaded",
@@ -272,6 +272,9 @@ fn random_play_reaches_every_procedure() {
         "Died",
         "KnockedOut",
         "Grappling",
+        "Grappled",
+        "Fell",
+        "Unhorsed",
         "KiAi",
         "Tripped",
         "Jumped",
@@ -480,4 +483,73 @@ fn mojiri_and_sodegarami_injure_as_the_bo_does() {
     );
     let o = clash_event(&events).2;
     assert!(o.distractions > 0 && o.wounds == 0, "{o:?}");
+}
+
+// ---- Body Charges and Grappling ----
+
+fn charge_home(b: &mut Battle<Kozeriai>) {
+    at(b, 0, Stage::Fighting);
+    let mut charge = strike(TARO, "Jujutsu", HACHI, "Katana");
+    charge.kind = ClashKind::BodyCharge;
+    let events = ok(b, Command::Clash(charge), &[9, 0]);
+    assert!(clash_event(&events).2.charge_home);
+    let due = b.state().due[0];
+    ok(b, Command::Fall(due), &[0]);
+}
+
+#[test]
+fn body_charges_a_charge_that_lands_lets_both_elect_to_grapple() {
+    let mut b = battle();
+    charge_home(&mut b);
+    assert_eq!(fig(&b, TARO).grappling, None);
+    assert_eq!(fig(&b, HACHI).grappling, None);
+    // Until one elects, an outsider's blow on Hachi is an ordinary clash: two dice, no split,
+    // no -6.
+    let order = strike(KUSA, "Kusarigama", HACHI, "Katana");
+    assert!(
+        !modifiers(&b, &order, 1)
+            .iter()
+            .any(|(r, _)| r.contains("cannot defend"))
+    );
+    // Kusa 3 + 0 against Hachi 0 + 1 (standard against short) - 2 distractions + 4.
+    let events = ok(&mut b, Command::Clash(order), &[0, 4]);
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::GrappleSplit { .. }))
+    );
+    assert_eq!(clash_event(&events).2.winner, None);
+    // Hachi elects to grapple Taro on its next action phase.
+    at(&mut b, 1, Stage::Fighting);
+    let mut grapple = strike(HACHI, "Jujutsu", TARO, "Jujutsu");
+    grapple.kind = ClashKind::Grapple;
+    let events = ok(&mut b, Command::Clash(grapple), &[4, 4]);
+    assert!(events.contains(&Event::Grappled(HACHI, TARO)));
+    assert_eq!(fig(&b, TARO).grappling, Some(HACHI));
+    // Now an outsider's blow splits 50:50 and meets no defence.
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    let order = strike(KUSA, "Kusarigama", HACHI, "Katana");
+    assert!(has(&modifiers(&b, &order, 1), "cannot defend", -6));
+    let card = cards::clash_card(b.rules(), b.state(), &order).unwrap();
+    assert!(card.notes.iter().any(|n| n.contains("50:50")));
+    let events = ok(&mut b, Command::Clash(order), &[2, 1, 4]);
+    assert!(events.contains(&Event::GrappleSplit {
+        die: 2,
+        falls_on: HACHI
+    }));
+}
+
+#[test]
+fn body_charges_the_election_lapses_after_the_next_turn() {
+    let mut b = battle();
+    charge_home(&mut b);
+    next_turn(&mut b);
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    let mut grapple = strike(TARO, "Jujutsu", HACHI, "Jujutsu");
+    grapple.kind = ClashKind::Grapple;
+    let why = refused(&mut b, Command::Clash(grapple), &[4, 4]);
+    assert!(why.contains("body charge"), "{why}");
+    assert_eq!(fig(&b, TARO).may_grapple, None);
 }

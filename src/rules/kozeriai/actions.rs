@@ -172,6 +172,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     if mine && state.stage == Stage::Fighting {
         out.extend(fighting::shoot_form(rules, state, f));
         out.extend(fighting::attack_form(rules, state, f, false));
+        out.extend(fighting::grapple_form(rules, state, f));
     }
     if !mine || state.stage == Stage::Moving {
         out.extend(fighting::attack_form(rules, state, f, true));
@@ -277,6 +278,7 @@ pub fn plan(
         }
         "shoot" => fighting::shoot_plan(rules, state, f, &mut v),
         "attack" => fighting::attack_plan(rules, state, f, &mut v, false),
+        "grapple" => fighting::grapple_plan(rules, state, f, &mut v),
         "closing" => fighting::attack_plan(rules, state, f, &mut v, true),
         other => Err(format!("no form `{other}`")),
     }

@@ -91,6 +91,10 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::Died(f) => {
             let partner = fig(state, *f)?.grappling.take();
+            let offered = fig(state, *f)?.may_grapple.take();
+            if let Some((p, _)) = offered {
+                fig(state, p)?.may_grapple = None;
+            }
             let x = fig(state, *f)?;
             x.dead = true;
             down(x);
@@ -108,8 +112,19 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Entangled(f) => fig(state, *f)?.entangled = true,
         Event::Freed(f) => fig(state, *f)?.entangled = false,
         Event::Grappling(a, b) => {
-            fig(state, *a)?.grappling = Some(*b);
-            fig(state, *b)?.grappling = Some(*a);
+            let turn = state.turn;
+            fig(state, *b)?;
+            fig(state, *a)?.may_grapple = Some((*b, turn));
+            fig(state, *b)?.may_grapple = Some((*a, turn));
+        }
+        Event::Grappled(a, b) => {
+            fig(state, *b)?;
+            let x = fig(state, *a)?;
+            x.grappling = Some(*b);
+            x.may_grapple = None;
+            let y = fig(state, *b)?;
+            y.grappling = Some(*a);
+            y.may_grapple = None;
         }
         Event::Tripped {
             figure,
@@ -266,6 +281,9 @@ fn new_turn(state: &mut State, turn: u32) {
                 0
             };
             f.this_turn = TurnRecord::default();
+            if f.may_grapple_with(turn).is_none() {
+                f.may_grapple = None;
+            }
         }
     }
 }

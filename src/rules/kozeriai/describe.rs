@@ -186,9 +186,14 @@ fn effects(_rules: &Rules, state: &State, event: &Event) -> Sentence {
         Event::Entangled(f) => one(*f, format!("{} is entangled.", name(*f))),
         Event::Freed(f) => one(*f, format!("{} tears free.", name(*f))),
         Event::Grappling(a, b) => about(
-            format!("{} and {} may grapple.", name(*a), name(*b)),
+            format!(
+                "{} and {} may elect to grapple on their next action phase.",
+                name(*a),
+                name(*b)
+            ),
             &[*a, *b],
         ),
+        Event::Grappled(a, b) => about(format!("{} grapples {}.", name(*a), name(*b)), &[*a, *b]),
         Event::KiAi { shouter, rolls } => {
             let parts: Vec<String> = rolls
                 .iter()

@@ -147,8 +147,10 @@ pub enum Event {
     Entangled(FigureRef),
     /// A figure is free of entanglement.
     Freed(FigureRef),
-    /// Two figures may grapple (after a body charge).
+    /// Two figures may elect to grapple (a body charge went home).
     Grappling(FigureRef, FigureRef),
+    /// The first elected to grapple the second: the two grapple now.
+    Grappled(FigureRef, FigureRef),
     /// A Ki-ai was shouted.
     KiAi {
         /// The shouter.

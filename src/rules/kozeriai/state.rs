@@ -223,8 +223,12 @@ pub struct FigureState {
     pub surprise_used: BTreeSet<String>,
     /// The turn of its last chain attack (Kusarigama and the like).
     pub last_chain: Option<u32>,
-    /// The figure it is grappling, or may grapple after a body charge.
+    /// The figure it is grappling.
     pub grappling: Option<FigureRef>,
+    /// The figure it may elect to grapple after a body charge went home, and the turn of the
+    /// charge (Body Charges; ruling `grapple_election`).
+    #[serde(default)]
+    pub may_grapple: Option<(FigureRef, u32)>,
     /// Complete turns spent lying still (Exhaustion).
     pub lying_still: u32,
     /// This turn's record.
@@ -258,6 +262,7 @@ impl FigureState {
             surprise_used: BTreeSet::new(),
             last_chain: None,
             grappling: None,
+            may_grapple: None,
             lying_still: 0,
             this_turn: TurnRecord::default(),
         }
@@ -266,6 +271,14 @@ impl FigureState {
     /// Can take actions and attack: alive, conscious, not collapsed.
     pub fn active(&self) -> bool {
         !self.dead && !self.knocked_out && !self.collapsed
+    }
+
+    /// The figure it may still elect to grapple in `turn`: a body charge that went home
+    /// opens the grapple until the end of the next turn (ruling `grapple_election`).
+    pub fn may_grapple_with(&self, turn: u32) -> Option<FigureRef> {
+        self.may_grapple
+            .filter(|(_, t)| turn <= t.saturating_add(1))
+            .map(|(f, _)| f)
     }
 
     /// Out of stamina: may only turn (Exhaustion).

@@ -142,6 +142,12 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         "cannot defend against others".into(),
     );
     add(
+        alive && x.grappling.is_none() && x.may_grapple.is_some(),
+        "May grapple",
+        Tone::Info,
+        "a body charge went home: either may elect to grapple".into(),
+    );
+    add(
         alive && x.mounted,
         "Mounted",
         Tone::Info,

@@ -7,6 +7,7 @@ use super::super::command::{
 };
 use super::super::state::{FigureRef, State};
 use super::super::tables::Rules;
+use super::super::weapons::{Class, WeaponInfo};
 use super::{enemies, names};
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
@@ -51,6 +52,78 @@ fn hand_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
         out.push(UNARMED.into());
     }
     out
+}
+
+/// The weapons a figure can grapple with: close-in ones, and bare hands (Grappling).
+fn grapple_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
+    hand_weapons(rules, state, f)
+        .into_iter()
+        .filter(|w| {
+            rules
+                .weapon(w)
+                .and_then(WeaponInfo::melee_class)
+                .is_some_and(|c| matches!(c, Class::CloseIn | Class::Unarmed))
+        })
+        .collect()
+}
+
+/// The figure `f` grapples, or may elect to grapple after a body charge.
+fn grapple_partner(state: &State, f: FigureRef) -> Option<FigureRef> {
+    let x = state.figure(f)?;
+    x.grappling.or_else(|| x.may_grapple_with(state.turn))
+}
+
+/// Grapple: the figure it grapples or may elect to grapple, each with a close-in weapon.
+pub fn grapple_form(rules: &Rules, state: &State, f: FigureRef) -> Option<ActionForm> {
+    let partner = grapple_partner(state, f)?;
+    Some(
+        ActionForm::new(
+            "grapple",
+            &format!("Grapple {}", state.figure_name(partner)),
+            "after a body charge went home; only close-in weapons serve",
+        )
+        .choice("Weapon", grapple_weapons(rules, state, f))
+        .choice("Opponent's weapon", grapple_weapons(rules, state, partner)),
+    )
+}
+
+/// The grapple the grapple form's values name.
+///
+/// # Errors
+/// No one to grapple, a value out of range, or a clash that cannot be fought.
+pub fn grapple_plan(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let partner = grapple_partner(state, f).ok_or("no one to grapple")?;
+    let order = ClashOrder {
+        attacker: fighter(f, v.pick(&grapple_weapons(rules, state, f), "weapon")?),
+        defender: fighter(
+            partner,
+            v.pick(&grapple_weapons(rules, state, partner), "opponent's weapon")?,
+        ),
+        kind: ClashKind::Grapple,
+        both_strike: false,
+        closing: false,
+        moving: false,
+    };
+    let preview = cards::clash_card(rules, state, &order)?;
+    Ok(ActionPlan {
+        command: Command::Clash(order),
+        preview: Some(preview),
+    })
+}
+
+fn fighter(figure: FigureRef, weapon: String) -> Fighter {
+    Fighter {
+        figure,
+        weapon,
+        ni_ten: false,
+        iaijutsu: false,
+        situation: Situation::default(),
+    }
 }
 
 /// The range bands as hexes: the top of each band, then one past the last.
@@ -195,7 +268,13 @@ pub fn attack_form(
             "one attacking stroke a turn; parries are free",
         )
     };
-    let form = ActionForm::new(key, label, note)
+    let mut form = ActionForm::new(key, label, note);
+    if closing {
+        // Open to every figure at any moment, as the table shows a shorter weapon closing:
+        // the umpire's record of what happened rather than a contingent's order.
+        form = form.as_record();
+    }
+    let form = form
         .choice("Opponent", names(state, &foes))
         .choice(
             "Attack",

@@ -7,6 +7,7 @@ use super::super::shooting::{self, reload_turns};
 use super::super::state::{Due, FigureRef, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::kozeriai::tables::ClosingAttack;
 
 /// A shot: the figure's action for the turn (ruling `shooting_action`).
@@ -134,9 +135,15 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
         )));
     }
     match order.kind {
-        ClashKind::Grapple if x.grappling != Some(order.defender.figure) => Err(illegal(
-            "grappling follows a successful body charge between the two",
-        )),
+        ClashKind::Grapple
+            if x.grappling != Some(order.defender.figure)
+                && x.may_grapple_with(ctx.state().turn) != Some(order.defender.figure) =>
+        {
+            Err(refuse(
+                "grappling follows a successful body charge between the two, elected on their next action phase",
+                "kozeriai: Grappling",
+            ))
+        }
         ClashKind::TearFree if !x.entangled => Err(illegal(format!("{name} is not entangled"))),
         _ => Ok(()),
     }
@@ -152,6 +159,7 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
     if d.dead {
         return Err(illegal(format!("{} is dead", d.spec.name)));
     }
+    let elects = order.kind == ClashKind::Grapple && d.grappling != Some(order.attacker.figure);
     if order.both_strike {
         let d = ctx.active(order.defender.figure)?;
         if d.this_turn.attacked || d.spent() {
@@ -159,6 +167,13 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
         }
     }
     let mut order = order.clone();
+    // Electing to grapple after a body charge: from now the two grapple (Body Charges).
+    if elects {
+        ctx.emit(Event::Grappled(
+            order.attacker.figure,
+            order.defender.figure,
+        ))?;
+    }
     if let Some(partner) = clash::grapple_partner(ctx.state(), &order) {
         // An outsider's hit on grapplers falls on either, 50:50 (ruling `grapple_hits`).
         let die = ctx.d10()?;
