@@ -259,8 +259,8 @@ fn random_play_reaches_every_procedure() {
             .iter()
             .map(|k| (*k).to_owned()),
     );
-    let mut seen = reached(&HouseRules::default(), 12, 1400);
-    seen.extend(reached(&house, 12, 1400));
+    let mut seen = reached(&HouseRules::default(), 30, 700);
+    seen.extend(reached(&house, 30, 700));
     for kind in [
         "Acted",
         "Reloaded",
@@ -552,4 +552,52 @@ fn body_charges_the_election_lapses_after_the_next_turn() {
     let why = refused(&mut b, Command::Clash(grapple), &[4, 4]);
     assert!(why.contains("body charge"), "{why}");
     assert_eq!(fig(&b, TARO).may_grapple, None);
+}
+
+// ---- Actions: mounted archers reload ----
+
+#[test]
+fn actions_a_mounted_archer_reloads_while_the_horse_stands() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    // Yumi, Kyu +4 on horseback: 2 turns to reload, as on foot.
+    let events = ok(
+        &mut b,
+        Command::Shoot(shot(YUMI, HACHI, "Kyu", 10)),
+        &[9, 0],
+    );
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Shot { reload: 2, .. }))
+    );
+    next_turn(&mut b);
+    // Moving the horse and reloading: refused.
+    let why = refused(
+        &mut b,
+        Command::Act {
+            figure: YUMI,
+            action: Action::RideReload(Ride::At(Speed::Walk)),
+        },
+        &[],
+    );
+    assert!(why.contains("horse stands"), "{why}");
+    let events = act(&mut b, YUMI, Action::RideReload(Ride::At(Speed::Halt)));
+    assert!(events.contains(&Event::Reloaded {
+        figure: YUMI,
+        weapon: "Kyu".into(),
+        left: 1,
+    }));
+    next_turn(&mut b);
+    act(&mut b, YUMI, Action::RideReload(Ride::Turn));
+    assert!(fig(&b, YUMI).reload.is_empty(), "loaded again");
+    // The ride form offers it.
+    let plan = Kozeriai::action(b.rules(), b.state(), "0.2", "ride", &[0, 1]).unwrap();
+    assert_eq!(
+        plan.command,
+        Command::Act {
+            figure: YUMI,
+            action: Action::RideReload(Ride::At(Speed::Halt))
+        }
+    );
 }

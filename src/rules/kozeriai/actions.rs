@@ -126,7 +126,8 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 .choice(
                     "Horse action",
                     RIDES.iter().map(|r| ride_words(*r)).collect(),
-                ),
+                )
+                .toggle("Reload as well (the horse standing: halt or turn)"),
             );
         } else {
             out.push(
@@ -244,7 +245,14 @@ pub fn plan(
         }
         "dash" => Ok(act(Action::Dash(if v.on() { 3 } else { 2 }))),
         "other" => Ok(act(v.pick(&others(state, f), "action")?.1)),
-        "ride" => Ok(act(Action::Ride(v.pick(&RIDES, "horse action")?))),
+        "ride" => {
+            let ride = v.pick(&RIDES, "horse action")?;
+            Ok(act(if v.on() {
+                Action::RideReload(ride)
+            } else {
+                Action::Ride(ride)
+            }))
+        }
         "kiai" => {
             let targets: Vec<FigureRef> = ki_ai_area(state, f)
                 .into_iter()

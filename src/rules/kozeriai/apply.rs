@@ -243,7 +243,7 @@ fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), St
             f.speed = Speed::Halt;
         }
         Action::Door => {}
-        Action::Ride(r) => {
+        Action::Ride(r) | Action::RideReload(r) => {
             if r.speed() != f.speed {
                 f.this_turn.changed_horse = true;
             }

@@ -105,10 +105,31 @@ pub enum Action {
     Door,
     /// A horse's action; a change of speed is a change of activity.
     Ride(Ride),
+    /// A horse's stationary action (halt, or turn on the spot) with a reload: a mounted
+    /// archer reloads while the horse stands (Actions: a reload goes with standing still).
+    RideReload(Ride),
     /// Shout a Ki-ai at the figures in its area.
     KiAi(Vec<FigureRef>),
     /// Break off a grapple.
     BreakOff,
+}
+
+impl Action {
+    /// The horse's action, if this is one.
+    pub fn ride(&self) -> Option<Ride> {
+        match self {
+            Action::Ride(r) | Action::RideReload(r) => Some(*r),
+            _ => None,
+        }
+    }
+
+    /// Whether a reload goes with this action.
+    pub fn reloads(&self) -> bool {
+        matches!(
+            self,
+            Action::Step { reload: true, .. } | Action::RideReload(_)
+        )
+    }
 }
 
 /// How well the target of a shot can be seen (Shooting Factors).

@@ -54,6 +54,7 @@ fn action_words(state: &State, action: &Action) -> String {
         Action::Ride(Ride::Sidestep) => "sidesteps the horse".into(),
         Action::Ride(Ride::Turn) => "turns the horse".into(),
         Action::Ride(Ride::Back) => "backs the horse a hex".into(),
+        Action::RideReload(r) => format!("{}, reloading", action_words(state, &Action::Ride(*r))),
         Action::KiAi(_) => "shouts a Ki-ai".into(),
         Action::BreakOff => "breaks off the grapple".into(),
     }

@@ -1,10 +1,11 @@
 //! A figure's action in its contingent's moving stage (Actions, Moving Horses, Ki-Ai).
 
-use super::super::command::{Action, Ride, Step};
+use super::super::command::{Action, Step};
 use super::super::event::{Event, KiAiRoll};
-use super::super::state::{Due, FigureRef, FigureState, Stage, TripCause};
+use super::super::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 
 /// Checks and records an action.
 pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), CommandError> {
@@ -20,15 +21,18 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
         )));
     }
     allowed(ctx, figure, x, action)?;
-    let reload: Vec<(String, u32)> = match action {
-        Action::Step { reload: true, .. } => {
-            let r: Vec<_> = x.reload.iter().map(|(w, n)| (w.clone(), n - 1)).collect();
-            if r.is_empty() {
-                return Err(illegal(format!("{} has nothing to reload", x.spec.name)));
-            }
-            r
+    let reload: Vec<(String, u32)> = if action.reloads() {
+        let r: Vec<_> = x
+            .reload
+            .iter()
+            .map(|(w, n)| (w.clone(), n.saturating_sub(1)))
+            .collect();
+        if r.is_empty() {
+            return Err(illegal(format!("{} has nothing to reload", x.spec.name)));
         }
-        _ => Vec::new(),
+        r
+    } else {
+        Vec::new()
     };
     ctx.emit(Event::Acted {
         figure,
@@ -62,7 +66,7 @@ fn allowed(
     let moves = match action {
         Action::Step { step, .. } => step.hexes() > 0,
         Action::Dash(_) => true,
-        Action::Ride(r) => !matches!(r, Ride::Turn | Ride::At(super::super::state::Speed::Halt)),
+        Action::Ride(r) | Action::RideReload(r) => r.speed() != Speed::Halt,
         _ => false,
     };
     if x.spent()
@@ -121,8 +125,14 @@ fn allowed(
             Err(illegal(format!("{name} has no horse to mount")))
         }
         Action::Dismount if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
-        Action::Ride(_) if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
-        Action::Ride(r) => {
+        Action::Ride(_) | Action::RideReload(_) if !x.mounted => {
+            Err(illegal(format!("{name} is not mounted")))
+        }
+        Action::RideReload(r) if r.speed() != Speed::Halt => Err(refuse(
+            "a rider reloads only while the horse stands: halt or turn on the spot",
+            "kozeriai: Actions",
+        )),
+        Action::Ride(r) | Action::RideReload(r) => {
             let change = r
                 .speed()
                 .hexes(ctx.rules())
