@@ -160,6 +160,7 @@ fn strike(a: FigureRef, aw: &str, d: FigureRef, dw: &str) -> ClashOrder {
         both_strike: false,
         closing: false,
         moving: false,
+        range: 1,
     }
 }
 
@@ -1667,9 +1668,13 @@ fn chain_attacks_and_hidden_chains() {
     let rules = Rules::new(&HouseRules::default()).unwrap();
     let w = |n: &str| rules.weapon(n).unwrap().clone();
     // The Feruzue's chain is a chain attack; its spear is not. A Manrikigusari is all chain.
-    assert!(clash::chain_attack(&w("Feruzue"), ClashKind::Chain));
-    assert!(!clash::chain_attack(&w("Feruzue"), ClashKind::Strike));
-    assert!(clash::chain_attack(&w("Manrikigusari"), ClashKind::Strike));
+    assert!(clash::chain_attack(&w("Feruzue"), ClashKind::Chain, 3));
+    assert!(!clash::chain_attack(&w("Feruzue"), ClashKind::Strike, 1));
+    assert!(clash::chain_attack(
+        &w("Manrikigusari"),
+        ClashKind::Strike,
+        1
+    ));
     assert!(w("Feruzue").concealed && w("Manrikigusari").concealed && !w("Kusarigama").concealed);
     // Kumade and Kawa-Nawa strikes are blunt; the Kawa-Nawa trips at reach 4.
     assert!(w("Kumade").blunt && w("Kawa-Nawa").blunt && w("Kawa-Nawa").trips);

@@ -152,6 +152,7 @@ fn strike(a: FigureRef, aw: &str, d: FigureRef, dw: &str) -> ClashOrder {
         both_strike: false,
         closing: false,
         moving: false,
+        range: 1,
     }
 }
 
@@ -274,7 +275,6 @@ fn random_play_reaches_every_procedure() {
         "Grappling",
         "Grappled",
         "Fell",
-        "Unhorsed",
         "KiAi",
         "Tripped",
         "Jumped",
@@ -600,4 +600,36 @@ fn actions_a_mounted_archer_reloads_while_the_horse_stands() {
             action: Action::RideReload(Ride::At(Speed::Halt))
         }
     );
+}
+
+// ---- Kawa-Nawa ----
+
+#[test]
+fn kawa_nawa_recovers_every_other_phase_only_after_attacks_at_range_three_or_four() {
+    let mut b = battle();
+    let rope = |range: u32, kind: ClashKind| {
+        let mut o = strike(KUSA, "Kawa-Nawa", HACHI, "Katana");
+        o.kind = kind;
+        o.range = range;
+        Command::Clash(o)
+    };
+    at(&mut b, 0, Stage::Fighting);
+    // At range 2 the rope needs no recovering: it attacks again next turn.
+    ok(&mut b, rope(2, ClashKind::Trip), &[0, 9]);
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    ok(&mut b, rope(3, ClashKind::Strike), &[0, 9]);
+    // After an attack at range 3 it must be recovered: none next turn, at any range.
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    let why = refused(&mut b, rope(4, ClashKind::Trip), &[0, 9]);
+    assert!(why.contains("every other turn"), "{why}");
+    // Close in, the rope still strikes: only attacks at 3 or 4 wait.
+    ok(&mut b, rope(1, ClashKind::Strike), &[0, 9]);
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    // Beyond its reach of 4 hexes: refused.
+    let why = refused(&mut b, rope(5, ClashKind::Trip), &[0, 9]);
+    assert!(why.contains("reaches 4"), "{why}");
+    ok(&mut b, rope(4, ClashKind::Trip), &[0, 9]);
 }

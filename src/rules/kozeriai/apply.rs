@@ -41,7 +41,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 return Err("a clash's winner is the attacker (0) or the defender (1)".into());
             }
             let info = rules.weapon(&order.attacker.weapon);
-            let chain = info.is_some_and(|i| chain_attack(i, order.kind));
+            let chain = info.is_some_and(|i| chain_attack(i, order.kind, order.range));
             let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
             let counts =
                 !(order.closing && rules.rulings.closing_attack == ClosingAttack::ExtraStroke);

@@ -265,6 +265,13 @@ pub struct ClashOrder {
     pub closing: bool,
     /// Both were moving (body charge falling table).
     pub moving: bool,
+    /// The range of the attack in hexes: 1 adjacent; a chain or rope reaches further.
+    #[serde(default = "adjacent")]
+    pub range: u32,
+}
+
+fn adjacent() -> u32 {
+    1
 }
 
 /// An obstacle a horse jumps (Moving Horses).

@@ -13,6 +13,8 @@ use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
 const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visibility::Minimal];
 const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
+/// Ranges an attack may be made at, in hexes (the longest reach in the glossary is 4).
+const RANGES: [u32; 4] = [1, 2, 3, 4];
 const TOGGLES: [&str; 10] = [
     "Ni-Ten Jitsu",
     "Iaijutsu draw",
@@ -108,6 +110,7 @@ pub fn grapple_plan(
         both_strike: false,
         closing: false,
         moving: false,
+        range: 1,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
@@ -286,7 +289,11 @@ pub fn attack_form(
             hand_weapons(rules, state, first),
         )
         .toggle("Opponent strikes too")
-        .toggle("Both were moving (body charge)");
+        .toggle("Both were moving (body charge)")
+        .choice(
+            "Range (hexes)",
+            RANGES.iter().map(ToString::to_string).collect(),
+        );
     let form = side_fields(form, "Attacker");
     Some(side_fields(form, "Defender"))
 }
@@ -317,6 +324,7 @@ pub fn attack_plan(
     };
     let both_strike = v.on();
     let moving = v.on();
+    let range = v.pick(&RANGES, "range")?;
     if kind == ClashKind::BodyCharge {
         weapon = UNARMED.into();
     }
@@ -327,6 +335,7 @@ pub fn attack_plan(
         both_strike,
         closing,
         moving,
+        range,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {

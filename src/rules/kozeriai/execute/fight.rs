@@ -127,7 +127,13 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     }
     let info = ctx.rules().weapon(&order.attacker.weapon);
     let turn = ctx.state().turn;
-    if info.is_some_and(|i| chain_attack(i, order.kind))
+    if let Some(reach) = info.map(|i| i.reach).filter(|r| *r > 0 && order.range > *r) {
+        return Err(refuse(
+            format!("a {} reaches {reach} hexes", order.attacker.weapon),
+            "kozeriai: Combat Engagement Zones",
+        ));
+    }
+    if info.is_some_and(|i| chain_attack(i, order.kind, order.range))
         && x.last_chain.is_some_and(|t| t.saturating_add(1) >= turn)
     {
         return Err(illegal(format!(
