@@ -174,6 +174,7 @@ fn shot(shooter: FigureRef, target: FigureRef, weapon: &str, range_hexes: u32) -
         shot_at: false,
         rain: false,
         deflect: false,
+        in_hand: None,
         earlier_arrows: 0,
     }
 }
@@ -856,6 +857,7 @@ fn yadomejutsu_deflects_at_or_under_skill_never_bullets() {
     at(&mut b, 0, Stage::Fighting);
     let mut order = shot(TARO, GORO, "Kyu", 20);
     order.deflect = true;
+    order.in_hand = Some("Katana".into());
     // Hit on a 5; 2d10 6+5 = 11, at or under Goro's 12: deflected, no effect die.
     let events = ok(&mut b, Command::Shoot(order.clone()), &[5, 6, 5]);
     assert!(events.iter().any(|e| matches!(e, Event::Shot { dice, .. } if dice.deflect.as_ref().is_some_and(|(_, ok)| *ok) && dice.effect.is_none())));
@@ -867,6 +869,7 @@ fn yadomejutsu_deflects_at_or_under_skill_never_bullets() {
     assert_eq!((skill, mods.iter().map(|m| m.value).sum::<i64>()), (12, 2));
     let mut bullet = shot(TARO, GORO, "Teppo", 20);
     bullet.deflect = true;
+    bullet.in_hand = Some("Katana".into());
     assert!(
         shooting::numbers(b.rules(), b.state(), &bullet)
             .unwrap()
@@ -875,6 +878,7 @@ fn yadomejutsu_deflects_at_or_under_skill_never_bullets() {
     );
     let mut star = shot(SABURO, GORO, "Shuriken", 10);
     star.deflect = true;
+    star.in_hand = Some("Katana".into());
     let n = shooting::numbers(b.rules(), b.state(), &star).unwrap();
     assert_eq!(n.deflect.unwrap().1.iter().map(|m| m.value).sum::<i64>(), 4);
 }

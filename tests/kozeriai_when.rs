@@ -166,6 +166,7 @@ fn shot(shooter: FigureRef, target: FigureRef, weapon: &str, range_hexes: u32) -
         shot_at: false,
         rain: false,
         deflect: false,
+        in_hand: None,
         earlier_arrows: 0,
     }
 }
@@ -632,4 +633,34 @@ fn kawa_nawa_recovers_every_other_phase_only_after_attacks_at_range_three_or_fou
     let why = refused(&mut b, rope(5, ClashKind::Trip), &[0, 9]);
     assert!(why.contains("reaches 4"), "{why}");
     ok(&mut b, rope(4, ClashKind::Trip), &[0, 9]);
+}
+
+// ---- Yadomejutsu ----
+
+#[test]
+fn yadomejutsu_uses_the_skill_for_the_weapon_in_hand() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = shot(TARO, GORO, "Kyu", 20);
+    order.deflect = true;
+    // Goro deflects at 12 with the Katana, but holds his Naginata (4).
+    order.in_hand = Some("Naginata".into());
+    let card = cards::shot_card(b.rules(), b.state(), &order).unwrap();
+    let through = card_odds(&card, "not deflected");
+    let mut katana = order.clone();
+    katana.in_hand = Some("Katana".into());
+    let card = cards::shot_card(b.rules(), b.state(), &katana).unwrap();
+    assert!(through > card_odds(&card, "not deflected"));
+    // Hit on a 5; 2d10 read 3 + 2 = 5, over the Naginata's 4: not deflected; effect 9.
+    let events = ok(&mut b, Command::Shoot(order.clone()), &[5, 3, 2, 9]);
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Shot { dice, .. } if dice.deflect == Some((vec![3, 2], false))
+    )));
+    // With no skill for the weapon in hand, no deflection is offered.
+    let mut none = shot(TARO, HACHI, "Kyu", 20);
+    none.deflect = true;
+    none.in_hand = Some("Katana".into());
+    let why = cards::shot_card(b.rules(), b.state(), &none).unwrap_err();
+    assert!(why.contains("no Yadomejutsu"), "{why}");
 }

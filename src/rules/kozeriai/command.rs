@@ -162,6 +162,9 @@ pub struct ShotOrder {
     pub rain: bool,
     /// The target tries Yadomejutsu.
     pub deflect: bool,
+    /// The weapon in the target's hand, whose Yadomejutsu skill it deflects with.
+    #[serde(default)]
+    pub in_hand: Option<String>,
     /// Arrows the target already deflected this phase.
     pub earlier_arrows: u32,
 }

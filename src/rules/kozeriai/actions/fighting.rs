@@ -167,7 +167,12 @@ pub fn shoot_form(rules: &Rules, state: &State, f: FigureRef) -> Option<ActionFo
             )
             .toggle("Shooter is being shot at")
             .toggle("Raining")
-            .toggle("Target tries Yadomejutsu")
+            .choice(
+                "Target deflects (Yadomejutsu) with",
+                std::iter::once("no attempt".to_owned())
+                    .chain(rules.t.yadomejutsu_weapons.list.iter().cloned())
+                    .collect(),
+            )
             .choice(
                 "Arrows it deflected already this phase",
                 (0..4).map(|n| n.to_string()).collect(),
@@ -185,7 +190,7 @@ pub fn shoot_plan(
     f: FigureRef,
     v: &mut FormValues<'_>,
 ) -> Result<ActionPlan<Command>, String> {
-    let order = ShotOrder {
+    let mut order = ShotOrder {
         shooter: f,
         weapon: v.pick(&missiles(rules, state, f), "weapon")?,
         target: v.pick(&enemies(state, f), "target")?,
@@ -193,9 +198,22 @@ pub fn shoot_plan(
         visibility: v.pick(&VISIBILITY, "visibility")?,
         shot_at: v.on(),
         rain: v.on(),
-        deflect: v.on(),
+        in_hand: match v.index() {
+            0 => None,
+            i => Some(
+                rules
+                    .t
+                    .yadomejutsu_weapons
+                    .list
+                    .get(i - 1)
+                    .ok_or("no such weapon")?
+                    .clone(),
+            ),
+        },
+        deflect: false,
         earlier_arrows: u32::try_from(v.index()).unwrap_or(0),
     };
+    order.deflect = order.in_hand.is_some();
     let preview = cards::shot_card(rules, state, &order)?;
     Ok(ActionPlan {
         command: Command::Shoot(order),
