@@ -664,3 +664,32 @@ fn yadomejutsu_uses_the_skill_for_the_weapon_in_hand() {
     let why = cards::shot_card(b.rules(), b.state(), &none).unwrap_err();
     assert!(why.contains("no Yadomejutsu"), "{why}");
 }
+
+// ---- Exhaustion ----
+
+#[test]
+fn exhaustion_a_figure_with_no_stamina_may_turn_at_most_sixty_degrees() {
+    let mut b = battle_with(with_optional(&["exhaustion"]));
+    let mut state = b.state().clone();
+    state.figure_mut(TSUKARE).unwrap().stamina = Some(0);
+    state.figure_mut(YUMI).unwrap().stamina = Some(-3);
+    let try_act = |state: &gunbai::rules::kozeriai::State, figure, action| {
+        gunbai::engine::exec::events_of::<Kozeriai>(
+            b.rules(),
+            state,
+            &Command::Act { figure, action },
+            &mut TableDice::new(vec![]),
+        )
+    };
+    for refused_step in [Step::Turn, Step::Forward, Step::SidestepBack] {
+        let why = try_act(&state, TSUKARE, step(refused_step)).unwrap_err();
+        assert!(why.to_string().contains("60 degrees"), "{why}");
+    }
+    assert!(try_act(&state, TSUKARE, step(Step::TurnSixty)).is_ok());
+    assert!(try_act(&state, TSUKARE, step(Step::Stay)).is_ok());
+    // A spent rider may only turn the horse 60 degrees (or keep it standing).
+    assert!(try_act(&state, YUMI, Action::Ride(Ride::Turn)).is_ok());
+    assert!(try_act(&state, YUMI, Action::Ride(Ride::At(Speed::Walk))).is_err());
+    // With stamina left, a turn of up to 180 degrees is allowed.
+    act(&mut b, TSUKARE, step(Step::Turn));
+}

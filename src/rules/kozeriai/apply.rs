@@ -201,13 +201,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
 fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), String> {
     let f = fig(state, figure)?;
     f.this_turn.actions = f.this_turn.actions.saturating_add(1);
-    let quiet = matches!(
-        action,
-        Action::Step {
-            step: Step::Stay | Step::Turn,
-            ..
-        }
-    );
+    let quiet = matches!(action, Action::Step { step, .. } if step.still());
     f.this_turn.active |= !quiet;
     if !matches!(action, Action::Step { aim: Some(_), .. }) {
         f.aiming = None;

@@ -11,6 +11,9 @@ pub enum Step {
     Stay,
     /// Change facing up to 180 degrees without moving.
     Turn,
+    /// Change facing up to 60 degrees without moving: all a figure with no stamina may do
+    /// (Exhaustion).
+    TurnSixty,
     /// One hex forward, turning up to 60 degrees.
     Forward,
     /// Sidestep one hex forward left or right.
@@ -23,9 +26,10 @@ pub enum Step {
 
 impl Step {
     /// Every step, in the text's order.
-    pub const ALL: [Step; 6] = [
+    pub const ALL: [Step; 7] = [
         Step::Forward,
         Step::Turn,
+        Step::TurnSixty,
         Step::Stay,
         Step::SidestepForward,
         Step::SidestepBack,
@@ -37,6 +41,7 @@ impl Step {
         match self {
             Step::Stay => "remains stationary",
             Step::Turn => "turns on the spot",
+            Step::TurnSixty => "turns up to 60 degrees on the spot",
             Step::Forward => "moves one hex forward",
             Step::SidestepForward => "sidesteps forward",
             Step::SidestepBack => "sidesteps back",
@@ -44,10 +49,15 @@ impl Step {
         }
     }
 
+    /// Stays in its hex: standing still or turning.
+    pub fn still(self) -> bool {
+        self.hexes() == 0
+    }
+
     /// Hexes moved.
     pub fn hexes(self) -> u32 {
         match self {
-            Step::Stay | Step::Turn => 0,
+            Step::Stay | Step::Turn | Step::TurnSixty => 0,
             _ => 1,
         }
     }

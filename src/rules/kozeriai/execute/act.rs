@@ -1,6 +1,6 @@
 //! A figure's action in its contingent's moving stage (Actions, Moving Horses, Ki-Ai).
 
-use super::super::command::{Action, Step};
+use super::super::command::{Action, Ride, Step};
 use super::super::event::{Event, KiAiRoll};
 use super::super::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
 use super::{Ctx, illegal};
@@ -69,18 +69,19 @@ fn allowed(
         Action::Ride(r) | Action::RideReload(r) => r.speed() != Speed::Halt,
         _ => false,
     };
-    if x.spent()
-        && !matches!(
-            action,
-            Action::Step {
-                step: Step::Turn | Step::Stay,
-                ..
-            }
-        )
-    {
-        return Err(illegal(format!(
-            "{name} has no stamina left: it may only turn"
-        )));
+    // No stamina: no attack or move, only a turn of at most 60 degrees (Exhaustion).
+    let may_when_spent = matches!(
+        action,
+        Action::Step {
+            step: Step::Stay | Step::TurnSixty,
+            ..
+        } | Action::Ride(Ride::Turn | Ride::At(Speed::Halt))
+    );
+    if x.spent() && !may_when_spent {
+        return Err(refuse(
+            format!("{name} has no stamina left: it may only turn up to 60 degrees"),
+            "kozeriai: Exhaustion",
+        ));
     }
     if moves && x.lying {
         return Err(illegal(format!("{name} is on the ground: stand up first")));
@@ -99,7 +100,7 @@ fn allowed(
         Action::Step {
             step, aim: Some(t), ..
         } => {
-            if !matches!(step, Step::Stay | Step::Turn) {
+            if !step.still() {
                 return Err(illegal("aiming means standing still or turning"));
             }
             let shooter = x
