@@ -1328,6 +1328,8 @@ fn tearing_free_needs_a_win_against_the_restrainer() {
 #[test]
 fn ki_ai_hits_at_or_under_the_shouters_skill_less_the_targets() {
     let mut b = battle();
+    // With combat, after the contingent's movement.
+    at(&mut b, 0, Stage::Fighting);
     let shout = Action::KiAi(vec![GORO, HACHI]);
     // Goro has Ki-ai 2: needs 5-2 = 3 or less; Hachi 5 or less.
     let events = ok(
@@ -1611,7 +1613,8 @@ fn a_cantering_horse_runs_down_a_figure_on_foot_and_horses_collide_on_the_barric
 
 #[test]
 fn ki_ai_form_previews_each_targets_chance() {
-    let b = battle();
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
     let forms = Kozeriai::action_forms(b.rules(), b.state(), &SHIRO.id());
     let form = forms.iter().find(|f| f.key == "kiai").expect("Ki-ai form");
     // Tick every figure in the area.

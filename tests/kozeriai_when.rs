@@ -693,3 +693,56 @@ fn exhaustion_a_figure_with_no_stamina_may_turn_at_most_sixty_degrees() {
     // With stamina left, a turn of up to 180 degrees is allowed.
     act(&mut b, TSUKARE, step(Step::Turn));
 }
+
+// ---- Ki-Ai ----
+
+#[test]
+fn ki_ai_is_resolved_with_combat_after_movement() {
+    let mut b = battle();
+    let shout = Command::Act {
+        figure: SOHEI,
+        action: Action::KiAi(vec![HACHI, JO]),
+    };
+    // While the contingent moves: not yet.
+    let why = refused(&mut b, shout.clone(), &[0, 9]);
+    assert!(why.contains("movement is done"), "{why}");
+    assert!(
+        !Kozeriai::action_forms(b.rules(), b.state(), "0.3")
+            .iter()
+            .any(|f| f.key == "kiai")
+    );
+    // A figure that moved cannot shout: the shout is its action.
+    act(&mut b, TARO, step(Step::Forward));
+    at(&mut b, 0, Stage::Fighting);
+    assert!(
+        Kozeriai::action_forms(b.rules(), b.state(), "0.3")
+            .iter()
+            .any(|f| f.key == "kiai")
+    );
+    // Sohei (Ki-ai 6): Hachi hit on a 6, Jo unmoved on a 7.
+    let events = ok(&mut b, shout, &[6, 7]);
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::KiAi { rolls, .. } if rolls.len() == 2))
+    );
+    assert_eq!(fig(&b, HACHI).distractions, 4);
+    assert!(b.state().due.contains(&Due::PushedBack(HACHI)));
+    ok(&mut b, Command::NoHazard(HACHI), &[]);
+    // It was its attack and its action: no stroke after it.
+    let why = refused(
+        &mut b,
+        Command::Clash(strike(SOHEI, "Bo", JO, "Yari")),
+        &[5, 5],
+    );
+    assert!(why.contains("attacking stroke"), "{why}");
+    let why = refused(
+        &mut b,
+        Command::Act {
+            figure: TARO,
+            action: Action::KiAi(vec![HACHI]),
+        },
+        &[5],
+    );
+    assert!(why.contains("Ki-ai") || why.contains("action"), "{why}");
+}

@@ -158,6 +158,8 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 others(state, f).into_iter().map(|(w, _)| w).collect(),
             ),
         );
+    }
+    if mine && state.stage == Stage::Fighting {
         if x.spec.ki_ai.is_some() {
             let mut form = ActionForm::new(
                 "kiai",
@@ -169,8 +171,6 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             }
             out.push(form);
         }
-    }
-    if mine && state.stage == Stage::Fighting {
         out.extend(fighting::shoot_form(rules, state, f));
         out.extend(fighting::attack_form(rules, state, f, false));
         out.extend(fighting::grapple_form(rules, state, f));

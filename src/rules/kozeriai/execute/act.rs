@@ -9,8 +9,20 @@ use crate::engine::exec::refuse;
 
 /// Checks and records an action.
 pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), CommandError> {
-    if ctx.state().stage != Stage::Moving {
-        return Err(illegal("actions are taken while the contingent moves"));
+    // A Ki-ai is resolved with the contingent's shooting and combat, once its movement is
+    // done (Order of Movement; ruling `ki_ai_area`); every other action while it moves.
+    let shout = matches!(action, Action::KiAi(_));
+    match ctx.state().stage {
+        Stage::Moving if shout => {
+            return Err(refuse(
+                "a Ki-ai is resolved with combat, once the contingent's movement is done",
+                "kozeriai: Order of Movement",
+            ));
+        }
+        Stage::Fighting if !shout => {
+            return Err(illegal("actions are taken while the contingent moves"));
+        }
+        _ => {}
     }
     ctx.of_contingent(figure)?;
     let x = ctx.active(figure)?;
