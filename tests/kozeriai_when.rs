@@ -746,3 +746,32 @@ fn ki_ai_is_resolved_with_combat_after_movement() {
     );
     assert!(why.contains("Ki-ai") || why.contains("action"), "{why}");
 }
+
+#[test]
+fn exhaustion_a_figure_without_stamina_in_its_roster_has_the_ruling_s_total() {
+    let b = battle_with(with_optional(&["exhaustion"]));
+    // Taro's roster gives none: the lowest of the typical 15-25.
+    assert_eq!(fig(&b, TARO).stamina, Some(15));
+    let mut house = with_optional(&["exhaustion"]);
+    house
+        .rulings
+        .insert("default_stamina".into(), "middle".into());
+    let b = battle_with(house);
+    assert_eq!(fig(&b, TARO).stamina, Some(20));
+    assert_eq!(fig(&b, TSUKARE).stamina, Some(15), "the roster's own");
+}
+
+#[test]
+fn exhaustion_only_the_glossary_s_heavy_weapons_cost_two_for_fighting() {
+    let b = battle();
+    let heavy: Vec<&str> = b
+        .rules()
+        .t
+        .weapons
+        .iter()
+        .filter(|(_, w)| w.heavy)
+        .map(|(n, _)| n.as_str())
+        .collect();
+    assert_eq!(heavy, ["Konsaibo", "Ono", "Otsuchi", "Tetsubo"]);
+    assert!(b.rules().t.rulings.contains_key("heavy_weapons"));
+}

@@ -243,7 +243,7 @@ impl FigureState {
         };
         let stamina = rules
             .optional("exhaustion")
-            .then(|| spec.stamina.unwrap_or(rules.t.exhaustion.min));
+            .then(|| rules.stamina_total(spec.stamina));
         Self {
             spec: spec.clone(),
             capacity,

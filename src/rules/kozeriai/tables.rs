@@ -257,6 +257,16 @@ impl InForce<KozeriaiTables> {
     pub fn weapon(&self, name: &str) -> Option<&WeaponInfo> {
         self.t.weapons.get(name)
     }
+
+    /// A figure's stamina total: its roster's, else the typical range's lowest or middle
+    /// (Exhaustion; ruling `default_stamina`).
+    pub fn stamina_total(&self, roster: Option<i64>) -> i64 {
+        let e = &self.t.exhaustion;
+        roster.unwrap_or(match self.rulings.default_stamina {
+            DefaultStamina::Lowest => e.min,
+            DefaultStamina::Middle => e.min.saturating_add(e.max) / 2,
+        })
+    }
 }
 
 /// The rulings the kozeriai code reads, each the option in force (see `reference/kozeriai.ron`).
@@ -272,6 +282,18 @@ pub struct KozeriaiRulings {
     pub closing_attack: ClosingAttack,
     /// Whether armour lowers blunt distractions.
     pub blunt_armour: BluntArmour,
+    /// The stamina of a figure whose roster gives none.
+    pub default_stamina: DefaultStamina,
+}
+
+/// The stamina of a figure whose roster gives none (Exhaustion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefaultStamina {
+    /// `lowest`: the bottom of the typical range.
+    Lowest,
+    /// `middle`: the middle of the typical range.
+    Middle,
 }
 
 /// How wounds lower shooting.

@@ -117,7 +117,7 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
 
 fn stamina(ctx: &mut Ctx<'_>, f: FigureRef, x: &FigureState) -> Result<(), CommandError> {
     let (change, why) = stamina_change(ctx.rules(), x);
-    let limit = x.spec.stamina.unwrap_or(ctx.rules().t.exhaustion.min);
+    let limit = ctx.rules().stamina_total(x.spec.stamina);
     // Rest restores stamina up to the figure's own total, never beyond (ruling `exhaustion_rest`).
     let room = limit.saturating_sub(x.stamina.unwrap_or(0)).max(0);
     let change = if change > 0 { change.min(room) } else { change };
