@@ -775,3 +775,56 @@ fn exhaustion_only_the_glossary_s_heavy_weapons_cost_two_for_fighting() {
     assert_eq!(heavy, ["Konsaibo", "Ono", "Otsuchi", "Tetsubo"]);
     assert!(b.rules().t.rulings.contains_key("heavy_weapons"));
 }
+
+// ---- Variable Wounds ----
+
+#[test]
+fn variable_wounds_a_figure_rated_n_is_out_at_its_nth_wound() {
+    // Jo is rated 3 (a puny weakling): out at his 3rd wound with Variable Wounds.
+    let mut b = battle_with(with_optional(&["variable_wounds"]));
+    at(&mut b, 0, Stage::Fighting);
+    // Taro 3 + 5 against Jo 2 + 4: a difference of 2, 2 wounds: still standing.
+    ok(
+        &mut b,
+        Command::Clash(strike(TARO, "Katana", JO, "Yari")),
+        &[5, 4],
+    );
+    assert_eq!((fig(&b, JO).wounds, fig(&b, JO).dead), (2, false));
+    ok(&mut b, Command::NoHazard(JO), &[]);
+    // Hachi (unrated) has the main rules' six; Kusa's sickle gives Jo 1 more: out at 3.
+    let mut kusa = strike(KUSA, "Kusarigama", JO, "Yari");
+    kusa.defender.weapon = "Yari".into();
+    // Kusa 3 + 6, short against standard; Jo 2 + 1 (standard against short) - 1 (2 wounds) + 3.
+    let events = ok(&mut b, Command::Clash(kusa), &[6, 3]);
+    assert_eq!(clash_event(&events).1, [9, 5]);
+    assert!(events.contains(&Event::Died(JO)), "{events:?}");
+    // Goro, rated 7, is out at his 7th: he can take 6.
+    assert_eq!(fig(&b, GORO).out_at(), 7);
+    // Without Variable Wounds every figure is out at the 6th.
+    let b = battle();
+    assert_eq!(fig(&b, JO).out_at(), 6);
+    assert_eq!(fig(&b, GORO).out_at(), 6);
+    assert_eq!(fig(&b, GORO).knocked_out_at(), 6);
+    // Switched to the old reading, a rating of N takes N and is out at N + 1.
+    let mut house = with_optional(&["variable_wounds"]);
+    house
+        .rulings
+        .insert("capacity".into(), "capacity_plus_one".into());
+    let b = battle_with(house);
+    assert_eq!(fig(&b, JO).out_at(), 4);
+    assert_eq!(fig(&b, GORO).out_at(), 8);
+}
+
+#[test]
+fn variable_wounds_the_rating_is_the_distractions_that_knock_out_too() {
+    let mut b = battle_with(with_optional(&["variable_wounds"]));
+    at(&mut b, 0, Stage::Fighting);
+    // Sohei's Bo (blunt) wins by 3 against Jo: 3 distractions knock out a figure rated 3.
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(SOHEI, "Bo", JO, "Yari")),
+        &[6, 4],
+    );
+    assert_eq!(clash_event(&events).2.distractions, 3);
+    assert!(events.contains(&Event::KnockedOut(JO)), "{events:?}");
+}

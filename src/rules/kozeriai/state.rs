@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::{Army, FigureSpec};
 use super::tables::Rules;
-use crate::rules::kozeriai::tables::OrderOfMovement;
+use crate::rules::kozeriai::tables::{Capacity, OrderOfMovement};
 
 /// A side: 0 or 1, in roster order.
 pub type Side = usize;
@@ -195,6 +195,8 @@ pub struct FigureState {
     pub spec: FigureSpec,
     /// Wounds it can take; it dies at one more.
     pub capacity: u32,
+    /// Distractions it can take; it is knocked out at one more.
+    pub distraction_capacity: u32,
     /// Wounds taken.
     pub wounds: u32,
     /// Distractions carried.
@@ -237,16 +239,24 @@ pub struct FigureState {
 
 impl FigureState {
     fn new(rules: &Rules, spec: &FigureSpec) -> Self {
-        let capacity = match spec.wounds {
-            Some(w) if rules.optional("variable_wounds") => w,
-            _ => rules.t.resilience.wounds,
-        };
+        // A figure rated N on the Variable Wounds scale is out at its Nth wound or
+        // distraction (ruling `capacity`); without the option, after the main rules' 5.
+        let rated = spec
+            .wounds
+            .filter(|_| rules.optional("variable_wounds"))
+            .map(|n| match rules.rulings.capacity {
+                Capacity::OutAtRating => n.saturating_sub(1),
+                Capacity::CapacityPlusOne => n,
+            });
+        let capacity = rated.unwrap_or(rules.t.resilience.wounds);
+        let distraction_capacity = rated.unwrap_or(rules.t.resilience.distractions);
         let stamina = rules
             .optional("exhaustion")
             .then(|| rules.stamina_total(spec.stamina));
         Self {
             spec: spec.clone(),
             capacity,
+            distraction_capacity,
             wounds: 0,
             distractions: 0,
             dead: false,
@@ -296,9 +306,14 @@ impl FigureState {
         self.out_at().saturating_sub(self.wounds)
     }
 
-    /// The wounds (or distractions) that put it out of the fight.
+    /// The wounds that put it out of the fight.
     pub fn out_at(&self) -> u32 {
         self.capacity.saturating_add(1)
+    }
+
+    /// The distractions that knock it out.
+    pub fn knocked_out_at(&self) -> u32 {
+        self.distraction_capacity.saturating_add(1)
     }
 }
 

@@ -284,6 +284,18 @@ pub struct KozeriaiRulings {
     pub blunt_armour: BluntArmour,
     /// The stamina of a figure whose roster gives none.
     pub default_stamina: DefaultStamina,
+    /// What a figure's Variable Wounds rating means.
+    pub capacity: Capacity,
+}
+
+/// What a figure's rating on the Variable Wounds scale means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Capacity {
+    /// `out_at_rating`: a figure rated N is out at its Nth wound or distraction.
+    OutAtRating,
+    /// `capacity_plus_one`: a figure rated N takes N and is out at N + 1.
+    CapacityPlusOne,
 }
 
 /// The stamina of a figure whose roster gives none (Exhaustion).

@@ -48,7 +48,7 @@ fn end_of_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         if x.distractions > 0 && !x.this_turn.active {
             ctx.emit(Event::Recovered(f))?;
             let y = ctx.figure(f)?;
-            if y.knocked_out && y.distractions <= y.capacity && !y.collapsed {
+            if y.knocked_out && y.distractions <= y.distraction_capacity && !y.collapsed {
                 ctx.emit(Event::CameRound(f))?;
             }
         }
