@@ -275,7 +275,10 @@ fn roster_errors_name_the_glossary_and_the_farmers_limits() {
         "{all}"
     );
     assert!(all.contains("farmers cannot use bows or swords"), "{all}");
-    assert!(all.contains("Variable Wounds runs from 3 to 8"), "{all}");
+    assert!(
+        all.contains("the Variable Wounds scale is 3 puny weakling"),
+        "{all}"
+    );
 }
 
 #[test]
@@ -1608,7 +1611,16 @@ fn a_cantering_horse_runs_down_a_figure_on_foot_and_horses_collide_on_the_barric
         &mut dice,
     )
     .expect("runs down");
-    assert_eq!(events, vec![Event::Fell(HACHI)]);
+    assert_eq!(
+        events,
+        vec![
+            Event::Fell(HACHI),
+            Event::RanDown {
+                rider: RIDER,
+                figure: HACHI
+            }
+        ]
+    );
     ok(&mut b, Command::EndStage, &[]);
 }
 

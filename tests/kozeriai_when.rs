@@ -530,7 +530,8 @@ fn body_charges_a_charge_that_lands_lets_both_elect_to_grapple() {
     // Now an outsider's blow splits 50:50 and meets no defence.
     next_turn(&mut b);
     at(&mut b, 0, Stage::Fighting);
-    let order = strike(KUSA, "Kusarigama", HACHI, "Katana");
+    // A grappler meets the blow with bare hands or a close-in weapon only.
+    let order = strike(KUSA, "Kusarigama", HACHI, "Jujutsu");
     assert!(has(&modifiers(&b, &order, 1), "cannot defend", -6));
     let card = cards::clash_card(b.rules(), b.state(), &order).unwrap();
     assert!(card.notes.iter().any(|n| n.contains("50:50")));
@@ -827,4 +828,69 @@ fn variable_wounds_the_rating_is_the_distractions_that_knock_out_too() {
     );
     assert_eq!(clash_event(&events).2.distractions, 3);
     assert!(events.contains(&Event::KnockedOut(JO)), "{events:?}");
+}
+
+// ---- Found in the audit ----
+
+#[test]
+fn grappling_renders_every_weapon_but_close_in_ones_useless() {
+    let mut b = battle();
+    charge_home(&mut b);
+    at(&mut b, 1, Stage::Fighting);
+    let mut grapple = strike(HACHI, "Jujutsu", TARO, "Jujutsu");
+    grapple.kind = ClashKind::Grapple;
+    ok(&mut b, Command::Clash(grapple), &[4, 4]);
+    next_turn(&mut b);
+    at(&mut b, 0, Stage::Fighting);
+    // Taro, grappling, cannot strike an outsider with his katana...
+    let why = refused(
+        &mut b,
+        Command::Clash(strike(TARO, "Katana", JO, "Yari")),
+        &[5, 5],
+    );
+    assert!(why.contains("only close-in"), "{why}");
+    // ...nor parry with it.
+    at(&mut b, 1, Stage::Fighting);
+    let why = refused(
+        &mut b,
+        Command::Clash(strike(JO, "Yari", TARO, "Katana")),
+        &[0, 5, 5],
+    );
+    assert!(why.contains("only close-in"), "{why}");
+}
+
+#[test]
+fn mojiri_and_sodegarami_a_victim_tears_free_only_if_it_kept_its_feet() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = strike(KUSA, "Mojiri", HACHI, "Katana");
+    order.kind = ClashKind::Entangle;
+    ok(&mut b, Command::Clash(order), &[9, 0]);
+    ok(&mut b, Command::Trip(HACHI, TripCause::Entangled), &[2]);
+    assert!(fig(&b, HACHI).lying && fig(&b, HACHI).entangled);
+    at(&mut b, 1, Stage::Fighting);
+    let mut tear = strike(HACHI, "Katana", KUSA, "Mojiri");
+    tear.kind = ClashKind::TearFree;
+    let why = refused(&mut b, Command::Clash(tear), &[9, 0]);
+    assert!(why.contains("kept its feet"), "{why}");
+}
+
+#[test]
+fn horses_in_combat_riders_cannot_engage_figures_fallen_under_the_horse() {
+    let mut b = battle();
+    act(&mut b, YUMI, Action::Ride(Ride::At(Speed::Trot)));
+    next_turn(&mut b);
+    act(&mut b, YUMI, Action::Ride(Ride::At(Speed::Canter)));
+    // Next turn the horse keeps cantering (no change of activity, so the rider may strike).
+    next_turn(&mut b);
+    act(&mut b, YUMI, Action::Ride(Ride::At(Speed::Canter)));
+    ok(&mut b, Command::RunDown(YUMI, HACHI), &[]);
+    assert!(fig(&b, HACHI).lying);
+    at(&mut b, 0, Stage::Fighting);
+    let why = refused(
+        &mut b,
+        Command::Clash(strike(YUMI, "Katana", HACHI, "Katana")),
+        &[5, 5],
+    );
+    assert!(why.contains("fallen under the horse"), "{why}");
 }

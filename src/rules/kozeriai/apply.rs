@@ -1,7 +1,7 @@
 //! Applying Kozeriai events: the only place the state changes.
 
 use super::clash::chain_attack;
-use super::command::{Action, ClashKind, Step};
+use super::command::{Action, ClashKind};
 use super::event::{Event, FallResult, JumpResult};
 use super::state::{FigureRef, FigureState, Speed, State, TripCause, TurnRecord};
 use super::tables::Rules;
@@ -109,6 +109,10 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             down(x);
         }
         Event::Fell(f) | Event::Unhorsed(f) => down(fig(state, *f)?),
+        Event::RanDown { rider, figure } => {
+            fig(state, *figure)?;
+            fig(state, *rider)?.this_turn.ran_down.push(*figure);
+        }
         Event::Entangled(f) => fig(state, *f)?.entangled = true,
         Event::Freed(f) => fig(state, *f)?.entangled = false,
         Event::Grappling(a, b) => {
@@ -161,6 +165,14 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
             return Err("the engine applies changes to what is due".into());
         }
+        _ => turn_event(state, event)?,
+    }
+    Ok(())
+}
+
+/// Recovery at the turn's end, the stages and the turn.
+fn turn_event(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
         Event::Recovered(f) => {
             let x = fig(state, *f)?;
             x.distractions = x.distractions.saturating_sub(1);
@@ -193,6 +205,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             new_turn(state, *t);
         }
         Event::BattleEnded => state.ended = true,
+        _ => {}
     }
     Ok(())
 }

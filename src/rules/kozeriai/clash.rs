@@ -122,6 +122,14 @@ fn weapon<'a>(rules: &'a Rules, x: &FigureState, f: &Fighter) -> Result<&'a Weap
             f.weapon
         ));
     }
+    // Grappling renders every weapon but the close-in ones useless (Grappling).
+    let close = matches!(info.melee_class(), Some(Class::CloseIn | Class::Unarmed));
+    if x.grappling.is_some() && !close {
+        return Err(format!(
+            "{} is grappling: only close-in weapons or bare hands serve, not a {}",
+            x.spec.name, f.weapon
+        ));
+    }
     Ok(info)
 }
 

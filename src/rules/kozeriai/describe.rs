@@ -184,6 +184,14 @@ fn effects(_rules: &Rules, state: &State, event: &Event) -> Sentence {
         Event::KnockedOut(f) => one(*f, format!("{} is knocked out.", name(*f))),
         Event::Fell(f) => one(*f, format!("{} is on the ground.", name(*f))),
         Event::Unhorsed(f) => one(*f, format!("{} falls from the horse.", name(*f))),
+        Event::RanDown { rider, figure } => about(
+            format!(
+                "{} is under {}'s horse: the rider cannot engage it this turn.",
+                name(*figure),
+                name(*rider)
+            ),
+            &[*rider, *figure],
+        ),
         Event::Entangled(f) => one(*f, format!("{} is entangled.", name(*f))),
         Event::Freed(f) => one(*f, format!("{} tears free.", name(*f))),
         Event::Grappling(a, b) => about(

@@ -141,6 +141,13 @@ pub enum Event {
     KnockedOut(FigureRef),
     /// A figure is on the ground.
     Fell(FigureRef),
+    /// A rider's horse ran the figure down: it fell under the horse.
+    RanDown {
+        /// The rider.
+        rider: FigureRef,
+        /// The figure run down.
+        figure: FigureRef,
+    },
     /// A rider is off the horse.
     Unhorsed(FigureRef),
     /// A figure is entangled.

@@ -186,6 +186,9 @@ pub struct TurnRecord {
     /// Has diced for tripping on a slippery surface this turn.
     #[serde(default)]
     pub slipped: bool,
+    /// Figures its horse ran down this turn, which it cannot engage (Horses in Combat).
+    #[serde(default)]
+    pub ran_down: Vec<FigureRef>,
 }
 
 /// One figure in play.

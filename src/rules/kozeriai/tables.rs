@@ -22,8 +22,26 @@ mod raw {
     }
     #[derive(Debug, Deserialize)]
     pub struct VariableWounds {
-        pub min: u32,
-        pub max: u32,
+        pub puny: u32,
+        pub unfit: u32,
+        pub average: u32,
+        pub tough: u32,
+        pub hard_case: u32,
+        pub exceptional: u32,
+    }
+
+    impl VariableWounds {
+        /// The scale, weakest first, with each rating's name.
+        pub fn scale(&self) -> [(u32, &'static str); 6] {
+            [
+                (self.puny, "puny weakling"),
+                (self.unfit, "unfit non-combatant"),
+                (self.average, "average person in the street"),
+                (self.tough, "tough fighting man or woman"),
+                (self.hard_case, "hard case"),
+                (self.exceptional, "exceptionally large or tough"),
+            ]
+        }
     }
     #[derive(Debug, Deserialize)]
     pub struct Characters {
@@ -47,7 +65,6 @@ mod raw {
     pub struct Movement {
         pub dash_min: u32,
         pub dash_max: u32,
-        pub heroic_actions: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Horses {

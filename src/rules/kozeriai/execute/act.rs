@@ -67,13 +67,9 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
     Ok(())
 }
 
-/// Whether this figure may take this action now.
-fn allowed(
-    ctx: &Ctx<'_>,
-    me: FigureRef,
-    x: &FigureState,
-    action: &Action,
-) -> Result<(), CommandError> {
+/// Whether the figure's state lets it take this action at all: stamina, on the ground,
+/// entangled, grappling.
+fn may_move(x: &FigureState, action: &Action) -> Result<(), CommandError> {
     let name = &x.spec.name;
     let moves = match action {
         Action::Step { step, .. } => step.hexes() > 0,
@@ -104,6 +100,18 @@ fn allowed(
     if moves && x.grappling.is_some() && !x.mounted {
         return Err(illegal(format!("{name} is grappling: break off first")));
     }
+    Ok(())
+}
+
+/// Whether this figure may take this action now.
+fn allowed(
+    ctx: &Ctx<'_>,
+    me: FigureRef,
+    x: &FigureState,
+    action: &Action,
+) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    may_move(x, action)?;
     let m = &ctx.rules().t.movement;
     match action {
         Action::Step { .. } | Action::Dash(_) if x.mounted => Err(illegal(format!(

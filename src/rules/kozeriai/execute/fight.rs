@@ -151,6 +151,17 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
             ))
         }
         ClashKind::TearFree if !x.entangled => Err(illegal(format!("{name} is not entangled"))),
+        ClashKind::TearFree if x.lying => Err(refuse(
+            format!("{name} is down: an entangled figure tears free only if it kept its feet"),
+            "kozeriai: Mojiri and Sodegarami",
+        )),
+        _ if x.mounted && x.this_turn.ran_down.contains(&order.defender.figure) => Err(refuse(
+            format!(
+                "{name} cannot engage {}, fallen under the horse",
+                ctx.state().figure_name(order.defender.figure)
+            ),
+            "kozeriai: Horses in Combat",
+        )),
         _ => Ok(()),
     }
 }

@@ -182,5 +182,6 @@ pub fn run_down(
     if y.dead || y.mounted || y.lying || figure == rider {
         return Err(illegal(format!("{} is not standing on foot", y.spec.name)));
     }
-    ctx.emit(Event::Fell(figure))
+    ctx.emit(Event::Fell(figure))?;
+    ctx.emit(Event::RanDown { rider, figure })
 }
