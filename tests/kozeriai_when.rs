@@ -894,3 +894,22 @@ fn horses_in_combat_riders_cannot_engage_figures_fallen_under_the_horse() {
     );
     assert!(why.contains("fallen under the horse"), "{why}");
 }
+
+#[test]
+fn mojiri_and_sodegarami_a_restrainer_s_death_lets_its_victim_go() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = strike(KUSA, "Manrikigusari", HACHI, "Katana");
+    order.kind = ClashKind::Entangle;
+    ok(&mut b, Command::Clash(order), &[9, 0]);
+    assert!(fig(&b, HACHI).entangled);
+    at(&mut b, 1, Stage::Fighting);
+    // Goro 3 + 9 + 1 (standard against short) against Kusa 3 + 0: 10 wounds, dead.
+    let events = ok(
+        &mut b,
+        Command::Clash(strike(GORO, "Katana", KUSA, "Manrikigusari")),
+        &[9, 0],
+    );
+    assert!(events.contains(&Event::Died(KUSA)));
+    assert!(!fig(&b, HACHI).entangled, "the chain lets go");
+}

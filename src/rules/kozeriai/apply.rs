@@ -58,6 +58,9 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 a.surprise_used.insert("Iaijutsu".into());
             }
             let d = fig(state, order.defender.figure)?;
+            if dice.outcome.entangled && dice.outcome.winner == Some(0) {
+                d.entangled_by = Some(order.attacker.figure);
+            }
             d.this_turn.attacked |= order.both_strike;
             d.this_turn.exchanges = d.this_turn.exchanges.saturating_add(1);
             d.this_turn.active = true;
@@ -99,6 +102,16 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             x.dead = true;
             down(x);
             x.entangled = false;
+            x.entangled_by = None;
+            // A dead restrainer's weapon lets go of its victim.
+            for side in &mut state.sides {
+                for held in &mut side.figures {
+                    if held.entangled_by == Some(*f) {
+                        held.entangled = false;
+                        held.entangled_by = None;
+                    }
+                }
+            }
             if let Some(p) = partner {
                 fig(state, p)?.grappling = None;
             }
@@ -114,7 +127,11 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             fig(state, *rider)?.this_turn.ran_down.push(*figure);
         }
         Event::Entangled(f) => fig(state, *f)?.entangled = true,
-        Event::Freed(f) => fig(state, *f)?.entangled = false,
+        Event::Freed(f) => {
+            let x = fig(state, *f)?;
+            x.entangled = false;
+            x.entangled_by = None;
+        }
         Event::Grappling(a, b) => {
             let turn = state.turn;
             fig(state, *b)?;

@@ -214,6 +214,9 @@ pub struct FigureState {
     pub lying: bool,
     /// Entangled by a restraining weapon.
     pub entangled: bool,
+    /// The figure whose weapon entangles it: its death lets go.
+    #[serde(default)]
+    pub entangled_by: Option<FigureRef>,
     /// On its horse.
     pub mounted: bool,
     /// The horse's activity.
@@ -267,6 +270,7 @@ impl FigureState {
             collapsed: false,
             lying: false,
             entangled: false,
+            entangled_by: None,
             mounted: spec.horse,
             speed: Speed::Halt,
             stamina,
