@@ -92,30 +92,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             let f = fig(state, *figure)?;
             f.distractions = f.distractions.saturating_add(*distractions);
         }
-        Event::Died(f) => {
-            let partner = fig(state, *f)?.grappling.take();
-            let offered = fig(state, *f)?.may_grapple.take();
-            if let Some((p, _)) = offered {
-                fig(state, p)?.may_grapple = None;
-            }
-            let x = fig(state, *f)?;
-            x.dead = true;
-            down(x);
-            x.entangled = false;
-            x.entangled_by = None;
-            // A dead restrainer's weapon lets go of its victim.
-            for side in &mut state.sides {
-                for held in &mut side.figures {
-                    if held.entangled_by == Some(*f) {
-                        held.entangled = false;
-                        held.entangled_by = None;
-                    }
-                }
-            }
-            if let Some(p) = partner {
-                fig(state, p)?.grappling = None;
-            }
-        }
+        Event::Died(f) => died(state, *f)?,
         Event::KnockedOut(f) => {
             let x = fig(state, *f)?;
             x.knocked_out = true;
@@ -183,6 +160,33 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             return Err("the engine applies changes to what is due".into());
         }
         _ => turn_event(state, event)?,
+    }
+    Ok(())
+}
+
+/// A figure dies: its grapple, its offer to grapple and any chain it held are let go.
+fn died(state: &mut State, f: FigureRef) -> Result<(), String> {
+    let partner = fig(state, f)?.grappling.take();
+    let offered = fig(state, f)?.may_grapple.take();
+    if let Some((p, _)) = offered {
+        fig(state, p)?.may_grapple = None;
+    }
+    let x = fig(state, f)?;
+    x.dead = true;
+    down(x);
+    x.entangled = false;
+    x.entangled_by = None;
+    // A dead restrainer's weapon lets go of its victim.
+    for side in &mut state.sides {
+        for held in &mut side.figures {
+            if held.entangled_by == Some(f) {
+                held.entangled = false;
+                held.entangled_by = None;
+            }
+        }
+    }
+    if let Some(p) = partner {
+        fig(state, p)?.grappling = None;
     }
     Ok(())
 }
