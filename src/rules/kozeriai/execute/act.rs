@@ -27,10 +27,10 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
     ctx.of_contingent(figure)?;
     let x = ctx.active(figure)?;
     if x.this_turn.actions >= ctx.allowed_actions(x) {
-        return Err(illegal(format!(
-            "{} has taken its action this turn",
-            x.spec.name
-        )));
+        return Err(refuse(
+            format!("{} has taken its action this turn", x.spec.name),
+            "kozeriai: Actions",
+        ));
     }
     allowed(ctx, figure, x, action)?;
     let reload: Vec<(String, u32)> = if action.reloads() {
@@ -114,9 +114,10 @@ fn allowed(
     may_move(x, action)?;
     let m = &ctx.rules().t.movement;
     match action {
-        Action::Step { .. } | Action::Dash(_) if x.mounted => Err(illegal(format!(
-            "{name} is mounted: give the horse an action"
-        ))),
+        Action::Step { .. } | Action::Dash(_) if x.mounted => Err(refuse(
+            format!("{name} is mounted: give the horse an action"),
+            "kozeriai: Moving Horses",
+        )),
         Action::Step {
             step, aim: Some(t), ..
         } => {
@@ -136,10 +137,10 @@ fn allowed(
                 _ => Err(illegal("aim at an enemy figure still alive")),
             }
         }
-        Action::Dash(n) if !(m.dash_min..=m.dash_max).contains(n) => Err(illegal(format!(
-            "a dash is {} or {} hexes",
-            m.dash_min, m.dash_max
-        ))),
+        Action::Dash(n) if !(m.dash_min..=m.dash_max).contains(n) => Err(refuse(
+            format!("a dash is {} or {} hexes", m.dash_min, m.dash_max),
+            "kozeriai: Actions",
+        )),
         Action::StandUp if !x.lying => Err(illegal(format!("{name} is on its feet"))),
         Action::LieDown if x.lying => Err(illegal(format!("{name} is already down"))),
         Action::Mount if x.mounted || !x.spec.horse => {
@@ -160,11 +161,14 @@ fn allowed(
                 .abs_diff(x.speed.hexes(ctx.rules()));
             let most = ctx.rules().t.horses.max_speed_change;
             if change > most {
-                Err(illegal(format!(
-                    "a horse changes speed by at most {most} hexes a phase: {} to {} is {change}",
-                    x.speed.name(),
-                    r.speed().name()
-                )))
+                Err(refuse(
+                    format!(
+                        "a horse changes speed by at most {most} hexes a phase: {} to {} is {change}",
+                        x.speed.name(),
+                        r.speed().name()
+                    ),
+                    "kozeriai: Moving Horses",
+                ))
             } else {
                 Ok(())
             }
@@ -177,7 +181,10 @@ fn allowed(
                 return Err(illegal("name the figures in the Ki-ai's area"));
             }
             if x.this_turn.attacked {
-                return Err(illegal(format!("{name} has made its attack this turn")));
+                return Err(refuse(
+                    format!("{name} has made its attack this turn"),
+                    "kozeriai: Exchanging Blows",
+                ));
             }
             Ok(())
         }

@@ -13,26 +13,33 @@ use crate::rules::kozeriai::tables::ClosingAttack;
 /// A shot: the figure's action for the turn (ruling `shooting_action`).
 pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     if ctx.state().stage != Stage::Fighting {
-        return Err(illegal(
+        return Err(refuse(
             "shots are resolved in the contingent's fighting stage",
+            "kozeriai: Order of Movement",
         ));
     }
     ctx.of_contingent(order.shooter)?;
     let x = ctx.active(order.shooter)?;
     if x.this_turn.actions >= ctx.allowed_actions(x) {
-        return Err(illegal(format!(
-            "{} has used its action this turn: shooting is the whole phase",
-            x.spec.name
-        )));
+        return Err(refuse(
+            format!(
+                "{} has used its action this turn: shooting is the whole phase",
+                x.spec.name
+            ),
+            "kozeriai: Shooting",
+        ));
     }
     if x.spent() {
-        return Err(illegal(format!("{} has no stamina left", x.spec.name)));
+        return Err(refuse(
+            format!("{} has no stamina left", x.spec.name),
+            "kozeriai: Exhaustion",
+        ));
     }
     if let Some(n) = x.reload.get(&order.weapon) {
-        return Err(illegal(format!(
-            "{} needs {n} more turn(s) to reload",
-            order.weapon
-        )));
+        return Err(refuse(
+            format!("{} needs {n} more turn(s) to reload", order.weapon),
+            "kozeriai: Preparation for shooting",
+        ));
     }
     let target = ctx.figure(order.target)?;
     if target.dead || order.target.side() == order.shooter.side() {
@@ -101,8 +108,9 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
         // The longer weapon's attack comes whenever the shorter one tries to close.
     } else {
         if ctx.state().stage != Stage::Fighting {
-            return Err(illegal(
+            return Err(refuse(
                 "clashes are resolved in the contingent's fighting stage",
+                "kozeriai: Order of Movement",
             ));
         }
         ctx.of_contingent(a)?;
@@ -111,19 +119,22 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     let name = &x.spec.name;
     let extra = order.closing && ctx.rules().rulings.closing_attack == ClosingAttack::ExtraStroke;
     if x.this_turn.attacked && order.kind != ClashKind::TearFree && !extra {
-        return Err(illegal(format!(
-            "{name} has made its one attacking stroke this turn"
-        )));
+        return Err(refuse(
+            format!("{name} has made its one attacking stroke this turn"),
+            "kozeriai: Exchanging Blows",
+        ));
     }
     if x.spent() {
-        return Err(illegal(format!(
-            "{name} has no stamina left: it cannot attack"
-        )));
+        return Err(refuse(
+            format!("{name} has no stamina left: it cannot attack"),
+            "kozeriai: Exhaustion",
+        ));
     }
     if x.this_turn.changed_horse {
-        return Err(illegal(format!(
-            "{name} changed the horse's activity this turn: no attack"
-        )));
+        return Err(refuse(
+            format!("{name} changed the horse's activity this turn: no attack"),
+            "kozeriai: Moving Horses",
+        ));
     }
     let info = ctx.rules().weapon(&order.attacker.weapon);
     let turn = ctx.state().turn;
@@ -136,9 +147,10 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     if info.is_some_and(|i| chain_attack(i, order.kind, order.range))
         && x.last_chain.is_some_and(|t| t.saturating_add(1) >= turn)
     {
-        return Err(illegal(format!(
-            "{name}'s chain is being recovered: a chain attack every other turn"
-        )));
+        return Err(refuse(
+            format!("{name}'s chain is being recovered: a chain attack every other turn"),
+            "kozeriai: Kusarigama or Nagegama",
+        ));
     }
     match order.kind {
         ClashKind::Grapple
@@ -180,7 +192,10 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
     if order.both_strike {
         let d = ctx.active(order.defender.figure)?;
         if d.this_turn.attacked || d.spent() {
-            return Err(illegal(format!("{} cannot strike this turn", d.spec.name)));
+            return Err(refuse(
+                format!("{} cannot strike this turn", d.spec.name),
+                "kozeriai: Exchanging Blows",
+            ));
         }
     }
     let mut order = order.clone();
