@@ -9,7 +9,7 @@ mod fighting;
 
 use super::cards;
 use super::command::{Action, Command, Obstacle, Ride, Step};
-use super::state::{FigureRef, Speed, Stage, State, TripCause};
+use super::state::{FigureRef, FigureState, Speed, Stage, State, TripCause};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
@@ -101,6 +101,55 @@ fn on_foot(state: &State, f: FigureRef) -> Vec<FigureRef> {
         .collect()
 }
 
+/// The forms of a figure's action while its contingent moves.
+fn moving_forms(state: &State, f: FigureRef, x: &FigureState) -> Vec<ActionForm> {
+    let mut out = Vec::new();
+    let foe = names(state, &enemies(state, f));
+    if x.mounted {
+        out.push(
+            ActionForm::new(
+                "ride",
+                "Ride",
+                "the horse's action; speed changes by at most 2 hexes",
+            )
+            .choice(
+                "Horse action",
+                RIDES.iter().map(|r| ride_words(*r)).collect(),
+            )
+            .toggle("Reload as well (the horse standing: halt or turn)"),
+        );
+    } else {
+        out.push(
+            ActionForm::new("step", "Move", "one action; a reload may go with it")
+                .choice(
+                    "Move",
+                    Step::ALL.iter().map(|s| capital(s.words())).collect(),
+                )
+                .toggle("Reload as well")
+                .choice(
+                    "Aim at (standing still)",
+                    std::iter::once("No one".to_owned()).chain(foe).collect(),
+                )
+                .toggle("Jumps or climbs an obstacle"),
+        );
+        out.push(
+            ActionForm::new(
+                "dash",
+                "Dash",
+                "2 or 3 hexes forward; -3 in combat this turn",
+            )
+            .choice("Hexes", vec!["2".into(), "3".into()]),
+        );
+    }
+    out.push(
+        ActionForm::new("other", "Other action", "one action").choice(
+            "Action",
+            others(state, f).into_iter().map(|(w, _)| w).collect(),
+        ),
+    );
+    out
+}
+
 /// The forms open to a figure now.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let Some(f) = figure_of(state, id) else {
@@ -115,48 +164,9 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let mine = state.current_figures().contains(&f);
     let mut out = Vec::new();
     if mine && state.stage == Stage::Moving {
-        let foe = names(state, &enemies(state, f));
-        if x.mounted {
-            out.push(
-                ActionForm::new(
-                    "ride",
-                    "Ride",
-                    "the horse's action; speed changes by at most 2 hexes",
-                )
-                .choice(
-                    "Horse action",
-                    RIDES.iter().map(|r| ride_words(*r)).collect(),
-                ),
-            );
-        } else {
-            out.push(
-                ActionForm::new("step", "Move", "one action; a reload may go with it")
-                    .choice(
-                        "Move",
-                        Step::ALL.iter().map(|s| capital(s.words())).collect(),
-                    )
-                    .toggle("Reload as well")
-                    .choice(
-                        "Aim at (standing still)",
-                        std::iter::once("No one".to_owned()).chain(foe).collect(),
-                    )
-                    .toggle("Jumps or climbs an obstacle"),
-            );
-            out.push(
-                ActionForm::new(
-                    "dash",
-                    "Dash",
-                    "2 or 3 hexes forward; -3 in combat this turn",
-                )
-                .choice("Hexes", vec!["2".into(), "3".into()]),
-            );
-        }
-        out.push(
-            ActionForm::new("other", "Other action", "one action").choice(
-                "Action",
-                others(state, f).into_iter().map(|(w, _)| w).collect(),
-            ),
-        );
+        out.extend(moving_forms(state, f, x));
+    }
+    if mine && state.stage == Stage::Fighting {
         if x.spec.ki_ai.is_some() {
             let mut form = ActionForm::new(
                 "kiai",
@@ -168,10 +178,9 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             }
             out.push(form);
         }
-    }
-    if mine && state.stage == Stage::Fighting {
         out.extend(fighting::shoot_form(rules, state, f));
         out.extend(fighting::attack_form(rules, state, f, false));
+        out.extend(fighting::grapple_form(rules, state, f));
     }
     if !mine || state.stage == Stage::Moving {
         out.extend(fighting::attack_form(rules, state, f, true));
@@ -243,7 +252,14 @@ pub fn plan(
         }
         "dash" => Ok(act(Action::Dash(if v.on() { 3 } else { 2 }))),
         "other" => Ok(act(v.pick(&others(state, f), "action")?.1)),
-        "ride" => Ok(act(Action::Ride(v.pick(&RIDES, "horse action")?))),
+        "ride" => {
+            let ride = v.pick(&RIDES, "horse action")?;
+            Ok(act(if v.on() {
+                Action::RideReload(ride)
+            } else {
+                Action::Ride(ride)
+            }))
+        }
         "kiai" => {
             let targets: Vec<FigureRef> = ki_ai_area(state, f)
                 .into_iter()
@@ -277,6 +293,7 @@ pub fn plan(
         }
         "shoot" => fighting::shoot_plan(rules, state, f, &mut v),
         "attack" => fighting::attack_plan(rules, state, f, &mut v, false),
+        "grapple" => fighting::grapple_plan(rules, state, f, &mut v),
         "closing" => fighting::attack_plan(rules, state, f, &mut v, true),
         other => Err(format!("no form `{other}`")),
     }

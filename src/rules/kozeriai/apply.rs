@@ -1,7 +1,7 @@
 //! Applying Kozeriai events: the only place the state changes.
 
 use super::clash::chain_attack;
-use super::command::{Action, ClashKind, Step};
+use super::command::{Action, ClashKind};
 use super::event::{Event, FallResult, JumpResult};
 use super::state::{FigureRef, FigureState, Speed, State, TripCause, TurnRecord};
 use super::tables::Rules;
@@ -41,7 +41,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 return Err("a clash's winner is the attacker (0) or the defender (1)".into());
             }
             let info = rules.weapon(&order.attacker.weapon);
-            let chain = info.is_some_and(|i| chain_attack(i, order.kind));
+            let chain = info.is_some_and(|i| chain_attack(i, order.kind, order.range));
             let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
             let counts =
                 !(order.closing && rules.rulings.closing_attack == ClosingAttack::ExtraStroke);
@@ -58,6 +58,9 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 a.surprise_used.insert("Iaijutsu".into());
             }
             let d = fig(state, order.defender.figure)?;
+            if dice.outcome.entangled && dice.outcome.winner == Some(0) {
+                d.entangled_by = Some(order.attacker.figure);
+            }
             d.this_turn.attacked |= order.both_strike;
             d.this_turn.exchanges = d.this_turn.exchanges.saturating_add(1);
             d.this_turn.active = true;
@@ -89,27 +92,37 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             let f = fig(state, *figure)?;
             f.distractions = f.distractions.saturating_add(*distractions);
         }
-        Event::Died(f) => {
-            let partner = fig(state, *f)?.grappling.take();
-            let x = fig(state, *f)?;
-            x.dead = true;
-            down(x);
-            x.entangled = false;
-            if let Some(p) = partner {
-                fig(state, p)?.grappling = None;
-            }
-        }
+        Event::Died(f) => died(state, *f)?,
         Event::KnockedOut(f) => {
             let x = fig(state, *f)?;
             x.knocked_out = true;
             down(x);
         }
         Event::Fell(f) | Event::Unhorsed(f) => down(fig(state, *f)?),
+        Event::RanDown { rider, figure } => {
+            fig(state, *figure)?;
+            fig(state, *rider)?.this_turn.ran_down.push(*figure);
+        }
         Event::Entangled(f) => fig(state, *f)?.entangled = true,
-        Event::Freed(f) => fig(state, *f)?.entangled = false,
+        Event::Freed(f) => {
+            let x = fig(state, *f)?;
+            x.entangled = false;
+            x.entangled_by = None;
+        }
         Event::Grappling(a, b) => {
-            fig(state, *a)?.grappling = Some(*b);
-            fig(state, *b)?.grappling = Some(*a);
+            let turn = state.turn;
+            fig(state, *b)?;
+            fig(state, *a)?.may_grapple = Some((*b, turn));
+            fig(state, *b)?.may_grapple = Some((*a, turn));
+        }
+        Event::Grappled(a, b) => {
+            fig(state, *b)?;
+            let x = fig(state, *a)?;
+            x.grappling = Some(*b);
+            x.may_grapple = None;
+            let y = fig(state, *b)?;
+            y.grappling = Some(*a);
+            y.may_grapple = None;
         }
         Event::Tripped {
             figure,
@@ -146,6 +159,41 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
             return Err("the engine applies changes to what is due".into());
         }
+        _ => turn_event(state, event)?,
+    }
+    Ok(())
+}
+
+/// A figure dies: its grapple, its offer to grapple and any chain it held are let go.
+fn died(state: &mut State, f: FigureRef) -> Result<(), String> {
+    let partner = fig(state, f)?.grappling.take();
+    let offered = fig(state, f)?.may_grapple.take();
+    if let Some((p, _)) = offered {
+        fig(state, p)?.may_grapple = None;
+    }
+    let x = fig(state, f)?;
+    x.dead = true;
+    down(x);
+    x.entangled = false;
+    x.entangled_by = None;
+    // A dead restrainer's weapon lets go of its victim.
+    for side in &mut state.sides {
+        for held in &mut side.figures {
+            if held.entangled_by == Some(f) {
+                held.entangled = false;
+                held.entangled_by = None;
+            }
+        }
+    }
+    if let Some(p) = partner {
+        fig(state, p)?.grappling = None;
+    }
+    Ok(())
+}
+
+/// Recovery at the turn's end, the stages and the turn.
+fn turn_event(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
         Event::Recovered(f) => {
             let x = fig(state, *f)?;
             x.distractions = x.distractions.saturating_sub(1);
@@ -178,6 +226,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             new_turn(state, *t);
         }
         Event::BattleEnded => state.ended = true,
+        _ => {}
     }
     Ok(())
 }
@@ -186,13 +235,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
 fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), String> {
     let f = fig(state, figure)?;
     f.this_turn.actions = f.this_turn.actions.saturating_add(1);
-    let quiet = matches!(
-        action,
-        Action::Step {
-            step: Step::Stay | Step::Turn,
-            ..
-        }
-    );
+    let quiet = matches!(action, Action::Step { step, .. } if step.still());
     f.this_turn.active |= !quiet;
     if !matches!(action, Action::Step { aim: Some(_), .. }) {
         f.aiming = None;
@@ -228,7 +271,7 @@ fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), St
             f.speed = Speed::Halt;
         }
         Action::Door => {}
-        Action::Ride(r) => {
+        Action::Ride(r) | Action::RideReload(r) => {
             if r.speed() != f.speed {
                 f.this_turn.changed_horse = true;
             }
@@ -266,6 +309,9 @@ fn new_turn(state: &mut State, turn: u32) {
                 0
             };
             f.this_turn = TurnRecord::default();
+            if f.may_grapple_with(turn).is_none() {
+                f.may_grapple = None;
+            }
         }
     }
 }

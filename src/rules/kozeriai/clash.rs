@@ -122,17 +122,36 @@ fn weapon<'a>(rules: &'a Rules, x: &FigureState, f: &Fighter) -> Result<&'a Weap
             f.weapon
         ));
     }
+    // Grappling renders every weapon but the close-in ones useless (Grappling).
+    let close = matches!(info.melee_class(), Some(Class::CloseIn | Class::Unarmed));
+    if x.grappling.is_some() && !close {
+        return Err(format!(
+            "{} is grappling: only close-in weapons or bare hands serve, not a {}",
+            x.spec.name, f.weapon
+        ));
+    }
     Ok(info)
 }
 
-/// Whether an attack with this weapon is a chain attack (recovered every other turn).
-pub fn chain_attack(info: &WeaponInfo, kind: ClashKind) -> bool {
-    info.chain
-        && (info.chain_only
-            || matches!(
-                kind,
-                ClashKind::Chain | ClashKind::Entangle | ClashKind::Trip
-            ))
+/// Whether an attack with this weapon at `range` hexes is a chain (or rope) attack, which
+/// must be recovered before the next: a Kusarigama's flail or entangling attack, every
+/// Manrikigusari attack, and any Kawa-Nawa attack at its recovery range (3 or 4 hexes).
+pub fn chain_attack(info: &WeaponInfo, kind: ClashKind, range: u32) -> bool {
+    if !info.chain {
+        return false;
+    }
+    if info.recover_from > 0 {
+        let rope = !matches!(
+            kind,
+            ClashKind::BodyCharge | ClashKind::Grapple | ClashKind::TearFree
+        );
+        return rope && range >= info.recover_from;
+    }
+    info.chain_only
+        || matches!(
+            kind,
+            ClashKind::Chain | ClashKind::Entangle | ClashKind::Trip
+        )
 }
 
 /// Works out a clash, or says why it cannot be fought.
@@ -357,7 +376,7 @@ fn specials(
     };
     let surprise = i == 0
         && info.concealed
-        && chain_attack(info, order.kind)
+        && chain_attack(info, order.kind, order.range)
         && !me.surprise_used.contains(&fighter.weapon);
     let striking = i == 0 || order.both_strike;
     let helpless = me.this_turn.shouting

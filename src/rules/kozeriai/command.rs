@@ -11,6 +11,9 @@ pub enum Step {
     Stay,
     /// Change facing up to 180 degrees without moving.
     Turn,
+    /// Change facing up to 60 degrees without moving: all a figure with no stamina may do
+    /// (Exhaustion).
+    TurnSixty,
     /// One hex forward, turning up to 60 degrees.
     Forward,
     /// Sidestep one hex forward left or right.
@@ -23,9 +26,10 @@ pub enum Step {
 
 impl Step {
     /// Every step, in the text's order.
-    pub const ALL: [Step; 6] = [
+    pub const ALL: [Step; 7] = [
         Step::Forward,
         Step::Turn,
+        Step::TurnSixty,
         Step::Stay,
         Step::SidestepForward,
         Step::SidestepBack,
@@ -37,6 +41,7 @@ impl Step {
         match self {
             Step::Stay => "remains stationary",
             Step::Turn => "turns on the spot",
+            Step::TurnSixty => "turns up to 60 degrees on the spot",
             Step::Forward => "moves one hex forward",
             Step::SidestepForward => "sidesteps forward",
             Step::SidestepBack => "sidesteps back",
@@ -44,10 +49,15 @@ impl Step {
         }
     }
 
+    /// Stays in its hex: standing still or turning.
+    pub fn still(self) -> bool {
+        self.hexes() == 0
+    }
+
     /// Hexes moved.
     pub fn hexes(self) -> u32 {
         match self {
-            Step::Stay | Step::Turn => 0,
+            Step::Stay | Step::Turn | Step::TurnSixty => 0,
             _ => 1,
         }
     }
@@ -105,10 +115,31 @@ pub enum Action {
     Door,
     /// A horse's action; a change of speed is a change of activity.
     Ride(Ride),
+    /// A horse's stationary action (halt, or turn on the spot) with a reload: a mounted
+    /// archer reloads while the horse stands (Actions: a reload goes with standing still).
+    RideReload(Ride),
     /// Shout a Ki-ai at the figures in its area.
     KiAi(Vec<FigureRef>),
     /// Break off a grapple.
     BreakOff,
+}
+
+impl Action {
+    /// The horse's action, if this is one.
+    pub fn ride(&self) -> Option<Ride> {
+        match self {
+            Action::Ride(r) | Action::RideReload(r) => Some(*r),
+            _ => None,
+        }
+    }
+
+    /// Whether a reload goes with this action.
+    pub fn reloads(&self) -> bool {
+        matches!(
+            self,
+            Action::Step { reload: true, .. } | Action::RideReload(_)
+        )
+    }
 }
 
 /// How well the target of a shot can be seen (Shooting Factors).
@@ -141,6 +172,9 @@ pub struct ShotOrder {
     pub rain: bool,
     /// The target tries Yadomejutsu.
     pub deflect: bool,
+    /// The weapon in the target's hand, whose Yadomejutsu skill it deflects with.
+    #[serde(default)]
+    pub in_hand: Option<String>,
     /// Arrows the target already deflected this phase.
     pub earlier_arrows: u32,
 }
@@ -244,6 +278,13 @@ pub struct ClashOrder {
     pub closing: bool,
     /// Both were moving (body charge falling table).
     pub moving: bool,
+    /// The range of the attack in hexes: 1 adjacent; a chain or rope reaches further.
+    #[serde(default = "adjacent")]
+    pub range: u32,
+}
+
+fn adjacent() -> u32 {
+    1
 }
 
 /// An obstacle a horse jumps (Moving Horses).

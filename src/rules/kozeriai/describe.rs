@@ -54,6 +54,7 @@ fn action_words(state: &State, action: &Action) -> String {
         Action::Ride(Ride::Sidestep) => "sidesteps the horse".into(),
         Action::Ride(Ride::Turn) => "turns the horse".into(),
         Action::Ride(Ride::Back) => "backs the horse a hex".into(),
+        Action::RideReload(r) => format!("{}, reloading", action_words(state, &Action::Ride(*r))),
         Action::KiAi(_) => "shouts a Ki-ai".into(),
         Action::BreakOff => "breaks off the grapple".into(),
     }
@@ -183,12 +184,25 @@ fn effects(_rules: &Rules, state: &State, event: &Event) -> Sentence {
         Event::KnockedOut(f) => one(*f, format!("{} is knocked out.", name(*f))),
         Event::Fell(f) => one(*f, format!("{} is on the ground.", name(*f))),
         Event::Unhorsed(f) => one(*f, format!("{} falls from the horse.", name(*f))),
+        Event::RanDown { rider, figure } => about(
+            format!(
+                "{} is under {}'s horse: the rider cannot engage it this turn.",
+                name(*figure),
+                name(*rider)
+            ),
+            &[*rider, *figure],
+        ),
         Event::Entangled(f) => one(*f, format!("{} is entangled.", name(*f))),
         Event::Freed(f) => one(*f, format!("{} tears free.", name(*f))),
         Event::Grappling(a, b) => about(
-            format!("{} and {} may grapple.", name(*a), name(*b)),
+            format!(
+                "{} and {} may elect to grapple on their next action phase.",
+                name(*a),
+                name(*b)
+            ),
             &[*a, *b],
         ),
+        Event::Grappled(a, b) => about(format!("{} grapples {}.", name(*a), name(*b)), &[*a, *b]),
         Event::KiAi { shouter, rolls } => {
             let parts: Vec<String> = rolls
                 .iter()

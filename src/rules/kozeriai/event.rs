@@ -141,14 +141,23 @@ pub enum Event {
     KnockedOut(FigureRef),
     /// A figure is on the ground.
     Fell(FigureRef),
+    /// A rider's horse ran the figure down: it fell under the horse.
+    RanDown {
+        /// The rider.
+        rider: FigureRef,
+        /// The figure run down.
+        figure: FigureRef,
+    },
     /// A rider is off the horse.
     Unhorsed(FigureRef),
     /// A figure is entangled.
     Entangled(FigureRef),
     /// A figure is free of entanglement.
     Freed(FigureRef),
-    /// Two figures may grapple (after a body charge).
+    /// Two figures may elect to grapple (a body charge went home).
     Grappling(FigureRef, FigureRef),
+    /// The first elected to grapple the second: the two grapple now.
+    Grappled(FigureRef, FigureRef),
     /// A Ki-ai was shouted.
     KiAi {
         /// The shouter.

@@ -180,13 +180,18 @@ fn special_skills(
     skills: &BTreeMap<String, i64>,
 ) {
     let vw = &rules.t.variable_wounds;
-    if let Some(w) = f.wounds.filter(|w| !(vw.min..=vw.max).contains(w)) {
+    let scale = vw.scale();
+    if let Some(w) = f.wounds.filter(|w| !scale.iter().any(|(n, _)| n == w)) {
+        let names: Vec<String> = scale
+            .iter()
+            .map(|(n, what)| format!("{n} {what}"))
+            .collect();
         v.error(
             anchor,
             nth,
             format!(
-                "{w} wounds: Variable Wounds runs from {} to {}",
-                vw.min, vw.max
+                "{w} wounds: the Variable Wounds scale is {}",
+                names.join(", ")
             ),
         );
     }

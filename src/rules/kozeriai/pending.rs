@@ -139,6 +139,7 @@ pub fn default_shot(
         shot_at: false,
         rain: false,
         deflect: false,
+        in_hand: None,
         earlier_arrows: 0,
     }
 }

@@ -217,7 +217,7 @@ pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNu
         modifiers,
         needed,
         effect: effect_modifiers(rules, info, shoots, target),
-        deflect: deflect(rules, info, shoots, target, order),
+        deflect: deflect(rules, info, shoots, target, order)?,
         misfire_at_most,
     })
 }
@@ -257,25 +257,37 @@ fn effect_modifiers(
     out
 }
 
-/// The target's Yadomejutsu attempt, if it makes one and can.
+/// The target's Yadomejutsu attempt, if it makes one and can: with the skill for the weapon
+/// in its hand, never its best (Yadomejutsu: a skill with the Katana is not one with the
+/// Naginata).
+///
+/// # Errors
+/// The weapon in hand is not named, or the target has no Yadomejutsu with it.
 fn deflect(
     rules: &Rules,
     info: &WeaponInfo,
     shoots: Shoots,
     target: &FigureState,
     order: &ShotOrder,
-) -> Option<(i64, Vec<Modifier>)> {
+) -> Result<Option<(i64, Vec<Modifier>)>, String> {
     if !order.deflect || shoots == Shoots::Musket {
-        return None;
+        return Ok(None);
     }
     let sp = &rules.t.special;
-    let skill = target
+    let name = &target.spec.name;
+    let in_hand = order
+        .in_hand
+        .as_deref()
+        .ok_or_else(|| format!("Yadomejutsu: name the weapon in {name}'s hand"))?;
+    if info.star && in_hand == super::clash::UNARMED {
+        // Unarmed deflection does not work against sariken and shuriken.
+        return Ok(None);
+    }
+    let skill = *target
         .spec
         .yadomejutsu
-        .iter()
-        .filter(|(w, _)| !(info.star && w.as_str() == "Jujutsu"))
-        .map(|(_, s)| *s)
-        .max()?;
+        .get(in_hand)
+        .ok_or_else(|| format!("{name} has no Yadomejutsu skill with the {in_hand}"))?;
     let cite = "kozeriai: Yadomejutsu (arrow deflecting)";
     let mut mods = Vec::new();
     if order.earlier_arrows > 0 {
@@ -293,5 +305,5 @@ fn deflect(
             cite,
         ));
     }
-    Some((skill, mods))
+    Ok(Some((skill, mods)))
 }

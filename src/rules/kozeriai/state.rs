@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::{Army, FigureSpec};
 use super::tables::Rules;
-use crate::rules::kozeriai::tables::OrderOfMovement;
+use crate::rules::kozeriai::tables::{Capacity, OrderOfMovement};
 
 /// A side: 0 or 1, in roster order.
 pub type Side = usize;
@@ -186,6 +186,9 @@ pub struct TurnRecord {
     /// Has diced for tripping on a slippery surface this turn.
     #[serde(default)]
     pub slipped: bool,
+    /// Figures its horse ran down this turn, which it cannot engage (Horses in Combat).
+    #[serde(default)]
+    pub ran_down: Vec<FigureRef>,
 }
 
 /// One figure in play.
@@ -195,6 +198,8 @@ pub struct FigureState {
     pub spec: FigureSpec,
     /// Wounds it can take; it dies at one more.
     pub capacity: u32,
+    /// Distractions it can take; it is knocked out at one more.
+    pub distraction_capacity: u32,
     /// Wounds taken.
     pub wounds: u32,
     /// Distractions carried.
@@ -209,6 +214,9 @@ pub struct FigureState {
     pub lying: bool,
     /// Entangled by a restraining weapon.
     pub entangled: bool,
+    /// The figure whose weapon entangles it: its death lets go.
+    #[serde(default)]
+    pub entangled_by: Option<FigureRef>,
     /// On its horse.
     pub mounted: bool,
     /// The horse's activity.
@@ -223,8 +231,12 @@ pub struct FigureState {
     pub surprise_used: BTreeSet<String>,
     /// The turn of its last chain attack (Kusarigama and the like).
     pub last_chain: Option<u32>,
-    /// The figure it is grappling, or may grapple after a body charge.
+    /// The figure it is grappling.
     pub grappling: Option<FigureRef>,
+    /// The figure it may elect to grapple after a body charge went home, and the turn of the
+    /// charge (Body Charges; ruling `grapple_election`).
+    #[serde(default)]
+    pub may_grapple: Option<(FigureRef, u32)>,
     /// Complete turns spent lying still (Exhaustion).
     pub lying_still: u32,
     /// This turn's record.
@@ -233,16 +245,24 @@ pub struct FigureState {
 
 impl FigureState {
     fn new(rules: &Rules, spec: &FigureSpec) -> Self {
-        let capacity = match spec.wounds {
-            Some(w) if rules.optional("variable_wounds") => w,
-            _ => rules.t.resilience.wounds,
-        };
+        // A figure rated N on the Variable Wounds scale is out at its Nth wound or
+        // distraction (ruling `capacity`); without the option, after the main rules' 5.
+        let rated = spec
+            .wounds
+            .filter(|_| rules.optional("variable_wounds"))
+            .map(|n| match rules.rulings.capacity {
+                Capacity::OutAtRating => n.saturating_sub(1),
+                Capacity::CapacityPlusOne => n,
+            });
+        let capacity = rated.unwrap_or(rules.t.resilience.wounds);
+        let distraction_capacity = rated.unwrap_or(rules.t.resilience.distractions);
         let stamina = rules
             .optional("exhaustion")
-            .then(|| spec.stamina.unwrap_or(rules.t.exhaustion.min));
+            .then(|| rules.stamina_total(spec.stamina));
         Self {
             spec: spec.clone(),
             capacity,
+            distraction_capacity,
             wounds: 0,
             distractions: 0,
             dead: false,
@@ -250,6 +270,7 @@ impl FigureState {
             collapsed: false,
             lying: false,
             entangled: false,
+            entangled_by: None,
             mounted: spec.horse,
             speed: Speed::Halt,
             stamina,
@@ -258,6 +279,7 @@ impl FigureState {
             surprise_used: BTreeSet::new(),
             last_chain: None,
             grappling: None,
+            may_grapple: None,
             lying_still: 0,
             this_turn: TurnRecord::default(),
         }
@@ -266,6 +288,14 @@ impl FigureState {
     /// Can take actions and attack: alive, conscious, not collapsed.
     pub fn active(&self) -> bool {
         !self.dead && !self.knocked_out && !self.collapsed
+    }
+
+    /// The figure it may still elect to grapple in `turn`: a body charge that went home
+    /// opens the grapple until the end of the next turn (ruling `grapple_election`).
+    pub fn may_grapple_with(&self, turn: u32) -> Option<FigureRef> {
+        self.may_grapple
+            .filter(|(_, t)| turn <= t.saturating_add(1))
+            .map(|(f, _)| f)
     }
 
     /// Out of stamina: may only turn (Exhaustion).
@@ -283,9 +313,14 @@ impl FigureState {
         self.out_at().saturating_sub(self.wounds)
     }
 
-    /// The wounds (or distractions) that put it out of the fight.
+    /// The wounds that put it out of the fight.
     pub fn out_at(&self) -> u32 {
         self.capacity.saturating_add(1)
+    }
+
+    /// The distractions that knock it out.
+    pub fn knocked_out_at(&self) -> u32 {
+        self.distraction_capacity.saturating_add(1)
     }
 }
 

@@ -22,8 +22,26 @@ mod raw {
     }
     #[derive(Debug, Deserialize)]
     pub struct VariableWounds {
-        pub min: u32,
-        pub max: u32,
+        pub puny: u32,
+        pub unfit: u32,
+        pub average: u32,
+        pub tough: u32,
+        pub hard_case: u32,
+        pub exceptional: u32,
+    }
+
+    impl VariableWounds {
+        /// The scale, weakest first, with each rating's name.
+        pub fn scale(&self) -> [(u32, &'static str); 6] {
+            [
+                (self.puny, "puny weakling"),
+                (self.unfit, "unfit non-combatant"),
+                (self.average, "average person in the street"),
+                (self.tough, "tough fighting man or woman"),
+                (self.hard_case, "hard case"),
+                (self.exceptional, "exceptionally large or tough"),
+            ]
+        }
     }
     #[derive(Debug, Deserialize)]
     pub struct Characters {
@@ -47,7 +65,6 @@ mod raw {
     pub struct Movement {
         pub dash_min: u32,
         pub dash_max: u32,
-        pub heroic_actions: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Horses {
@@ -257,6 +274,16 @@ impl InForce<KozeriaiTables> {
     pub fn weapon(&self, name: &str) -> Option<&WeaponInfo> {
         self.t.weapons.get(name)
     }
+
+    /// A figure's stamina total: its roster's, else the typical range's lowest or middle
+    /// (Exhaustion; ruling `default_stamina`).
+    pub fn stamina_total(&self, roster: Option<i64>) -> i64 {
+        let e = &self.t.exhaustion;
+        roster.unwrap_or(match self.rulings.default_stamina {
+            DefaultStamina::Lowest => e.min,
+            DefaultStamina::Middle => e.min.saturating_add(e.max) / 2,
+        })
+    }
 }
 
 /// The rulings the kozeriai code reads, each the option in force (see `reference/kozeriai.ron`).
@@ -272,6 +299,30 @@ pub struct KozeriaiRulings {
     pub closing_attack: ClosingAttack,
     /// Whether armour lowers blunt distractions.
     pub blunt_armour: BluntArmour,
+    /// The stamina of a figure whose roster gives none.
+    pub default_stamina: DefaultStamina,
+    /// What a figure's Variable Wounds rating means.
+    pub capacity: Capacity,
+}
+
+/// What a figure's rating on the Variable Wounds scale means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Capacity {
+    /// `out_at_rating`: a figure rated N is out at its Nth wound or distraction.
+    OutAtRating,
+    /// `capacity_plus_one`: a figure rated N takes N and is out at N + 1.
+    CapacityPlusOne,
+}
+
+/// The stamina of a figure whose roster gives none (Exhaustion).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefaultStamina {
+    /// `lowest`: the bottom of the typical range.
+    Lowest,
+    /// `middle`: the middle of the typical range.
+    Middle,
 }
 
 /// How wounds lower shooting.

@@ -114,7 +114,7 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         hurt,
         "Wounded",
         Tone::Warning,
-        format!("{} of {} wounds", x.wounds, x.capacity),
+        format!("{} wounds, out at {}", x.wounds, x.out_at()),
     );
     let distracted = x.distractions > 0 && !x.knocked_out;
     add(
@@ -140,6 +140,12 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         "Grappling",
         Tone::Info,
         "cannot defend against others".into(),
+    );
+    add(
+        alive && x.grappling.is_none() && x.may_grapple.is_some(),
+        "May grapple",
+        Tone::Info,
+        "a body charge went home: either may elect to grapple".into(),
     );
     add(
         alive && x.mounted,
@@ -177,7 +183,7 @@ fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(String, String
         ),
         (
             "Distractions".to_owned(),
-            format!("{} (knocked out at {})", x.distractions, x.out_at()),
+            format!("{} (knocked out at {})", x.distractions, x.knocked_out_at()),
         ),
     ];
     for (w, s) in &x.spec.skills {

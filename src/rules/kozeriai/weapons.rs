@@ -110,6 +110,10 @@ pub struct WeaponInfo {
     /// Has a chain (or rope) attack that must be recovered after use.
     #[serde(default)]
     pub chain: bool,
+    /// Its attacks need recovering only from this range in hexes (Kawa-Nawa: 3); 0 for
+    /// every chain attack.
+    #[serde(default)]
+    pub recover_from: u32,
     /// Every attack it makes is a chain attack (Manrikigusari).
     #[serde(default)]
     pub chain_only: bool,

@@ -7,11 +7,14 @@ use super::super::command::{
 };
 use super::super::state::{FigureRef, State};
 use super::super::tables::Rules;
+use super::super::weapons::{Class, WeaponInfo};
 use super::{enemies, names};
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 
 const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visibility::Minimal];
 const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
+/// Ranges an attack may be made at, in hexes (the longest reach in the glossary is 4).
+const RANGES: [u32; 4] = [1, 2, 3, 4];
 const TOGGLES: [&str; 10] = [
     "Ni-Ten Jitsu",
     "Iaijutsu draw",
@@ -53,6 +56,79 @@ fn hand_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
     out
 }
 
+/// The weapons a figure can grapple with: close-in ones, and bare hands (Grappling).
+fn grapple_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
+    hand_weapons(rules, state, f)
+        .into_iter()
+        .filter(|w| {
+            rules
+                .weapon(w)
+                .and_then(WeaponInfo::melee_class)
+                .is_some_and(|c| matches!(c, Class::CloseIn | Class::Unarmed))
+        })
+        .collect()
+}
+
+/// The figure `f` grapples, or may elect to grapple after a body charge.
+fn grapple_partner(state: &State, f: FigureRef) -> Option<FigureRef> {
+    let x = state.figure(f)?;
+    x.grappling.or_else(|| x.may_grapple_with(state.turn))
+}
+
+/// Grapple: the figure it grapples or may elect to grapple, each with a close-in weapon.
+pub fn grapple_form(rules: &Rules, state: &State, f: FigureRef) -> Option<ActionForm> {
+    let partner = grapple_partner(state, f)?;
+    Some(
+        ActionForm::new(
+            "grapple",
+            &format!("Grapple {}", state.figure_name(partner)),
+            "after a body charge went home; only close-in weapons serve",
+        )
+        .choice("Weapon", grapple_weapons(rules, state, f))
+        .choice("Opponent's weapon", grapple_weapons(rules, state, partner)),
+    )
+}
+
+/// The grapple the grapple form's values name.
+///
+/// # Errors
+/// No one to grapple, a value out of range, or a clash that cannot be fought.
+pub fn grapple_plan(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let partner = grapple_partner(state, f).ok_or("no one to grapple")?;
+    let order = ClashOrder {
+        attacker: fighter(f, v.pick(&grapple_weapons(rules, state, f), "weapon")?),
+        defender: fighter(
+            partner,
+            v.pick(&grapple_weapons(rules, state, partner), "opponent's weapon")?,
+        ),
+        kind: ClashKind::Grapple,
+        both_strike: false,
+        closing: false,
+        moving: false,
+        range: 1,
+    };
+    let preview = cards::clash_card(rules, state, &order)?;
+    Ok(ActionPlan {
+        command: Command::Clash(order),
+        preview: Some(preview),
+    })
+}
+
+fn fighter(figure: FigureRef, weapon: String) -> Fighter {
+    Fighter {
+        figure,
+        weapon,
+        ni_ten: false,
+        iaijutsu: false,
+        situation: Situation::default(),
+    }
+}
+
 /// The range bands as hexes: the top of each band, then one past the last.
 fn bands(rules: &Rules) -> Vec<u32> {
     let b = &rules.t.ranges.band_hexes;
@@ -91,7 +167,12 @@ pub fn shoot_form(rules: &Rules, state: &State, f: FigureRef) -> Option<ActionFo
             )
             .toggle("Shooter is being shot at")
             .toggle("Raining")
-            .toggle("Target tries Yadomejutsu")
+            .choice(
+                "Target deflects (Yadomejutsu) with",
+                std::iter::once("no attempt".to_owned())
+                    .chain(rules.t.yadomejutsu_weapons.list.iter().cloned())
+                    .collect(),
+            )
             .choice(
                 "Arrows it deflected already this phase",
                 (0..4).map(|n| n.to_string()).collect(),
@@ -109,7 +190,7 @@ pub fn shoot_plan(
     f: FigureRef,
     v: &mut FormValues<'_>,
 ) -> Result<ActionPlan<Command>, String> {
-    let order = ShotOrder {
+    let mut order = ShotOrder {
         shooter: f,
         weapon: v.pick(&missiles(rules, state, f), "weapon")?,
         target: v.pick(&enemies(state, f), "target")?,
@@ -117,9 +198,22 @@ pub fn shoot_plan(
         visibility: v.pick(&VISIBILITY, "visibility")?,
         shot_at: v.on(),
         rain: v.on(),
-        deflect: v.on(),
+        in_hand: match v.index() {
+            0 => None,
+            i => Some(
+                rules
+                    .t
+                    .yadomejutsu_weapons
+                    .list
+                    .get(i - 1)
+                    .ok_or("no such weapon")?
+                    .clone(),
+            ),
+        },
+        deflect: false,
         earlier_arrows: u32::try_from(v.index()).unwrap_or(0),
     };
+    order.deflect = order.in_hand.is_some();
     let preview = cards::shot_card(rules, state, &order)?;
     Ok(ActionPlan {
         command: Command::Shoot(order),
@@ -195,7 +289,13 @@ pub fn attack_form(
             "one attacking stroke a turn; parries are free",
         )
     };
-    let form = ActionForm::new(key, label, note)
+    let mut form = ActionForm::new(key, label, note);
+    if closing {
+        // Open to every figure at any moment, as the table shows a shorter weapon closing:
+        // the umpire's record of what happened rather than a contingent's order.
+        form = form.as_record();
+    }
+    let form = form
         .choice("Opponent", names(state, &foes))
         .choice(
             "Attack",
@@ -207,7 +307,11 @@ pub fn attack_form(
             hand_weapons(rules, state, first),
         )
         .toggle("Opponent strikes too")
-        .toggle("Both were moving (body charge)");
+        .toggle("Both were moving (body charge)")
+        .choice(
+            "Range (hexes)",
+            RANGES.iter().map(ToString::to_string).collect(),
+        );
     let form = side_fields(form, "Attacker");
     Some(side_fields(form, "Defender"))
 }
@@ -238,6 +342,7 @@ pub fn attack_plan(
     };
     let both_strike = v.on();
     let moving = v.on();
+    let range = v.pick(&RANGES, "range")?;
     if kind == ClashKind::BodyCharge {
         weapon = UNARMED.into();
     }
@@ -248,6 +353,7 @@ pub fn attack_plan(
         both_strike,
         closing,
         moving,
+        range,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {

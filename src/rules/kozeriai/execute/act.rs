@@ -2,33 +2,49 @@
 
 use super::super::command::{Action, Ride, Step};
 use super::super::event::{Event, KiAiRoll};
-use super::super::state::{Due, FigureRef, FigureState, Stage, TripCause};
+use super::super::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 
 /// Checks and records an action.
 pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), CommandError> {
-    if ctx.state().stage != Stage::Moving {
-        return Err(illegal("actions are taken while the contingent moves"));
+    // A Ki-ai is resolved with the contingent's shooting and combat, once its movement is
+    // done (Order of Movement; ruling `ki_ai_area`); every other action while it moves.
+    let shout = matches!(action, Action::KiAi(_));
+    match ctx.state().stage {
+        Stage::Moving if shout => {
+            return Err(refuse(
+                "a Ki-ai is resolved with combat, once the contingent's movement is done",
+                "kozeriai: Order of Movement",
+            ));
+        }
+        Stage::Fighting if !shout => {
+            return Err(illegal("actions are taken while the contingent moves"));
+        }
+        _ => {}
     }
     ctx.of_contingent(figure)?;
     let x = ctx.active(figure)?;
     if x.this_turn.actions >= ctx.allowed_actions(x) {
-        return Err(illegal(format!(
-            "{} has taken its action this turn",
-            x.spec.name
-        )));
+        return Err(refuse(
+            format!("{} has taken its action this turn", x.spec.name),
+            "kozeriai: Actions",
+        ));
     }
     allowed(ctx, figure, x, action)?;
-    let reload: Vec<(String, u32)> = match action {
-        Action::Step { reload: true, .. } => {
-            let r: Vec<_> = x.reload.iter().map(|(w, n)| (w.clone(), n - 1)).collect();
-            if r.is_empty() {
-                return Err(illegal(format!("{} has nothing to reload", x.spec.name)));
-            }
-            r
+    let reload: Vec<(String, u32)> = if action.reloads() {
+        let r: Vec<_> = x
+            .reload
+            .iter()
+            .map(|(w, n)| (w.clone(), n.saturating_sub(1)))
+            .collect();
+        if r.is_empty() {
+            return Err(illegal(format!("{} has nothing to reload", x.spec.name)));
         }
-        _ => Vec::new(),
+        r
+    } else {
+        Vec::new()
     };
     ctx.emit(Event::Acted {
         figure,
@@ -51,32 +67,29 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
     Ok(())
 }
 
-/// Whether this figure may take this action now.
-fn allowed(
-    ctx: &Ctx<'_>,
-    me: FigureRef,
-    x: &FigureState,
-    action: &Action,
-) -> Result<(), CommandError> {
+/// Whether the figure's state lets it take this action at all: stamina, on the ground,
+/// entangled, grappling.
+fn may_move(x: &FigureState, action: &Action) -> Result<(), CommandError> {
     let name = &x.spec.name;
     let moves = match action {
         Action::Step { step, .. } => step.hexes() > 0,
         Action::Dash(_) => true,
-        Action::Ride(r) => !matches!(r, Ride::Turn | Ride::At(super::super::state::Speed::Halt)),
+        Action::Ride(r) | Action::RideReload(r) => r.speed() != Speed::Halt,
         _ => false,
     };
-    if x.spent()
-        && !matches!(
-            action,
-            Action::Step {
-                step: Step::Turn | Step::Stay,
-                ..
-            }
-        )
-    {
-        return Err(illegal(format!(
-            "{name} has no stamina left: it may only turn"
-        )));
+    // No stamina: no attack or move, only a turn of at most 60 degrees (Exhaustion).
+    let may_when_spent = matches!(
+        action,
+        Action::Step {
+            step: Step::Stay | Step::TurnSixty,
+            ..
+        } | Action::Ride(Ride::Turn | Ride::At(Speed::Halt))
+    );
+    if x.spent() && !may_when_spent {
+        return Err(refuse(
+            format!("{name} has no stamina left: it may only turn up to 60 degrees"),
+            "kozeriai: Exhaustion",
+        ));
     }
     if moves && x.lying {
         return Err(illegal(format!("{name} is on the ground: stand up first")));
@@ -87,15 +100,28 @@ fn allowed(
     if moves && x.grappling.is_some() && !x.mounted {
         return Err(illegal(format!("{name} is grappling: break off first")));
     }
+    Ok(())
+}
+
+/// Whether this figure may take this action now.
+fn allowed(
+    ctx: &Ctx<'_>,
+    me: FigureRef,
+    x: &FigureState,
+    action: &Action,
+) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    may_move(x, action)?;
     let m = &ctx.rules().t.movement;
     match action {
-        Action::Step { .. } | Action::Dash(_) if x.mounted => Err(illegal(format!(
-            "{name} is mounted: give the horse an action"
-        ))),
+        Action::Step { .. } | Action::Dash(_) if x.mounted => Err(refuse(
+            format!("{name} is mounted: give the horse an action"),
+            "kozeriai: Moving Horses",
+        )),
         Action::Step {
             step, aim: Some(t), ..
         } => {
-            if !matches!(step, Step::Stay | Step::Turn) {
+            if !step.still() {
                 return Err(illegal("aiming means standing still or turning"));
             }
             let shooter = x
@@ -111,29 +137,38 @@ fn allowed(
                 _ => Err(illegal("aim at an enemy figure still alive")),
             }
         }
-        Action::Dash(n) if !(m.dash_min..=m.dash_max).contains(n) => Err(illegal(format!(
-            "a dash is {} or {} hexes",
-            m.dash_min, m.dash_max
-        ))),
+        Action::Dash(n) if !(m.dash_min..=m.dash_max).contains(n) => Err(refuse(
+            format!("a dash is {} or {} hexes", m.dash_min, m.dash_max),
+            "kozeriai: Actions",
+        )),
         Action::StandUp if !x.lying => Err(illegal(format!("{name} is on its feet"))),
         Action::LieDown if x.lying => Err(illegal(format!("{name} is already down"))),
         Action::Mount if x.mounted || !x.spec.horse => {
             Err(illegal(format!("{name} has no horse to mount")))
         }
         Action::Dismount if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
-        Action::Ride(_) if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
-        Action::Ride(r) => {
+        Action::Ride(_) | Action::RideReload(_) if !x.mounted => {
+            Err(illegal(format!("{name} is not mounted")))
+        }
+        Action::RideReload(r) if r.speed() != Speed::Halt => Err(refuse(
+            "a rider reloads only while the horse stands: halt or turn on the spot",
+            "kozeriai: Actions",
+        )),
+        Action::Ride(r) | Action::RideReload(r) => {
             let change = r
                 .speed()
                 .hexes(ctx.rules())
                 .abs_diff(x.speed.hexes(ctx.rules()));
             let most = ctx.rules().t.horses.max_speed_change;
             if change > most {
-                Err(illegal(format!(
-                    "a horse changes speed by at most {most} hexes a phase: {} to {} is {change}",
-                    x.speed.name(),
-                    r.speed().name()
-                )))
+                Err(refuse(
+                    format!(
+                        "a horse changes speed by at most {most} hexes a phase: {} to {} is {change}",
+                        x.speed.name(),
+                        r.speed().name()
+                    ),
+                    "kozeriai: Moving Horses",
+                ))
             } else {
                 Ok(())
             }
@@ -146,7 +181,10 @@ fn allowed(
                 return Err(illegal("name the figures in the Ki-ai's area"));
             }
             if x.this_turn.attacked {
-                return Err(illegal(format!("{name} has made its attack this turn")));
+                return Err(refuse(
+                    format!("{name} has made its attack this turn"),
+                    "kozeriai: Exchanging Blows",
+                ));
             }
             Ok(())
         }

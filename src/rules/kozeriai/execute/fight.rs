@@ -7,31 +7,39 @@ use super::super::shooting::{self, reload_turns};
 use super::super::state::{Due, FigureRef, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::kozeriai::tables::ClosingAttack;
 
 /// A shot: the figure's action for the turn (ruling `shooting_action`).
 pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     if ctx.state().stage != Stage::Fighting {
-        return Err(illegal(
+        return Err(refuse(
             "shots are resolved in the contingent's fighting stage",
+            "kozeriai: Order of Movement",
         ));
     }
     ctx.of_contingent(order.shooter)?;
     let x = ctx.active(order.shooter)?;
     if x.this_turn.actions >= ctx.allowed_actions(x) {
-        return Err(illegal(format!(
-            "{} has used its action this turn: shooting is the whole phase",
-            x.spec.name
-        )));
+        return Err(refuse(
+            format!(
+                "{} has used its action this turn: shooting is the whole phase",
+                x.spec.name
+            ),
+            "kozeriai: Shooting",
+        ));
     }
     if x.spent() {
-        return Err(illegal(format!("{} has no stamina left", x.spec.name)));
+        return Err(refuse(
+            format!("{} has no stamina left", x.spec.name),
+            "kozeriai: Exhaustion",
+        ));
     }
     if let Some(n) = x.reload.get(&order.weapon) {
-        return Err(illegal(format!(
-            "{} needs {n} more turn(s) to reload",
-            order.weapon
-        )));
+        return Err(refuse(
+            format!("{} needs {n} more turn(s) to reload", order.weapon),
+            "kozeriai: Preparation for shooting",
+        ));
     }
     let target = ctx.figure(order.target)?;
     if target.dead || order.target.side() == order.shooter.side() {
@@ -100,8 +108,9 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
         // The longer weapon's attack comes whenever the shorter one tries to close.
     } else {
         if ctx.state().stage != Stage::Fighting {
-            return Err(illegal(
+            return Err(refuse(
                 "clashes are resolved in the contingent's fighting stage",
+                "kozeriai: Order of Movement",
             ));
         }
         ctx.of_contingent(a)?;
@@ -110,34 +119,61 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     let name = &x.spec.name;
     let extra = order.closing && ctx.rules().rulings.closing_attack == ClosingAttack::ExtraStroke;
     if x.this_turn.attacked && order.kind != ClashKind::TearFree && !extra {
-        return Err(illegal(format!(
-            "{name} has made its one attacking stroke this turn"
-        )));
+        return Err(refuse(
+            format!("{name} has made its one attacking stroke this turn"),
+            "kozeriai: Exchanging Blows",
+        ));
     }
     if x.spent() {
-        return Err(illegal(format!(
-            "{name} has no stamina left: it cannot attack"
-        )));
+        return Err(refuse(
+            format!("{name} has no stamina left: it cannot attack"),
+            "kozeriai: Exhaustion",
+        ));
     }
     if x.this_turn.changed_horse {
-        return Err(illegal(format!(
-            "{name} changed the horse's activity this turn: no attack"
-        )));
+        return Err(refuse(
+            format!("{name} changed the horse's activity this turn: no attack"),
+            "kozeriai: Moving Horses",
+        ));
     }
     let info = ctx.rules().weapon(&order.attacker.weapon);
     let turn = ctx.state().turn;
-    if info.is_some_and(|i| chain_attack(i, order.kind))
+    if let Some(reach) = info.map(|i| i.reach).filter(|r| *r > 0 && order.range > *r) {
+        return Err(refuse(
+            format!("a {} reaches {reach} hexes", order.attacker.weapon),
+            "kozeriai: Combat Engagement Zones",
+        ));
+    }
+    if info.is_some_and(|i| chain_attack(i, order.kind, order.range))
         && x.last_chain.is_some_and(|t| t.saturating_add(1) >= turn)
     {
-        return Err(illegal(format!(
-            "{name}'s chain is being recovered: a chain attack every other turn"
-        )));
+        return Err(refuse(
+            format!("{name}'s chain is being recovered: a chain attack every other turn"),
+            "kozeriai: Kusarigama or Nagegama",
+        ));
     }
     match order.kind {
-        ClashKind::Grapple if x.grappling != Some(order.defender.figure) => Err(illegal(
-            "grappling follows a successful body charge between the two",
-        )),
+        ClashKind::Grapple
+            if x.grappling != Some(order.defender.figure)
+                && x.may_grapple_with(ctx.state().turn) != Some(order.defender.figure) =>
+        {
+            Err(refuse(
+                "grappling follows a successful body charge between the two, elected on their next action phase",
+                "kozeriai: Grappling",
+            ))
+        }
         ClashKind::TearFree if !x.entangled => Err(illegal(format!("{name} is not entangled"))),
+        ClashKind::TearFree if x.lying => Err(refuse(
+            format!("{name} is down: an entangled figure tears free only if it kept its feet"),
+            "kozeriai: Mojiri and Sodegarami",
+        )),
+        _ if x.mounted && x.this_turn.ran_down.contains(&order.defender.figure) => Err(refuse(
+            format!(
+                "{name} cannot engage {}, fallen under the horse",
+                ctx.state().figure_name(order.defender.figure)
+            ),
+            "kozeriai: Horses in Combat",
+        )),
         _ => Ok(()),
     }
 }
@@ -152,13 +188,24 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
     if d.dead {
         return Err(illegal(format!("{} is dead", d.spec.name)));
     }
+    let elects = order.kind == ClashKind::Grapple && d.grappling != Some(order.attacker.figure);
     if order.both_strike {
         let d = ctx.active(order.defender.figure)?;
         if d.this_turn.attacked || d.spent() {
-            return Err(illegal(format!("{} cannot strike this turn", d.spec.name)));
+            return Err(refuse(
+                format!("{} cannot strike this turn", d.spec.name),
+                "kozeriai: Exchanging Blows",
+            ));
         }
     }
     let mut order = order.clone();
+    // Electing to grapple after a body charge: from now the two grapple (Body Charges).
+    if elects {
+        ctx.emit(Event::Grappled(
+            order.attacker.figure,
+            order.defender.figure,
+        ))?;
+    }
     if let Some(partner) = clash::grapple_partner(ctx.state(), &order) {
         // An outsider's hit on grapplers falls on either, 50:50 (ruling `grapple_hits`).
         let die = ctx.d10()?;

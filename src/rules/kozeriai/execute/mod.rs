@@ -78,7 +78,7 @@ impl Ctx<'_> {
     }
 
     /// Wounds and distractions on a figure, with death or a knock-out when they reach its
-    /// capacity + 1 (Resilience, Blunt Weapons; ruling `capacity`).
+    /// capacity + 1 (Resilience, Blunt Weapons, Variable Wounds; ruling `capacity`).
     fn hurt(&mut self, f: FigureRef, wounds: u32, distractions: u32) -> Result<(), CommandError> {
         if self.figure(f)?.dead {
             return Ok(());
@@ -95,7 +95,7 @@ impl Ctx<'_> {
         let x = self.figure(f)?;
         if x.wounds > x.capacity {
             self.emit(Event::Died(f))?;
-        } else if x.distractions > x.capacity && !x.knocked_out {
+        } else if x.distractions > x.distraction_capacity && !x.knocked_out {
             self.emit(Event::KnockedOut(f))?;
         }
         Ok(())

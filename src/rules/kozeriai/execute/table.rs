@@ -70,7 +70,10 @@ pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<()
         return Err(illegal(format!("{} is dead", x.spec.name)));
     }
     if x.mounted {
-        return Err(illegal("tripping is for figures on foot"));
+        return Err(refuse(
+            "tripping is for figures on foot",
+            "kozeriai: Tripping Over",
+        ));
     }
     let needed = trip_needed(ctx.rules(), cause, x.spec.armour);
     let die = ctx.d10()?;
@@ -125,7 +128,10 @@ pub fn jump(ctx: &mut Ctx<'_>, figure: FigureRef, obstacle: Obstacle) -> Result<
     // A collision between horses rolls the barricade-or-collision row at any speed
     // (ruling `horse_collision`).
     if x.speed < Speed::Canter && obstacle != Obstacle::Barricade {
-        return Err(illegal("only a cantering or galloping horse may jump"));
+        return Err(refuse(
+            "only a cantering or galloping horse may jump",
+            "kozeriai: Moving Horses",
+        ));
     }
     let die = ctx.d10()?;
     let result = jump_result(jump_row(ctx.rules(), obstacle), i64::from(die));
@@ -173,14 +179,15 @@ pub fn run_down(
 ) -> Result<(), CommandError> {
     let x = ctx.active(rider)?;
     if !x.mounted || x.speed < Speed::Canter {
-        return Err(illegal(format!(
-            "{} is not on a cantering or galloping horse",
-            x.spec.name
-        )));
+        return Err(refuse(
+            format!("{} is not on a cantering or galloping horse", x.spec.name),
+            "kozeriai: Horses in Combat",
+        ));
     }
     let y = ctx.figure(figure)?;
     if y.dead || y.mounted || y.lying || figure == rider {
         return Err(illegal(format!("{} is not standing on foot", y.spec.name)));
     }
-    ctx.emit(Event::Fell(figure))
+    ctx.emit(Event::Fell(figure))?;
+    ctx.emit(Event::RanDown { rider, figure })
 }

@@ -4,18 +4,22 @@ use super::super::event::Event;
 use super::super::roster::Armour;
 use super::super::state::{FigureRef, FigureState, Stage};
 use super::super::tables::Rules;
-use super::{Ctx, illegal};
+use super::Ctx;
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::kozeriai::tables::ExhaustionWounds;
 
 /// Ends the current stage: moving gives way to fighting, fighting to the next contingent,
 /// the last contingent's fighting to the turn's end.
 pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if let Some(due) = ctx.state().due.first() {
-        return Err(illegal(format!(
-            "settle {} first",
-            super::super::describe::due_words(ctx.state(), *due)
-        )));
+        return Err(refuse(
+            format!(
+                "settle {} first",
+                super::super::describe::due_words(ctx.state(), *due)
+            ),
+            "kozeriai: Tripping Over",
+        ));
     }
     let current = ctx.state().current;
     match ctx.state().stage {
@@ -48,7 +52,7 @@ fn end_of_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         if x.distractions > 0 && !x.this_turn.active {
             ctx.emit(Event::Recovered(f))?;
             let y = ctx.figure(f)?;
-            if y.knocked_out && y.distractions <= y.capacity && !y.collapsed {
+            if y.knocked_out && y.distractions <= y.distraction_capacity && !y.collapsed {
                 ctx.emit(Event::CameRound(f))?;
             }
         }
@@ -117,7 +121,7 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
 
 fn stamina(ctx: &mut Ctx<'_>, f: FigureRef, x: &FigureState) -> Result<(), CommandError> {
     let (change, why) = stamina_change(ctx.rules(), x);
-    let limit = x.spec.stamina.unwrap_or(ctx.rules().t.exhaustion.min);
+    let limit = ctx.rules().stamina_total(x.spec.stamina);
     // Rest restores stamina up to the figure's own total, never beyond (ruling `exhaustion_rest`).
     let room = limit.saturating_sub(x.stamina.unwrap_or(0)).max(0);
     let change = if change > 0 { change.min(room) } else { change };
