@@ -12,13 +12,11 @@ use super::command::{Action, Command, Obstacle, Ride, Step};
 use super::state::{FigureRef, FigureState, Speed, Stage, State, TripCause};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
+use crate::engine::view::parse_id;
 
 pub(super) fn figure_of(state: &State, id: &str) -> Option<FigureRef> {
-    let mut parts = id.split('.').map(|p| p.parse::<u8>().ok());
-    let f = FigureRef(parts.next()??, parts.next()??);
-    if parts.next().is_some() {
-        return None;
-    }
+    let [side, figure] = parse_id::<2>(id)?;
+    let f = FigureRef(side, figure);
     state.figure(f).map(|_| f)
 }
 

@@ -33,7 +33,6 @@ pub use tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
-use crate::engine::dues::{DueChange, Dues};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
@@ -50,16 +49,8 @@ impl RuleSet for Kozeriai {
     const KEY: &'static str = "kozeriai";
     const NAME: &'static str = "Kozeriai";
     const REFERENCE: &'static str = <tables::KozeriaiTables as crate::reference::Tables>::TEXT;
-    const DEMO: [(&'static str, &'static str); 2] = [
-        (
-            "rosters/kozeriai/village.ron",
-            include_str!("../../../rosters/kozeriai/village.ron"),
-        ),
-        (
-            "rosters/kozeriai/bandits.ron",
-            include_str!("../../../rosters/kozeriai/bandits.ron"),
-        ),
-    ];
+    const DEMO: [(&'static str, &'static str); 2] =
+        crate::demo_rosters!("kozeriai", "village", "bandits");
     type Army = Army;
     type Rules = Rules;
     type State = State;
@@ -92,30 +83,7 @@ impl RuleSet for Kozeriai {
         apply::apply(rules, state, event)
     }
 
-    fn dues(state: &State) -> &Dues<Due> {
-        &state.due
-    }
-
-    fn dues_mut(state: &mut State) -> &mut Dues<Due> {
-        &mut state.due
-    }
-
-    fn due_event(change: DueChange, due: Due) -> Event {
-        match change {
-            DueChange::Required => Event::Required(due),
-            DueChange::Settled => Event::Settled(due),
-            DueChange::Dropped => Event::Dropped(due),
-        }
-    }
-
-    fn due_change(event: &Event) -> Option<(DueChange, &Due)> {
-        match event {
-            Event::Required(d) => Some((DueChange::Required, d)),
-            Event::Settled(d) => Some((DueChange::Settled, d)),
-            Event::Dropped(d) => Some((DueChange::Dropped, d)),
-            _ => None,
-        }
-    }
+    crate::due_queue!(State, Event, Due);
 
     fn due_subject_gone(state: &State, due: &Due) -> bool {
         state.figure(due.figure()).is_none_or(|f| f.dead)
