@@ -17,6 +17,7 @@ use super::roster_panel::RosterPanel;
 use super::turn_panel::TurnPanel;
 use super::{Intent, fonts, theme};
 use crate::dice::{RngDice, TableDice};
+use crate::engine::words::count;
 use crate::engine::{BattleError, Dice, Game};
 use crate::reference::HouseRules;
 use crate::rules::{demo_rosters, open_journal, start_battle};
@@ -283,7 +284,7 @@ impl App {
                     match result {
                         Ok(()) => self
                             .turn
-                            .show_result(vec![format!("{word} {n} entries.")], false),
+                            .show_result(vec![format!("{word} {}.", count(n, "entry"))], false),
                         Err(e) => self.turn.show_result(vec![e.to_string()], true),
                     }
                 }

@@ -60,6 +60,8 @@ impl ReferenceWindow {
                 ui.label(
                     RichText::new(format!("{} of {} rows", found.len(), self.rows.len())).weak(),
                 );
+                // The value column takes the room left, so a ruling reads in a few lines.
+                let value_width = (ui.available_width() * 0.45).max(260.0);
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
@@ -74,7 +76,10 @@ impl ReferenceWindow {
                                 for row in found {
                                     ui.label(&row.topic);
                                     ui.label(RichText::new(&row.item).strong());
-                                    ui.add(egui::Label::new(&row.value).wrap());
+                                    ui.scope(|ui| {
+                                        ui.set_width(value_width);
+                                        ui.add(egui::Label::new(&row.value).wrap());
+                                    });
                                     ui.label(RichText::new(&row.section).italics());
                                     ui.end_row();
                                 }

@@ -98,6 +98,7 @@ impl ReportWindow {
     fn chart_ui(&self, ui: &mut egui::Ui, game: &dyn Game) {
         ui.label(RichText::new("Strength of each side by turn").heading());
         let names = game.army_names();
+        let dark = ui.visuals().dark_mode;
         ui.label(RichText::new("Turn 0 is the armies as mustered; each later point is the end of that turn (or now).").weak());
         Plot::new("strength")
             .height(220.0)
@@ -112,10 +113,14 @@ impl ReportWindow {
                         .iter()
                         .map(|(turn, s)| [f64::from(*turn), f64::from(s[side])])
                         .collect();
+                    // One colour per side for its points, its line and its legend entry.
+                    let color = super::theme::side_color(side, dark);
                     plot.points(
-                        Points::new(name.clone(), PlotPoints::from(points.clone())).radius(4.0),
+                        Points::new(name.clone(), PlotPoints::from(points.clone()))
+                            .radius(4.0)
+                            .color(color),
                     );
-                    plot.line(Line::new(name.clone(), PlotPoints::from(points)));
+                    plot.line(Line::new(name.clone(), PlotPoints::from(points)).color(color));
                 }
             });
     }
@@ -176,8 +181,8 @@ fn timeline_ui(ui: &mut egui::Ui, game: &dyn Game) {
     if shown > 0 {
         ui.label(
             RichText::new(format!(
-                "The last 300 of {} entries (the export has them all).",
-                log.len()
+                "The last 300 of {} (the export has them all).",
+                crate::engine::words::count(log.len(), "entry")
             ))
             .weak(),
         );

@@ -6,6 +6,7 @@ use eframe::egui::{self, RichText};
 
 use super::{Intent, theme};
 use crate::engine::view::{BattleView, LeaderView, UnitView};
+use crate::engine::words::count;
 
 /// The roster panel's own state.
 #[derive(Default)]
@@ -82,7 +83,7 @@ fn unit_ui(ui: &mut egui::Ui, unit: &UnitView, selected: bool, intents: &mut Vec
             intents.push(Intent::Select(unit.id.clone()));
         }
         let hits = if unit.marked_hits > 0 {
-            format!(" +{} hits", unit.marked_hits)
+            format!(" +{}", count(unit.marked_hits, "hit"))
         } else {
             String::new()
         };
@@ -173,11 +174,7 @@ pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) 
             .strong(),
         );
         if unit.marked_hits > 0 {
-            ui.label(if unit.marked_hits == 1 {
-                "1 hit marked".to_owned()
-            } else {
-                format!("{} hits marked", unit.marked_hits)
-            });
+            ui.label(format!("{} marked", count(unit.marked_hits, "hit")));
         }
         for b in &unit.badges {
             theme::badge(ui, b);

@@ -40,6 +40,18 @@ pub fn apply(ctx: &egui::Context, dark: bool) {
     });
 }
 
+/// The colour of side `side` (0 or 1) wherever the sides are told apart: the roster's
+/// headings and strength bars, the report's chart. Crimson and blue, the usual colours of
+/// the two sides of a wargame, distinct for colour-blind eyes by lightness as well.
+pub fn side_color(side: usize, dark: bool) -> Color32 {
+    match (side % 2, dark) {
+        (0, true) => Color32::from_rgb(255, 120, 110),
+        (0, false) => Color32::from_rgb(170, 25, 35),
+        (_, true) => Color32::from_rgb(120, 175, 255),
+        (_, false) => Color32::from_rgb(25, 75, 170),
+    }
+}
+
 /// The colour of a badge of this tone.
 pub fn tone_color(tone: Tone, dark: bool) -> Color32 {
     match (tone, dark) {
