@@ -52,6 +52,10 @@ pub struct App {
     pub(super) help: Help,
     /// The "End the battle?" question is open.
     pub(super) confirm_end: bool,
+    /// The theme, scale and window size, as last saved.
+    pub(super) settings: super::files::Settings,
+    /// The window's size at the last frame, to keep the panels' shares when it changes.
+    pub(super) screen: Option<eframe::egui::Vec2>,
 }
 
 impl App {
@@ -86,8 +90,10 @@ impl App {
 
     fn empty(cc: &eframe::CreationContext<'_>, data: DataDir) -> Self {
         fonts::install(&cc.egui_ctx);
-        let dark = data.settings().dark;
+        let settings = data.settings();
+        let dark = settings.dark;
         theme::apply(&cc.egui_ctx, dark);
+        cc.egui_ctx.set_zoom_factor(settings.zoom());
         Self {
             data,
             live: None,
@@ -112,6 +118,8 @@ impl App {
             journal: JournalWindow::default(),
             help: Help::default(),
             confirm_end: false,
+            settings,
+            screen: None,
         }
     }
 

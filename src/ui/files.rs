@@ -8,11 +8,36 @@ use crate::engine::Game;
 use crate::engine::journal::write_atomically;
 
 /// The umpire's settings, kept between runs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// The dark theme rather than the light one.
     pub dark: bool,
+    /// The scale of the whole UI (Ctrl+Plus, Ctrl+Minus, Ctrl+0).
+    pub zoom: f32,
+    /// The window's inner size in points, as last left.
+    pub window: Option<[f32; 2]>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            dark: false,
+            zoom: 1.0,
+            window: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The zoom, within what keeps every form usable (egui's own keyboard range).
+    pub fn zoom(&self) -> f32 {
+        if self.zoom.is_finite() {
+            self.zoom.clamp(0.5, 3.0)
+        } else {
+            1.0
+        }
+    }
 }
 
 /// The settings file's name.

@@ -20,6 +20,9 @@ pub struct ReportWindow {
     pub message: Option<(String, bool)>,
     history: Vec<(u32, [u32; 2])>,
     view: Option<BattleView>,
+    /// The timeline's lines (the newest 300 entries) and the note above them.
+    timeline: Vec<String>,
+    timeline_note: Option<String>,
     stamp: Option<(u64, u64)>,
 }
 
@@ -37,6 +40,7 @@ impl ReportWindow {
                 .chain(game.strength_history())
                 .collect();
             self.view = Some(view);
+            (self.timeline, self.timeline_note) = timeline(game);
             self.stamp = Some(stamp);
         }
         if self.path.is_empty() {
@@ -57,7 +61,13 @@ impl ReportWindow {
                         if let Some(view) = &self.view {
                             losses_ui(ui, view);
                         }
-                        timeline_ui(ui, game);
+                        ui.label(RichText::new("Timeline").heading());
+                        if let Some(note) = &self.timeline_note {
+                            ui.label(RichText::new(note).weak());
+                        }
+                        for line in &self.timeline {
+                            ui.label(line);
+                        }
                     });
             });
         self.open = open;
@@ -174,26 +184,27 @@ fn losses_ui(ui: &mut egui::Ui, view: &BattleView) {
     }
 }
 
-fn timeline_ui(ui: &mut egui::Ui, game: &dyn Game) {
-    ui.label(RichText::new("Timeline").heading());
+/// The timeline's lines, the newest 300 entries, and a note when there are more.
+fn timeline(game: &dyn Game) -> (Vec<String>, Option<String>) {
     let log = game.log();
     let shown = log.len().saturating_sub(300);
-    if shown > 0 {
-        ui.label(
-            RichText::new(format!(
-                "The last 300 of {} (the export has them all).",
-                crate::engine::words::count(log.len(), "entry")
-            ))
-            .weak(),
-        );
-    }
-    for entry in &log[shown..] {
-        let at = entry.at.with_timezone(&Local).format("%H:%M");
-        ui.label(format!(
-            "{at} turn {} {}: {}",
-            entry.turn,
-            entry.phase,
-            entry.lines.join(" ")
-        ));
-    }
+    let note = (shown > 0).then(|| {
+        format!(
+            "The last 300 of {} (the export has them all).",
+            crate::engine::words::count(log.len(), "entry")
+        )
+    });
+    let lines = log[shown..]
+        .iter()
+        .map(|entry| {
+            let at = entry.at.with_timezone(&Local).format("%H:%M");
+            format!(
+                "{at} turn {} {}: {}",
+                entry.turn,
+                entry.phase,
+                entry.lines.join(" ")
+            )
+        })
+        .collect();
+    (lines, note)
 }
