@@ -68,3 +68,27 @@ fn the_unit_details_say_its_formation_in_words() {
     );
     assert_eq!(h.query_all_by_label_contains("Line(").count(), 0);
 }
+
+/// Every ruling an umpire can switch has a title and a sentence for each choice, and every
+/// optional rule a title: the New battle dialog never falls back to a key.
+#[test]
+fn every_switchable_ruling_has_a_title_and_a_sentence_per_choice() {
+    #[derive(serde::Deserialize)]
+    struct Choices {
+        #[serde(default)]
+        rulings: std::collections::BTreeMap<String, gunbai::reference::Ruling>,
+        #[serde(default)]
+        optional: std::collections::BTreeMap<String, gunbai::reference::OptionalRule>,
+    }
+    for info in gunbai::rules::RULE_SETS {
+        let text = gunbai::reference::text(info.key).unwrap();
+        let choices: Choices = ron::from_str(text).unwrap();
+        for (key, r) in choices.rulings.iter().filter(|(_, r)| r.options.len() > 1) {
+            assert!(!r.title.is_empty(), "{}: ruling {key} has no title", info.key);
+            assert_eq!(r.choices.len(), r.options.len(), "{}: {key}", info.key);
+        }
+        for (key, o) in &choices.optional {
+            assert!(!o.title.is_empty(), "{}: optional {key} has no title", info.key);
+        }
+    }
+}
