@@ -243,6 +243,10 @@ impl App {
                 );
                 continue;
             }
+            // A note such as "Opened …" is old news once the battle moves on.
+            if intent.changes_the_battle() && self.banner.as_ref().is_some_and(|(_, e)| !e) {
+                self.banner = None;
+            }
             match intent {
                 Intent::Select(id) => self.selected = Some(id),
                 Intent::Open(path) => self.open(&path, false),

@@ -369,9 +369,27 @@ impl App {
             self.start(request);
         }
         let current = self.live.as_ref().and_then(Live::journal);
-        match self.journal.ui(ctx, current.as_deref()) {
-            Some(JournalRequest::Open(path)) => self.open(&path, false),
-            Some(JournalRequest::Recover(path)) => self.open(&path, true),
+        match self.journal.ui(ctx, current.as_deref(), &self.data) {
+            Some(JournalRequest::Open(path)) => {
+                self.open(&path, false);
+                self.journal.battles = None;
+            }
+            Some(JournalRequest::Recover(path)) => {
+                self.open(&path, true);
+                self.journal.battles = None;
+            }
+            Some(JournalRequest::Remove(path)) => {
+                let message = if current.as_deref() == Some(path.as_path()) {
+                    ("The battle open here cannot be removed.".to_owned(), true)
+                } else {
+                    match self.data.remove_battle(&path) {
+                        Ok(to) => (format!("Moved to {}", to.display()), false),
+                        Err(e) => (e, true),
+                    }
+                };
+                self.journal.message = Some(message);
+                self.journal.battles = None;
+            }
             Some(JournalRequest::SaveAs(to)) => {
                 let result = match &self.live {
                     Some(live) => save_as(live.game.as_ref(), &to)
