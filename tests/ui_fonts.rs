@@ -65,7 +65,14 @@ fn the_bundled_subset_has_kana_and_the_common_kanji() {
     let h = harness(dir.path());
     let font = FontId::proportional(17.0);
     // Kana, a level-1 and a level-2 JIS X 0208 kanji, and names no roster ships yet.
-    for text in ["あいうえお", "アイウエオ", "徳川家康", "毛利元就", "伊達政宗", "鬱"] {
+    for text in [
+        "あいうえお",
+        "アイウエオ",
+        "徳川家康",
+        "毛利元就",
+        "伊達政宗",
+        "鬱",
+    ] {
         assert!(h.ctx.fonts_mut(|f| f.has_glyphs(&font, text)), "{text}");
     }
 }

@@ -28,7 +28,10 @@ fn at_1280_by_720_the_toolbar_wraps_instead_of_cutting_the_battle_name() {
         );
     }
     let roll = h.get_by_label("[R] Roll").rect();
-    assert!(roll.bottom() <= 720.0, "the top card's Roll is on screen: {roll:?}");
+    assert!(
+        roll.bottom() <= 720.0,
+        "the top card's Roll is on screen: {roll:?}"
+    );
 }
 
 #[test]

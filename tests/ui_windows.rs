@@ -35,7 +35,11 @@ fn the_quick_reference_finds_the_arquebus() {
         h.query_all_by_label("Ranges (inches)").count() > 0,
         "tables are named in words, units in brackets"
     );
-    assert_eq!(h.query_all_by_label_contains("_").count(), 0, "no snake_case");
+    assert_eq!(
+        h.query_all_by_label_contains("_").count(),
+        0,
+        "no snake_case"
+    );
     assert!(
         h.query_all_by_label("Firing Procedure").count() > 0,
         "with its rule section"
@@ -271,7 +275,11 @@ fn a_new_battle_records_the_optional_and_house_rules_chosen() {
     h.get_by_label("New battle…").click();
     h.run();
     // Rules and rulings by title and plain sentence, not by their keys.
-    assert_eq!(h.query_all_by_label_contains("_").count(), 0, "no snake_case");
+    assert_eq!(
+        h.query_all_by_label_contains("_").count(),
+        0,
+        "no snake_case"
+    );
     h.get_by_label("A first Bushi roll for each unit").click();
     h.run();
     h.get_by_label("Halving hits in cover").click();

@@ -84,11 +84,19 @@ fn every_switchable_ruling_has_a_title_and_a_sentence_per_choice() {
         let text = gunbai::reference::text(info.key).unwrap();
         let choices: Choices = ron::from_str(text).unwrap();
         for (key, r) in choices.rulings.iter().filter(|(_, r)| r.options.len() > 1) {
-            assert!(!r.title.is_empty(), "{}: ruling {key} has no title", info.key);
+            assert!(
+                !r.title.is_empty(),
+                "{}: ruling {key} has no title",
+                info.key
+            );
             assert_eq!(r.choices.len(), r.options.len(), "{}: {key}", info.key);
         }
         for (key, o) in &choices.optional {
-            assert!(!o.title.is_empty(), "{}: optional {key} has no title", info.key);
+            assert!(
+                !o.title.is_empty(),
+                "{}: optional {key} has no title",
+                info.key
+            );
         }
     }
 }

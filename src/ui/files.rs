@@ -190,7 +190,7 @@ impl DataDir {
                 (modified, describe_journal(&p))
             })
             .collect();
-        found.sort_by(|a, b| (b.1.started, b.0).cmp(&(a.1.started, a.0)));
+        found.sort_by_key(|b| std::cmp::Reverse((b.1.started, b.0)));
         found.into_iter().map(|(_, b)| b).collect()
     }
 

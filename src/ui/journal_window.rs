@@ -134,54 +134,66 @@ fn battles_ui(
         .id_salt("battles")
         .max_height(320.0)
         .show(ui, |ui| {
-            egui::Grid::new("battles-list").striped(true).show(ui, |ui| {
-                for heading in ["Rule set", "Armies", "Started", "Last entry", "Entries", "State", ""] {
-                    ui.label(RichText::new(heading).strong());
-                }
-                ui.end_row();
-                for (i, b) in battles.iter().enumerate() {
-                    let title = crate::rules::RULE_SETS
-                        .iter()
-                        .find(|r| r.key == b.ruleset)
-                        .map_or(b.ruleset.as_str(), |r| r.title);
-                    ui.label(title).on_hover_text(b.path.display().to_string());
-                    ui.label(format!("{} vs {}", b.armies[0], b.armies[1]));
-                    ui.label(when(b.started));
-                    ui.label(when(b.last));
-                    ui.label(b.entries.to_string());
-                    let here = current == Some(b.path.as_path());
-                    let state = match (&b.damaged, here) {
-                        (Some(_), _) => "damaged",
-                        (None, true) => "open here",
-                        (None, false) => "saved",
-                    };
-                    let shown = ui.label(state);
-                    if let Some(why) = &b.damaged {
-                        shown.on_hover_text(why);
+            egui::Grid::new("battles-list")
+                .striped(true)
+                .show(ui, |ui| {
+                    for heading in [
+                        "Rule set",
+                        "Armies",
+                        "Started",
+                        "Last entry",
+                        "Entries",
+                        "State",
+                        "",
+                    ] {
+                        ui.label(RichText::new(heading).strong());
                     }
-                    ui.horizontal(|ui| {
-                        ui.push_id(i, |ui| {
-                            if ui.add_enabled(!here, egui::Button::new("Open")).clicked() {
-                                *request = Some(JournalRequest::Open(b.path.clone()));
-                            }
-                            if ui
-                                .button("Recover")
-                                .on_hover_text("Open read-only, keeping the entries before any damage")
-                                .clicked()
-                            {
-                                *request = Some(JournalRequest::Recover(b.path.clone()));
-                            }
-                            if ui
-                                .add_enabled(!here, egui::Button::new("Remove"))
-                                .on_hover_text("Moves it to the removed-battles folder")
-                                .clicked()
-                            {
-                                *request = Some(JournalRequest::Remove(b.path.clone()));
-                            }
-                        });
-                    });
                     ui.end_row();
-                }
-            });
+                    for (i, b) in battles.iter().enumerate() {
+                        let title = crate::rules::RULE_SETS
+                            .iter()
+                            .find(|r| r.key == b.ruleset)
+                            .map_or(b.ruleset.as_str(), |r| r.title);
+                        ui.label(title).on_hover_text(b.path.display().to_string());
+                        ui.label(format!("{} vs {}", b.armies[0], b.armies[1]));
+                        ui.label(when(b.started));
+                        ui.label(when(b.last));
+                        ui.label(b.entries.to_string());
+                        let here = current == Some(b.path.as_path());
+                        let state = match (&b.damaged, here) {
+                            (Some(_), _) => "damaged",
+                            (None, true) => "open here",
+                            (None, false) => "saved",
+                        };
+                        let shown = ui.label(state);
+                        if let Some(why) = &b.damaged {
+                            shown.on_hover_text(why);
+                        }
+                        ui.horizontal(|ui| {
+                            ui.push_id(i, |ui| {
+                                if ui.add_enabled(!here, egui::Button::new("Open")).clicked() {
+                                    *request = Some(JournalRequest::Open(b.path.clone()));
+                                }
+                                if ui
+                                    .button("Recover")
+                                    .on_hover_text(
+                                        "Open read-only, keeping the entries before any damage",
+                                    )
+                                    .clicked()
+                                {
+                                    *request = Some(JournalRequest::Recover(b.path.clone()));
+                                }
+                                if ui
+                                    .add_enabled(!here, egui::Button::new("Remove"))
+                                    .on_hover_text("Moves it to the removed-battles folder")
+                                    .clicked()
+                                {
+                                    *request = Some(JournalRequest::Remove(b.path.clone()));
+                                }
+                            });
+                        });
+                        ui.end_row();
+                    }
+                });
         });
 }

@@ -204,7 +204,10 @@ impl NewBattle {
             ui.add_space(4.0);
             let label = ui
                 .label(RichText::new(&title).strong())
-                .on_hover_text(format!("{}\nThe text: {}", ruling.section, ruling.text_says));
+                .on_hover_text(format!(
+                    "{}\nThe text: {}",
+                    ruling.section, ruling.text_says
+                ));
             egui::ComboBox::from_id_salt(("ruling", key))
                 .selected_text(ruling.choice(&chosen))
                 .width((ui.available_width() - 8.0).clamp(200.0, 560.0))

@@ -135,8 +135,6 @@ pub fn strength_bar(
         filled.set_width(rect.width() * share);
         painter.rect_filled(filled, 3.0, color);
     }
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, label)
-    });
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, label));
     response
 }

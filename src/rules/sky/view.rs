@@ -27,11 +27,9 @@ pub fn phase_words(state: &State) -> (String, String) {
             "a clan activates, or the round passes".into(),
         ),
         Phase::Activation { clan: c } => {
-            let left = state
-                .actions_left
-                .map_or("actions to roll".into(), |a| {
-                    format!("{} left", crate::engine::words::count(a, "action"))
-                });
+            let left = state.actions_left.map_or("actions to roll".into(), |a| {
+                format!("{} left", crate::engine::words::count(a, "action"))
+            });
             (
                 format!("Activation: {} clan ({left})", clan(c)),
                 "the other side's round".into(),
