@@ -22,14 +22,16 @@ pub struct RefRow {
     pub value: String,
     /// The rule section it comes from.
     pub section: String,
+    /// The keys behind it (`combined_score`, its options), searched but not shown.
+    pub keys: String,
 }
 
 impl RefRow {
     /// Whether every word of `query` appears somewhere in the row (case-insensitive).
     pub fn matches(&self, query: &str) -> bool {
         let hay = format!(
-            "{} {} {} {}",
-            self.topic, self.item, self.value, self.section
+            "{} {} {} {} {}",
+            self.topic, self.item, self.value, self.section, self.keys
         )
         .to_lowercase();
         query
@@ -81,6 +83,7 @@ pub fn rows(text: &str) -> Vec<RefRow> {
                     item: title_or(&text("title"), &key),
                     value,
                     section: section_of(member),
+                    keys: format!("{} {key} {}", key.replace('_', " "), text("options")),
                 });
             }
             continue;
@@ -99,6 +102,7 @@ pub fn rows(text: &str) -> Vec<RefRow> {
                 item,
                 value: plain(value),
                 section: table_section.clone(),
+                keys: format!("{table_key} {name}"),
             });
         }
     }
