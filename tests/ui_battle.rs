@@ -150,7 +150,7 @@ fn an_action_is_resolved_then_undone_redone_and_undone_back_to_an_entry() {
         .unwrap()
         .click_accesskit();
     h.run();
-    h.get_by_label_contains("later entries?");
+    h.get_by_label_contains("Take back ");
     h.get_by_label("Take them back").click();
     h.run();
     let left = entries(&h);

@@ -28,8 +28,17 @@ fn the_quick_reference_finds_the_arquebus() {
     search.type_text("arquebus");
     h.run();
     assert!(
-        h.query_all_by_label("arquebus").count() > 0,
+        h.query_all_by_label("Arquebus").count() > 0,
         "the arquebus row is shown"
+    );
+    assert!(
+        h.query_all_by_label("Ranges (inches)").count() > 0,
+        "tables are named in words, units in brackets"
+    );
+    assert_eq!(
+        h.query_all_by_label_contains("_").count(),
+        0,
+        "no snake_case"
     );
     assert!(
         h.query_all_by_label("Firing Procedure").count() > 0,
@@ -265,11 +274,20 @@ fn a_new_battle_records_the_optional_and_house_rules_chosen() {
     let mut h = harness(dir.path());
     h.get_by_label("New battle…").click();
     h.run();
-    h.get_by_label("first bushi roll").click();
+    // Rules and rulings by title and plain sentence, not by their keys.
+    assert_eq!(
+        h.query_all_by_label_contains("_").count(),
+        0,
+        "no snake_case"
+    );
+    h.get_by_label("A first Bushi roll for each unit").click();
     h.run();
-    h.get_by_label("cover rounding").click();
+    h.get_by_label("Halving hits in cover").click();
     h.run();
-    h.get_all_by_label("up").last().unwrap().click();
+    h.get_all_by_label("Round half the hits up")
+        .last()
+        .unwrap()
+        .click();
     h.run();
     h.get_by_label("Start the battle").click_accesskit();
     h.run();

@@ -142,7 +142,11 @@ impl CountedPool {
     /// More hits than dice, or a pool with no face that succeeds or fails as needed.
     pub fn faces(&self, hits: u32) -> Result<Vec<u32>, String> {
         if hits > self.dice {
-            return Err(format!("{hits} hits typed, but only {} dice", self.dice));
+            return Err(format!(
+                "{} typed, but only {}",
+                super::words::count(hits, "hit"),
+                super::words::count(self.dice, "die")
+            ));
         }
         let faces = 1..=self.sides;
         let hit = faces.clone().rev().find(|f| self.success.is_success(*f));

@@ -13,6 +13,7 @@ pub mod ruleset;
 pub mod surface;
 pub mod timeline;
 pub mod view;
+pub mod words;
 
 pub use action::{ActionForm, ActionPlan, Field};
 pub use battle::{Battle, LogEntry};

@@ -29,6 +29,12 @@ pub struct HouseRules {
 /// A ruling: what the rules text leaves open, and what Gunbai does about it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruling {
+    /// Its title in words ("Halving hits in cover"); empty: made from its key.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    /// Each option as a plain sentence, in the order of `options`; empty: made from them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<String>,
     /// The rule section concerned.
     pub section: String,
     /// What the text says or leaves unsaid, in our words.
@@ -39,9 +45,47 @@ pub struct Ruling {
     pub options: Vec<String>,
 }
 
+impl Ruling {
+    /// Its title, or words made from its key `key` ("cover_rounding": "Cover rounding").
+    pub fn title_or(&self, key: &str) -> String {
+        title_or(&self.title, key)
+    }
+
+    /// Option `option` as a plain sentence (or the option's key in words).
+    pub fn choice(&self, option: &str) -> String {
+        self.options
+            .iter()
+            .position(|o| o == option)
+            .and_then(|i| self.choices.get(i))
+            .cloned()
+            .unwrap_or_else(|| words(option))
+    }
+}
+
+/// `title`, or words made from `key` when it is empty: "first_bushi_roll": "First bushi roll".
+pub fn title_or(title: &str, key: &str) -> String {
+    if !title.is_empty() {
+        return title.to_owned();
+    }
+    let mut text = words(key);
+    if let Some(first) = text.get(..1) {
+        let upper = first.to_uppercase();
+        text.replace_range(..1, &upper);
+    }
+    text
+}
+
+/// A key in words: `foot_bow` -> `foot bow`.
+pub fn words(key: &str) -> String {
+    key.replace('_', " ")
+}
+
 /// An optional rule from the text that a battle may switch on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OptionalRule {
+    /// Its title in words; empty: made from its key.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
     /// The rule section.
     pub section: String,
     /// What switching it on does, in our words.

@@ -2,6 +2,15 @@
 
 use ron::Value;
 
+use super::{Ruling, title_or};
+
+/// Names that say more than their key, by (table, entry): a key that reads wrong in words.
+const NAMES: &[(&str, &str, &str)] = &[(
+    "bushi_test",
+    "attached_leader_penalty",
+    "Clan Leader attached: taken off the dice (it helps: the test passes at or under Bushi)",
+)];
+
 /// One line of the quick reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RefRow {
@@ -13,14 +22,16 @@ pub struct RefRow {
     pub value: String,
     /// The rule section it comes from.
     pub section: String,
+    /// The keys behind it (`combined_score`, its options), searched but not shown.
+    pub keys: String,
 }
 
 impl RefRow {
     /// Whether every word of `query` appears somewhere in the row (case-insensitive).
     pub fn matches(&self, query: &str) -> bool {
         let hay = format!(
-            "{} {} {} {}",
-            self.topic, self.item, self.value, self.section
+            "{} {} {} {} {}",
+            self.topic, self.item, self.value, self.section, self.keys
         )
         .to_lowercase();
         query
@@ -36,7 +47,8 @@ pub fn rows(text: &str) -> Vec<RefRow> {
     };
     let mut rows = Vec::new();
     for (key, table) in top.iter() {
-        let topic = words(&plain(key));
+        let table_key = plain(key);
+        let topic = name(&table_key);
         let Value::Map(entries) = table else { continue };
         let section_of = |v: &Value| match v {
             Value::Map(m) => m
@@ -56,19 +68,22 @@ pub fn rows(text: &str) -> Vec<RefRow> {
                         .map(plain)
                         .unwrap_or_default()
                 };
+                let key = plain(name);
                 let mut value = text("we_do");
                 if value.is_empty() {
                     value = text("summary");
                 }
-                let options = text("options");
-                if options.contains(',') {
-                    value = format!("{value} (umpire may choose: {options})");
+                let ruling: Option<Ruling> = ron::Value::Map(fields.clone()).into_rust().ok();
+                if let Some(r) = ruling.as_ref().filter(|r| r.options.len() > 1) {
+                    let choices: Vec<String> = r.options.iter().map(|o| r.choice(o)).collect();
+                    value = format!("{value} The umpire may choose: {}.", choices.join("; "));
                 }
                 rows.push(RefRow {
                     topic: topic.clone(),
-                    item: words(&plain(name)),
+                    item: title_or(&text("title"), &key),
                     value,
                     section: section_of(member),
+                    keys: format!("{} {key} {}", key.replace('_', " "), text("options")),
                 });
             }
             continue;
@@ -78,11 +93,16 @@ pub fn rows(text: &str) -> Vec<RefRow> {
             if name == "section" {
                 continue;
             }
+            let item = NAMES
+                .iter()
+                .find(|(t, e, _)| *t == table_key && *e == name)
+                .map_or_else(|| self::name(&name), |(_, _, n)| (*n).to_owned());
             rows.push(RefRow {
                 topic: topic.clone(),
-                item: words(&name),
+                item,
                 value: plain(value),
                 section: table_section.clone(),
+                keys: format!("{table_key} {name}"),
             });
         }
     }
@@ -103,7 +123,30 @@ fn plain(value: &Value) -> String {
     }
 }
 
-/// `foot_bow` -> `foot bow`.
-fn words(key: &str) -> String {
-    key.replace('_', " ")
+/// A key in words, units in brackets: `ranges_inches` -> `Ranges (inches)`,
+/// `travel_cm_per_sequence` -> `Travel (cm) per sequence`, `foot_bow` -> `Foot bow`.
+fn name(key: &str) -> String {
+    let words: Vec<&str> = key
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .map(|w| match w {
+            "cm" => "(cm)",
+            "inches" => "(inches)",
+            "mm" => "(mm)",
+            other => other,
+        })
+        .collect();
+    title_or("", &words.join("_"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::name;
+
+    #[test]
+    fn keys_read_as_words_with_their_units() {
+        assert_eq!(name("ranges_inches"), "Ranges (inches)");
+        assert_eq!(name("travel_cm_per_sequence"), "Travel (cm) per sequence");
+        assert_eq!(name("foot_bow"), "Foot bow");
+    }
 }

@@ -17,6 +17,7 @@ use super::roster_panel::RosterPanel;
 use super::turn_panel::TurnPanel;
 use super::{Intent, fonts, theme};
 use crate::dice::{RngDice, TableDice};
+use crate::engine::words::count;
 use crate::engine::{BattleError, Dice, Game};
 use crate::reference::HouseRules;
 use crate::rules::{demo_rosters, open_journal, start_battle};
@@ -51,6 +52,10 @@ pub struct App {
     pub(super) help: Help,
     /// The "End the battle?" question is open.
     pub(super) confirm_end: bool,
+    /// The theme, scale and window size, as last saved.
+    pub(super) settings: super::files::Settings,
+    /// The window's size at the last frame, to keep the panels' shares when it changes.
+    pub(super) screen: Option<eframe::egui::Vec2>,
 }
 
 impl App {
@@ -85,8 +90,10 @@ impl App {
 
     fn empty(cc: &eframe::CreationContext<'_>, data: DataDir) -> Self {
         fonts::install(&cc.egui_ctx);
-        let dark = data.settings().dark;
+        let settings = data.settings();
+        let dark = settings.dark;
         theme::apply(&cc.egui_ctx, dark);
+        cc.egui_ctx.set_zoom_factor(settings.zoom());
         Self {
             data,
             live: None,
@@ -111,6 +118,8 @@ impl App {
             journal: JournalWindow::default(),
             help: Help::default(),
             confirm_end: false,
+            settings,
+            screen: None,
         }
     }
 
@@ -234,6 +243,10 @@ impl App {
                 );
                 continue;
             }
+            // A note such as "Opened …" is old news once the battle moves on.
+            if intent.changes_the_battle() && self.banner.as_ref().is_some_and(|(_, e)| !e) {
+                self.banner = None;
+            }
             match intent {
                 Intent::Select(id) => self.selected = Some(id),
                 Intent::Open(path) => self.open(&path, false),
@@ -283,7 +296,7 @@ impl App {
                     match result {
                         Ok(()) => self
                             .turn
-                            .show_result(vec![format!("{word} {n} entries.")], false),
+                            .show_result(vec![format!("{word} {}.", count(n, "entry"))], false),
                         Err(e) => self.turn.show_result(vec![e.to_string()], true),
                     }
                 }

@@ -3,7 +3,7 @@
 use eframe::egui::{self, Key, RichText};
 
 use super::Intent;
-use crate::engine::Check;
+use crate::engine::{Check, words};
 
 /// What the umpire has typed into a card, and what went wrong with it.
 #[derive(Clone, Debug, Default)]
@@ -143,7 +143,8 @@ impl CheckCard {
         }
         ui.horizontal(|ui| {
             let label = ui.label("Table faces").on_hover_text(format!(
-                "Type the {count} faces rolled at the table (\"3 5 6\") and press Enter{}",
+                "Type the {} rolled at the table (\"3 5 6\") and press Enter{}",
+                words::count(count, "face"),
                 if top && counted.is_none() {
                     " (T puts the cursor here)"
                 } else {
@@ -151,7 +152,7 @@ impl CheckCard {
                 }
             ));
             let edit = egui::TextEdit::singleline(&mut self.faces)
-                .hint_text(format!("{count} dice, e.g. 3 5"))
+                .hint_text(format!("{}, e.g. 3 5", words::count(count, "die")))
                 .desired_width(160.0);
             let response = ui.add(edit).labelled_by(label.id);
             if counted.is_none() && std::mem::take(&mut self.focus) {

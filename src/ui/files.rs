@@ -8,11 +8,36 @@ use crate::engine::Game;
 use crate::engine::journal::write_atomically;
 
 /// The umpire's settings, kept between runs.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct Settings {
     /// The dark theme rather than the light one.
     pub dark: bool,
+    /// The scale of the whole UI (Ctrl+Plus, Ctrl+Minus, Ctrl+0).
+    pub zoom: f32,
+    /// The window's inner size in points, as last left.
+    pub window: Option<[f32; 2]>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            dark: false,
+            zoom: 1.0,
+            window: None,
+        }
+    }
+}
+
+impl Settings {
+    /// The zoom, within what keeps every form usable (egui's own keyboard range).
+    pub fn zoom(&self) -> f32 {
+        if self.zoom.is_finite() {
+            self.zoom.clamp(0.5, 3.0)
+        } else {
+            1.0
+        }
+    }
 }
 
 /// The settings file's name.
@@ -124,4 +149,134 @@ pub fn write_file(to: &Path, bytes: &[u8]) -> Result<(), String> {
             .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
     write_atomically(to, bytes).map_err(|e| format!("cannot write {}: {e}", to.display()))
+}
+
+/// A battle journal found in the data directory, as the battles list shows it.
+#[derive(Clone, Debug)]
+pub struct BattleFile {
+    /// The journal.
+    pub path: PathBuf,
+    /// The rule set's key ("sky"), or empty when the header cannot be read.
+    pub ruleset: String,
+    /// Both armies' names.
+    pub armies: [String; 2],
+    /// When the battle started.
+    pub started: Option<chrono::DateTime<Utc>>,
+    /// When its last entry was made.
+    pub last: Option<chrono::DateTime<Utc>>,
+    /// How many entries it holds (undo and redo included).
+    pub entries: usize,
+    /// Why it cannot be read, if it is damaged.
+    pub damaged: Option<String>,
+}
+
+/// The name of the folder removed battles are moved to (never deleted outright).
+pub const REMOVED: &str = "removed-battles";
+
+impl DataDir {
+    /// Every journal in `battles/`, the last started first (damaged ones by file time).
+    pub fn battles(&self) -> Vec<BattleFile> {
+        let Ok(dir) = std::fs::read_dir(self.root.join("battles")) else {
+            return Vec::new();
+        };
+        let mut found: Vec<(std::time::SystemTime, BattleFile)> = dir
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            .map(|p| {
+                let modified = std::fs::metadata(&p)
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                (modified, describe_journal(&p))
+            })
+            .collect();
+        found.sort_by_key(|b| std::cmp::Reverse((b.1.started, b.0)));
+        found.into_iter().map(|(_, b)| b).collect()
+    }
+
+    /// Moves a journal (and its cache) to `removed-battles/`; returns where it went.
+    ///
+    /// # Errors
+    /// The folder cannot be made or the file moved.
+    pub fn remove_battle(&self, journal: &Path) -> Result<PathBuf, String> {
+        let dir = self.root.join(REMOVED);
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let name = journal
+            .file_name()
+            .ok_or_else(|| format!("{} is not a file", journal.display()))?;
+        let to = dir.join(name);
+        if to.exists() {
+            return Err(format!("{} is already there", to.display()));
+        }
+        std::fs::rename(journal, &to)
+            .map_err(|e| format!("cannot move {}: {e}", journal.display()))?;
+        let cache = journal.with_file_name(format!(".{}.cache", name.to_string_lossy()));
+        let _ = std::fs::remove_file(cache);
+        Ok(to)
+    }
+}
+
+/// What the battles list says of one journal, read from its header and its lines without
+/// replaying it.
+fn describe_journal(path: &Path) -> BattleFile {
+    use crate::engine::journal::JournalReader;
+    use std::io::BufRead as _;
+    let mut file = BattleFile {
+        path: path.to_owned(),
+        ruleset: String::new(),
+        armies: [String::new(), String::new()],
+        started: None,
+        last: None,
+        entries: 0,
+        damaged: None,
+    };
+    let header = JournalReader::open(path).and_then(|r| r.header::<ron::Value>());
+    match header {
+        Ok(h) => {
+            file.ruleset = h.ruleset;
+            file.started = Some(h.started);
+            file.armies = h.armies.map(|a| army_name(&a));
+        }
+        Err(e) => {
+            file.damaged = Some(e.to_string());
+            return file;
+        }
+    }
+    let Ok(f) = std::fs::File::open(path) else {
+        return file;
+    };
+    let mut last = String::new();
+    for line in std::io::BufReader::new(f).lines().skip(1) {
+        match line {
+            Ok(line) if !line.trim().is_empty() => {
+                file.entries += 1;
+                last = line;
+            }
+            Ok(_) => {}
+            Err(e) => {
+                file.damaged = Some(e.to_string());
+                break;
+            }
+        }
+    }
+    file.last = last
+        .split_once("at:\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .and_then(|(at, _)| at.parse().ok());
+    file
+}
+
+/// An army's `name` field, from an army read as a plain RON value.
+fn army_name(army: &ron::Value) -> String {
+    match army {
+        ron::Value::Map(m) => m
+            .get(&ron::Value::String("name".into()))
+            .and_then(|v| match v {
+                ron::Value::String(s) => Some(s.clone()),
+                _ => None,
+            })
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
 }

@@ -21,6 +21,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+F or /", "Find in the quick reference"),
     ("Ctrl+D", "Dice tray"),
     ("Ctrl+N", "New battle"),
+    (
+        "Ctrl+Plus / Ctrl+Minus",
+        "Scale the whole screen up or down (Ctrl+0: back to normal); kept for the next start",
+    ),
     ("F1", "This help"),
     ("Esc", "Leave a text field"),
 ];

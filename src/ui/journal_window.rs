@@ -12,6 +12,8 @@ pub enum JournalRequest {
     Recover(PathBuf),
     /// Copy the battle's journal here.
     SaveAs(PathBuf),
+    /// Move this journal to the removed-battles folder.
+    Remove(PathBuf),
 }
 
 /// The Open journal / Save As window.
@@ -25,6 +27,8 @@ pub struct JournalWindow {
     pub save_path: String,
     /// What the last attempt did: message and whether it failed.
     pub message: Option<(String, bool)>,
+    /// The battles in the data directory, as last listed (`None`: list them again).
+    pub battles: Option<Vec<super::files::BattleFile>>,
 }
 
 impl JournalWindow {
@@ -33,7 +37,13 @@ impl JournalWindow {
         &mut self,
         ctx: &egui::Context,
         current: Option<&std::path::Path>,
+        data: &super::files::DataDir,
     ) -> Option<JournalRequest> {
+        if !self.open {
+            // Listed afresh each time the window opens, and last time's message is stale.
+            self.battles = None;
+            self.message = None;
+        }
         let mut open = self.open;
         let mut request = None;
         egui::Window::new("Journal")
@@ -52,6 +62,10 @@ impl JournalWindow {
                     ),
                 };
                 ui.separator();
+                let battles = self.battles.get_or_insert_with(|| data.battles());
+                battles_ui(ui, battles, current, &mut request);
+                ui.separator();
+                ui.label(RichText::new("A journal elsewhere").strong());
                 ui.horizontal(|ui| {
                     let label = ui.label("Journal to open");
                     ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(400.0))
@@ -94,4 +108,92 @@ impl JournalWindow {
         self.open = open;
         request
     }
+}
+
+/// Every battle in the data directory: rule set, armies, start, last entry, entries and
+/// state, to open, recover or remove (moved aside, never deleted).
+fn battles_ui(
+    ui: &mut egui::Ui,
+    battles: &[super::files::BattleFile],
+    current: Option<&std::path::Path>,
+    request: &mut Option<JournalRequest>,
+) {
+    use chrono::Local;
+    ui.label(RichText::new(format!("Battles ({})", battles.len())).strong());
+    if battles.is_empty() {
+        ui.label(RichText::new("No battle has been saved yet.").weak());
+        return;
+    }
+    let when = |t: Option<chrono::DateTime<chrono::Utc>>| {
+        t.map_or_else(
+            || "—".to_owned(),
+            |t| t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string(),
+        )
+    };
+    egui::ScrollArea::vertical()
+        .id_salt("battles")
+        .max_height(320.0)
+        .show(ui, |ui| {
+            egui::Grid::new("battles-list")
+                .striped(true)
+                .show(ui, |ui| {
+                    for heading in [
+                        "Rule set",
+                        "Armies",
+                        "Started",
+                        "Last entry",
+                        "Entries",
+                        "State",
+                        "",
+                    ] {
+                        ui.label(RichText::new(heading).strong());
+                    }
+                    ui.end_row();
+                    for (i, b) in battles.iter().enumerate() {
+                        let title = crate::rules::RULE_SETS
+                            .iter()
+                            .find(|r| r.key == b.ruleset)
+                            .map_or(b.ruleset.as_str(), |r| r.title);
+                        ui.label(title).on_hover_text(b.path.display().to_string());
+                        ui.label(format!("{} vs {}", b.armies[0], b.armies[1]));
+                        ui.label(when(b.started));
+                        ui.label(when(b.last));
+                        ui.label(b.entries.to_string());
+                        let here = current == Some(b.path.as_path());
+                        let state = match (&b.damaged, here) {
+                            (Some(_), _) => "damaged",
+                            (None, true) => "open here",
+                            (None, false) => "saved",
+                        };
+                        let shown = ui.label(state);
+                        if let Some(why) = &b.damaged {
+                            shown.on_hover_text(why);
+                        }
+                        ui.horizontal(|ui| {
+                            ui.push_id(i, |ui| {
+                                if ui.add_enabled(!here, egui::Button::new("Open")).clicked() {
+                                    *request = Some(JournalRequest::Open(b.path.clone()));
+                                }
+                                if ui
+                                    .button("Recover")
+                                    .on_hover_text(
+                                        "Open read-only, keeping the entries before any damage",
+                                    )
+                                    .clicked()
+                                {
+                                    *request = Some(JournalRequest::Recover(b.path.clone()));
+                                }
+                                if ui
+                                    .add_enabled(!here, egui::Button::new("Remove"))
+                                    .on_hover_text("Moves it to the removed-battles folder")
+                                    .clicked()
+                                {
+                                    *request = Some(JournalRequest::Remove(b.path.clone()));
+                                }
+                            });
+                        });
+                        ui.end_row();
+                    }
+                });
+        });
 }

@@ -14,10 +14,12 @@ use super::{Intent, theme};
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.remember_zoom_and_size(&ctx);
         let mut intents = Vec::new();
         self.shortcuts(&ctx, &mut intents);
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui));
         self.banner_ui(ui, &mut intents);
+        self.rescale_panels(ui, ctx.content_rect().size());
         if let Some(live) = self.live.as_mut() {
             // What the umpire saw when this frame's clicks and keys were made: a change since
             // (the frame before drew other cards) makes them stale, and they are refused.
@@ -30,9 +32,13 @@ impl eframe::App for App {
             }
             let settled = hold == 0.0;
             let stamp = live.stamp();
+            // Panels start in proportion to the window, so a large screen gives the queue, the
+            // roster and the log the room, and the umpire may drag any of them.
+            let screen = ctx.content_rect().size();
             egui::Panel::bottom("log")
                 .resizable(true)
-                .default_size(190.0)
+                .default_size((screen.y * 0.24).clamp(130.0, 520.0))
+                .size_range(100.0..=(screen.y * 0.6).max(140.0))
                 .show(ui, |ui| {
                     let d = live.derived();
                     self.log
@@ -40,8 +46,8 @@ impl eframe::App for App {
                 });
             egui::Panel::left("roster")
                 .resizable(true)
-                .default_size(380.0)
-                .size_range(260.0..=520.0)
+                .default_size((screen.x * 0.27).clamp(330.0, 820.0))
+                .size_range(260.0..=(screen.x * 0.4).max(300.0))
                 .show(ui, |ui| {
                     self.roster.ui(
                         ui,
@@ -52,8 +58,8 @@ impl eframe::App for App {
                 });
             egui::Panel::right("turn")
                 .resizable(true)
-                .default_size(440.0)
-                .size_range(320.0..=600.0)
+                .default_size((screen.x * 0.33).clamp(400.0, 1000.0))
+                .size_range(320.0..=(screen.x * 0.45).max(360.0))
                 .show(ui, |ui| {
                     let d = live.derived();
                     self.turn
@@ -94,6 +100,60 @@ impl eframe::App for App {
 }
 
 impl App {
+    /// Keeps the scale (Ctrl+Plus / Ctrl+Minus, egui's own keys) and the window's size for
+    /// the next start, saving when either has changed and settled.
+    fn remember_zoom_and_size(&mut self, ctx: &egui::Context) {
+        let zoom = ctx.zoom_factor();
+        let size = ctx.input(|i| i.viewport().inner_rect.map(|r| [r.width(), r.height()]));
+        // Sizes in whole points: a window resized by a fraction is the same window.
+        let size = size.map(|[w, h]| [(w * zoom).round(), (h * zoom).round()]);
+        let zoom_changed = (zoom - self.settings.zoom).abs() > 1e-3;
+        let size_changed = size.is_some() && size != self.settings.window;
+        if !zoom_changed && !size_changed {
+            return;
+        }
+        self.settings.zoom = zoom;
+        if size.is_some() {
+            self.settings.window = size;
+        }
+        // A drag resizes over many frames: write once the pointer is up.
+        if zoom_changed || !ctx.input(|i| i.pointer.any_down()) {
+            self.save_settings();
+        }
+    }
+
+    /// Keeps each panel's share of the window when the window is resized (a dragged panel
+    /// keeps the share the umpire gave it), so a larger window gives the queue, the roster and
+    /// the log the room rather than only the centre.
+    fn rescale_panels(&mut self, ui: &egui::Ui, screen: egui::Vec2) {
+        let Some(before) = self.screen.replace(screen) else {
+            return;
+        };
+        if (before - screen).abs().max_elem() < 1.0 || before.min_elem() <= 0.0 {
+            return;
+        }
+        let ctx = ui.ctx();
+        for (salt, vertical) in [("log", true), ("roster", false), ("turn", false)] {
+            let id = ui.scope_id().with(salt);
+            let Some(mut state) = egui::PanelState::load(ctx, id) else {
+                continue;
+            };
+            let rect = &mut state.outer_rect;
+            if vertical {
+                rect.set_height(rect.height() * screen.y / before.y);
+            } else {
+                rect.set_width(rect.width() * screen.x / before.x);
+            }
+            ctx.data_mut(|d| d.insert_persisted(id, state));
+        }
+    }
+
+    pub(super) fn save_settings(&mut self) {
+        if let Err(e) = self.data.save_settings(&self.settings) {
+            self.banner = Some((format!("Cannot save the settings: {e}"), true));
+        }
+    }
+
     fn shortcuts(&mut self, ctx: &egui::Context, intents: &mut Vec<Intent>) {
         let typing = ctx.text_edit_focused();
         let shortcut = |m, k| KeyboardShortcut::new(m, k);
@@ -154,7 +214,8 @@ impl App {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: on a narrow window the battle's name goes to a second row, never cut.
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("軍配 Gunbai").strong().size(20.0));
             if ui.button("New battle…").on_hover_text("Ctrl+N").clicked() {
                 self.new_battle.open = true;
@@ -195,18 +256,15 @@ impl App {
             if ui.button(theme).clicked() {
                 self.dark = !self.dark;
                 theme::apply(ui.ctx(), self.dark);
-                let settings = super::files::Settings { dark: self.dark };
-                if let Err(e) = self.data.save_settings(&settings) {
-                    self.banner = Some((format!("Cannot save the theme: {e}"), true));
-                }
+                self.settings.dark = self.dark;
+                self.save_settings();
             }
             if ui.button("Help (F1)").clicked() {
                 self.help.open = true;
             }
             ui.separator();
             if let Some(live) = &self.live {
-                let [a, b] = live.game.army_names();
-                ui.label(RichText::new(format!("{}: {a} vs {b}", live.game.title())).strong());
+                ui.label(RichText::new(&live.derived().heading).strong());
                 let read_only = live.game.read_only();
                 match live.journal() {
                     Some(path) if read_only.is_some() => ui
@@ -311,9 +369,27 @@ impl App {
             self.start(request);
         }
         let current = self.live.as_ref().and_then(Live::journal);
-        match self.journal.ui(ctx, current.as_deref()) {
-            Some(JournalRequest::Open(path)) => self.open(&path, false),
-            Some(JournalRequest::Recover(path)) => self.open(&path, true),
+        match self.journal.ui(ctx, current.as_deref(), &self.data) {
+            Some(JournalRequest::Open(path)) => {
+                self.open(&path, false);
+                self.journal.battles = None;
+            }
+            Some(JournalRequest::Recover(path)) => {
+                self.open(&path, true);
+                self.journal.battles = None;
+            }
+            Some(JournalRequest::Remove(path)) => {
+                let message = if current.as_deref() == Some(path.as_path()) {
+                    ("The battle open here cannot be removed.".to_owned(), true)
+                } else {
+                    match self.data.remove_battle(&path) {
+                        Ok(to) => (format!("Moved to {}", to.display()), false),
+                        Err(e) => (e, true),
+                    }
+                };
+                self.journal.message = Some(message);
+                self.journal.battles = None;
+            }
             Some(JournalRequest::SaveAs(to)) => {
                 let result = match &self.live {
                     Some(live) => save_as(live.game.as_ref(), &to)

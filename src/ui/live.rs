@@ -15,6 +15,8 @@ pub struct Derived {
     pub units: Vec<(String, String)>,
     /// The command kinds present in the log, sorted.
     pub kinds: Vec<&'static str>,
+    /// The toolbar's heading: "From the Sky we Came: Takeda vs Uesugi".
+    pub heading: String,
 }
 
 /// A battle being refereed.
@@ -101,10 +103,12 @@ fn derive(game: &dyn Game) -> Derived {
     let mut kinds: Vec<&'static str> = game.log().iter().map(|e| e.kind).collect();
     kinds.sort_unstable();
     kinds.dedup();
+    let [a, b] = game.army_names();
     Derived {
         view,
         checks: game.checks(),
         units,
         kinds,
+        heading: format!("{}: {a} vs {b}", game.title()),
     }
 }

@@ -6,6 +6,7 @@ use eframe::egui::{self, RichText};
 
 use super::Intent;
 use crate::engine::LogEntry;
+use crate::engine::words::count;
 
 /// One row of the log as drawn: an entry's heading, or one of its sentences.
 #[derive(Clone, Copy, Debug)]
@@ -72,7 +73,7 @@ impl LogPanel {
         total: usize,
     ) {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("Battle log ({total} entries)")).strong());
+            ui.label(RichText::new(format!("Battle log ({})", count(total, "entry"))).strong());
             let unit_name = self
                 .unit
                 .as_ref()
@@ -147,7 +148,7 @@ impl LogPanel {
         let Some(position) = self.confirm else { return };
         let later = log.get(position + 1..).unwrap_or(&[]);
         let modal = egui::Modal::new(egui::Id::unique("confirm-undo")).show(ui.ctx(), |ui| {
-            ui.heading(format!("Take back {} later entries?", later.len()));
+            ui.heading(format!("Take back {}?", count(later.len(), "later entry")));
             egui::ScrollArea::vertical()
                 .max_height(300.0)
                 .show(ui, |ui| {

@@ -91,9 +91,15 @@ impl Intent {
 /// # Errors
 /// The window could not be opened.
 pub fn run_app() -> anyhow::Result<()> {
+    // The window opens at the size it was left at (in physical-ish points at zoom 1).
+    let size = files::DataDir::platform()
+        .settings()
+        .window
+        .filter(|[w, h]| w.is_finite() && h.is_finite() && *w >= 640.0 && *h >= 400.0)
+        .unwrap_or([1400.0, 900.0]);
     let options = eframe::NativeOptions {
         viewport: eframe::egui::ViewportBuilder::default()
-            .with_inner_size([1400.0, 900.0])
+            .with_inner_size(size)
             .with_min_inner_size([900.0, 600.0])
             .with_title("Gunbai 軍配"),
         renderer: eframe::Renderer::Glow,

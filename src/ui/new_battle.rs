@@ -88,23 +88,32 @@ impl NewBattle {
             .open(&mut open)
             .default_size([700.0, 620.0])
             .show(ctx, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    self.ruleset_ui(ui);
-                    for side in 0..2 {
-                        self.roster_ui(ui, side);
-                    }
-                    self.house_ui(ui);
-                    ui.separator();
-                    for problem in &self.problems {
-                        ui.colored_label(ui.visuals().error_fg_color, problem);
-                    }
-                    if ui
-                        .button(RichText::new("Start the battle").strong())
-                        .clicked()
-                    {
-                        request = self.request();
-                    }
-                });
+                // The start button and any problems stay in sight below the scrolled choices.
+                let below = 60.0 + 24.0 * self.problems.len().min(8) as f32;
+                egui::ScrollArea::vertical()
+                    .max_height((ui.available_height() - below).max(160.0))
+                    .show(ui, |ui| {
+                        self.ruleset_ui(ui);
+                        for side in 0..2 {
+                            self.roster_ui(ui, side);
+                        }
+                        self.house_ui(ui);
+                    });
+                ui.separator();
+                egui::ScrollArea::vertical()
+                    .id_salt("problems")
+                    .max_height(200.0)
+                    .show(ui, |ui| {
+                        for problem in &self.problems {
+                            ui.colored_label(ui.visuals().error_fg_color, problem);
+                        }
+                    });
+                if ui
+                    .button(RichText::new("Start the battle").strong())
+                    .clicked()
+                {
+                    request = self.request();
+                }
             });
         self.open = open && request.is_none();
         request
@@ -160,9 +169,10 @@ impl NewBattle {
         }
         for (key, rule) in &self.choices.optional {
             let mut on = self.house.optional.contains(key);
+            let title = crate::reference::title_or(&rule.title, key);
             if ui
-                .checkbox(&mut on, key.replace('_', " "))
-                .on_hover_text(&rule.summary)
+                .checkbox(&mut on, title)
+                .on_hover_text(format!("{}\n{}", rule.section, rule.summary))
                 .changed()
             {
                 if on {
@@ -171,9 +181,10 @@ impl NewBattle {
                     self.house.optional.remove(key);
                 }
             }
+            ui.label(RichText::new(&rule.summary).weak());
         }
         ui.label(
-            RichText::new("House rules (our rulings; the first option is our default)").strong(),
+            RichText::new("House rules (our rulings; the first choice is our default)").strong(),
         );
         for (key, ruling) in self
             .choices
@@ -189,20 +200,25 @@ impl NewBattle {
                 .cloned()
                 .unwrap_or_default();
             let mut chosen = current.clone();
-            ui.horizontal(|ui| {
-                egui::ComboBox::from_label(key.replace('_', " "))
-                    .selected_text(&chosen)
-                    .show_ui(ui, |ui| {
-                        for option in &ruling.options {
-                            ui.selectable_value(&mut chosen, option.clone(), option);
-                        }
-                    });
-            })
-            .response
-            .on_hover_text(format!(
-                "{}\n{}\nWe: {}",
-                ruling.section, ruling.text_says, ruling.we_do
-            ));
+            let title = ruling.title_or(key);
+            ui.add_space(4.0);
+            let label = ui
+                .label(RichText::new(&title).strong())
+                .on_hover_text(format!(
+                    "{}\nThe text: {}",
+                    ruling.section, ruling.text_says
+                ));
+            egui::ComboBox::from_id_salt(("ruling", key))
+                .selected_text(ruling.choice(&chosen))
+                .width((ui.available_width() - 8.0).clamp(200.0, 560.0))
+                .show_ui(ui, |ui| {
+                    for option in &ruling.options {
+                        ui.selectable_value(&mut chosen, option.clone(), ruling.choice(option));
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(format!("We: {}", ruling.we_do));
             if chosen != current {
                 if ruling.options.first() == Some(&chosen) {
                     self.house.rulings.remove(key);

@@ -15,6 +15,9 @@ pub struct ReferenceWindow {
     pub focus: bool,
     rows: Vec<RefRow>,
     key: &'static str,
+    /// The rows matching `found_for`, by place: searched once per query, not per frame.
+    found: Vec<usize>,
+    found_for: Option<String>,
 }
 
 impl ReferenceWindow {
@@ -31,6 +34,7 @@ impl ReferenceWindow {
                 .map(reference::rows)
                 .unwrap_or_default();
             self.key = key;
+            self.found_for = None;
         }
         let mut open = self.open;
         egui::Window::new("Quick reference")
@@ -52,14 +56,22 @@ impl ReferenceWindow {
                         response.request_focus();
                     }
                 });
+                if self.found_for.as_deref() != Some(self.query.as_str()) {
+                    self.found = (0..self.rows.len())
+                        .filter(|i| self.rows.get(*i).is_some_and(|r| r.matches(&self.query)))
+                        .collect();
+                    self.found_for = Some(self.query.clone());
+                }
                 let found: Vec<&RefRow> = self
-                    .rows
+                    .found
                     .iter()
-                    .filter(|r| r.matches(&self.query))
+                    .filter_map(|i| self.rows.get(*i))
                     .collect();
                 ui.label(
                     RichText::new(format!("{} of {} rows", found.len(), self.rows.len())).weak(),
                 );
+                // The value column takes the room left, so a ruling reads in a few lines.
+                let value_width = (ui.available_width() * 0.45).max(260.0);
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
@@ -74,7 +86,10 @@ impl ReferenceWindow {
                                 for row in found {
                                     ui.label(&row.topic);
                                     ui.label(RichText::new(&row.item).strong());
-                                    ui.add(egui::Label::new(&row.value).wrap());
+                                    ui.scope(|ui| {
+                                        ui.set_width(value_width);
+                                        ui.add(egui::Label::new(&row.value).wrap());
+                                    });
                                     ui.label(RichText::new(&row.section).italics());
                                     ui.end_row();
                                 }

@@ -20,6 +20,9 @@ pub struct ReportWindow {
     pub message: Option<(String, bool)>,
     history: Vec<(u32, [u32; 2])>,
     view: Option<BattleView>,
+    /// The timeline's lines (the newest 300 entries) and the note above them.
+    timeline: Vec<String>,
+    timeline_note: Option<String>,
     stamp: Option<(u64, u64)>,
 }
 
@@ -37,6 +40,7 @@ impl ReportWindow {
                 .chain(game.strength_history())
                 .collect();
             self.view = Some(view);
+            (self.timeline, self.timeline_note) = timeline(game);
             self.stamp = Some(stamp);
         }
         if self.path.is_empty() {
@@ -57,7 +61,13 @@ impl ReportWindow {
                         if let Some(view) = &self.view {
                             losses_ui(ui, view);
                         }
-                        timeline_ui(ui, game);
+                        ui.label(RichText::new("Timeline").heading());
+                        if let Some(note) = &self.timeline_note {
+                            ui.label(RichText::new(note).weak());
+                        }
+                        for line in &self.timeline {
+                            ui.label(line);
+                        }
                     });
             });
         self.open = open;
@@ -98,6 +108,7 @@ impl ReportWindow {
     fn chart_ui(&self, ui: &mut egui::Ui, game: &dyn Game) {
         ui.label(RichText::new("Strength of each side by turn").heading());
         let names = game.army_names();
+        let dark = ui.visuals().dark_mode;
         ui.label(RichText::new("Turn 0 is the armies as mustered; each later point is the end of that turn (or now).").weak());
         Plot::new("strength")
             .height(220.0)
@@ -112,10 +123,14 @@ impl ReportWindow {
                         .iter()
                         .map(|(turn, s)| [f64::from(*turn), f64::from(s[side])])
                         .collect();
+                    // One colour per side for its points, its line and its legend entry.
+                    let color = super::theme::side_color(side, dark);
                     plot.points(
-                        Points::new(name.clone(), PlotPoints::from(points.clone())).radius(4.0),
+                        Points::new(name.clone(), PlotPoints::from(points.clone()))
+                            .radius(4.0)
+                            .color(color),
                     );
-                    plot.line(Line::new(name.clone(), PlotPoints::from(points)));
+                    plot.line(Line::new(name.clone(), PlotPoints::from(points)).color(color));
                 }
             });
     }
@@ -169,26 +184,27 @@ fn losses_ui(ui: &mut egui::Ui, view: &BattleView) {
     }
 }
 
-fn timeline_ui(ui: &mut egui::Ui, game: &dyn Game) {
-    ui.label(RichText::new("Timeline").heading());
+/// The timeline's lines, the newest 300 entries, and a note when there are more.
+fn timeline(game: &dyn Game) -> (Vec<String>, Option<String>) {
     let log = game.log();
     let shown = log.len().saturating_sub(300);
-    if shown > 0 {
-        ui.label(
-            RichText::new(format!(
-                "The last 300 of {} entries (the export has them all).",
-                log.len()
-            ))
-            .weak(),
-        );
-    }
-    for entry in &log[shown..] {
-        let at = entry.at.with_timezone(&Local).format("%H:%M");
-        ui.label(format!(
-            "{at} turn {} {}: {}",
-            entry.turn,
-            entry.phase,
-            entry.lines.join(" ")
-        ));
-    }
+    let note = (shown > 0).then(|| {
+        format!(
+            "The last 300 of {} (the export has them all).",
+            crate::engine::words::count(log.len(), "entry")
+        )
+    });
+    let lines = log[shown..]
+        .iter()
+        .map(|entry| {
+            let at = entry.at.with_timezone(&Local).format("%H:%M");
+            format!(
+                "{at} turn {} {}: {}",
+                entry.turn,
+                entry.phase,
+                entry.lines.join(" ")
+            )
+        })
+        .collect();
+    (lines, note)
 }

@@ -5,7 +5,8 @@ use chrono::Local;
 use eframe::egui::{self, RichText};
 
 use super::{Intent, theme};
-use crate::engine::view::{BattleView, LeaderView, UnitView};
+use crate::engine::view::{BattleView, LeaderView, Tone, UnitView};
+use crate::engine::words::count;
 
 /// The roster panel's own state.
 #[derive(Default)]
@@ -20,17 +21,31 @@ impl RosterPanel {
         selected: Option<&str>,
         intents: &mut Vec<Intent>,
     ) {
+        let dark = ui.visuals().dark_mode;
         egui::ScrollArea::vertical()
             .id_salt("roster")
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 for (s, side) in view.sides.iter().enumerate() {
+                    let color = theme::side_color(s, dark);
                     let (now, start) = side.strength();
-                    let title = RichText::new(format!("{}  {now}/{start}", side.name)).heading();
+                    // The side's name and strength in its colour, large: read from the table.
+                    let title = RichText::new(format!("{}  {now}/{start}", side.name))
+                        .heading()
+                        .strong()
+                        .color(color);
                     egui::CollapsingHeader::new(title)
                         .id_salt(("side", s))
                         .default_open(true)
                         .show(ui, |ui| {
+                            let width = ui.available_width().min(420.0);
+                            theme::strength_bar(
+                                ui,
+                                (now, start),
+                                color,
+                                width,
+                                &format!("{} strength: {now} of {start}", side.name),
+                            );
                             if let Some(general) = &side.general {
                                 leader_ui(ui, "General", general);
                             }
@@ -55,6 +70,7 @@ impl RosterPanel {
                                             unit_ui(
                                                 ui,
                                                 unit,
+                                                color,
                                                 selected == Some(unit.id.as_str()),
                                                 intents,
                                             );
@@ -67,7 +83,16 @@ impl RosterPanel {
     }
 }
 
-fn unit_ui(ui: &mut egui::Ui, unit: &UnitView, selected: bool, intents: &mut Vec<Intent>) {
+/// One unit: its name and badges, then a bar and the number of its strength in its side's
+/// colour, and marked hits. Two rows of fixed height whatever its state, so a badge that
+/// comes or goes does not move the units below under the pointer.
+fn unit_ui(
+    ui: &mut egui::Ui,
+    unit: &UnitView,
+    color: egui::Color32,
+    selected: bool,
+    intents: &mut Vec<Intent>,
+) {
     ui.horizontal_wrapped(|ui| {
         let gone = unit.strength == 0;
         let mut name = RichText::new(&unit.name);
@@ -81,32 +106,48 @@ fn unit_ui(ui: &mut egui::Ui, unit: &UnitView, selected: bool, intents: &mut Vec
         {
             intents.push(Intent::Select(unit.id.clone()));
         }
-        let hits = if unit.marked_hits > 0 {
-            format!(" +{} hits", unit.marked_hits)
-        } else {
-            String::new()
-        };
-        ui.label(
-            RichText::new(format!(
-                "{}/{} {}{hits}",
-                unit.strength, unit.starting_strength, unit.measure
-            ))
-            .monospace(),
-        );
         for b in &unit.badges {
             theme::badge(ui, b);
         }
     });
+    ui.horizontal(|ui| {
+        ui.add_space(12.0);
+        let strength = (unit.strength, unit.starting_strength);
+        theme::strength_bar(
+            ui,
+            strength,
+            color,
+            90.0,
+            &format!(
+                "{}: {} of {} {}",
+                unit.name, unit.strength, unit.starting_strength, unit.measure
+            ),
+        );
+        ui.label(
+            RichText::new(format!("{}/{}", unit.strength, unit.starting_strength))
+                .monospace()
+                .strong()
+                .size(18.0),
+        );
+        ui.label(&unit.measure);
+        if unit.marked_hits > 0 {
+            ui.label(
+                RichText::new(format!("+{}", count(unit.marked_hits, "hit")))
+                    .color(theme::tone_color(Tone::Warning, ui.visuals().dark_mode)),
+            );
+        }
+    });
+    ui.add_space(2.0);
 }
 
 fn leader_ui(ui: &mut egui::Ui, role: &str, leader: &LeaderView) {
     ui.horizontal_wrapped(|ui| {
-        let text = format!(
-            "{role}: {}  {} {}",
-            leader.name, leader.rating_name, leader.rating
-        );
-        ui.label(RichText::new(text).italics())
+        ui.label(RichText::new(format!("{role}: {}", leader.name)).italics())
             .on_hover_ui(|ui| leader_hover(ui, leader));
+        let rating = RichText::new(format!("{} {}", leader.rating_name, leader.rating))
+            .strong()
+            .size(18.0);
+        ui.label(rating).on_hover_ui(|ui| leader_hover(ui, leader));
         for b in &leader.badges {
             theme::badge(ui, b);
         }
@@ -173,11 +214,7 @@ pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) 
             .strong(),
         );
         if unit.marked_hits > 0 {
-            ui.label(if unit.marked_hits == 1 {
-                "1 hit marked".to_owned()
-            } else {
-                format!("{} hits marked", unit.marked_hits)
-            });
+            ui.label(format!("{} marked", count(unit.marked_hits, "hit")));
         }
         for b in &unit.badges {
             theme::badge(ui, b);

@@ -32,12 +32,36 @@ pub fn apply(ctx: &egui::Context, dark: bool) {
         .into();
         style.spacing.item_spacing = egui::vec2(8.0, 5.0);
         style.spacing.button_padding = egui::vec2(8.0, 3.0);
+        // Text an umpire reads from a step away: body text near black (or white), and
+        // secondary text a clear grey rather than grey on grey.
+        let v = &mut style.visuals;
+        if v.dark_mode {
+            v.widgets.noninteractive.fg_stroke.color = Color32::from_gray(225);
+            v.widgets.inactive.fg_stroke.color = Color32::from_gray(235);
+            v.weak_text_color = Some(Color32::from_gray(170));
+        } else {
+            v.widgets.noninteractive.fg_stroke.color = Color32::from_gray(20);
+            v.widgets.inactive.fg_stroke.color = Color32::from_gray(10);
+            v.weak_text_color = Some(Color32::from_gray(85));
+        }
     });
     ctx.set_theme(if dark {
         egui::Theme::Dark
     } else {
         egui::Theme::Light
     });
+}
+
+/// The colour of side `side` (0 or 1) wherever the sides are told apart: the roster's
+/// headings and strength bars, the report's chart. Crimson and blue, the usual colours of
+/// the two sides of a wargame, distinct for colour-blind eyes by lightness as well.
+pub fn side_color(side: usize, dark: bool) -> Color32 {
+    match (side % 2, dark) {
+        (0, true) => Color32::from_rgb(255, 120, 110),
+        (0, false) => Color32::from_rgb(170, 25, 35),
+        (_, true) => Color32::from_rgb(120, 175, 255),
+        (_, false) => Color32::from_rgb(25, 75, 170),
+    }
 }
 
 /// The colour of a badge of this tone.
@@ -54,20 +78,63 @@ pub fn tone_color(tone: Tone, dark: bool) -> Color32 {
     }
 }
 
-/// A badge: its word in its tone's colour, framed, with why it is there on hover.
+/// A badge: its word in its tone's colour, framed, with why it is there on hover. Danger
+/// (routing, disordered, Formation Fail) is filled, to be seen across the table.
 pub fn badge(ui: &mut egui::Ui, badge: &crate::engine::view::Badge) {
     let dark = ui.visuals().dark_mode;
     let color = tone_color(badge.tone, dark);
+    let danger = badge.tone == Tone::Danger;
+    let (fill, text) = if danger {
+        let on = if dark { Color32::BLACK } else { Color32::WHITE };
+        (color, on)
+    } else {
+        (Color32::TRANSPARENT, color)
+    };
     egui::Frame::new()
-        .stroke(egui::Stroke::new(1.0, color))
+        .stroke(egui::Stroke::new(1.5, color))
+        .fill(fill)
         .corner_radius(4.0)
-        .inner_margin(egui::Margin::symmetric(4, 0))
+        .inner_margin(egui::Margin::symmetric(5, 1))
         .show(ui, |ui| {
-            ui.add(
-                egui::Label::new(egui::RichText::new(&badge.label).color(color).size(14.0))
-                    .extend(),
-            );
+            let mut word = egui::RichText::new(&badge.label).color(text).size(16.0);
+            if danger {
+                word = word.strong();
+            }
+            ui.add(egui::Label::new(word).extend());
         })
         .response
         .on_hover_text(&badge.why);
+}
+
+/// A strength bar: `now` of `start` filled in the side's colour, `width` points wide; its
+/// accessible name says the same in words (`label`).
+pub fn strength_bar(
+    ui: &mut egui::Ui,
+    (now, start): (u32, u32),
+    color: Color32,
+    width: f32,
+    label: &str,
+) -> egui::Response {
+    let height = 12.0;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let rect = rect.shrink2(egui::vec2(0.0, 0.0));
+    let painter = ui.painter();
+    let track = if ui.visuals().dark_mode {
+        Color32::from_gray(60)
+    } else {
+        Color32::from_gray(215)
+    };
+    painter.rect_filled(rect, 3.0, track);
+    let share = if start == 0 {
+        0.0
+    } else {
+        (now as f32 / start as f32).clamp(0.0, 1.0)
+    };
+    if share > 0.0 {
+        let mut filled = rect;
+        filled.set_width(rect.width() * share);
+        painter.rect_filled(filled, 3.0, color);
+    }
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::ProgressIndicator, true, label));
+    response
 }

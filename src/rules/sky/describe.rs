@@ -141,8 +141,9 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             state.sides[*s].name
         )),
         Event::ActionsRolled { faces: f, actions } => none(format!(
-            "Actions: rolled {}, the clan has {actions} actions.",
-            faces(f)
+            "Actions: rolled {}, the clan has {}.",
+            faces(f),
+            crate::engine::words::count(*actions, "action")
         )),
         Event::Required(due) => due_sentence(state, *due),
         Event::Settled(_) | Event::Dropped(_) => none(String::new()),
@@ -221,11 +222,12 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     String::new()
                 };
                 format!(
-                    "{} ({}, {kind}) at {}: rolled {} needing {needed}+: {hits} hits{cover}.",
+                    "{} ({}, {kind}) at {}: rolled {} needing {needed}+: {}{cover}.",
                     name(*unit),
                     weapon.name(),
                     name(*target),
-                    faces(f)
+                    faces(f),
+                    crate::engine::words::count(*hits, "hit")
                 )
             } else {
                 format!(
@@ -245,8 +247,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             marked,
         } => about(
             format!(
-                "{} takes {hits} hits: {stands_lost} stands lost, {marked} hits marked.",
-                name(*unit)
+                "{} takes {}: {} lost, {} marked.",
+                name(*unit),
+                crate::engine::words::count(*hits, "hit"),
+                crate::engine::words::count(*stands_lost, "stand"),
+                crate::engine::words::count(*marked, "hit")
             ),
             &[*unit],
         ),
@@ -298,12 +303,12 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         Event::Melee(rolls) => {
             let side = |r: &MeleeRoll| {
                 format!(
-                    "{} rolled {} dice needing {}+ ({}): {} hits",
+                    "{} rolled {} needing {}+ ({}): {}",
                     name(r.unit),
-                    r.faces.len(),
+                    crate::engine::words::count(r.faces.len(), "die"),
                     r.needed,
                     faces(&r.faces),
-                    r.hits
+                    crate::engine::words::count(r.hits, "hit")
                 )
             };
             about(
@@ -370,7 +375,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             }
         }
         Event::FormationSet { unit, formation } => {
-            about(format!("{} forms {formation:?}.", name(*unit)), &[*unit])
+            about(format!("{} forms {formation}.", name(*unit)), &[*unit])
         }
         Event::BattleEnded => none("The umpire declares the battle over.".into()),
         Event::Bound { unit, .. } => about(

@@ -69,6 +69,16 @@ pub enum Formation {
     Line(u32),
 }
 
+impl std::fmt::Display for Formation {
+    /// In words: "a column", "a line 4 stands wide".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Formation::Column => f.write_str("a column"),
+            Formation::Line(width) => write!(f, "a line {width} stands wide"),
+        }
+    }
+}
+
 /// A leader in the roster.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Leader {

@@ -27,9 +27,9 @@ pub fn phase_words(state: &State) -> (String, String) {
             "a clan activates, or the round passes".into(),
         ),
         Phase::Activation { clan: c } => {
-            let left = state
-                .actions_left
-                .map_or("actions to roll".into(), |a| format!("{a} actions left"));
+            let left = state.actions_left.map_or("actions to roll".into(), |a| {
+                format!("{} left", crate::engine::words::count(a, "action"))
+            });
             (
                 format!("Activation: {} clan ({left})", clan(c)),
                 "the other side's round".into(),
@@ -162,7 +162,7 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
         badges: badges(state, unit, u),
         details: vec![
             ("Bushi".into(), u.bushi().to_string()),
-            ("Formation".into(), format!("{:?}", u.formation)),
+            ("Formation".into(), u.formation.to_string()),
             (
                 "Hits to hit it".into(),
                 format!("{}+", numbers::hit_target(rules, u)),

@@ -36,7 +36,10 @@ impl Ctx<'_> {
     /// Refuses while anything is due.
     fn nothing_due(&self) -> Result<(), CommandError> {
         match self.state().due.first() {
-            Some(d) => Err(illegal(format!("settle what is required first ({d:?})"))),
+            Some(d) => Err(illegal(format!(
+                "settle what is required first: {}",
+                crate::rules::simple::describe::due_name(self.state(), *d).text
+            ))),
             None => Ok(()),
         }
     }

@@ -80,7 +80,8 @@ pub(super) fn engage(
 
 pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if let Some(due) = ctx.state().due.first() {
-        return Err(illegal(format!("settle what is required first ({due:?})")));
+        let what = crate::rules::skirmish::describe::due_name(ctx.state(), *due).text;
+        return Err(illegal(format!("settle what is required first: {}", what)));
     }
     let section = ctx.state().section;
     if section == Section::Movement && ctx.state().first.is_none() {

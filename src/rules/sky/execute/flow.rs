@@ -281,7 +281,7 @@ pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         let what = crate::rules::sky::describe::due_name(ctx.state(), *due).text;
         return Err(CommandError::illegal(format!(
             "settle what is required first: {}",
-            what.to_lowercase()
+            what
         )));
     }
     if ctx.state().charge.is_some() {

@@ -215,7 +215,7 @@ fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kinds: &[ActionKind]) -> Result<(),
         let what = super::describe::due_name(ctx.state(), *due).text;
         return Err(CommandError::illegal(format!(
             "settle what is required first: {}",
-            what.to_lowercase()
+            what
         )));
     }
     let charging = kinds.contains(&ActionKind::Charge);

@@ -1,0 +1,47 @@
+//! Counts in words: "1 hit", "3 hits", "1 die", "2 dice". Every sentence the umpire reads
+//! that has a number of something goes through [`count`], so "1 hits" never appears.
+
+/// `n` and the noun, singular for exactly one: `count(1, "hit")` is "1 hit",
+/// `count(3, "hit")` "3 hits", `count(2, "die")` "2 dice", `count(1, "entry")` "1 entry".
+pub fn count(n: impl TryInto<i64>, noun: &str) -> String {
+    let n: i64 = n.try_into().unwrap_or(i64::MAX);
+    if n == 1 || n == -1 {
+        format!("{n} {noun}")
+    } else {
+        format!("{n} {}", plural(noun))
+    }
+}
+
+/// The plural of a noun the app counts.
+pub fn plural(noun: &str) -> String {
+    match noun {
+        "die" => "dice".into(),
+        "man" => "men".into(),
+        "foot" => "feet".into(),
+        _ if noun.ends_with('y') && !noun.ends_with("ey") && !noun.ends_with("ay") => {
+            format!("{}ies", &noun[..noun.len() - 1])
+        }
+        _ if noun.ends_with('s') || noun.ends_with("sh") || noun.ends_with("ch") => {
+            format!("{noun}es")
+        }
+        _ => format!("{noun}s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn one_is_singular_and_every_other_count_plural() {
+        assert_eq!(count(1, "hit"), "1 hit");
+        assert_eq!(count(0, "hit"), "0 hits");
+        assert_eq!(count(2, "die"), "2 dice");
+        assert_eq!(count(1, "die"), "1 die");
+        assert_eq!(count(1, "entry"), "1 entry");
+        assert_eq!(count(5, "entry"), "5 entries");
+        assert_eq!(count(3, "action"), "3 actions");
+        assert_eq!(count(2, "face"), "2 faces");
+        assert_eq!(count(4, "stand"), "4 stands");
+    }
+}

@@ -1,0 +1,79 @@
+//! The battles list: every journal in the data directory with its rule set, armies, times,
+//! entries and state, to open, recover or remove (moved aside, never deleted).
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use eframe::egui::{self, Key};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gunbai::ui::App;
+
+fn harness(dir: &std::path::Path) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_eframe(move |cc| App::with_data_dir(cc, dir));
+    h.state_mut().seed_dice(3);
+    h.run();
+    h
+}
+
+#[test]
+fn the_battles_list_opens_a_battle_and_removes_another_to_a_folder_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    // Two battles played one entry each, in two sessions.
+    let mut journals = Vec::new();
+    for _ in 0..2 {
+        let mut h = harness(dir.path());
+        if h.query_by_label("Not now").is_some() {
+            h.get_by_label("Not now").click();
+            h.run();
+        }
+        h.key_press(Key::R);
+        h.run();
+        journals.push(h.state().game().unwrap().journal_path().unwrap());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut h = harness(dir.path());
+    h.get_by_label("Not now").click();
+    h.run();
+    h.get_by_label("Journal…").click();
+    h.run();
+    // Both played battles, and the demo battle open now.
+    h.get_by_label("Battles (3)");
+    assert!(h.query_all_by_label("Takeda 武田 vs Uesugi 上杉").count() >= 3);
+    h.get_by_label("open here");
+    // Open the first battle from the list, no path typed: newest first, so the last row.
+    assert_eq!(h.get_all_by_label("Open").count(), 3);
+    let first = journals[0].clone();
+    h.get_all_by_label("Open").nth(2).unwrap().click();
+    h.run();
+    let opened = h.state().game().unwrap().journal_path().unwrap();
+    assert_eq!(opened, first, "the oldest row is the first battle");
+    assert_eq!(h.state().game().unwrap().log().len(), 1);
+    // The demo battle left without an entry is gone; the list reads afresh.
+    h.get_by_label("Battles (2)");
+    // Remove the second (the newest row): it moves to removed-battles/, nothing is deleted.
+    h.get_all_by_label("Remove").next().unwrap().click();
+    h.run();
+    h.get_by_label_contains("Moved to");
+    let removed = dir.path().join("removed-battles");
+    assert_eq!(std::fs::read_dir(&removed).unwrap().count(), 1);
+    assert!(journals.iter().filter(|j| j.exists()).count() == 1);
+}
+
+#[test]
+fn a_stale_opened_message_clears_once_the_battle_moves_on() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path());
+        h.key_press(Key::R);
+        h.run();
+    }
+    let mut h = harness(dir.path());
+    h.get_by_label("Resume").click();
+    h.run();
+    assert!(h.state().banner().unwrap().starts_with("Opened"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().banner(), None);
+}

@@ -1,0 +1,94 @@
+//! The umpire's table from 1280×720 to 2560×1440: nothing cut at the small size, the large
+//! one used, the scale remembered; and what an umpire glances at readable at arm's length.
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use eframe::egui::{self, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gunbai::ui::App;
+
+fn harness(dir: &std::path::Path, size: (f32, f32)) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(size.0, size.1))
+        .build_eframe(move |cc| App::with_data_dir(cc, dir));
+    h.run();
+    h
+}
+
+#[test]
+fn at_1280_by_720_the_toolbar_wraps_instead_of_cutting_the_battle_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path(), (1280.0, 720.0));
+    for label in ["From the Sky we Came", "journal saved"] {
+        let rect = h.get_by_label_contains(label).rect();
+        assert!(
+            rect.right() <= 1280.0 && rect.left() >= 0.0,
+            "{label} is inside the window: {rect:?}"
+        );
+    }
+    let roll = h.get_by_label("[R] Roll").rect();
+    assert!(
+        roll.bottom() <= 720.0,
+        "the top card's Roll is on screen: {roll:?}"
+    );
+}
+
+#[test]
+fn a_large_window_gives_the_queue_and_the_log_more_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let small = harness(dir.path(), (1280.0, 720.0));
+    let large = harness(dir.path(), (2560.0, 1440.0));
+    let queue = |h: &Harness<'_, App>| h.get_by_label_contains("Required now (").rect().left();
+    let log = |h: &Harness<'_, App>| h.get_by_label_contains("Battle log (").rect().top();
+    // The queue's panel starts further from the right edge, and the log higher from the bottom.
+    assert!(2560.0 - queue(&large) > 1.5 * (1280.0 - queue(&small)));
+    assert!(1440.0 - log(&large) > 1.5 * (720.0 - log(&small)));
+}
+
+#[test]
+fn ctrl_plus_scales_the_whole_ui_and_the_next_start_keeps_the_scale() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = harness(dir.path(), (1400.0, 900.0));
+        assert!((h.ctx.zoom_factor() - 1.0).abs() < 1e-3);
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::Plus);
+        h.run();
+        assert!(h.ctx.zoom_factor() > 1.1, "{}", h.ctx.zoom_factor());
+        // Forms still work at the new scale: a unit can be selected and its actions read.
+        h.get_by_label("Nobushige's Horse").click();
+        h.run();
+        h.get_by_label_contains("Actions");
+    }
+    let zoomed = harness(dir.path(), (1400.0, 900.0)).ctx.zoom_factor();
+    assert!(zoomed > 1.1, "the scale is remembered: {zoomed}");
+    let mut h = harness(dir.path(), (1400.0, 900.0));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Minus);
+    h.run();
+    assert!(h.ctx.zoom_factor() < zoomed);
+}
+
+#[test]
+fn each_units_strength_reads_as_a_bar_as_well_as_a_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path(), (1400.0, 900.0));
+    h.get_by_role_and_label(
+        egui::accesskit::Role::ProgressIndicator,
+        "Nobushige's Horse: 4 of 4 stands",
+    );
+    h.get_by_label_contains("strength: 84 of 84");
+}
+
+#[test]
+fn a_window_made_larger_gives_the_queue_its_share_of_the_room() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), (1280.0, 720.0));
+    let queue = |h: &Harness<'_, App>| h.get_by_label_contains("Required now (").rect().left();
+    let small = 1280.0 - queue(&h);
+    h.set_size(egui::vec2(2560.0, 1440.0));
+    h.run();
+    let large = 2560.0 - queue(&h);
+    assert!(large > 1.6 * small, "{small} then {large}");
+}
