@@ -77,8 +77,8 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
     use gunbai::engine::journal::{Action, Entry, line::entry_line};
     let (dir, path) = journal(30);
     let mut text = std::fs::read_to_string(&path).expect("read");
-    let mut seq = text.lines().count() as u64;
-    for i in 0..40_000 {
+    let first = text.lines().count() as u64;
+    for (seq, i) in (first..).zip(0..40_000) {
         let action = if i % 2 == 0 {
             Action::Undo { count: 1 }
         } else {
@@ -90,7 +90,6 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
         };
         text.push_str(&entry_line(2, seq, &entry).expect("line"));
         text.push('\n');
-        seq += 1;
     }
     let long = dir.path().join("second-thoughts.ron");
     std::fs::write(&long, text).expect("write");
