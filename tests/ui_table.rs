@@ -34,6 +34,22 @@ fn at_1280_by_720_the_toolbar_wraps_instead_of_cutting_the_battle_name() {
     );
 }
 
+/// The top card's ways to settle it come right after its dice and odds, so at the smallest
+/// size they are in view above the Result panel, not scrolled out of the queue.
+#[test]
+fn at_1280_by_720_the_top_cards_roll_and_table_faces_are_in_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path(), (1280.0, 720.0));
+    let result = h.get_by_label("Result").rect();
+    for label in ["[R] Roll", "Use faces"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            rect.bottom() <= result.top(),
+            "{label} ({rect:?}) is above the Result panel ({result:?})"
+        );
+    }
+}
+
 #[test]
 fn a_large_window_gives_the_queue_and_the_log_more_room() {
     let dir = tempfile::tempdir().unwrap();

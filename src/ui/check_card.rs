@@ -64,13 +64,16 @@ impl CheckCard {
                     };
                     ui.label(RichText::new(tag).small().weak());
                 });
-                body_ui(ui, check);
+                // What is rolled and its odds, then the ways to settle it, then the working:
+                // the buttons stay high on the card, in view on a small screen.
+                head_ui(ui, check);
                 for note in &check.notes {
                     ui.label(RichText::new(note).size(15.0));
                 }
                 ui.add_enabled_ui(settled, |ui| {
                     self.answers_ui(ui, check, top, version, intents);
                 });
+                working_ui(ui, check);
             });
     }
 
@@ -262,15 +265,16 @@ pub fn preview(ui: &mut egui::Ui, check: &Check<()>) {
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.label(RichText::new(&check.what).strong().size(18.0));
-            body_ui(ui, check);
+            head_ui(ui, check);
+            working_ui(ui, check);
             for note in &check.notes {
                 ui.label(RichText::new(note).size(15.0));
             }
         });
 }
 
-/// Who, why, dice, target, modifiers and odds.
-fn body_ui(ui: &mut egui::Ui, check: &Check<()>) {
+/// Who, why, the dice and the odds.
+fn head_ui(ui: &mut egui::Ui, check: &Check<()>) {
     ui.label(RichText::new(&check.who).strong());
     ui.label(&check.why)
         .on_hover_text("Why the rules ask for this now");
@@ -299,6 +303,10 @@ fn body_ui(ui: &mut egui::Ui, check: &Check<()>) {
             }
         });
     }
+}
+
+/// The target and each modifier with its reason.
+fn working_ui(ui: &mut egui::Ui, check: &Check<()>) {
     if !check.target.is_empty() {
         ui.label(format!("Target: {}", check.target));
     }
