@@ -9,14 +9,13 @@
 )]
 
 use gunbai::dice::TableDice;
+use gunbai::engine::Battle;
 use gunbai::engine::RuleSet as _;
-use gunbai::engine::journal::Action as JournalAction;
-use gunbai::engine::{Battle, BattleError, Dice};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
 use gunbai::rules::kozeriai::clash::{self, UNARMED};
 use gunbai::rules::kozeriai::command::{
-    Action, ClashKind, ClashOrder, Fighter, Ride, ShotOrder, Situation, Step, Visibility,
+    Action, ClashKind, ClashOrder, Ride, Situation, Step, Visibility,
 };
 use gunbai::rules::kozeriai::event::{FallResult, JumpResult};
 use gunbai::rules::kozeriai::roster::Armour;
@@ -26,6 +25,9 @@ use gunbai::rules::kozeriai::{
     Army, Command, Event, Kozeriai, Rules, cards, fall_result, jump_result, jump_row, odds,
     shooting, stamina_change, trip_needed,
 };
+
+mod kozeriai_support;
+use kozeriai_support::*;
 
 const EAST: &str = r#"(
     name: "East",
@@ -80,40 +82,6 @@ fn battle() -> Battle<Kozeriai> {
     battle_with(HouseRules::default())
 }
 
-fn with_optional(keys: &[&str]) -> HouseRules {
-    let mut house = HouseRules::default();
-    house.optional.extend(keys.iter().map(|k| (*k).to_owned()));
-    house
-}
-
-/// The face to type for a die read `n` (0-9): the 0 face is typed as 10.
-fn face(n: u32) -> u32 {
-    if n == 0 { 10 } else { n }
-}
-
-fn run(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> Result<(), BattleError> {
-    let faces = reads.iter().map(|&r| face(r)).collect();
-    b.execute_with(command, Dice::Table(TableDice::new(faces)))
-        .map(|_| ())
-}
-
-fn ok(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> Vec<Event> {
-    if let Err(e) = run(b, command.clone(), reads) {
-        panic!("{command:?} with {reads:?} refused: {e}");
-    }
-    match &b.entries().last().expect("an entry").action {
-        JournalAction::Command { events, .. } => events.clone(),
-        other => panic!("not a command entry: {other:?}"),
-    }
-}
-
-fn refused(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> String {
-    match run(b, command.clone(), reads) {
-        Ok(()) => panic!("{command:?} was allowed"),
-        Err(e) => e.to_string(),
-    }
-}
-
 /// The rider changes the horse's speed.
 fn ride(b: &mut Battle<Kozeriai>, speed: Speed) {
     let action = Action::Ride(Ride::At(speed));
@@ -125,58 +93,6 @@ fn ride(b: &mut Battle<Kozeriai>, speed: Speed) {
         },
         &[],
     );
-}
-
-/// Ends stages until the given contingent's stage.
-fn at(b: &mut Battle<Kozeriai>, contingent: usize, stage: Stage) {
-    while b.state().current != contingent || b.state().stage != stage {
-        ok(b, Command::EndStage, &[]);
-    }
-}
-
-/// Ends stages until the next turn begins.
-fn next_turn(b: &mut Battle<Kozeriai>) {
-    let turn = b.state().turn;
-    while b.state().turn == turn {
-        ok(b, Command::EndStage, &[]);
-    }
-}
-
-fn fighter(figure: FigureRef, weapon: &str) -> Fighter {
-    Fighter {
-        figure,
-        weapon: weapon.into(),
-        ni_ten: false,
-        iaijutsu: false,
-        situation: Situation::default(),
-    }
-}
-
-fn strike(a: FigureRef, aw: &str, d: FigureRef, dw: &str) -> ClashOrder {
-    ClashOrder {
-        attacker: fighter(a, aw),
-        defender: fighter(d, dw),
-        kind: ClashKind::Strike,
-        both_strike: false,
-        closing: false,
-        moving: false,
-        range: 1,
-    }
-}
-
-fn shot(shooter: FigureRef, target: FigureRef, weapon: &str, range_hexes: u32) -> ShotOrder {
-    ShotOrder {
-        shooter,
-        target,
-        weapon: weapon.into(),
-        range_hexes,
-        visibility: Visibility::Clear,
-        shot_at: false,
-        rain: false,
-        deflect: false,
-        in_hand: None,
-        earlier_arrows: 0,
-    }
 }
 
 fn fig(b: &Battle<Kozeriai>, f: FigureRef) -> gunbai::rules::kozeriai::state::FigureState {
@@ -216,10 +132,6 @@ fn modifier_values(
         .iter()
         .map(|m| (m.reason.clone(), m.value))
         .collect()
-}
-
-fn has(mods: &[(String, i64)], reason: &str, value: i64) -> bool {
-    mods.iter().any(|(r, v)| r.contains(reason) && *v == value)
 }
 
 // ---- Dice, rosters, reference (Playing the Game, Characteristics, Weapons Glossary) ----

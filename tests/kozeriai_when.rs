@@ -10,18 +10,18 @@
 
 use chrono::{DateTime, Utc};
 use gunbai::dice::TableDice;
+use gunbai::engine::Battle;
 use gunbai::engine::RuleSet as _;
-use gunbai::engine::journal::Action as JournalAction;
 use gunbai::engine::ruleset::ApplyContext;
-use gunbai::engine::{Battle, BattleError, Dice};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
-use gunbai::rules::kozeriai::command::{
-    Action, ClashKind, ClashOrder, Fighter, Ride, ShotOrder, Situation, Step, Visibility,
-};
+use gunbai::rules::kozeriai::command::{Action, ClashKind, ClashOrder, Ride, Step};
 use gunbai::rules::kozeriai::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
 use gunbai::rules::kozeriai::{Army, Command, Event, Kozeriai, cards, clash};
 use rand::SeedableRng as _;
+
+mod kozeriai_support;
+use kozeriai_support::*;
 
 const EAST: &str = r#"(
     name: "East",
@@ -72,40 +72,6 @@ fn battle() -> Battle<Kozeriai> {
     battle_with(HouseRules::default())
 }
 
-fn with_optional(keys: &[&str]) -> HouseRules {
-    let mut house = HouseRules::default();
-    house.optional.extend(keys.iter().map(|k| (*k).to_owned()));
-    house
-}
-
-/// The face to type for a die read `n` (0-9): the 0 face is typed as 10.
-fn face(n: u32) -> u32 {
-    if n == 0 { 10 } else { n }
-}
-
-fn run(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> Result<(), BattleError> {
-    let faces = reads.iter().map(|&r| face(r)).collect();
-    b.execute_with(command, Dice::Table(TableDice::new(faces)))
-        .map(|_| ())
-}
-
-fn ok(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> Vec<Event> {
-    if let Err(e) = run(b, command.clone(), reads) {
-        panic!("{command:?} with {reads:?} refused: {e}");
-    }
-    match &b.entries().last().expect("an entry").action {
-        JournalAction::Command { events, .. } => events.clone(),
-        other => panic!("not a command entry: {other:?}"),
-    }
-}
-
-fn refused(b: &mut Battle<Kozeriai>, command: Command, reads: &[u32]) -> String {
-    match run(b, command.clone(), reads) {
-        Ok(()) => panic!("{command:?} was allowed"),
-        Err(e) => e.to_string(),
-    }
-}
-
 fn act(b: &mut Battle<Kozeriai>, figure: FigureRef, action: Action) -> Vec<Event> {
     ok(b, Command::Act { figure, action }, &[])
 }
@@ -116,58 +82,6 @@ fn step(step: Step) -> Action {
         reload: false,
         aim: None,
         jump: false,
-    }
-}
-
-/// Ends stages until the given contingent's stage.
-fn at(b: &mut Battle<Kozeriai>, contingent: usize, stage: Stage) {
-    while b.state().current != contingent || b.state().stage != stage {
-        ok(b, Command::EndStage, &[]);
-    }
-}
-
-/// Ends stages until the next turn begins.
-fn next_turn(b: &mut Battle<Kozeriai>) {
-    let turn = b.state().turn;
-    while b.state().turn == turn {
-        ok(b, Command::EndStage, &[]);
-    }
-}
-
-fn fighter(figure: FigureRef, weapon: &str) -> Fighter {
-    Fighter {
-        figure,
-        weapon: weapon.into(),
-        ni_ten: false,
-        iaijutsu: false,
-        situation: Situation::default(),
-    }
-}
-
-fn strike(a: FigureRef, aw: &str, d: FigureRef, dw: &str) -> ClashOrder {
-    ClashOrder {
-        attacker: fighter(a, aw),
-        defender: fighter(d, dw),
-        kind: ClashKind::Strike,
-        both_strike: false,
-        closing: false,
-        moving: false,
-        range: 1,
-    }
-}
-
-fn shot(shooter: FigureRef, target: FigureRef, weapon: &str, range_hexes: u32) -> ShotOrder {
-    ShotOrder {
-        shooter,
-        target,
-        weapon: weapon.into(),
-        range_hexes,
-        visibility: Visibility::Clear,
-        shot_at: false,
-        rain: false,
-        deflect: false,
-        in_hand: None,
-        earlier_arrows: 0,
     }
 }
 
@@ -195,10 +109,6 @@ fn modifiers(b: &Battle<Kozeriai>, order: &ClashOrder, side: usize) -> Vec<(Stri
         .iter()
         .map(|m| (m.reason.clone(), m.value))
         .collect()
-}
-
-fn has(mods: &[(String, i64)], reason: &str, value: i64) -> bool {
-    mods.iter().any(|(r, v)| r.contains(reason) && *v == value)
 }
 
 /// The chance the card gives for a line whose label contains `label`.
