@@ -103,12 +103,14 @@ fn derive(game: &dyn Game) -> Derived {
     let mut kinds: Vec<&'static str> = game.log().iter().map(|e| e.kind).collect();
     kinds.sort_unstable();
     kinds.dedup();
-    let [a, b] = game.army_names();
+    // The names from the view just built: asking the battle would build its view again.
+    let name = |i: usize| view.sides.get(i).map_or("", |s| s.name.as_str());
+    let heading = format!("{}: {} vs {}", game.title(), name(0), name(1));
     Derived {
         view,
         checks: game.checks(),
         units,
         kinds,
-        heading: format!("{}: {a} vs {b}", game.title()),
+        heading,
     }
 }

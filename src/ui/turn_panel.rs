@@ -13,6 +13,9 @@ use crate::engine::view::BattleView;
 pub struct TurnPanel {
     /// What is typed into each card, by the card's key.
     cards: std::collections::HashMap<String, CheckCard>,
+    /// The height each card and its gap took when last drawn, kept across changes of the
+    /// battle: a card scrolled out of view holds its place without being laid out.
+    heights: std::collections::HashMap<String, f32>,
     stamp: (u64, u64),
     /// The sentences of the last entry made (or the last refusal), shown under the queue.
     pub result: Vec<String>,
@@ -34,6 +37,8 @@ impl TurnPanel {
         if stamp != self.stamp {
             // A new state: typed faces belonged to the old cards.
             self.cards.clear();
+            self.heights
+                .retain(|key, _| checks.iter().any(|c| &c.key == key));
             self.stamp = stamp;
         }
         ui.add_space(4.0);
@@ -57,14 +62,28 @@ impl TurnPanel {
             .id_salt("queue")
             .max_height(queue_height)
             .auto_shrink([false, true])
-            .show(ui, |ui| {
+            .show_viewport(ui, |ui, viewport| {
                 if checks.is_empty() {
                     ui.label("Nothing is due: use the action forms in the centre.");
                 }
+                // A long queue (a big battle's tests after a volley) is laid out only where
+                // it shows: a card out of view takes the height it had when last drawn.
+                let origin = ui.min_rect().top();
                 for (i, check) in checks.iter().enumerate() {
+                    let top = ui.cursor().top();
+                    let y = top - origin;
+                    if let Some(&height) = self.heights.get(&check.key)
+                        && (y + height < viewport.top() || y > viewport.bottom())
+                        && i > 0
+                    {
+                        ui.add_space(height);
+                        continue;
+                    }
                     let card = self.cards.entry(check.key.clone()).or_default();
                     card.ui(ui, check, i == 0, (seen, settled), intents);
                     ui.add_space(6.0);
+                    self.heights
+                        .insert(check.key.clone(), ui.cursor().top() - top);
                 }
             });
         ui.separator();
