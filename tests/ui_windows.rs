@@ -312,3 +312,27 @@ fn the_theme_toggles_and_is_kept_for_the_next_start() {
     h.get_by_label("Light theme");
     assert!(h.ctx.global_style().visuals.dark_mode);
 }
+
+/// A roster kept in the data directory's `rosters/<key>/` is offered by name beside the
+/// demos, without typing its path, and starts a battle.
+#[test]
+fn a_saved_roster_is_picked_from_the_list_in_the_new_battle_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let rosters = dir.path().join("rosters").join("sky");
+    std::fs::create_dir_all(&rosters).unwrap();
+    let [takeda, _] = gunbai::rules::demo_rosters("sky").unwrap();
+    let mine = takeda
+        .source
+        .replacen("name: \"Takeda", "name: \"Saved Takeda", 1);
+    assert_ne!(mine, takeda.source, "the army's name is renamed");
+    std::fs::write(rosters.join("my_takeda.ron"), mine).unwrap();
+    let mut h = harness(dir.path());
+    h.get_by_label("New battle…").click();
+    h.run();
+    h.get_by_label("Side 1 saved my_takeda").click();
+    h.run();
+    h.get_by_label("Start the battle").click_accesskit();
+    h.run();
+    let names = h.state().game().unwrap().army_names();
+    assert!(names[0].starts_with("Saved Takeda"), "{names:?}");
+}

@@ -94,6 +94,8 @@ impl App {
         let dark = settings.dark;
         theme::apply(&cc.egui_ctx, dark);
         cc.egui_ctx.set_zoom_factor(settings.zoom());
+        let mut new_battle = NewBattle::default();
+        new_battle.set_rosters_dir(data.root().join("rosters"));
         Self {
             data,
             live: None,
@@ -114,7 +116,7 @@ impl App {
             reference: ReferenceWindow::default(),
             tray: DiceTray::default(),
             report: ReportWindow::default(),
-            new_battle: NewBattle::default(),
+            new_battle,
             journal: JournalWindow::default(),
             help: Help::default(),
             confirm_end: false,

@@ -169,7 +169,7 @@ impl App {
             self.tray.open = !self.tray.open;
         }
         if pressed(Modifiers::COMMAND, Key::N) {
-            self.new_battle.open = true;
+            self.new_battle.show();
         }
         if typing {
             return;
@@ -218,7 +218,7 @@ impl App {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("軍配 Gunbai").strong().size(20.0));
             if ui.button("New battle…").on_hover_text("Ctrl+N").clicked() {
-                self.new_battle.open = true;
+                self.new_battle.show();
             }
             if ui
                 .button("Journal…")

@@ -2,7 +2,7 @@
 //! Invalid rosters show every problem as `file:line:col: message` and start nothing.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, RichText};
 use serde::Deserialize;
@@ -16,7 +16,9 @@ use crate::rules::{RULE_SETS, check_roster, demo_rosters};
 enum Source {
     /// A shipped demo roster, by its place in [`demo_rosters`].
     Demo(usize),
-    /// A file on disk.
+    /// A roster kept in the data directory's `rosters/<key>/`, by its path.
+    Saved(PathBuf),
+    /// A file elsewhere, by a typed path.
     File,
 }
 
@@ -51,6 +53,10 @@ pub struct NewBattle {
     choices: Choices,
     /// Problems found in the rosters or in starting the battle.
     pub problems: Vec<String>,
+    /// The data directory's `rosters` folder: one folder per rule set.
+    pub rosters_dir: Option<PathBuf>,
+    /// The rosters found there for the chosen rule set, read when it was chosen.
+    saved: Vec<PathBuf>,
 }
 
 impl Default for NewBattle {
@@ -63,6 +69,8 @@ impl Default for NewBattle {
             house: HouseRules::default(),
             choices: Choices::default(),
             problems: Vec::new(),
+            rosters_dir: None,
+            saved: Vec::new(),
         };
         dialog.set_key("sky");
         dialog
@@ -77,6 +85,41 @@ impl NewBattle {
             .and_then(|t| ron::from_str::<Choices>(t).ok())
             .unwrap_or_default();
         self.problems.clear();
+        self.saved = self.saved_rosters();
+        for source in &mut self.sources {
+            if matches!(source, Source::Saved(_)) {
+                *source = Source::File;
+            }
+        }
+    }
+
+    /// The `.ron` files in `rosters/<key>/` of the data directory, by name.
+    fn saved_rosters(&self) -> Vec<PathBuf> {
+        let Some(dir) = &self.rosters_dir else {
+            return Vec::new();
+        };
+        let Ok(entries) = std::fs::read_dir(dir.join(self.key)) else {
+            return Vec::new();
+        };
+        let mut found: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        found.sort();
+        found
+    }
+
+    /// Opens the dialog, listing the saved rosters afresh.
+    pub fn show(&mut self) {
+        self.open = true;
+        self.saved = self.saved_rosters();
+    }
+
+    /// Sets where saved rosters live, and lists those of the chosen rule set.
+    pub fn set_rosters_dir(&mut self, dir: PathBuf) {
+        self.rosters_dir = Some(dir);
+        self.saved = self.saved_rosters();
     }
 
     /// Shows the dialog; returns a battle to start when the umpire asks and the rosters are valid.
@@ -146,6 +189,16 @@ impl NewBattle {
                     &mut self.sources[side],
                     Source::Demo(i),
                     format!("Side {} demo {}", side + 1, demo.file),
+                );
+            }
+            for path in &self.saved {
+                let name = path
+                    .file_stem()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                ui.radio_value(
+                    &mut self.sources[side],
+                    Source::Saved(path.clone()),
+                    format!("Side {} saved {name}", side + 1),
                 );
             }
             ui.radio_value(
@@ -237,6 +290,13 @@ impl NewBattle {
         for side in 0..2 {
             let text = match &self.sources[side] {
                 Source::Demo(i) => demos.as_ref().and_then(|d| d.get(*i).cloned()),
+                Source::Saved(path) => match RosterText::read(path) {
+                    Ok(text) => Some(text),
+                    Err(problem) => {
+                        self.problems.push(problem.to_string());
+                        None
+                    }
+                },
                 Source::File => match RosterText::read(Path::new(self.paths[side].trim())) {
                     Ok(text) => Some(text),
                     Err(problem) => {
