@@ -1995,3 +1995,46 @@ fn morale_the_share_of_the_unit_lost_that_tests_is_read_from_the_table() {
         );
     }
 }
+
+/// Hold, then test again: two 5s let the monks continue as normal (ruling `pass_ends_hold`),
+/// or, switched, the hold runs its turn.
+fn monks_hold_then_pass(house: HouseRules) -> Battle<Skirmish> {
+    let mut b = battle_with(house);
+    for faces in [[5, 1, 1, 1], [5, 6, 1, 1]] {
+        ok(
+            &mut b,
+            Command::DeclareMorale {
+                unit: MONKS,
+                trigger: Trigger::Rally,
+            },
+            &[],
+        );
+        // 2 + 1 + 1 (cover) = 4 dice: one 5+ holds, then two carry on.
+        ok(
+            &mut b,
+            Command::MoraleTest {
+                unit: MONKS,
+                ground: Ground::Cover,
+            },
+            &faces,
+        );
+    }
+    b
+}
+
+#[test]
+fn morale_two_fives_after_a_hold_let_the_unit_continue_as_normal() {
+    let b = monks_hold_then_pass(morale_on());
+    let monks = b.state().unit(MONKS).expect("monks");
+    assert!(!monks.holding(b.state().now()), "the hold ended");
+    let mut house = morale_on();
+    house
+        .rulings
+        .insert("pass_ends_hold".into(), "hold_runs_its_turn".into());
+    let b = monks_hold_then_pass(house);
+    let monks = b.state().unit(MONKS).expect("monks");
+    assert!(
+        monks.holding(b.state().now()),
+        "switched: the hold runs its turn"
+    );
+}

@@ -69,6 +69,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             state.engagements.retain(|(a, b)| *a != unit && *b != unit);
         }
         Event::Holding { unit, until } => unit_mut(state, *unit)?.holding_until = Some(*until),
+        Event::HoldEnded(unit) => unit_mut(state, *unit)?.holding_until = None,
         Event::Engaged(a, b) => {
             unit_mut(state, *a)?;
             unit_mut(state, *b)?;

@@ -69,6 +69,10 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             format!("{} routs and is removed from the game.", unit(*u)),
             &[*u],
         ),
+        Event::HoldEnded(u) => about(
+            format!("{} continues as normal: its hold ends.", unit(*u)),
+            &[*u],
+        ),
         Event::Holding {
             unit: u,
             until: (t, s),

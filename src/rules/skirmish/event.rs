@@ -155,6 +155,8 @@ pub enum Event {
         /// turn.
         until: (u32, Section),
     },
+    /// A later morale test let a holding unit continue as normal (ruling `pass_ends_hold`).
+    HoldEnded(UnitRef),
     /// Two units are in melee.
     Engaged(UnitRef, UnitRef),
     /// Two units are no longer in melee.

@@ -171,6 +171,18 @@ pub struct SkirmishRulings {
     pub when_hits_resolve: WhenHitsResolve,
     /// What counts as half the unit lost for morale.
     pub half_lost: HalfLost,
+    /// Whether a later good morale result ends an earlier hold.
+    pub pass_ends_hold: PassEndsHold,
+}
+
+/// Whether a later good morale result ends an earlier hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassEndsHold {
+    /// `ends_the_hold`.
+    EndsTheHold,
+    /// `hold_runs_its_turn`.
+    HoldRunsItsTurn,
 }
 
 /// What winning precedence gives.

@@ -8,7 +8,7 @@ use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::roster::UnitType;
 use crate::rules::skirmish::state::{Due, FigureRef, Section, State, Trigger, UnitRef};
 use crate::rules::skirmish::tables::Rules;
-use crate::rules::skirmish::tables::{HalfLost, WhenHitsResolve};
+use crate::rules::skirmish::tables::{HalfLost, PassEndsHold, WhenHitsResolve};
 
 /// Whether hits are resolved in this section (ruling `when_hits_resolve`).
 pub fn resolving_now(rules: &Rules, section: Section) -> bool {
@@ -204,6 +204,16 @@ pub(super) fn morale_test(
             unit,
             until: (ctx.state().turn.saturating_add(1), ctx.state().section),
         }),
-        MoraleResult::CarryOn => Ok(()),
+        MoraleResult::CarryOn => {
+            let holding = ctx
+                .state()
+                .unit(unit)
+                .is_some_and(|u| u.holding_until.is_some());
+            if holding && ctx.rules().rulings.pass_ends_hold == PassEndsHold::EndsTheHold {
+                ctx.emit(Event::HoldEnded(unit))
+            } else {
+                Ok(())
+            }
+        }
     }
 }
