@@ -2135,3 +2135,33 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
     g.run(Command::FinishActivation, &[]);
     g.run(Command::Initiative { leader: GENERAL }, &[]);
 }
+
+/// Reform: no other movement or firing that turn, except what combat forces; answering a charge
+/// is forced by combat (ruling `reform_then_answer`), so a unit that reformed still fires at
+/// chargers.
+#[test]
+fn reform_a_unit_that_reformed_may_still_answer_a_charge_with_fire() {
+    let mut g = Game::new();
+    g.activate_for(FOE_GUNS);
+    let wide = g.state.units[FOE_GUNS].wide;
+    g.run(
+        Command::Reform {
+            unit: FOE_GUNS,
+            wide,
+            out_of_command: false,
+        },
+        &[],
+    );
+    assert!(g.state.units[FOE_GUNS].turn.reformed);
+    g.refused(Command::Fired { unit: FOE_GUNS }, "reformed");
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::StandAndFire,
+        },
+        &[],
+    );
+    assert!(g.state.units[FOE_GUNS].turn.fired);
+}

@@ -237,8 +237,10 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
             Some(format!("{name} is not missile-armed"))
         } else if target.disordered {
             Some(format!("{name} is disordered: only good-order troops fire"))
-        } else if target.turn.fired || target.turn.reformed {
-            Some(format!("{name} has fired or reformed this turn"))
+        } else if target.turn.fired {
+            // A unit that reformed may still fire at chargers: answering a charge is forced
+            // by combat (ruling `reform_then_answer`).
+            Some(format!("{name} has fired this turn"))
         } else if !c.far {
             Some("the chargers started within half their charge move".into())
         } else {
