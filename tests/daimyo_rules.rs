@@ -2165,3 +2165,23 @@ fn reform_a_unit_that_reformed_may_still_answer_a_charge_with_fire() {
     );
     assert!(g.state.units[FOE_GUNS].turn.fired);
 }
+
+/// The "over half a charge move away" of firing at chargers is the table's number
+/// (`charge.far_start_halves`): a house rule that changes it changes who may fire.
+#[test]
+fn missile_troops_fire_at_chargers_from_the_tables_share_of_the_charge_move() {
+    let mut house = HouseRules::default();
+    house.overrides.insert("charge.far_start_halves".into(), 0);
+    let mut g = Game::with(house);
+    g.activate_for(SAMURAI);
+    // 7 cm of a 15 cm charge: within half by the text, far enough under the house rule.
+    g.charge(SAMURAI, FOE_GUNS, straight(7));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::StandAndFire,
+        },
+        &[],
+    );
+    assert!(g.state.units[FOE_GUNS].turn.fired);
+}

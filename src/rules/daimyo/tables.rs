@@ -59,6 +59,7 @@ mod raw {
     pub struct Charge {
         pub manoeuvre_halves: i64,
         pub straight_halves: i64,
+        pub far_start_halves: i64,
         pub halt_short_cm: i64,
     }
     #[derive(Debug, Deserialize)]

@@ -182,7 +182,7 @@ pub fn charge(
             state.unit_name(target)
         ));
     }
-    if starts_far(allowed, &run) {
+    if starts_far(rules, allowed, &run) {
         c.notes
             .push("Over half its charge move away: good-order missile troops may fire.".into());
     }

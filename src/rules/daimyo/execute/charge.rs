@@ -84,10 +84,10 @@ pub fn charge_bonus(rules: &Rules, allowance_mm: i64, run: &Run) -> bool {
         || (all_straight && rules.rulings.charge_bonus == ChargeBonus::HalfOrAllStraight)
 }
 
-/// Whether the charger starts over half its charge move away: good-order missile troops
-/// may then fire at it.
-pub fn starts_far(allowance_mm: i64, run: &Run) -> bool {
-    (run.open_cm + run.dense_cm) * 20 > allowance_mm
+/// Whether the charger starts over half its charge move away (`charge.far_start_halves`):
+/// good-order missile troops may then fire at it.
+pub fn starts_far(rules: &Rules, allowance_mm: i64, run: &Run) -> bool {
+    (run.open_cm + run.dense_cm) * 10 * 2 > allowance_mm * rules.t.charge.far_start_halves
 }
 
 /// Why the path disorders the unit: light or dense terrain, or a linear obstacle.
@@ -183,7 +183,7 @@ pub(super) fn declare(
         stage,
         run,
         bonus: charge_bonus(ctx.rules(), allowed, &run),
-        far: starts_far(allowed, &run),
+        far: starts_far(ctx.rules(), allowed, &run),
         disorders: charge_disorder(&run),
         target_tests,
     })
