@@ -786,6 +786,25 @@ fn mojiri_and_sodegarami_a_victim_tears_free_only_if_it_kept_its_feet() {
 }
 
 #[test]
+fn mojiri_and_sodegarami_a_victim_tears_free_against_the_figure_holding_it() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut order = strike(KUSA, "Mojiri", HACHI, "Katana");
+    order.kind = ClashKind::Entangle;
+    ok(&mut b, Command::Clash(order), &[9, 0]);
+    ok(&mut b, Command::Trip(HACHI, TripCause::Entangled), &[9]);
+    assert!(!fig(&b, HACHI).lying && fig(&b, HACHI).entangled);
+    at(&mut b, 1, Stage::Fighting);
+    let mut wrong = strike(HACHI, "Katana", TARO, "Katana");
+    wrong.kind = ClashKind::TearFree;
+    let why = refused(&mut b, Command::Clash(wrong), &[9, 0]);
+    assert!(why.contains("held by"), "{why}");
+    let mut tear = strike(HACHI, "Katana", KUSA, "Mojiri");
+    tear.kind = ClashKind::TearFree;
+    ok(&mut b, Command::Clash(tear), &[9, 0]);
+}
+
+#[test]
 fn horses_in_combat_riders_cannot_engage_figures_fallen_under_the_horse() {
     let mut b = battle();
     act(&mut b, YUMI, Action::Ride(Ride::At(Speed::Trot)));

@@ -163,6 +163,16 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
             ))
         }
         ClashKind::TearFree if !x.entangled => Err(illegal(format!("{name} is not entangled"))),
+        ClashKind::TearFree if x.entangled_by.is_some_and(|by| by != order.defender.figure) => {
+            Err(refuse(
+                format!(
+                    "{name} is held by {}: it tears free against the figure holding it",
+                    x.entangled_by
+                        .map_or_else(String::new, |by| ctx.state().figure_name(by))
+                ),
+                "kozeriai: Mojiri and Sodegarami",
+            ))
+        }
         ClashKind::TearFree if x.lying => Err(refuse(
             format!("{name} is down: an entangled figure tears free only if it kept its feet"),
             "kozeriai: Mojiri and Sodegarami",
