@@ -2,7 +2,8 @@
 //! typed table faces, an action resolved, undo and redo, undo back to an entry.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use eframe::egui::{self, Key, Modifiers};
+mod ui_support;
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::engine::Battle;
@@ -12,13 +13,7 @@ use gunbai::rules::sky::state::{ClanRef, Phase, UnitRef};
 use gunbai::ui::App;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_data_dir(cc, dir));
-    h.state_mut().seed_dice(7);
-    h.run();
-    h
+    ui_support::app_on(dir, Some(7))
 }
 
 const DIGITS: [Key; 9] = [

@@ -2,19 +2,14 @@
 //! entries and state, to open, recover or remove (moved aside, never deleted).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod ui_support;
 use eframe::egui::{self, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::ui::App;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_data_dir(cc, dir));
-    h.state_mut().seed_dice(3);
-    h.run();
-    h
+    ui_support::app_on(dir, Some(3))
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! another window.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use eframe::egui;
+mod ui_support;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::engine::Battle;
@@ -11,13 +11,7 @@ use gunbai::rules::sky::Sky;
 use gunbai::ui::App;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_data_dir(cc, dir));
-    h.state_mut().seed_dice(11);
-    h.run();
-    h
+    ui_support::app_on(dir, Some(11))
 }
 
 /// A disk that is full.

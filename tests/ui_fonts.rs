@@ -3,18 +3,14 @@
 //! any glyph it cannot draw (no test here allows missing glyphs).
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use eframe::egui::{self, FontFamily, FontId};
+mod ui_support;
+use eframe::egui::{FontFamily, FontId};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::ui::App;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_data_dir(cc, dir));
-    h.run();
-    h
+    ui_support::app_on(dir, None)
 }
 
 /// Every character beyond ASCII in the shipped rosters and reference tables.

@@ -2,41 +2,23 @@
 //! key or click, and an answer given on a screen the battle has since changed under is refused.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use eframe::egui::{self, Key};
+mod ui_support;
+use eframe::egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use gunbai::dice::TableDice;
-use gunbai::engine::{Battle, Dice, RuleSet as _};
-use gunbai::reference::HouseRules;
-use gunbai::rules::sky::state::{ClanRef, Due, UnitRef};
-use gunbai::rules::sky::{Command, Sky};
+use gunbai::engine::Battle;
+use gunbai::rules::sky::Sky;
+use gunbai::rules::sky::state::{Due, UnitRef};
 use gunbai::ui::App;
 
 /// A sky battle whose top card asks whether Nobushige's Horse is near enemy Samurai: a
 /// required card of decisions only.
 fn at_a_decision() -> Battle<Sky> {
-    let armies = gunbai::rules::demo_rosters("sky")
-        .unwrap()
-        .map(|r| Sky::load_army(&r).unwrap().army);
-    let mut b = Battle::<Sky>::start(armies, HouseRules::default(), None).unwrap();
-    for (command, faces) in [
-        (Command::RollInitiative, vec![6, 6, 1, 1]),
-        (Command::TryActivation(ClanRef(0, 0)), vec![1, 1]),
-        (Command::RollActions, vec![2, 6]),
-    ] {
-        b.execute_with(command, Dice::Table(TableDice::new(faces)))
-            .unwrap();
-    }
-    b
+    ui_support::sky_activated([2, 6])
 }
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_game(cc, dir, Box::new(at_a_decision())));
-    h.run();
-    h
+    ui_support::app_with(dir, Box::new(at_a_decision()))
 }
 
 fn entries(h: &Harness<'_, App>) -> usize {

@@ -2,19 +2,14 @@
 //! a damaged roster rejected, the dice tray, and resuming the last battle.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use eframe::egui::{self, Key, Modifiers};
+mod ui_support;
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::ui::App;
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_data_dir(cc, dir));
-    h.state_mut().seed_dice(11);
-    h.run();
-    h
+    ui_support::app_on(dir, Some(11))
 }
 
 #[test]

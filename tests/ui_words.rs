@@ -2,40 +2,21 @@
 //! written in sentences, never as a key or a debug dump.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use eframe::egui::{self, Key, Modifiers};
+mod ui_support;
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
-use gunbai::dice::TableDice;
-use gunbai::engine::{Battle, Dice, RuleSet as _};
-use gunbai::reference::HouseRules;
-use gunbai::rules::sky::state::ClanRef;
-use gunbai::rules::sky::{Command, Sky};
+use gunbai::engine::Battle;
+use gunbai::rules::sky::Sky;
 use gunbai::ui::App;
 
 /// A sky battle three entries in: initiative, an activation and its actions.
 fn three_entries_in() -> Battle<Sky> {
-    let armies = gunbai::rules::demo_rosters("sky")
-        .unwrap()
-        .map(|r| Sky::load_army(&r).unwrap().army);
-    let mut b = Battle::<Sky>::start(armies, HouseRules::default(), None).unwrap();
-    for (command, faces) in [
-        (Command::RollInitiative, vec![6, 6, 1, 1]),
-        (Command::TryActivation(ClanRef(0, 0)), vec![1, 1]),
-        (Command::RollActions, vec![1, 1]),
-    ] {
-        b.execute_with(command, Dice::Table(TableDice::new(faces)))
-            .unwrap();
-    }
-    b
+    ui_support::sky_activated([1, 1])
 }
 
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
-    let dir = dir.to_path_buf();
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .build_eframe(move |cc| App::with_game(cc, dir, Box::new(three_entries_in())));
-    h.run();
-    h
+    ui_support::app_with(dir, Box::new(three_entries_in()))
 }
 
 #[test]

@@ -1,0 +1,57 @@
+//! Shared set-up for the UI tests: the real app in a kittest harness at 1400×900, on a data
+//! directory or on a battle made for the test.
+
+#![allow(dead_code, clippy::unwrap_used)] // Each test file uses its own share of these helpers.
+
+use std::path::Path;
+
+use eframe::egui;
+use egui_kittest::Harness;
+use gunbai::dice::TableDice;
+use gunbai::engine::{Battle, Dice, Game, RuleSet as _};
+use gunbai::reference::HouseRules;
+use gunbai::rules::sky::state::ClanRef;
+use gunbai::rules::sky::{Command, Sky};
+use gunbai::ui::App;
+
+/// The app on the data directory `dir` (it starts or resumes the demo battle there), its
+/// dice seeded when `seed` is given.
+pub fn app_on(dir: &Path, seed: Option<u64>) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_eframe(move |cc| App::with_data_dir(cc, dir));
+    if let Some(seed) = seed {
+        h.state_mut().seed_dice(seed);
+    }
+    h.run();
+    h
+}
+
+/// The app showing `game`, with `dir` as its data directory.
+pub fn app_with(dir: &Path, game: Box<dyn Game>) -> Harness<'static, App> {
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1400.0, 900.0))
+        .build_eframe(move |cc| App::with_game(cc, dir, game));
+    h.run();
+    h
+}
+
+/// The sky demo battle three entries in: initiative to the Takeda, Nobushige's clan
+/// activated, and its actions rolled with the faces `actions`.
+pub fn sky_activated(actions: [u32; 2]) -> Battle<Sky> {
+    let armies = gunbai::rules::demo_rosters("sky")
+        .unwrap()
+        .map(|r| Sky::load_army(&r).unwrap().army);
+    let mut b = Battle::<Sky>::start(armies, HouseRules::default(), None).unwrap();
+    for (command, faces) in [
+        (Command::RollInitiative, vec![6, 6, 1, 1]),
+        (Command::TryActivation(ClanRef(0, 0)), vec![1, 1]),
+        (Command::RollActions, actions.to_vec()),
+    ] {
+        b.execute_with(command, Dice::Table(TableDice::new(faces)))
+            .unwrap();
+    }
+    b
+}
