@@ -197,7 +197,7 @@ pub fn clash_card(
             ));
         }
     }
-    let alternatives = clash::alternatives(rules, state, order)
+    let alternatives = super::grapple_split::alternatives(rules, state, order)
         .into_iter()
         .map(|(p, o)| clash::numbers(rules, state, &o).map(|n| (p, n)))
         .collect::<Result<Vec<_>, String>>()?;

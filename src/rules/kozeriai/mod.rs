@@ -13,6 +13,7 @@ pub mod command;
 mod describe;
 pub mod event;
 mod execute;
+pub mod grapple_split;
 pub mod load;
 pub mod measures;
 pub mod odds;

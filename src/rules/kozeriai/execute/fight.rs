@@ -3,6 +3,7 @@
 use super::super::clash::{self, chain_attack};
 use super::super::command::{ClashKind, ClashOrder, ShotOrder};
 use super::super::event::{ClashDice, Event, ShotDice};
+use super::super::grapple_split;
 use super::super::shooting::{self, reload_turns};
 use super::super::state::{Due, FigureRef, Stage, TripCause};
 use super::{Ctx, illegal};
@@ -216,13 +217,13 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
             order.defender.figure,
         ))?;
     }
-    if let Some(partner) = clash::grapple_partner(ctx.state(), &order) {
+    if let Some(partner) = grapple_split::grapple_partner(ctx.state(), &order) {
         // An outsider's hit on grapplers falls on either, 50:50 (ruling `grapple_hits`).
         let die = ctx.d10()?;
-        let falls_on = if clash::split_keeps_target(ctx.rules(), die) {
+        let falls_on = if grapple_split::split_keeps_target(ctx.rules(), die) {
             order.defender.figure
         } else {
-            order = clash::struck_partner(&order, partner);
+            order = grapple_split::struck_partner(&order, partner);
             partner
         };
         ctx.emit(Event::GrappleSplit { die, falls_on })?;
