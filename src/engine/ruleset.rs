@@ -75,6 +75,8 @@ pub trait RuleSet: Sized + 'static {
 
     /// Reads and validates one army file.
     fn load_army(roster: &RosterText) -> RosterReport<Self::Army>;
+    /// What a roster of this rule set holds, for the army builder and `gunbai roster new`.
+    fn roster_form() -> crate::roster::form::RosterForm;
     /// The tables and rulings in force, with the battle's house rules.
     ///
     /// # Errors

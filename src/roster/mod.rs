@@ -9,6 +9,17 @@ use std::path::Path;
 
 use serde::de::DeserializeOwned;
 
+pub mod builder;
+pub mod doc;
+pub mod form;
+mod path;
+pub mod store;
+pub mod syntax;
+mod write;
+
+pub use path::{RosterPath, Step};
+pub use write::write_roster;
+
 /// The largest roster file we read; a real army is a few kilobytes.
 pub const MAX_ROSTER_BYTES: usize = 1024 * 1024;
 
@@ -42,6 +53,7 @@ impl RosterText {
             line: 1,
             column: 1,
             message,
+            path: RosterPath::root(),
         };
         let meta = std::fs::metadata(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
         if meta.len() > MAX_ROSTER_BYTES as u64 {
@@ -61,6 +73,7 @@ impl RosterText {
                 line,
                 column,
                 message: "not UTF-8 text".into(),
+                path: RosterPath::root(),
             }
         })?;
         Ok(Self { file, source })
@@ -78,6 +91,8 @@ pub struct RosterProblem {
     pub column: usize,
     /// What is wrong and what is allowed.
     pub message: String,
+    /// The value it is about (the army itself for a problem with the whole file).
+    pub path: RosterPath,
 }
 
 impl fmt::Display for RosterProblem {
@@ -108,6 +123,8 @@ pub type RosterReport<A> = Result<Loaded<A>, Vec<RosterProblem>>;
 #[derive(Debug)]
 pub struct Validator<'a> {
     roster: &'a RosterText,
+    /// The text as a tree with spans, to place each problem at its value.
+    tree: Option<syntax::Node>,
     /// Errors found so far.
     pub errors: Vec<RosterProblem>,
     /// Warnings found so far.
@@ -119,6 +136,7 @@ impl<'a> Validator<'a> {
     pub fn new(roster: &'a RosterText) -> Self {
         Self {
             roster,
+            tree: syntax::parse(&roster.source).ok(),
             errors: Vec::new(),
             warnings: Vec::new(),
         }
@@ -137,6 +155,22 @@ impl<'a> Validator<'a> {
     pub fn warn(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
         if self.warnings.len() < MAX_PROBLEMS {
             let p = self.problem(anchor, nth, message.into());
+            self.warnings.push(p);
+        }
+    }
+
+    /// Records an error about the value at `path` (the first [`MAX_PROBLEMS`] only).
+    pub fn error_at(&mut self, path: RosterPath, message: impl Into<String>) {
+        if self.errors.len() < MAX_PROBLEMS {
+            let p = self.problem_at(path, message.into());
+            self.errors.push(p);
+        }
+    }
+
+    /// Records a warning about the value at `path` (the first [`MAX_PROBLEMS`] only).
+    pub fn warn_at(&mut self, path: RosterPath, message: impl Into<String>) {
+        if self.warnings.len() < MAX_PROBLEMS {
+            let p = self.problem_at(path, message.into());
             self.warnings.push(p);
         }
     }
@@ -170,6 +204,19 @@ impl<'a> Validator<'a> {
             line,
             column,
             message,
+            path: RosterPath::root(),
+        }
+    }
+
+    fn problem_at(&self, path: RosterPath, message: String) -> RosterProblem {
+        let byte = self.tree.as_ref().map_or(0, |t| t.offset_of(&path));
+        let (line, column) = position_of_byte(&self.roster.source, byte);
+        RosterProblem {
+            file: self.roster.file.clone(),
+            line,
+            column,
+            message,
+            path,
         }
     }
 
@@ -203,6 +250,7 @@ pub fn load_with<R, A>(
             line: 1,
             column: 1,
             message: e.to_string(),
+            path: RosterPath::root(),
         }]),
     }
 }
@@ -218,6 +266,7 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
             line: 1,
             column: 1,
             message: format!("too large for a roster (at most {MAX_ROSTER_BYTES} bytes)"),
+            path: RosterPath::root(),
         });
     }
     // Optional fields are written plainly (`command: 9`), not as `Some(9)`.
@@ -228,6 +277,7 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
         line: e.span.start.line.max(1),
         column: e.span.start.col.max(1),
         message: e.code.to_string(),
+        path: RosterPath::root(),
     })
 }
 
@@ -242,7 +292,7 @@ pub fn locate(source: &str, needle: &str, nth: usize) -> (usize, usize) {
         .map_or((1, 1), |(byte, _)| position_of_byte(source, byte))
 }
 
-fn position_of_byte(source: &str, byte: usize) -> (usize, usize) {
+pub(crate) fn position_of_byte(source: &str, byte: usize) -> (usize, usize) {
     let before = source.get(..byte).unwrap_or(source);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;

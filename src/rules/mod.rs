@@ -25,7 +25,10 @@ pub struct RuleSetInfo {
     pub reference: &'static str,
     /// The demo battle's two rosters, as (file, text).
     pub demo: [(&'static str, &'static str); 2],
+    /// What a roster holds, for the army builder.
+    pub roster_form: fn() -> crate::roster::form::RosterForm,
     check: fn(&RosterText) -> Result<Vec<RosterProblem>, Vec<RosterProblem>>,
+    army_value: fn(&RosterText) -> Result<serde_json::Value, Vec<RosterProblem>>,
     start: StartFn,
     open: OpenFn,
 }
@@ -46,9 +49,41 @@ const fn entry<R: RuleSet>() -> RuleSetInfo {
         title: R::NAME,
         reference: R::REFERENCE,
         demo: R::DEMO,
+        roster_form: R::roster_form,
         check: |roster| R::load_army(roster).map(|l| l.warnings),
+        army_value: |roster| {
+            R::load_army(roster).map(|l| serde_json::to_value(l.army).unwrap_or_default())
+        },
         start: start::<R>,
         open: open::<R>,
+    }
+}
+
+impl RuleSetInfo {
+    /// The rule set's roster check, as the army builder runs it.
+    pub fn check_fn(&self) -> crate::roster::builder::Check {
+        self.check
+    }
+
+    /// A blank army builder for this rule set.
+    pub fn builder(&self) -> crate::roster::builder::Builder {
+        crate::roster::builder::Builder::blank(
+            self.key,
+            self.title,
+            (self.roster_form)(),
+            self.check,
+        )
+    }
+
+    /// Loads a roster into the rule set's army, as JSON, to compare two files' armies.
+    ///
+    /// # Errors
+    /// The roster's errors.
+    pub fn load_army_value(
+        &self,
+        roster: &RosterText,
+    ) -> Result<serde_json::Value, Vec<RosterProblem>> {
+        (self.army_value)(roster)
     }
 }
 
@@ -105,8 +140,21 @@ pub fn check_roster(
             line: 1,
             column: 1,
             message: format!("no rule set `{key}`"),
+            path: crate::roster::RosterPath::root(),
         }]),
     }
+}
+
+/// A commented roster for `gunbai roster new`: a blank army of the rule set, each name
+/// filled in from `name` so that it passes `check` as it stands.
+///
+/// # Errors
+/// An unknown rule set.
+pub fn roster_template(key: &str, name: &str) -> Result<String, StartError> {
+    let info = find(key).ok_or_else(|| StartError::UnknownRuleSet(key.to_owned()))?;
+    let mut builder = info.builder();
+    builder.name_blanks(name);
+    Ok(builder.text().to_owned())
 }
 
 /// Starts a battle between two rosters, writing its journal at `journal` if given.

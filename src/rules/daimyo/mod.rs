@@ -17,6 +17,7 @@ pub mod movement;
 pub mod numbers;
 mod pending;
 pub mod roster;
+mod roster_form;
 pub mod state;
 pub mod tables;
 mod view;
@@ -56,6 +57,10 @@ impl RuleSet for Daimyo {
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
+    }
+
+    fn roster_form() -> crate::roster::form::RosterForm {
+        roster_form::form()
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {

@@ -19,6 +19,7 @@ pub mod measures;
 pub mod odds;
 mod pending;
 pub mod roster;
+mod roster_form;
 pub mod shooting;
 pub mod state;
 pub mod tables;
@@ -61,6 +62,10 @@ impl RuleSet for Kozeriai {
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
+    }
+
+    fn roster_form() -> crate::roster::form::RosterForm {
+        roster_form::form()
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {

@@ -22,6 +22,7 @@ mod pending;
 mod pending_places;
 pub mod preview;
 pub mod roster;
+mod roster_form;
 pub mod state;
 pub mod tables;
 pub mod terms;
@@ -63,6 +64,10 @@ impl RuleSet for Simple {
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, roster::load)
+    }
+
+    fn roster_form() -> crate::roster::form::RosterForm {
+        roster_form::form()
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {

@@ -18,6 +18,7 @@ pub mod order;
 pub mod pairing;
 mod pending;
 pub mod roster;
+mod roster_form;
 pub mod state;
 pub mod tables;
 mod view;
@@ -57,6 +58,10 @@ impl RuleSet for Skirmish {
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
+    }
+
+    fn roster_form() -> crate::roster::form::RosterForm {
+        roster_form::form()
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {

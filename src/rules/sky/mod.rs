@@ -15,6 +15,7 @@ mod pending;
 mod phase_cards;
 mod refs;
 pub mod roster;
+mod roster_form;
 pub mod state;
 pub mod tables;
 mod view;
@@ -53,6 +54,10 @@ impl RuleSet for Sky {
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, roster::load)
+    }
+
+    fn roster_form() -> crate::roster::form::RosterForm {
+        roster_form::form()
     }
 
     fn rules(house: &HouseRules) -> Result<Rules, ReferenceError> {
