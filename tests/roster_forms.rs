@@ -2,6 +2,8 @@
 //! rule set's `check` gives the builder's verdict, shipped rosters open in it unchanged in
 //! meaning, and every problem is placed at a value the army has.
 
+#![allow(clippy::expect_used, clippy::unwrap_used, missing_docs)]
+
 mod roster_support;
 
 use gunbai::roster::builder::{Builder, field_kind};

@@ -1,10 +1,11 @@
-//! The command line: `odds`, `roll`, `check`, `replay`, `simulate`, `report`.
+//! The command line: `odds`, `roll`, `check`, `roster`, `replay`, `simulate`, `report`.
 
 pub mod check;
 pub mod odds;
 pub mod replay;
 pub mod report;
 pub mod roll;
+pub mod roster;
 pub mod simulate;
 
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ pub enum Command {
     Roll(roll::RollArgs),
     /// Validate roster files: exit 0 when all are valid, 1 with file:line:col errors.
     Check(check::CheckArgs),
+    /// Make rosters: `gunbai roster new --ruleset sky "Takeda"` writes a template army.
+    Roster(roster::RosterArgs),
     /// Replay a battle journal and print the state.
     Replay(replay::ReplayArgs),
     /// Play random legal commands on a rule set's demo battle, journalled as the app does.
@@ -46,6 +49,7 @@ pub fn run(cli: &Cli) -> anyhow::Result<Option<ExitCode>> {
         Some(Command::Odds(args)) => odds::run(args)?,
         Some(Command::Roll(args)) => roll::run(args)?,
         Some(Command::Check(args)) => check::run(args),
+        Some(Command::Roster(args)) => roster::run(args),
         Some(Command::Replay(args)) => replay::run(args),
         Some(Command::Simulate(args)) => simulate::run(args)?,
         Some(Command::Report(args)) => report::run(args),

@@ -276,7 +276,7 @@ impl Builder {
         count_records(&self.form.army, &self.army, &mut counts);
         let mut out: Vec<String> = counts
             .into_iter()
-            .map(|(noun, n)| format!("{n} {}", plural(&noun, n)))
+            .map(|(noun, n)| crate::engine::words::count(n, &noun))
             .collect();
         for (key, label) in &self.form.totals {
             out.push(format!("{} {label}", self.army.total(&self.form.army, key)));
@@ -359,14 +359,5 @@ fn count_records(form: &RecordForm, record: &Record, counts: &mut Vec<(String, u
             (FieldKind::Record(inner), Value::Record(r)) => count_records(inner, r, counts),
             _ => {}
         }
-    }
-}
-
-/// A noun for a count: "1 unit", "2 units", "3 moves", "2 rōnin" are made the simple way.
-fn plural(noun: &str, n: usize) -> String {
-    if n == 1 || noun.ends_with('s') {
-        noun.to_owned()
-    } else {
-        format!("{noun}s")
     }
 }

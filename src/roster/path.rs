@@ -92,8 +92,6 @@ macro_rules! roster_path {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
     #[test]
     fn a_path_reads_as_fields_and_indices() {
         let p = roster_path!("clans", 1_usize, "units", 3_usize, "stands");

@@ -48,6 +48,7 @@ pub struct App {
     pub(super) tray: DiceTray,
     pub(super) report: ReportWindow,
     pub(super) new_battle: NewBattle,
+    pub(super) army_builder: super::army_builder::ArmyBuilder,
     pub(super) journal: JournalWindow,
     pub(super) help: Help,
     /// The "End the battle?" question is open.
@@ -96,6 +97,7 @@ impl App {
         cc.egui_ctx.set_zoom_factor(settings.zoom());
         let mut new_battle = NewBattle::default();
         new_battle.set_rosters_dir(data.root().join("rosters"));
+        let army_builder = super::army_builder::ArmyBuilder::new(data.root().to_path_buf());
         Self {
             data,
             live: None,
@@ -116,6 +118,7 @@ impl App {
             reference: ReferenceWindow::default(),
             tray: DiceTray::default(),
             report: ReportWindow::default(),
+            army_builder,
             new_battle,
             journal: JournalWindow::default(),
             help: Help::default(),
@@ -123,6 +126,11 @@ impl App {
             settings,
             screen: None,
         }
+    }
+
+    /// The army in the army builder (tests).
+    pub fn built_army(&self) -> &crate::roster::builder::Builder {
+        self.army_builder.builder()
     }
 
     /// The battle in progress.

@@ -58,13 +58,12 @@ impl DataDir {
         Self { root }
     }
 
-    /// The platform's data directory for Gunbai, or the current directory if it has none.
+    /// The data directory `gunbai roster new` writes to: `GUNBAI_DATA_DIR` if set, else the
+    /// platform's data directory for Gunbai, else `gunbai-data` in the current directory.
     pub fn platform() -> Self {
-        let root = directories::ProjectDirs::from("", "", "gunbai").map_or_else(
-            || PathBuf::from("gunbai-data"),
-            |d| d.data_dir().to_path_buf(),
-        );
-        Self { root }
+        Self {
+            root: crate::roster::store::data_root(),
+        }
     }
 
     /// The root directory.

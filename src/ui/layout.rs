@@ -221,6 +221,14 @@ impl App {
                 self.new_battle.show();
             }
             if ui
+                .button("Army builder…")
+                .on_hover_text("Make or edit an army, checked as you type")
+                .clicked()
+            {
+                let key = self.live.as_ref().map_or("sky", |l| l.game.key());
+                self.army_builder.show(key);
+            }
+            if ui
                 .button("Journal…")
                 .on_hover_text("Open a journal, or Save As")
                 .clicked()
@@ -363,6 +371,13 @@ impl App {
     fn windows_ui(&mut self, ctx: &egui::Context) {
         self.help.ui(ctx);
         self.tray.ui(ctx, &mut self.dice);
+        if std::mem::take(&mut self.new_battle.wants_builder) {
+            self.army_builder.show(self.new_battle.key());
+        }
+        self.army_builder.ui(ctx);
+        if std::mem::take(&mut self.army_builder.saved) {
+            self.new_battle.refresh_saved();
+        }
         if let Some(request) = self.new_battle.ui(ctx) {
             // Starting a battle is the umpire's answer to the resume offer.
             self.resume_offer = None;

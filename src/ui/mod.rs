@@ -7,6 +7,7 @@
 
 mod action_panel;
 mod app;
+mod army_builder;
 mod check_card;
 mod dice_tray;
 mod files;

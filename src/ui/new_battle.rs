@@ -57,6 +57,8 @@ pub struct NewBattle {
     pub rosters_dir: Option<PathBuf>,
     /// The rosters found there for the chosen rule set, read when it was chosen.
     saved: Vec<PathBuf>,
+    /// The umpire asked for the army builder from here.
+    pub wants_builder: bool,
 }
 
 impl Default for NewBattle {
@@ -71,6 +73,7 @@ impl Default for NewBattle {
             problems: Vec::new(),
             rosters_dir: None,
             saved: Vec::new(),
+            wants_builder: false,
         };
         dialog.set_key("sky");
         dialog
@@ -116,6 +119,16 @@ impl NewBattle {
         self.saved = self.saved_rosters();
     }
 
+    /// The chosen rule set's key.
+    pub fn key(&self) -> &'static str {
+        self.key
+    }
+
+    /// Lists the saved rosters again (one was just saved).
+    pub fn refresh_saved(&mut self) {
+        self.saved = self.saved_rosters();
+    }
+
     /// Sets where saved rosters live, and lists those of the chosen rule set.
     pub fn set_rosters_dir(&mut self, dir: PathBuf) {
         self.rosters_dir = Some(dir);
@@ -143,6 +156,13 @@ impl NewBattle {
                         self.house_ui(ui);
                     });
                 ui.separator();
+                if ui
+                    .button("Make or edit an army…")
+                    .on_hover_text("The army builder: saved armies appear above as choices")
+                    .clicked()
+                {
+                    self.wants_builder = true;
+                }
                 egui::ScrollArea::vertical()
                     .id_salt("problems")
                     .max_height(200.0)

@@ -1,0 +1,77 @@
+//! `gunbai roster new --ruleset KEY NAME`: write a commented army to start from.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::roster::store;
+use crate::rules;
+
+/// Arguments of `gunbai roster`.
+#[derive(Debug, clap::Args)]
+pub struct RosterArgs {
+    /// What to do with rosters.
+    #[command(subcommand)]
+    pub command: RosterCommand,
+}
+
+/// The `roster` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum RosterCommand {
+    /// Write a commented template army that passes `gunbai check`, to edit by hand or open in
+    /// the app's army builder.
+    New(NewArgs),
+}
+
+/// Arguments of `gunbai roster new`.
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The rule set: sky, simple, skirmish, daimyo, kozeriai.
+    #[arg(long)]
+    pub ruleset: String,
+    /// The army's name.
+    pub name: String,
+    /// Where to write it; by default the data directory's `rosters/<ruleset>/`, where the
+    /// app's New battle dialog lists it.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Replace a file that is already there.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Runs `gunbai roster`.
+pub fn run(args: &RosterArgs) -> ExitCode {
+    match &args.command {
+        RosterCommand::New(new) => run_new(new),
+    }
+}
+
+fn run_new(args: &NewArgs) -> ExitCode {
+    let text = match rules::roster_template(&args.ruleset, &args.name) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let path = args.out.clone().unwrap_or_else(|| {
+        store::rosters_dir(&store::data_root(), &args.ruleset).join(store::file_name(&args.name))
+    });
+    if path.exists() && !args.force {
+        eprintln!(
+            "error: {} is already there; pass --force to replace it, or --out to write elsewhere",
+            path.display()
+        );
+        return ExitCode::FAILURE;
+    }
+    match store::save(&path, &text) {
+        Ok(()) => {
+            println!("{}: a {} roster to edit", path.display(), args.ruleset);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,498 @@
+//! Draws any rule set's roster form: records as labelled grids, lists of small records as
+//! tables with a row per unit, lists of records holding lists as framed sections. Every
+//! widget is named for screen readers and tests by where it is ("Clan 2 · Unit 3 · Stands"),
+//! and each problem the validator places on a value is written beside that value.
+
+use eframe::egui::{self, Color32, RichText};
+
+use crate::roster::builder::{Builder, Direction};
+use crate::roster::doc::{Record, Value};
+use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm};
+use crate::roster::{RosterPath, RosterProblem};
+
+/// How the builder's widgets' accessible names begin, apart from the rest of the app's.
+pub const NAME_PREFIX: &str = "Builder: ";
+
+/// A change asked for while drawing, made after the frame's drawing is done.
+#[derive(Clone, Debug)]
+pub enum Edit {
+    /// Set a field.
+    Set(RosterPath, Value),
+    /// Add a record to a list.
+    Add(RosterPath),
+    /// Copy a list's item.
+    Duplicate(RosterPath, usize),
+    /// Remove a list's item.
+    Remove(RosterPath, usize),
+    /// Move a list's item.
+    Shift(RosterPath, usize, Direction),
+}
+
+impl Edit {
+    /// Makes the change.
+    pub fn apply(self, b: &mut Builder) {
+        match self {
+            Self::Set(path, value) => b.set(&path, value),
+            Self::Add(path) => b.add(&path),
+            Self::Duplicate(path, i) => b.duplicate(&path, i),
+            Self::Remove(path, i) => b.remove(&path, i),
+            Self::Shift(path, i, d) => b.shift(&path, i, d),
+        };
+    }
+}
+
+/// What the drawing needs: the builder (values and problems) and the edits it collects.
+pub struct Draw<'a> {
+    /// The army being built.
+    pub b: &'a Builder,
+    /// Edits asked for this frame.
+    pub edits: Vec<Edit>,
+}
+
+fn capitalised(noun: &str) -> String {
+    let mut chars = noun.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+/// How an item of a list is headed: "Unit 3: Nobushige's Horse".
+fn item_title(form: &RecordForm, record: &Record, i: usize) -> String {
+    let noun = capitalised(&form.noun);
+    match record.text("name").filter(|n| !n.trim().is_empty()) {
+        Some(name) => format!("{noun} {}: {name}", i + 1),
+        None => format!("{noun} {}", i + 1),
+    }
+}
+
+fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
+    let colour = if error {
+        ui.visuals().error_fg_color
+    } else {
+        ui.visuals().warn_fg_color
+    };
+    let mark = if error { "✖" } else { "⚠" };
+    RichText::new(format!("{mark} {}", p.message)).color(colour)
+}
+
+impl Draw<'_> {
+    /// Names a widget for screen readers and tests: "Builder: Clan 2 · Unit 3 · Stands".
+    fn name(ui: &egui::Ui, response: &egui::Response, name: &str) {
+        ui.ctx().accesskit_node_builder(response.id, |node| {
+            node.set_label(format!("{NAME_PREFIX}{name}"));
+        });
+    }
+
+    /// The problems placed exactly on `path`, one label each.
+    fn problems(&self, ui: &mut egui::Ui, path: &RosterPath) {
+        for (p, error) in self.b.problems_at(path) {
+            ui.label(problem_text(ui, p, error));
+        }
+    }
+
+    fn has_error(&self, path: &RosterPath) -> bool {
+        self.b.problems_at(path).any(|(_, e)| e)
+    }
+
+    /// A record's own fields in a grid (label, value, problems), then its lists.
+    pub fn record(
+        &mut self,
+        ui: &mut egui::Ui,
+        form: &RecordForm,
+        record: &Record,
+        at: &RosterPath,
+        title: &str,
+    ) {
+        let id = ui.scope_id().with(at.to_string());
+        egui::Grid::new(id.with("fields"))
+            .num_columns(3)
+            .spacing([12.0, 6.0])
+            .show(ui, |ui| {
+                for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
+                    if matches!(f.kind, FieldKind::List { .. }) {
+                        continue;
+                    }
+                    let here = at.field(f.key);
+                    ui.label(RichText::new(&f.label).strong())
+                        .on_hover_text(&f.help);
+                    ui.horizontal(|ui| {
+                        self.field(ui, f, value, &here, &format!("{title}{}", f.label));
+                    });
+                    ui.vertical(|ui| {
+                        self.problems(ui, &here);
+                        if let Value::Record(_) = value {
+                            self.nested_problems(ui, &here);
+                        }
+                    });
+                    ui.end_row();
+                }
+            });
+        for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
+            if let (FieldKind::List { item, max, .. }, Value::List(items)) = (&f.kind, value) {
+                ui.add_space(8.0);
+                self.list(ui, f, item, *max, items, &at.field(f.key), title);
+            }
+        }
+    }
+
+    /// Problems on the fields of a nested record (a leader's name), shown on its row.
+    fn nested_problems(&self, ui: &mut egui::Ui, at: &RosterPath) {
+        for (p, error) in self
+            .b
+            .errors()
+            .iter()
+            .map(|p| (p, true))
+            .chain(self.b.warnings().iter().map(|p| (p, false)))
+        {
+            if p.path != *at && p.path.starts_with(at) {
+                ui.label(problem_text(ui, p, error));
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn list(
+        &mut self,
+        ui: &mut egui::Ui,
+        f: &FieldForm,
+        item: &RecordForm,
+        max: usize,
+        items: &[Record],
+        at: &RosterPath,
+        title: &str,
+    ) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("{} ({})", f.label, items.len())).heading())
+                .on_hover_text(&f.help);
+            let add = ui.add_enabled(
+                items.len() < max.min(crate::roster::MAX_LISTED),
+                egui::Button::new(format!("+ Add {}", item.noun)),
+            );
+            Self::name(ui, &add, &format!("{title}Add {}", item.noun));
+            if add.clicked() {
+                self.edits.push(Edit::Add(at.clone()));
+            }
+            self.problems(ui, at);
+        });
+        if item.has_list() {
+            for (i, record) in items.iter().enumerate() {
+                let here = at.index(i);
+                let heading = item_title(item, record, i);
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        ui.label(RichText::new(&heading).strong().size(16.0));
+                        self.item_buttons(ui, at, i, items.len(), &format!("{title}{heading}"));
+                        self.problems(ui, &here);
+                    });
+                    let noun = capitalised(&item.noun);
+                    self.record(
+                        ui,
+                        item,
+                        record,
+                        &here,
+                        &format!("{title}{noun} {} · ", i + 1),
+                    );
+                });
+            }
+        } else if !items.is_empty() {
+            self.table(ui, item, items, at, title);
+        }
+    }
+
+    fn item_buttons(
+        &mut self,
+        ui: &mut egui::Ui,
+        at: &RosterPath,
+        i: usize,
+        len: usize,
+        title: &str,
+    ) {
+        let buttons = [
+            ("⏶", "Move up", i > 0),
+            ("⏷", "Move down", i + 1 < len),
+            ("⧉", "Duplicate", true),
+            ("🗑", "Remove", true),
+        ];
+        for (icon, what, enabled) in buttons {
+            let r = ui
+                .add_enabled(enabled, egui::Button::new(icon).small())
+                .on_hover_text(what);
+            Self::name(ui, &r, &format!("{title} · {what}"));
+            if r.clicked() {
+                self.edits.push(match what {
+                    "Move up" => Edit::Shift(at.clone(), i, Direction::Up),
+                    "Move down" => Edit::Shift(at.clone(), i, Direction::Down),
+                    "Duplicate" => Edit::Duplicate(at.clone(), i),
+                    _ => Edit::Remove(at.clone(), i),
+                });
+            }
+        }
+    }
+
+    /// A list of small records as a table: a row each, a column per field, the row's
+    /// problems in the last column.
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        item: &RecordForm,
+        items: &[Record],
+        at: &RosterPath,
+        title: &str,
+    ) {
+        let noun = capitalised(&item.noun);
+        egui::ScrollArea::horizontal()
+            .id_salt(at.to_string())
+            .show(ui, |ui| {
+                egui::Grid::new(ui.scope_id().with(at.to_string()).with("table"))
+                    .striped(true)
+                    .spacing([10.0, 6.0])
+                    .show(ui, |ui| {
+                        ui.label("");
+                        for f in &item.fields {
+                            ui.label(RichText::new(&f.label).strong())
+                                .on_hover_text(&f.help);
+                        }
+                        ui.label("");
+                        ui.label(RichText::new("Problems").strong());
+                        ui.end_row();
+                        for (i, record) in items.iter().enumerate() {
+                            let here = at.index(i);
+                            let row_title = format!("{title}{noun} {}", i + 1);
+                            ui.label(format!("{}", i + 1));
+                            for (f, (_, value)) in item.fields.iter().zip(&record.fields) {
+                                ui.horizontal(|ui| {
+                                    self.field(
+                                        ui,
+                                        f,
+                                        value,
+                                        &here.field(f.key),
+                                        &format!("{row_title} · {}", f.label),
+                                    );
+                                });
+                            }
+                            ui.horizontal(|ui| {
+                                self.item_buttons(ui, at, i, items.len(), &row_title)
+                            });
+                            ui.vertical(|ui| {
+                                self.problems(ui, &here);
+                                for f in &item.fields {
+                                    let path = here.field(f.key);
+                                    for (p, error) in self.b.problems_at(&path) {
+                                        ui.label(problem_text(ui, p, error))
+                                            .on_hover_text(&f.label);
+                                    }
+                                    self.nested_problems(ui, &path);
+                                }
+                            });
+                            ui.end_row();
+                        }
+                    });
+            });
+    }
+
+    /// One field's widget (an optional one behind a tick box: unticked, the rules' default).
+    fn field(
+        &mut self,
+        ui: &mut egui::Ui,
+        f: &FieldForm,
+        value: &Value,
+        at: &RosterPath,
+        name: &str,
+    ) {
+        if f.optional {
+            let mut given = *value != Value::Absent;
+            let r = ui
+                .checkbox(&mut given, "")
+                .on_hover_text(format!("Given in the file? Left out: {}", f.help));
+            Self::name(ui, &r, &format!("{name} given"));
+            if r.changed() {
+                let v = if given {
+                    Value::start(&f.kind)
+                } else {
+                    Value::Absent
+                };
+                self.edits.push(Edit::Set(at.clone(), v));
+            }
+            if !given {
+                ui.label(RichText::new("default").weak())
+                    .on_hover_text(&f.help);
+                return;
+            }
+        }
+        let error = self.has_error(at);
+        let response = self.widget(ui, f, &f.kind, value, at, name);
+        if let Some(r) = response {
+            Self::name(ui, &r, name);
+            if error {
+                ui.painter().rect_stroke(
+                    r.rect.expand(2.0),
+                    3.0,
+                    egui::Stroke::new(2.0, ui.visuals().error_fg_color),
+                    egui::StrokeKind::Outside,
+                );
+            }
+        }
+    }
+
+    fn widget(
+        &mut self,
+        ui: &mut egui::Ui,
+        f: &FieldForm,
+        kind: &FieldKind,
+        value: &Value,
+        at: &RosterPath,
+        name: &str,
+    ) -> Option<egui::Response> {
+        match (kind, value) {
+            (FieldKind::Text, Value::Text(text)) => {
+                let mut edited = text.clone();
+                let height = ui.spacing().interact_size.y;
+                let r = ui.add_sized(
+                    [190.0, height],
+                    egui::TextEdit::singleline(&mut edited)
+                        .id_salt(at.to_string())
+                        .hint_text(RichText::new("name").color(Color32::GRAY)),
+                );
+                if r.changed() {
+                    self.edits.push(Edit::Set(at.clone(), Value::Text(edited)));
+                }
+                Some(r)
+            }
+            (FieldKind::Number { min, max, .. }, Value::Number(n)) => {
+                let mut edited = *n;
+                let r = ui.add(egui::DragValue::new(&mut edited).range(*min..=*max));
+                if edited != *n {
+                    self.edits
+                        .push(Edit::Set(at.clone(), Value::Number(edited)));
+                }
+                Some(r.on_hover_text(format!("{min} to {max}. {}", f.help)))
+            }
+            (FieldKind::Flag, Value::Flag(b)) => {
+                let mut edited = *b;
+                let r = ui.checkbox(&mut edited, "");
+                if edited != *b {
+                    self.edits.push(Edit::Set(at.clone(), Value::Flag(edited)));
+                }
+                Some(r.on_hover_text(&f.help))
+            }
+            (FieldKind::Choice(choices), Value::Choice(ident, arg)) => {
+                Some(self.choice(ui, f, choices, ident, *arg, at, name))
+            }
+            (FieldKind::Set(choices) | FieldKind::Names(choices), Value::Set(chosen)) => {
+                Some(self.set(ui, choices, chosen, at, name))
+            }
+            (FieldKind::Record(form), Value::Record(record)) => {
+                for (inner, (_, v)) in form.fields.iter().zip(&record.fields) {
+                    ui.label(RichText::new(&inner.label).weak())
+                        .on_hover_text(&inner.help);
+                    self.field(
+                        ui,
+                        inner,
+                        v,
+                        &at.field(inner.key),
+                        &format!("{name} · {}", inner.label),
+                    );
+                }
+                None
+            }
+            _ => {
+                ui.label(RichText::new("?").weak());
+                None
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn choice(
+        &mut self,
+        ui: &mut egui::Ui,
+        f: &FieldForm,
+        choices: &[Choice],
+        ident: &str,
+        arg: Option<i64>,
+        at: &RosterPath,
+        name: &str,
+    ) -> egui::Response {
+        let current = choices.iter().find(|c| c.ident == ident);
+        let shown = current.map_or(ident, |c| c.label.as_str());
+        let mut picked: Option<&Choice> = None;
+        let r = egui::ComboBox::from_id_salt(at.to_string())
+            .selected_text(shown)
+            .width(130.0)
+            .show_ui(ui, |ui| {
+                for c in choices {
+                    if ui.selectable_label(c.ident == ident, &c.label).clicked() {
+                        picked = Some(c);
+                    }
+                }
+            })
+            .response
+            .on_hover_text(&f.help);
+        if let Some(c) = picked.filter(|c| c.ident != ident) {
+            let arg = c.arg.map(|(lo, hi, d)| arg.unwrap_or(d).clamp(lo, hi));
+            self.edits
+                .push(Edit::Set(at.clone(), Value::Choice(c.ident.clone(), arg)));
+        }
+        if let (Some((lo, hi, _)), Some(n)) = (current.and_then(|c| c.arg), arg) {
+            let mut edited = n;
+            let d = ui.add(egui::DragValue::new(&mut edited).range(lo..=hi));
+            Self::name(ui, &d, &format!("{name} number"));
+            if edited != n {
+                self.edits.push(Edit::Set(
+                    at.clone(),
+                    Value::Choice(ident.to_owned(), Some(edited)),
+                ));
+            }
+        }
+        r
+    }
+
+    fn set(
+        &mut self,
+        ui: &mut egui::Ui,
+        choices: &[Choice],
+        chosen: &[String],
+        at: &RosterPath,
+        name: &str,
+    ) -> egui::Response {
+        let shown: Vec<&str> = chosen
+            .iter()
+            .map(|i| {
+                choices
+                    .iter()
+                    .find(|c| c.ident == *i)
+                    .map_or(i.as_str(), |c| c.label.as_str())
+            })
+            .collect();
+        let text = if shown.is_empty() {
+            "none".to_owned()
+        } else {
+            shown.join(", ")
+        };
+        let mut toggled: Option<&Choice> = None;
+        let r = ui
+            .menu_button(text, |ui| {
+                for c in choices {
+                    let mut on = chosen.contains(&c.ident);
+                    let r = ui.checkbox(&mut on, &c.label);
+                    Self::name(ui, &r, &format!("{name} · {}", c.label));
+                    if r.changed() {
+                        toggled = Some(c);
+                    }
+                }
+            })
+            .response;
+        if let Some(c) = toggled {
+            // Kept in the form's order, so the same choices always write the same file.
+            let mut next: Vec<String> = choices
+                .iter()
+                .filter(|x| chosen.contains(&x.ident) != (x.ident == c.ident))
+                .map(|x| x.ident.clone())
+                .collect();
+            next.retain(|i| !i.is_empty());
+            self.edits.push(Edit::Set(at.clone(), Value::Set(next)));
+        }
+        r
+    }
+}
