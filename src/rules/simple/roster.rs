@@ -94,7 +94,12 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     v.bounded("units", "units and allies", listed)?;
     let mut names = Names::default();
     names.check(&mut v, roster_path!("name"), &raw.name, "army");
-    names.check(&mut v, roster_path!("daimyo", "name"), &raw.daimyo.name, "Daimyo");
+    names.check(
+        &mut v,
+        roster_path!("daimyo", "name"),
+        &raw.daimyo.name,
+        "Daimyo",
+    );
     let own: Vec<UnitSpec> = raw
         .units
         .iter()
@@ -162,13 +167,7 @@ fn sharpshooters(v: &mut Validator<'_>, rules: &Rules, raw: &raw::Army, groups: 
 }
 
 /// Validates one allied clan, the `i`th.
-fn ally(
-    v: &mut Validator<'_>,
-    rules: &Rules,
-    names: &mut Names,
-    i: usize,
-    a: &raw::Ally,
-) -> Group {
+fn ally(v: &mut Validator<'_>, rules: &Rules, names: &mut Names, i: usize, a: &raw::Ally) -> Group {
     names.check(v, roster_path!("allies", i, "name"), &a.name, "allied clan");
     names.check(
         v,

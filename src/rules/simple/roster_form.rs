@@ -22,7 +22,12 @@ pub fn form() -> RosterForm {
             totals: Vec::new(),
             army: RecordForm::new(
                 "army",
-                vec![FieldForm::required("name", "Army name", "", FieldKind::Text)],
+                vec![FieldForm::required(
+                    "name",
+                    "Army name",
+                    "",
+                    FieldKind::Text,
+                )],
             ),
         },
     }
