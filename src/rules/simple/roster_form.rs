@@ -84,26 +84,67 @@ pub fn form_for(rules: &Rules) -> RosterForm {
 /// The comment lines at the head of a saved roster.
 fn about(rules: &Rules) -> Vec<String> {
     let t = &rules.t;
-    let dice = |troops: &[Troop]| {
-        troops
-            .iter()
-            .map(|&troop| format!("{troop:?} d{}", troop_die(rules, troop)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    vec![
+    let a = &t.army;
+    // Troops by die, those of one die together: `SamuraiGuard / Monks / ... d12`.
+    let mut by_die: Vec<(u32, Vec<String>)> = Vec::new();
+    let mut troops = TROOPS.to_vec();
+    troops.sort_by_key(|&troop| troop_die(rules, troop));
+    for troop in troops {
+        let die = troop_die(rules, troop);
+        match by_die.last_mut() {
+            Some((d, names)) if *d == die => names.push(format!("{troop:?}")),
+            _ => by_die.push((die, vec![format!("{troop:?}")])),
+        }
+    }
+    let dice = by_die
+        .iter()
+        .map(|(die, names)| format!("{} d{die}", names.join(" / ")))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let paragraphs = [
         format!(
             "Units are {} figures unless `figures` says otherwise; a gun has {} Ashigaru \
-             artillerymen, a wagon a team of 2 Animals.",
-            t.army.figures_per_unit, t.artillery.crew
+             artillerymen, a wagon a team of 2 Animals. Formation: Line (when left out), \
+             Column, or Skirmish (archers only).",
+            a.figures_per_unit, t.artillery.crew
         ),
-        format!("Troops: {}.", dice(TROOPS)),
-        "Formation: Line (when left out), Column, or Skirmish (archers only).".into(),
+        format!("Troops: {dice}."),
         format!(
-            "Allied clans: K10000 (acts on d{} of {}+) or K5000 (d{}), each with its own Daimyo.",
-            t.allies.die_10000_koku, t.allies.acts_on, t.allies.die_5000_koku
+            "A basic army is {} Ashigaru, {} SamuraiFoot, {} cavalry and {} SamuraiGuard units \
+             ({} flagbearers), with 1 sharpshooter per {} arquebus figures at most.",
+            a.basic_ashigaru_units,
+            a.basic_samurai_foot_units,
+            a.basic_cavalry_units,
+            a.basic_guard_units,
+            a.guard_flagbearers,
+            a.arquebus_per_sharpshooter
         ),
-    ]
+        format!(
+            "Allied clans: K10000 rolls a d{}, K5000 a d{}, each turn, and acts on {} or more; \
+             each clan has its own Daimyo.",
+            t.allies.die_10000_koku, t.allies.die_5000_koku, t.allies.acts_on
+        ),
+    ];
+    paragraphs.iter().flat_map(|p| wrap(p, 88)).collect()
+}
+
+/// Splits text into lines of at most `width` characters, at spaces.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Troop types, the most common first (a new unit starts as the first).
