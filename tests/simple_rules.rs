@@ -877,7 +877,7 @@ fn roster_errors_are_positioned() {
     let errors = Simple::load_army(&text).expect_err("skirmishing spears");
     let e = errors[0].to_string();
     assert!(
-        e.starts_with("bad.ron:5:16:") && e.contains("archers"),
+        e.starts_with("bad.ron:5:58:") && e.contains("archers"),
         "{e}"
     );
 }

@@ -3,7 +3,8 @@
 use serde::Deserialize;
 
 use super::tables::Rules;
-use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
+use crate::roster_path;
 
 pub use super::army::*;
 
@@ -45,6 +46,41 @@ mod raw {
     }
 }
 
+/// The most figures a unit may have: four full units' worth, the app's own bound (the rules
+/// field units of a fixed size).
+pub fn most_figures(rules: &Rules) -> u32 {
+    4 * rules.t.army.figures_per_unit
+}
+
+/// Names seen so far, to refuse one used twice and report an empty one.
+#[derive(Default)]
+struct Names(Vec<String>);
+
+impl Names {
+    /// Checks the name at `at` (a record's `name` field): `what` says what it names.
+    fn check(&mut self, v: &mut Validator<'_>, at: RosterPath, name: &str, what: &str) {
+        if name.trim().is_empty() {
+            v.error_at(
+                at,
+                format!(
+                    "every {what} needs a name to be referred to in the battle (the app's own \
+                     requirement, not a rule of the game)"
+                ),
+            );
+            return;
+        }
+        if self.0.iter().any(|n| n == name) {
+            v.error_at(
+                at,
+                format!(
+                    "the name \"{name}\" is used twice; every Daimyo, clan and unit needs its own"
+                ),
+            );
+        }
+        self.0.push(name.to_owned());
+    }
+}
+
 /// Reads and validates an army.
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
@@ -56,31 +92,25 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             .map(|a| 1 + a.units.len() as u64)
             .sum::<u64>();
     v.bounded("units", "units and allies", listed)?;
-    let mut names: Vec<String> = Vec::new();
-    let mut seen = |v: &mut Validator<'_>, name: &str| {
-        let count = names.iter().filter(|n| *n == name).count();
-        if count > 0 {
-            v.error(
-                &format!("\"{name}\""),
-                count,
-                format!(
-                    "the name \"{name}\" is used twice; every Daimyo, clan and unit needs its own"
-                ),
-            );
-        }
-        names.push(name.to_owned());
-    };
-    seen(&mut v, &raw.daimyo.name);
+    let mut names = Names::default();
+    names.check(&mut v, roster_path!("name"), &raw.name, "army");
+    names.check(
+        &mut v,
+        roster_path!("daimyo", "name"),
+        &raw.daimyo.name,
+        "Daimyo",
+    );
     let own: Vec<UnitSpec> = raw
         .units
         .iter()
-        .map(|u| {
-            seen(&mut v, &u.name);
-            unit(&mut v, rules, u)
-        })
+        .enumerate()
+        .map(|(i, u)| unit(&mut v, rules, &mut names, roster_path!("units", i), u))
         .collect();
     if own.is_empty() {
-        v.error("units", 0, "the Daimyo's army needs at least one unit");
+        v.error_at(
+            roster_path!("units"),
+            "the Daimyo's army needs at least one unit",
+        );
     }
     template(&mut v, rules, &own);
     let mut groups = vec![Group {
@@ -89,9 +119,19 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         daimyo: raw.daimyo.clone(),
         units: own,
     }];
-    for a in &raw.allies {
-        groups.push(ally(&mut v, rules, &mut seen, a));
+    for (i, a) in raw.allies.iter().enumerate() {
+        groups.push(ally(&mut v, rules, &mut names, i, a));
     }
+    sharpshooters(&mut v, rules, &raw, &groups);
+    v.finish(Army {
+        name: raw.name,
+        groups,
+    })
+}
+
+/// Refuses more sharpshooters than the army's arquebus figures allow, placed at the first
+/// unit that lists any.
+fn sharpshooters(v: &mut Validator<'_>, rules: &Rules, raw: &raw::Army, groups: &[Group]) {
     let arquebus: u32 = groups
         .iter()
         .flat_map(|g| &g.units)
@@ -104,37 +144,42 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         .map(|u| u.sharpshooters)
         .sum();
     let per = rules.t.army.arquebus_per_sharpshooter.max(1);
-    if sharp > arquebus / per {
-        v.error(
-            "sharpshooters",
-            0,
-            format!(
-                "{sharp} sharpshooters: at most 1 per {per} arquebus figures ({arquebus} here)"
-            ),
-        );
+    if sharp <= arquebus / per {
+        return;
     }
-    v.finish(Army {
-        name: raw.name,
-        groups,
-    })
+    let own = raw
+        .units
+        .iter()
+        .position(|u| u.sharpshooters > 0)
+        .map(|i| roster_path!("units", i, "sharpshooters"));
+    let allied = || {
+        raw.allies.iter().enumerate().find_map(|(a, ally)| {
+            ally.units
+                .iter()
+                .position(|u| u.sharpshooters > 0)
+                .map(|i| roster_path!("allies", a, "units", i, "sharpshooters"))
+        })
+    };
+    v.error_at(
+        own.or_else(allied).unwrap_or_default(),
+        format!("{sharp} sharpshooters: at most 1 per {per} arquebus figures ({arquebus} here)"),
+    );
 }
 
-/// Validates one allied clan.
-fn ally(
-    v: &mut Validator<'_>,
-    rules: &Rules,
-    seen: &mut impl FnMut(&mut Validator<'_>, &str),
-    a: &raw::Ally,
-) -> Group {
-    seen(v, &a.name);
-    seen(v, &a.daimyo.name);
+/// Validates one allied clan, the `i`th.
+fn ally(v: &mut Validator<'_>, rules: &Rules, names: &mut Names, i: usize, a: &raw::Ally) -> Group {
+    names.check(v, roster_path!("allies", i, "name"), &a.name, "allied clan");
+    names.check(
+        v,
+        roster_path!("allies", i, "daimyo", "name"),
+        &a.daimyo.name,
+        "allied Daimyo",
+    );
     let units: Vec<UnitSpec> = a
         .units
         .iter()
-        .map(|u| {
-            seen(v, &u.name);
-            unit(v, rules, u)
-        })
+        .enumerate()
+        .map(|(j, u)| unit(v, rules, names, roster_path!("allies", i, "units", j), u))
         .collect();
     let guards = units
         .iter()
@@ -149,9 +194,8 @@ fn ally(
         Koku::K5000 => (1, 0),
     };
     if (guards, spears) != expected || units.len() != expected.0 + expected.1 {
-        v.warn(
-            &format!("\"{}\"", a.name),
-            0,
+        v.warn_at(
+            roster_path!("allies", i, "units"),
             format!(
                 "a {} allied clan is usually 1 guard unit{}; this one differs",
                 a.koku.name(),
@@ -194,9 +238,8 @@ fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
         a.basic_guard_units,
     ];
     if found != basic {
-        v.warn(
-            "units",
-            0,
+        v.warn_at(
+            roster_path!("units"),
             format!(
                 "the basic 50,000 koku army is {} Ashigaru, {} Samurai foot, {} cavalry and {} guard units; this army has {}, {}, {} and {} (fine when the koku is adjusted)",
                 basic[0], basic[1], basic[2], basic[3], found[0], found[1], found[2], found[3]
@@ -205,10 +248,16 @@ fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
     }
 }
 
-/// Validates one unit.
-fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
+/// Validates one unit, the record at `at`.
+fn unit(
+    v: &mut Validator<'_>,
+    rules: &Rules,
+    names: &mut Names,
+    at: RosterPath,
+    u: &raw::Unit,
+) -> UnitSpec {
     let a = &rules.t.army;
-    let at = format!("\"{}\"", u.name);
+    names.check(v, at.field("name"), &u.name, "unit");
     let default = match u.weapon {
         Weapon::Gun => rules.t.artillery.crew,
         // A wagon is drawn by a team of 2 oxen, horses or mules.
@@ -216,71 +265,69 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
         _ => a.figures_per_unit,
     };
     let figures = u.figures.unwrap_or(default);
-    if figures == 0 || figures > 4 * a.figures_per_unit {
-        v.error(
-            &at,
-            0,
-            format!(
-                "{figures} figures: a unit has 1 to {} (usually {default})",
-                4 * a.figures_per_unit
-            ),
+    let most = most_figures(rules);
+    if figures == 0 || figures > most {
+        v.error_at(
+            at.field("figures"),
+            format!("{figures} figures: a unit has 1 to {most} (usually {default})"),
         );
     } else if figures != default {
-        v.warn(
-            &at,
-            0,
+        v.warn_at(
+            at.field("figures"),
             format!("{figures} figures where the rules expect {default}"),
         );
     }
     let formation = u.formation.unwrap_or(Formation::Line);
     if formation == Formation::Skirmish && u.weapon != Weapon::Bow {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("formation"),
             "only archers (weapon: Bow) may be in skirmish order",
         );
     }
     if u.weapon == Weapon::Gun && u.troop != Troop::Ashigaru {
-        v.error(&at, 0, "artillery guns are crewed by Ashigaru artillerymen");
+        v.error_at(
+            at.field("troop"),
+            "artillery guns are crewed by Ashigaru artillerymen",
+        );
     }
     if u.weapon == Weapon::Gun && figures > rules.t.artillery.crew {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("figures"),
             format!("a gun has at most {} artillerymen", rules.t.artillery.crew),
         );
     }
     if u.troop == Troop::Animals && u.weapon != Weapon::Wagon {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("weapon"),
             "animals draw wagons or guns: give them weapon: Wagon",
         );
     }
+    let flagbearers = at.field("flagbearers");
     if u.flagbearers > 0 && u.troop != Troop::SamuraiGuard {
-        v.error(&at, 0, "only a Samurai foot guard unit carries flagbearers");
+        v.error_at(
+            flagbearers,
+            "only a Samurai foot guard unit carries flagbearers",
+        );
     } else if u.flagbearers > figures {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            flagbearers,
             format!("{} flagbearers in {figures} figures", u.flagbearers),
         );
     } else if u.troop == Troop::SamuraiGuard && u.flagbearers != a.guard_flagbearers {
-        v.warn(
-            &at,
-            0,
+        v.warn_at(
+            flagbearers,
             format!(
                 "a guard unit usually has {} flagbearers",
                 a.guard_flagbearers
             ),
         );
     }
+    let sharpshooters = at.field("sharpshooters");
     if u.sharpshooters > 0 && u.weapon != Weapon::Arquebus {
-        v.error(&at, 0, "sharpshooters carry arquebuses");
+        v.error_at(sharpshooters, "sharpshooters carry arquebuses");
     } else if u.sharpshooters > figures {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            sharpshooters,
             format!("{} sharpshooters in {figures} figures", u.sharpshooters),
         );
     }
