@@ -37,6 +37,7 @@ fn army_name() -> FieldForm {
 fn form_for(t: &SkyTables) -> RosterForm {
     let o = &t.organisation;
     let c = &t.command;
+    let b = &t.bushi;
     RosterForm {
         about: vec![
             format!(
@@ -49,8 +50,12 @@ fn form_for(t: &SkyTables) -> RosterForm {
                 o.line_width_max
             ),
             format!(
-                "A clan has {} to {} units. Command defaults: General {}, Clan Leader {}. Bushi defaults by troop type.",
+                "A clan has {} to {} units. Command defaults: General {}, Clan Leader {}.",
                 o.clan_units_min, o.clan_units_max, c.general, c.clan_leader
+            ),
+            format!(
+                "Bushi defaults: Samurai {}, Warrior Monks {}, Ashigaru {}, Peasants {}.",
+                b.samurai, b.warrior_monks, b.ashigaru, b.peasants
             ),
         ],
         totals: vec![("stands", "stands".to_owned())],
@@ -281,13 +286,18 @@ mod tests {
         let f = form();
         let keys: Vec<_> = f.army.fields.iter().map(|f| f.key).collect();
         assert_eq!(keys, ["name", "general", "clans"]);
-        let Some(FieldKind::List { item: clan, min, .. }) =
-            f.army.field("clans").map(|f| &f.kind)
+        let Some(FieldKind::List {
+            item: clan, min, ..
+        }) = f.army.field("clans").map(|f| &f.kind)
         else {
             panic!("clans is a list");
         };
         assert_eq!(*min, 1);
-        let Some(FieldKind::List { item: unit, min, max }) = clan.field("units").map(|f| &f.kind)
+        let Some(FieldKind::List {
+            item: unit,
+            min,
+            max,
+        }) = clan.field("units").map(|f| &f.kind)
         else {
             panic!("units is a list");
         };
