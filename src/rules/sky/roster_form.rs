@@ -88,7 +88,7 @@ fn form_for(t: &SkyTables) -> RosterForm {
 fn leader(t: &SkyTables, who: &str, default: i64) -> RecordForm {
     let (lo, hi) = command_range(t);
     RecordForm::new(
-        "leader",
+        who.to_lowercase(),
         vec![
             FieldForm::required(
                 "name",
@@ -118,7 +118,7 @@ fn clan(t: &SkyTables) -> RecordForm {
     RecordForm::new(
         "clan",
         vec![
-            FieldForm::required("name", "Clan", "The clan's name.", FieldKind::Text),
+            FieldForm::required("name", "Name", "The clan's name.", FieldKind::Text),
             FieldForm::required(
                 "leader",
                 "Clan Leader",
@@ -181,7 +181,7 @@ fn unit(t: &SkyTables) -> RecordForm {
     RecordForm::new(
         "unit",
         vec![
-            FieldForm::required("name", "Unit", "The unit's name.", FieldKind::Text),
+            FieldForm::required("name", "Name", "The unit's name.", FieldKind::Text),
             FieldForm::required(
                 "troop",
                 "Troops",
@@ -283,6 +283,10 @@ mod tests {
 
     #[test]
     fn the_form_follows_the_raw_roster_and_the_tables() {
+        let Ok(rules) = Rules::new(&HouseRules::default()) else {
+            panic!("the sky tables load");
+        };
+        let o = &rules.t.organisation;
         let f = form();
         let keys: Vec<_> = f.army.fields.iter().map(|f| f.key).collect();
         assert_eq!(keys, ["name", "general", "clans"]);
@@ -301,7 +305,7 @@ mod tests {
         else {
             panic!("units is a list");
         };
-        assert_eq!((*min, *max), (3, 8));
+        assert_eq!((*min, *max), (o.clan_units_min, o.clan_units_max));
         let keys: Vec<_> = unit.fields.iter().map(|f| f.key).collect();
         assert_eq!(
             keys,
@@ -322,6 +326,13 @@ mod tests {
         else {
             panic!("stands is a number");
         };
-        assert_eq!((min, max, default), (3, 8, 6));
+        assert_eq!(
+            (min, max, default),
+            (
+                i64::from(o.cavalry_stands_min),
+                i64::from(o.infantry_stands_max),
+                i64::from(o.infantry_stands_min)
+            )
+        );
     }
 }
