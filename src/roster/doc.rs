@@ -135,8 +135,12 @@ fn in_value_mut<'a>(value: &'a mut Value, steps: &[Step]) -> Option<&'a mut Valu
 }
 
 impl Value {
-    /// A new field's value (see [`Record::blank`]).
+    /// A new field's value (see [`Record::blank`]): the form's starting value if it gives
+    /// one.
     pub fn blank(field: &FieldForm) -> Self {
+        if let Some(start) = &field.start {
+            return start.clone();
+        }
         if field.optional {
             return Self::Absent;
         }

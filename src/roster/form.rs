@@ -43,6 +43,10 @@ pub struct FieldForm {
     pub kind: FieldKind,
     /// Whether a file may leave it out (then the rules' default applies, as `help` says).
     pub optional: bool,
+    /// The value a new record gives it, where that is not its kind's starting value: an
+    /// optional field a new record writes out (a new sky unit's weapons), so a new record
+    /// can be valid as it stands.
+    pub start: Option<super::doc::Value>,
 }
 
 /// What a field holds.
@@ -132,6 +136,7 @@ impl FieldForm {
             help: help.into(),
             kind,
             optional: false,
+            start: None,
         }
     }
 
@@ -145,6 +150,15 @@ impl FieldForm {
         Self {
             optional: true,
             ..Self::required(key, label, help, kind)
+        }
+    }
+
+    /// This field, given `value` in a new record.
+    #[must_use]
+    pub fn starting(self, value: super::doc::Value) -> Self {
+        Self {
+            start: Some(value),
+            ..self
         }
     }
 }

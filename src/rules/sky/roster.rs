@@ -2,8 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::tables::Rules;
-use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+use super::tables::{Rules, SkyTables};
+use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
+use crate::roster_path;
 
 /// The kind of troops in a unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -204,6 +205,31 @@ mod raw {
     }
 }
 
+/// The Command ratings a roster may give: what the Command roll's dice can reach.
+pub(super) fn command_range(t: &SkyTables) -> (i64, i64) {
+    let r = &t.command_rolls;
+    (i64::from(r.dice), i64::from(r.dice) * i64::from(r.sides))
+}
+
+/// The Bushi ratings a roster may give: what the Bushi test's dice can reach.
+pub(super) fn bushi_range(t: &SkyTables) -> (i64, i64) {
+    let r = &t.bushi_test;
+    (i64::from(r.dice), i64::from(r.dice) * i64::from(r.sides))
+}
+
+/// Reports an empty name at its field: the app refers to everyone by name (its own
+/// requirement, not a rule of the game). `true` if the name is given.
+fn named(v: &mut Validator<'_>, at: &RosterPath, name: &str, what: &str) -> bool {
+    let given = !name.trim().is_empty();
+    if !given {
+        v.error_at(
+            at.field("name"),
+            format!("every {what} needs a name, for Gunbai to refer to it by"),
+        );
+    }
+    given
+}
+
 /// Reads and validates a Sky army.
 // Validation reads top to bottom like the roster it checks.
 #[allow(clippy::too_many_lines)]
@@ -214,13 +240,14 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     v.bounded("clans", "clans and units", listed)?;
     let t = &rules.t;
     let mut names: Vec<String> = Vec::new();
-    let mut seen = |v: &mut Validator<'_>, name: &str| {
-        let anchor = format!("\"{name}\"");
-        let count = names.iter().filter(|n| *n == name).count();
-        if count > 0 {
-            v.error(
-                &anchor,
-                count,
+    // A name is checked against the others once it is given (an empty one is its own error).
+    let mut seen = |v: &mut Validator<'_>, at: &RosterPath, name: &str, what: &str| {
+        if !named(v, at, name, what) {
+            return;
+        }
+        if names.iter().any(|n| n == name) {
+            v.error_at(
+                at.field("name"),
                 format!(
                     "the name \"{name}\" is used twice; every leader, clan and unit needs its own"
                 ),
@@ -228,14 +255,21 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         }
         names.push(name.to_owned());
     };
-    let leader = |v: &mut Validator<'_>, l: &raw::Leader, default: i64| -> Leader {
+    let (command_lo, command_hi) = command_range(t);
+    let dice = format!("{}d{}", t.command_rolls.dice, t.command_rolls.sides);
+    let leader = |v: &mut Validator<'_>, at: &RosterPath, l: &raw::Leader, default: i64| {
         let command = l.command.unwrap_or(default);
-        if !(2..=12).contains(&command) {
-            v.error(&format!("\"{}\"", l.name), 0, format!("Command {command} cannot be rolled against on 2d6: allowed 2 to 12 (default {default})"));
+        let at = at.field("command");
+        if !(command_lo..=command_hi).contains(&command) {
+            v.error_at(
+                at,
+                format!(
+                    "Command {command} cannot be rolled against on {dice}: allowed {command_lo} to {command_hi} (default {default})"
+                ),
+            );
         } else if command != default {
-            v.warn(
-                &format!("\"{}\"", l.name),
-                0,
+            v.warn_at(
+                at,
                 format!("Command {command} differs from the rules' {default} (scenario rating)"),
             );
         }
@@ -244,29 +278,35 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             command,
         }
     };
+    named(&mut v, &RosterPath::root(), &raw.name, "army");
     if raw.clans.is_empty() {
-        v.error("clans", 0, "an army needs at least one clan");
+        v.error_at(
+            RosterPath::root().field("clans"),
+            "an army needs at least one clan",
+        );
     }
-    seen(&mut v, &raw.general.name);
-    let general = leader(&mut v, &raw.general, t.command.general);
+    let at = RosterPath::root().field("general");
+    seen(&mut v, &at, &raw.general.name, "leader");
+    let general = leader(&mut v, &at, &raw.general, t.command.general);
     let mut clans = Vec::new();
-    for clan in &raw.clans {
-        seen(&mut v, &clan.name);
-        seen(&mut v, &clan.leader.name);
-        let anchor = format!("\"{}\"", clan.name);
+    for (c, clan) in raw.clans.iter().enumerate() {
+        let at = roster_path!("clans", c);
+        seen(&mut v, &at, &clan.name, "clan");
+        let leader_at = at.field("leader");
+        seen(&mut v, &leader_at, &clan.leader.name, "leader");
         let n = clan.units.len();
         let (lo, hi) = (t.organisation.clan_units_min, t.organisation.clan_units_max);
         if !(lo..=hi).contains(&n) {
-            v.error(
-                &anchor,
-                0,
+            v.error_at(
+                at.field("units"),
                 format!("clan has {n} units: a Clan Leader commands {lo} to {hi}"),
             );
         }
-        let leader = leader(&mut v, &clan.leader, t.command.clan_leader);
-        let units = clan.units.iter().map(|u| {
-            seen(&mut v, &u.name);
-            unit(&mut v, rules, u)
+        let leader = leader(&mut v, &leader_at, &clan.leader, t.command.clan_leader);
+        let units = clan.units.iter().enumerate().map(|(u, unit_raw)| {
+            let at = at.field("units").index(u);
+            seen(&mut v, &at, &unit_raw.name, "unit");
+            unit(&mut v, rules, &at, unit_raw)
         });
         clans.push(Clan {
             name: clan.name.clone(),
@@ -281,17 +321,15 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     })
 }
 
-/// Validates one unit against the organisation rules.
+/// Validates one unit, at `at`, against the organisation rules.
 // Each rule of the organisation section in turn, in the order the text gives them.
 #[allow(clippy::too_many_lines)]
-fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
+fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) -> UnitSpec {
     let t = &rules.t;
-    let at = format!("\"{}\"", u.name);
     let o = &t.organisation;
     if u.mounted && !matches!(u.troop, Troop::Samurai | Troop::WarriorMonks) {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("mounted"),
             format!(
                 "{} cannot be mounted: only Samurai and Warrior Monks ride",
                 u.troop.name()
@@ -305,36 +343,33 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     };
     let stands_ok = (lo..=hi).contains(&u.stands);
     if !stands_ok {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("stands"),
             format!("{} stands: {what} units have {lo} to {hi}", u.stands),
         );
     }
     // A formation is judged only for a legal number of stands, so one mistake gives one error.
     if let (Formation::Line(width), true) = (u.formation, stands_ok) {
+        let at = at.field("formation");
         if !(o.line_width_min..=o.line_width_max).contains(&width) {
-            v.error(
-                &at,
-                0,
+            v.error_at(
+                at,
                 format!(
                     "a line {width} stands wide: lines are {} or {} wide",
                     o.line_width_min, o.line_width_max
                 ),
             );
         } else if u.mounted && width != u.stands {
-            v.error(
-                &at,
-                0,
+            v.error_at(
+                at,
                 format!(
                     "cavalry in line stand one deep: width {width} must equal its {} stands",
                     u.stands
                 ),
             );
         } else if !u.mounted && (u.stands > 2 * width || u.stands <= width) {
-            v.error(
-                &at,
-                0,
+            v.error_at(
+                at,
                 format!(
                     "infantry in line form two ranks: {} stands do not fit a line {width} wide",
                     u.stands
@@ -347,43 +382,48 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
     weapons.dedup();
     if u.mounted {
         if weapons.iter().any(|w| *w != Weapon::Bow) {
-            v.warn(
-                &at,
-                0,
+            v.warn_at(
+                at.field("weapons"),
                 "cavalry always fight with pole arms and swords; only a bow needs listing",
             );
             weapons.retain(|w| *w == Weapon::Bow);
         }
     } else if weapons.is_empty() {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("weapons"),
             "infantry must be marked with their weapons: HandWeapons, PoleArms, Arquebus or Bow",
         );
     } else if weapons.len() > 2 || (weapons.len() == 2 && u.troop != Troop::Samurai) {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("weapons"),
             "only Samurai infantry may carry two kinds of weapons (e.g. HandWeapons and Bow)",
         );
     }
     if u.tedate && (u.mounted || !weapons.iter().any(|w| w.fires())) {
-        v.error(
-            &at,
-            0,
+        v.error_at(
+            at.field("tedate"),
             "only bow- or arquebus-armed infantry may carry Tedate",
         );
     }
     let armoured = match (u.troop, u.armoured) {
         (Troop::Samurai, _) => true,
         (Troop::Peasants, Some(true)) => {
-            v.warn(&at, 0, "Peasants fight as unarmoured whatever they wear");
+            v.warn_at(
+                at.field("armoured"),
+                "Peasants fight as unarmoured whatever they wear",
+            );
             false
         }
         (Troop::Peasants, _) => false,
         (_, Some(a)) => a,
         (_, None) => {
-            v.error(&at, 0, format!("say whether these {} are armoured (armoured: true or false): it sets their target number", u.troop.name()));
+            v.error_at(
+                at.field("armoured"),
+                format!(
+                    "say whether these {} are armoured (armoured: true or false): it sets their target number",
+                    u.troop.name()
+                ),
+            );
             false
         }
     };
@@ -394,19 +434,18 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, u: &raw::Unit) -> UnitSpec {
         Troop::Peasants => t.bushi.peasants,
     };
     let bushi = u.bushi.unwrap_or(default);
-    if !(2..=12).contains(&bushi) {
-        v.error(
-            &at,
-            0,
+    let (bushi_lo, bushi_hi) = bushi_range(t);
+    if !(bushi_lo..=bushi_hi).contains(&bushi) {
+        v.error_at(
+            at.field("bushi"),
             format!(
-                "Bushi {bushi}: allowed 2 to 12 ({} default {default})",
+                "Bushi {bushi}: allowed {bushi_lo} to {bushi_hi} ({} default {default})",
                 u.troop.name()
             ),
         );
     } else if bushi != default {
-        v.warn(
-            &at,
-            0,
+        v.warn_at(
+            at.field("bushi"),
             format!(
                 "Bushi {bushi} differs from the rules' {default} for {}",
                 u.troop.name()
