@@ -52,7 +52,7 @@ fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
 }
 
 fn ready(h: &Harness<'static, App>) -> bool {
-    h.query_by_label("✔ Ready for battle").is_some()
+    h.query_by_label("Ready for battle").is_some()
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn an_error_appears_beside_its_field_and_clears_when_fixed() {
         assert!(!ready(&h), "{}: an army without a name is refused", info.key);
         let field = h.get_by_label("Builder: Army name").rect();
         let error = h
-            .query_all(by().label_contains("✖"))
+            .query_all(by().label_contains("Error: "))
             .map(|n| n.rect())
             .find(|r| r.center().y > field.top() - 4.0 && r.center().y < field.bottom() + 4.0)
             .expect("an error on the army name's row");

@@ -71,8 +71,8 @@ fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
     } else {
         ui.visuals().warn_fg_color
     };
-    let mark = if error { "✖" } else { "⚠" };
-    RichText::new(format!("{mark} {}", p.message)).color(colour)
+    let mark = if error { "Error" } else { "Warning" };
+    RichText::new(format!("{mark}: {}", p.message)).color(colour)
 }
 
 impl Draw<'_> {
@@ -209,14 +209,14 @@ impl Draw<'_> {
         title: &str,
     ) {
         let buttons = [
-            ("⏶", "Move up", i > 0),
-            ("⏷", "Move down", i + 1 < len),
-            ("⧉", "Duplicate", true),
-            ("🗑", "Remove", true),
+            ("Up", "Move up", i > 0),
+            ("Down", "Move down", i + 1 < len),
+            ("Copy", "Duplicate", true),
+            ("Remove", "Remove", true),
         ];
-        for (icon, what, enabled) in buttons {
+        for (word, what, enabled) in buttons {
             let r = ui
-                .add_enabled(enabled, egui::Button::new(icon).small())
+                .add_enabled(enabled, egui::Button::new(word).small())
                 .on_hover_text(what);
             Self::name(ui, &r, &format!("{title} · {what}"));
             if r.clicked() {

@@ -261,7 +261,7 @@ impl ArmyBuilder {
             let warnings = b.warnings().len();
             if errors == 0 {
                 ui.label(
-                    RichText::new("✔ Ready for battle")
+                    RichText::new("Ready for battle")
                         .strong()
                         .size(18.0)
                         .color(egui::Color32::from_rgb(40, 150, 70)),
@@ -269,7 +269,7 @@ impl ArmyBuilder {
             } else {
                 ui.label(
                     RichText::new(format!(
-                        "✖ {} to fix: a draft until then",
+                        "{} to fix: a draft until then",
                         crate::engine::words::count(errors, "error")
                     ))
                     .strong()
@@ -289,7 +289,7 @@ impl ArmyBuilder {
         // Problems about the file as a whole (a syntax error cannot happen: the builder
         // writes the file) are listed here; the rest sit beside their fields.
         for p in b.errors().iter().filter(|p| p.path.steps().is_empty()) {
-            ui.colored_label(ui.visuals().error_fg_color, format!("✖ {}", p.message));
+            ui.colored_label(ui.visuals().error_fg_color, format!("Error: {}", p.message));
         }
     }
 }
