@@ -133,8 +133,7 @@ fn about(rules: Option<&Rules>) -> Vec<String> {
         ));
     }
     lines.push(
-        "A figure group with `count` stands for that many alike figures, numbered in turn."
-            .into(),
+        "A figure group with `count` stands for that many alike figures, numbered in turn.".into(),
     );
     lines.push(
         "Shooters say whether they are `trained`. Samurai, Hatamoto and Daimyo wear armour\n\
