@@ -1,5 +1,6 @@
 //! Skirmish roster problems land at the value they are about, by its path: never at a
 //! comment or another value that happens to mention the same word.
+#![allow(clippy::expect_used)] // Tests fail loudly; the lint guards user-supplied data elsewhere.
 
 use gunbai::engine::RuleSet as _;
 use gunbai::roster::RosterText;

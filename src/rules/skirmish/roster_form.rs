@@ -222,36 +222,8 @@ fn figure(rules: Option<&Rules>, leader: bool) -> RecordForm {
         .filter(|&&w| w != Weapon::Thrown || ninja)
         .map(|&w| Choice::new(format!("{w:?}"), weapon_label(w)))
         .collect();
-    let (hits_trained, hits_untrained) = rules.map_or((None, None), |r| {
-        (Some(r.t.fire_hit.trained), Some(r.t.fire_hit.untrained))
-    });
-    let on = |n: Option<u32>| n.map_or_else(String::new, |n| format!(" (hits on {n}+)"));
-    let most = largest_unit(rules) as i64;
     let fields = vec![
-        if leader {
-            FieldForm::optional(
-                "count",
-                "Count",
-                "A unit has one leader: leave this out.",
-                FieldKind::Number {
-                    min: 1,
-                    max: 1,
-                    default: 1,
-                },
-            )
-        } else {
-            FieldForm::optional(
-                "count",
-                "Count",
-                "How many alike figures this group stands for, numbered in turn \
-                 (\"Ashigaru yumi 1\", \"Ashigaru yumi 2\"...). Left out: one figure.",
-                FieldKind::Number {
-                    min: 1,
-                    max: most,
-                    default: 1,
-                },
-            )
-        },
+        count_field(rules, leader),
         FieldForm::optional(
             "name",
             "Name",
@@ -266,14 +238,7 @@ fn figure(rules: Option<&Rules>, leader: bool) -> RecordForm {
         FieldForm::optional(
             "troop",
             "Troop type",
-            if leader {
-                "Who leads: it must be one the unit's type allows. Left out: the first the \
-                 unit's type allows (an Ashigaru for Ashigaru units, a Monk for Sohei, a \
-                 Samurai for Samurai)."
-            } else {
-                "Sets the figure's dice; it must serve in the unit's type. Left out: the unit's \
-                 own kind (Ashigaru, Monk, Samurai, Ronin or Ninja)."
-            },
+            troop_help(leader),
             FieldKind::Choice(troops),
         ),
         FieldForm::optional(
@@ -298,18 +263,81 @@ fn figure(rules: Option<&Rules>, leader: bool) -> RecordForm {
                 Choice::new("false", "Unarmoured"),
             ]),
         ),
-        FieldForm::optional(
-            "trained",
-            "Trained shooter",
-            "Shooters (yumi, arquebus, thrown weapons) must say whether they are trained; \
-             other figures leave it out.",
-            FieldKind::Choice(vec![
-                Choice::new("true", format!("Trained{}", on(hits_trained))),
-                Choice::new("false", format!("Untrained{}", on(hits_untrained))),
-            ]),
-        ),
+        trained_field(rules),
     ];
     RecordForm::new(if leader { "leader" } else { "figure group" }, fields)
+}
+
+/// How many figures a group stands for (a leader is always one).
+fn count_field(rules: Option<&Rules>, leader: bool) -> FieldForm {
+    if leader {
+        return FieldForm::optional(
+            "count",
+            "Count",
+            "A unit has one leader: leave this out.",
+            FieldKind::Number {
+                min: 1,
+                max: 1,
+                default: 1,
+            },
+        );
+    }
+    FieldForm::optional(
+        "count",
+        "Count",
+        "How many alike figures this group stands for, numbered in turn \
+         (\"Ashigaru yumi 1\", \"Ashigaru yumi 2\"...). Left out: one figure.",
+        FieldKind::Number {
+            min: 1,
+            max: i64::try_from(largest_unit(rules)).unwrap_or(i64::MAX),
+            default: 1,
+        },
+    )
+}
+
+/// The hover help of a leader's or a group's troop type, with what a left-out one is.
+fn troop_help(leader: bool) -> String {
+    let defaults = UNIT_TYPES
+        .iter()
+        .filter(|k| !leader || k.led())
+        .filter_map(|&k| {
+            let first = if leader { k.leaders() } else { k.members() }.first()?;
+            Some(format!("{} in {} units", first.name(), k.name()))
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    if leader {
+        format!(
+            "Who leads; it must be one the unit's type allows. Left out: the first allowed \
+             ({defaults})."
+        )
+    } else {
+        format!("Sets the figure's dice; it must serve in the unit's type. Left out: {defaults}.")
+    }
+}
+
+/// Whether a shooter is trained, with the hit numbers from the reference.
+fn trained_field(rules: Option<&Rules>) -> FieldForm {
+    let on = |n: Option<u32>| n.map_or_else(String::new, |n| format!(" (hits on {n}+)"));
+    let hit = |trained: bool| {
+        rules.map(|r| {
+            if trained {
+                r.t.fire_hit.trained
+            } else {
+                r.t.fire_hit.untrained
+            }
+        })
+    };
+    FieldForm::optional(
+        "trained",
+        "Trained shooter",
+        "Shooters (yumi, arquebus, thrown weapons) must say whether they are trained; \
+         other figures leave it out.",
+        FieldKind::Choice(vec![
+            Choice::new("true", format!("Trained{}", on(hit(true)))),
+            Choice::new("false", format!("Untrained{}", on(hit(false)))),
+        ]),
+    )
 }
 
 /// A troop type with its dice.
