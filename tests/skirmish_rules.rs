@@ -140,7 +140,8 @@ fn unit_sizes_are_checked_with_the_leader_included() {
     let errors = custom(src).expect_err("11 figures is too many");
     assert_eq!(
         errors,
-        vec!["t.ron:5:19: 11 figures, its leader included: Ashigaru units have 8 to 10"]
+        // At the unit's figure list (line 8), the size being the list's with the leader's.
+        vec!["t.ron:8:13: 11 figures, its leader included: Ashigaru units have 8 to 10"]
     );
     assert!(custom(&src.replace("count: 10", "count: 9")).is_ok());
 }

@@ -195,8 +195,11 @@ fn wrong(node: &Node, message: String) -> ReadError {
 
 fn record(form: &RecordForm, node: &Node) -> Result<Record, ReadError> {
     let node = node.unwrap_some();
-    let Kind::Record(fields) = &node.kind else {
-        return Err(wrong(node, format!("expected a {} in brackets", form.noun)));
+    // `()`: a record whose fields are all left out (a figure of every default).
+    let fields: &[syntax::Field] = match &node.kind {
+        Kind::Record(fields) => fields,
+        Kind::Tuple(None, items) if items.is_empty() => &[],
+        _ => return Err(wrong(node, format!("expected a {} in brackets", form.noun))),
     };
     if let Some(extra) = fields.iter().find(|f| form.field(&f.key).is_none()) {
         return Err(ReadError {

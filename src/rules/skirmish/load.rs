@@ -4,7 +4,8 @@ use serde::Deserialize;
 
 use super::roster::{Army, FigureSpec, Troop, UnitSpec, UnitType, Weapon};
 use super::tables::Rules;
-use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
+use crate::roster_path;
 
 #[allow(missing_docs)]
 mod raw {
@@ -51,28 +52,38 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
     v.bounded("units", "units", raw.units.len() as u64)?;
+    if raw.name.trim().is_empty() {
+        v.error_at(
+            roster_path!("name"),
+            "the army needs a name for the app to refer to it by",
+        );
+    }
     if raw.units.is_empty() {
-        v.error("units", 0, "an army needs at least one unit");
+        v.error_at(roster_path!("units"), "an army needs at least one unit");
     }
     // Uses of each name so far: a map, so a file of thousands of units is read in linear time.
     let mut names: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     let mut units = Vec::new();
-    for u in &raw.units {
-        let anchor = format!("\"{}\"", u.name);
+    for (i, u) in raw.units.iter().enumerate() {
+        let at = roster_path!("units", i);
         let uses = names.entry(u.name.as_str()).or_insert(0);
         let twice = *uses;
         *uses += 1;
-        if twice > 0 {
-            v.error(
-                &anchor,
-                twice,
+        if u.name.trim().is_empty() {
+            v.error_at(
+                at.field("name"),
+                "every unit needs a name for the app to refer to it by",
+            );
+        } else if twice > 0 {
+            v.error_at(
+                at.field("name"),
                 format!(
                     "the unit name \"{}\" is used twice; every unit needs its own",
                     u.name
                 ),
             );
         }
-        units.push(unit(&mut v, rules, roster, u, twice));
+        units.push(unit(&mut v, rules, &at, u));
     }
     v.finish(Army {
         name: raw.name,
@@ -80,33 +91,25 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     })
 }
 
-/// Validates one unit: its leader, rank and file, and size.
-fn unit(
-    v: &mut Validator<'_>,
-    rules: &Rules,
-    roster: &RosterText,
-    u: &raw::Unit,
-    nth: usize,
-) -> UnitSpec {
-    let at = format!("\"{}\"", u.name);
+/// Validates one unit (at `at`): its leader, rank and file, and size.
+fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) -> UnitSpec {
     let mut figures = Vec::new();
     match (&u.leader, u.troop.led()) {
-        (Some(l), true) => figures.push(leader(v, u, l)),
-        (None, true) => v.error(
-            &at,
-            nth,
+        (Some(l), true) => figures.push(leader(v, &at.field("leader"), u, l)),
+        (None, true) => v.error_at(
+            at.field("leader"),
             format!(
                 "{} units need a leader: leader: (name: \"…\", troop: …)",
                 u.troop.name()
             ),
         ),
-        (Some(_), false) => v.error(
-            &at,
-            nth,
+        (Some(_), false) => v.error_at(
+            at.field("leader"),
             format!("{} units are leaderless: remove the leader", u.troop.name()),
         ),
         (None, false) => {}
     }
+    let groups = at.field("figures");
     // The size is checked against the rules before any figure is made, so a count of a
     // billion costs nothing.
     let planned = u.figures.iter().fold(figures.len() as u64, |n, g| {
@@ -116,8 +119,7 @@ fn unit(
         size(
             v,
             rules,
-            &at,
-            nth,
+            &groups,
             u.troop,
             usize::try_from(planned).unwrap_or(usize::MAX),
         );
@@ -127,16 +129,8 @@ fn unit(
             figures,
         };
     }
-    let groups = group_positions(roster, &at, nth, u.figures.len());
     for (g, group) in u.figures.iter().enumerate() {
-        let anchor_nth = groups.get(g).copied();
-        let problem =
-            |v: &mut Validator<'_>, error: bool, message: String| match (anchor_nth, error) {
-                (Some(n), true) => v.error("(", n, message),
-                (Some(n), false) => v.warn("(", n, message),
-                (None, true) => v.error(&at, nth, message),
-                (None, false) => v.warn(&at, nth, message),
-            };
+        let here = groups.index(g);
         let troop = group.troop.unwrap_or(u.troop.members()[0]);
         if !u.troop.members().contains(&troop) {
             let allowed = u
@@ -146,9 +140,8 @@ fn unit(
                 .map(|t| t.name())
                 .collect::<Vec<_>>()
                 .join(" or ");
-            problem(
-                v,
-                true,
+            v.error_at(
+                here.field("troop"),
                 format!(
                     "{} units are made of {allowed}, not {}",
                     u.troop.name(),
@@ -158,8 +151,9 @@ fn unit(
         }
         let count = group.count.unwrap_or(1);
         if count == 0 {
-            problem(v, true, "a group needs a count of 1 or more".into());
+            v.error_at(here.field("count"), "a group needs a count of 1 or more");
         }
+        named(v, &here, group.name.as_deref(), "figure");
         let base = group
             .name
             .clone()
@@ -170,17 +164,12 @@ fn unit(
             } else {
                 format!("{base} {}", i + 1)
             };
-            let mut checked = Vec::new();
-            let spec = figure(&mut Collect(&mut checked), "", group, troop, name, false);
-            if i == 0 {
-                for (error, m) in checked {
-                    problem(v, error, m);
-                }
-            }
-            figures.push(spec);
+            // The group's problems are its first figure's, reported once at the group.
+            let report = (i == 0).then_some(&here);
+            figures.push(figure(v, report, group, troop, name, false));
         }
     }
-    size(v, rules, &at, nth, u.troop, figures.len());
+    size(v, rules, &groups, u.troop, figures.len());
     UnitSpec {
         name: u.name.clone(),
         kind: u.troop,
@@ -188,17 +177,27 @@ fn unit(
     }
 }
 
-/// Validates a unit's leader against the table of who may lead it.
-fn leader(v: &mut Validator<'_>, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
+/// A given name that is empty: an error at it (left out, a figure is named for its kind).
+fn named(v: &mut Validator<'_>, at: &RosterPath, name: Option<&str>, what: &str) {
+    if name.is_some_and(|n| n.trim().is_empty()) {
+        v.error_at(
+            at.field("name"),
+            format!(
+                "every {what} needs a name for the app to refer to it by: give one, or leave \
+                 `name` out for one made from its kind"
+            ),
+        );
+    }
+}
+
+/// Validates a unit's leader (at `at`) against the table of who may lead it.
+fn leader(v: &mut Validator<'_>, at: &RosterPath, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
+    named(v, at, l.name.as_deref(), "leader");
     let name = l
         .name
         .clone()
         .unwrap_or_else(|| format!("{} leader", u.name));
     let troop = l.troop.unwrap_or(u.troop.leaders()[0]);
-    let anchor = l
-        .name
-        .as_ref()
-        .map_or_else(|| "leader".to_owned(), |n| format!("\"{n}\""));
     if !u.troop.leaders().contains(&troop) {
         let allowed = u
             .troop
@@ -207,9 +206,8 @@ fn leader(v: &mut Validator<'_>, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
             .map(|t| t.name())
             .collect::<Vec<_>>()
             .join(", ");
-        v.error(
-            &anchor,
-            0,
+        v.error_at(
+            at.field("troop"),
             format!(
                 "a {} cannot lead {} units: allowed {allowed}",
                 troop.name(),
@@ -218,9 +216,9 @@ fn leader(v: &mut Validator<'_>, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
         );
     }
     if l.count.is_some_and(|c| c != 1) {
-        v.error(&anchor, 0, "a unit has one leader: drop `count`");
+        v.error_at(at.field("count"), "a unit has one leader: drop `count`");
     }
-    figure(v, &anchor, l, troop, name, true)
+    figure(v, Some(at), l, troop, name, true)
 }
 
 /// The most figures any unit may have (`unit_sizes`).
@@ -232,8 +230,8 @@ fn largest_unit(rules: &Rules) -> u32 {
         .unwrap_or(0)
 }
 
-/// Checks the unit's size, the leader included.
-fn size(v: &mut Validator<'_>, rules: &Rules, at: &str, nth: usize, kind: UnitType, n: usize) {
+/// Checks the unit's size, the leader included; a problem is placed at its figure list.
+fn size(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, kind: UnitType, n: usize) {
     let s = &rules.t.unit_sizes;
     let (lo, hi) = match kind {
         UnitType::Ashigaru => (s.ashigaru_min, s.ashigaru_max),
@@ -247,9 +245,8 @@ fn size(v: &mut Validator<'_>, rules: &Rules, at: &str, nth: usize, kind: UnitTy
         } else {
             ""
         };
-        v.error(
-            at,
-            nth,
+        v.error_at(
+            at.clone(),
             format!(
                 "{n} figures{leader}: {} units have {lo} to {hi}",
                 kind.name()
@@ -258,82 +255,70 @@ fn size(v: &mut Validator<'_>, rules: &Rules, at: &str, nth: usize, kind: UnitTy
     }
 }
 
-/// Where problems about a figure go: the validator, or a list for the first of a group.
-trait Problems {
-    fn problem(&mut self, anchor: &str, message: String);
-    fn note(&mut self, anchor: &str, message: String);
-}
-
-impl Problems for Validator<'_> {
-    fn problem(&mut self, anchor: &str, message: String) {
-        self.error(anchor, 0, message);
-    }
-    fn note(&mut self, anchor: &str, message: String) {
-        self.warn(anchor, 0, message);
-    }
-}
-
-/// Problems of a group's figure, kept to be reported once at the group.
-struct Collect<'a>(&'a mut Vec<(bool, String)>);
-
-impl Problems for Collect<'_> {
-    fn problem(&mut self, _: &str, message: String) {
-        self.0.push((true, message));
-    }
-    fn note(&mut self, _: &str, message: String) {
-        self.0.push((false, message));
-    }
-}
-
-/// Validates one figure's gear.
+/// Validates one figure's gear, reporting its problems at the fields of the record at `at`
+/// (none when `at` is `None`: the later figures of a group, already reported at the group).
 fn figure(
-    p: &mut dyn Problems,
-    anchor: &str,
+    v: &mut Validator<'_>,
+    at: Option<&RosterPath>,
     f: &raw::Figure,
     troop: Troop,
     name: String,
     leader: bool,
 ) -> FigureSpec {
+    let mut error = |key: &'static str, message: String| {
+        if let Some(at) = at {
+            v.error_at(at.field(key), message);
+        }
+    };
     let weapon = f.weapon.unwrap_or(Weapon::Hand);
     if weapon == Weapon::Thrown && troop != Troop::Ninja {
-        p.problem(
-            anchor,
+        error(
+            "weapon",
             format!("only Ninja carry thrown weapons, not {}", troop.name()),
         );
     }
     if f.mounted && troop == Troop::Ninja {
-        p.problem(anchor, "Ninja fight on foot".into());
-    } else if f.mounted && !troop.samurai_born() && troop != Troop::Ronin {
-        p.note(
-            anchor,
-            format!(
-                "a mounted {} is unusual; it moves 10\" and fights at +1",
-                troop.name()
-            ),
-        );
+        error("mounted", "Ninja fight on foot".into());
     }
     let trained = match (weapon.missile(), f.trained) {
         (true, Some(t)) => t,
         (true, None) => {
-            p.problem(anchor, format!("say whether this {} shooter is trained (trained: true or false): it hits on 3+ or 4+", weapon.name()));
-            false
-        }
-        (false, Some(_)) => {
-            p.note(
-                anchor,
-                "`trained` matters only for shooters: ignored".into(),
+            error(
+                "trained",
+                format!(
+                    "say whether this {} shooter is trained (trained: true or false): it hits \
+                     on 3+ or 4+",
+                    weapon.name()
+                ),
             );
             false
         }
-        (false, None) => false,
+        (false, _) => false,
     };
     let armoured = f.armoured.unwrap_or(troop.samurai_born());
-    if armoured && troop == Troop::Ninja {
-        p.note(
-            anchor,
-            "a Ninja counts -1 to hit already; armour does not add another (ruling armoured_ninja)"
-                .into(),
-        );
+    if let Some(at) = at {
+        if f.mounted && troop != Troop::Ninja && !troop.samurai_born() && troop != Troop::Ronin {
+            v.warn_at(
+                at.field("mounted"),
+                format!(
+                    "a mounted {} is unusual; it moves 10\" and fights at +1",
+                    troop.name()
+                ),
+            );
+        }
+        if !weapon.missile() && f.trained.is_some() {
+            v.warn_at(
+                at.field("trained"),
+                "`trained` matters only for shooters: ignored",
+            );
+        }
+        if armoured && troop == Troop::Ninja {
+            v.warn_at(
+                at.field("armoured"),
+                "a Ninja counts -1 to hit already; armour does not add another (ruling \
+                 armoured_ninja)",
+            );
+        }
     }
     FigureSpec {
         name,
@@ -352,51 +337,4 @@ fn default_name(troop: Troop, weapon: Weapon) -> String {
         Weapon::Hand | Weapon::Thrown => troop.name().to_owned(),
         w => format!("{} {}", troop.name(), w.name()),
     }
-}
-
-/// For each figure group of the unit named at the `nth` `anchor`, the index of its opening
-/// parenthesis among all `(` in the file, so problems point at the group itself.
-fn group_positions(roster: &RosterText, anchor: &str, nth: usize, groups: usize) -> Vec<usize> {
-    let src = &roster.source;
-    let Some((start, _)) = src.match_indices(anchor).nth(nth) else {
-        return Vec::new();
-    };
-    let Some(list) = src
-        .get(start..)
-        .and_then(|s| s.find("figures"))
-        .map(|i| start + i)
-    else {
-        return Vec::new();
-    };
-    let mut found = Vec::new();
-    let mut depth = 0i32;
-    let mut in_comment = false;
-    let mut in_string = false;
-    let bytes = src.as_bytes();
-    for (i, &b) in bytes.iter().enumerate().skip(list) {
-        match b {
-            b'\n' => in_comment = false,
-            _ if in_comment => {}
-            b'"' => in_string = !in_string,
-            _ if in_string => {}
-            b'/' if bytes.get(i + 1) == Some(&b'/') => in_comment = true,
-            b'[' | b'(' => {
-                if b == b'(' && depth == 1 {
-                    found.push(src.get(..i).map_or(0, |s| s.matches('(').count()));
-                }
-                depth += 1;
-            }
-            b']' | b')' => {
-                depth -= 1;
-                if depth <= 0 {
-                    break;
-                }
-            }
-            _ => {}
-        }
-        if found.len() == groups {
-            break;
-        }
-    }
-    found
 }
