@@ -66,7 +66,11 @@ fn the_builder_makes_a_valid_army_from_blank_for_every_rule_set() {
         h.get_by_label("A blank army").click();
         h.run();
         assert_eq!(h.state().built_army().key, info.key);
-        assert!(!ready(&h), "{}: a blank army is not ready before it is named", info.key);
+        assert!(
+            !ready(&h),
+            "{}: a blank army is not ready before it is named",
+            info.key
+        );
         let mut named = 0;
         while let Some(label) = first_empty_text(&h) {
             named += 1;
@@ -91,28 +95,52 @@ fn an_error_appears_beside_its_field_and_clears_when_fixed() {
         h.get_by_label("Start from…").click();
         h.run();
         // The first shipped roster: valid as it is.
-        let first = gunbai::rules::demo_rosters(info.key).unwrap()[0].file.clone();
-        let stem = Path::new(&first).file_stem().unwrap().to_string_lossy().into_owned();
+        let first = gunbai::rules::demo_rosters(info.key).unwrap()[0]
+            .file
+            .clone();
+        let stem = Path::new(&first)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         h.get_by_label(&stem).click();
         h.run();
-        assert!(ready(&h), "{}: {:?}", info.key, h.state().built_army().errors());
+        assert!(
+            ready(&h),
+            "{}: {:?}",
+            info.key,
+            h.state().built_army().errors()
+        );
 
         let name = h.get_by_label("Builder: Army name");
         name.focus();
         h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
         h.key_press(egui::Key::Backspace);
         h.run();
-        assert!(!ready(&h), "{}: an army without a name is refused", info.key);
+        assert!(
+            !ready(&h),
+            "{}: an army without a name is refused",
+            info.key
+        );
         let field = h.get_by_label("Builder: Army name").rect();
         let error = h
             .query_all(by().label_contains("Error: "))
             .map(|n| n.rect())
             .find(|r| r.center().y > field.top() - 4.0 && r.center().y < field.bottom() + 4.0)
             .expect("an error on the army name's row");
-        assert!(error.left() > field.right(), "{}: the error sits to the right of its field", info.key);
+        assert!(
+            error.left() > field.right(),
+            "{}: the error sits to the right of its field",
+            info.key
+        );
 
         type_into(&mut h, "Builder: Army name", "Fixed");
-        assert!(ready(&h), "{}: {:?}", info.key, h.state().built_army().errors());
+        assert!(
+            ready(&h),
+            "{}: {:?}",
+            info.key,
+            h.state().built_army().errors()
+        );
     }
 }
 

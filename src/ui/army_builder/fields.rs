@@ -65,14 +65,51 @@ fn item_title(form: &RecordForm, record: &Record, i: usize) -> String {
     }
 }
 
-fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
-    let colour = if error {
+fn colour(ui: &egui::Ui, error: bool) -> Color32 {
+    if error {
         ui.visuals().error_fg_color
     } else {
         ui.visuals().warn_fg_color
-    };
+    }
+}
+
+fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
     let mark = if error { "Error" } else { "Warning" };
-    RichText::new(format!("{mark}: {}", p.message)).color(colour)
+    RichText::new(format!("{mark}: {}", p.message)).color(colour(ui, error))
+}
+
+/// The width of a table's first column, the row's menu.
+const ROW_MENU: f32 = 40.0;
+
+/// A table column's width for a field: enough for its widget, the same in every row.
+fn column_width(f: &FieldForm) -> f32 {
+    let tick = if f.optional && !matches!(f.kind, FieldKind::Flag) {
+        24.0
+    } else {
+        0.0
+    };
+    tick + match &f.kind {
+        FieldKind::Text => 200.0,
+        FieldKind::Number { .. } => 64.0,
+        FieldKind::Flag => 72.0,
+        FieldKind::Choice(choices) if choices.iter().any(|c| c.arg.is_some()) => 210.0,
+        FieldKind::Choice(_) => 160.0,
+        FieldKind::Set(_) | FieldKind::Names(_) => 230.0,
+        FieldKind::Record(_) | FieldKind::List { .. } => 320.0,
+    }
+}
+
+/// A table cell of a fixed width, its widget centred in the row's height.
+fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
+    let height = ui.spacing().interact_size.y + 4.0;
+    ui.allocate_ui_with_layout(
+        egui::vec2(width, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_width(width);
+            add(ui);
+        },
+    );
 }
 
 impl Draw<'_> {
@@ -230,8 +267,9 @@ impl Draw<'_> {
         }
     }
 
-    /// A list of small records as a table: a row each, a column per field, the row's
-    /// problems in the last column.
+    /// A list of small records as a table: a row each, a column per field at a fixed
+    /// width (so rows line up and nothing moves as names are typed), the row's problems on
+    /// a line of their own just under it.
     fn table(
         &mut self,
         ui: &mut egui::Ui,
@@ -241,54 +279,105 @@ impl Draw<'_> {
         title: &str,
     ) {
         let noun = capitalised(&item.noun);
+        let widths: Vec<f32> = item.fields.iter().map(column_width).collect();
         egui::ScrollArea::horizontal()
             .id_salt(at.to_string())
             .show(ui, |ui| {
-                egui::Grid::new(ui.scope_id().with(at.to_string()).with("table"))
-                    .striped(true)
-                    .spacing([10.0, 6.0])
-                    .show(ui, |ui| {
-                        ui.label("");
-                        for f in &item.fields {
-                            ui.label(RichText::new(&f.label).strong())
+                ui.vertical(|ui| {
+                    ui.horizontal(|ui| {
+                        cell(ui, ROW_MENU, |_| {});
+                        for (f, w) in item.fields.iter().zip(&widths) {
+                            cell(ui, *w, |ui| {
+                                ui.add(
+                                    egui::Label::new(RichText::new(&f.label).strong()).truncate(),
+                                )
                                 .on_hover_text(&f.help);
-                        }
-                        ui.label("");
-                        ui.label(RichText::new("Problems").strong());
-                        ui.end_row();
-                        for (i, record) in items.iter().enumerate() {
-                            let here = at.index(i);
-                            let row_title = format!("{title}{noun} {}", i + 1);
-                            ui.label(format!("{}", i + 1));
-                            for (f, (_, value)) in item.fields.iter().zip(&record.fields) {
-                                ui.horizontal(|ui| {
-                                    self.field(
-                                        ui,
-                                        f,
-                                        value,
-                                        &here.field(f.key),
-                                        &format!("{row_title} · {}", f.label),
-                                    );
-                                });
-                            }
-                            ui.horizontal(|ui| {
-                                self.item_buttons(ui, at, i, items.len(), &row_title)
                             });
-                            ui.vertical(|ui| {
-                                self.problems(ui, &here);
-                                for f in &item.fields {
-                                    let path = here.field(f.key);
-                                    for (p, error) in self.b.problems_at(&path) {
-                                        ui.label(problem_text(ui, p, error))
-                                            .on_hover_text(&f.label);
-                                    }
-                                    self.nested_problems(ui, &path);
-                                }
-                            });
-                            ui.end_row();
                         }
                     });
+                    for (i, record) in items.iter().enumerate() {
+                        let here = at.index(i);
+                        let row_title = format!("{title}{noun} {}", i + 1);
+                        let fill = if i % 2 == 0 {
+                            ui.visuals().faint_bg_color
+                        } else {
+                            Color32::TRANSPARENT
+                        };
+                        egui::Frame::new().fill(fill).show(ui, |ui| {
+                            ui.horizontal(|ui| {
+                                cell(ui, ROW_MENU, |ui| {
+                                    self.row_menu(ui, at, i, items.len(), &row_title, &item.noun);
+                                });
+                                for ((f, (_, value)), w) in
+                                    item.fields.iter().zip(&record.fields).zip(&widths)
+                                {
+                                    cell(ui, *w, |ui| {
+                                        let name = format!("{row_title} · {}", f.label);
+                                        self.field(ui, f, value, &here.field(f.key), &name);
+                                    });
+                                }
+                            });
+                            self.row_problems(ui, item, &here);
+                        });
+                    }
+                });
             });
+    }
+
+    /// A row's own problems and its fields', each naming the field, under the row.
+    fn row_problems(&self, ui: &mut egui::Ui, item: &RecordForm, here: &RosterPath) {
+        let mut lines: Vec<RichText> = self
+            .b
+            .problems_at(here)
+            .map(|(p, e)| problem_text(ui, p, e))
+            .collect();
+        for f in &item.fields {
+            let path = here.field(f.key);
+            for (p, error) in self.all_problems() {
+                if p.path.starts_with(&path) {
+                    let mark = if error { "Error" } else { "Warning" };
+                    lines.push(
+                        RichText::new(format!("{mark} ({}): {}", f.label, p.message))
+                            .color(colour(ui, error)),
+                    );
+                }
+            }
+        }
+        if lines.is_empty() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.add_space(ROW_MENU);
+            ui.vertical(|ui| {
+                for line in lines {
+                    ui.label(line);
+                }
+            });
+        });
+    }
+
+    fn all_problems(&self) -> impl Iterator<Item = (&RosterProblem, bool)> {
+        let errors = self.b.errors().iter().map(|p| (p, true));
+        errors.chain(self.b.warnings().iter().map(|p| (p, false)))
+    }
+
+    /// The row's menu: move it, copy it, remove it.
+    fn row_menu(
+        &mut self,
+        ui: &mut egui::Ui,
+        at: &RosterPath,
+        i: usize,
+        len: usize,
+        title: &str,
+        noun: &str,
+    ) {
+        let r = ui
+            .menu_button(format!("{}", i + 1), |ui| {
+                self.item_buttons(ui, at, i, len, title);
+            })
+            .response
+            .on_hover_text(format!("Move, copy or remove this {noun}"));
+        Self::name(ui, &r, &format!("{title} · Edit"));
     }
 
     /// One field's widget (an optional one behind a tick box: unticked, the rules' default).
@@ -300,6 +389,17 @@ impl Draw<'_> {
         at: &RosterPath,
         name: &str,
     ) {
+        if f.optional && matches!(f.kind, FieldKind::Flag) {
+            // A yes/no the file may leave out: ticked writes `true`, unticked leaves it out.
+            let mut on = *value == Value::Flag(true);
+            let r = ui.checkbox(&mut on, "").on_hover_text(&f.help);
+            Self::name(ui, &r, name);
+            if r.changed() {
+                let v = if on { Value::Flag(true) } else { Value::Absent };
+                self.edits.push(Edit::Set(at.clone(), v));
+            }
+            return;
+        }
         if f.optional {
             let mut given = *value != Value::Absent;
             let r = ui
@@ -308,7 +408,10 @@ impl Draw<'_> {
             Self::name(ui, &r, &format!("{name} given"));
             if r.changed() {
                 let v = if given {
-                    Value::start(&f.kind)
+                    f.start
+                        .clone()
+                        .filter(|v| *v != Value::Absent)
+                        .unwrap_or_else(|| Value::start(&f.kind))
                 } else {
                     Value::Absent
                 };
@@ -465,10 +568,16 @@ impl Draw<'_> {
                     .map_or(i.as_str(), |c| c.label.as_str())
             })
             .collect();
-        let text = if shown.is_empty() {
+        let all = if shown.is_empty() {
             "none".to_owned()
         } else {
             shown.join(", ")
+        };
+        // The button keeps its column's width; the whole list is on hover and in the menu.
+        let text = if all.chars().count() > 26 {
+            format!("{}…", all.chars().take(25).collect::<String>())
+        } else {
+            all.clone()
         };
         let mut toggled: Option<&Choice> = None;
         let r = ui
@@ -482,7 +591,8 @@ impl Draw<'_> {
                     }
                 }
             })
-            .response;
+            .response
+            .on_hover_text(all);
         if let Some(c) = toggled {
             // Kept in the form's order, so the same choices always write the same file.
             let mut next: Vec<String> = choices
