@@ -19,10 +19,13 @@ pub enum Value {
     Number(i64),
     /// Yes or no.
     Flag(bool),
-    /// One choice by its identifier, with its number if it carries one.
+    /// One choice by its identifier (a [`FieldKind::Name`]'s string), with its number if it
+    /// carries one.
     Choice(String, Option<i64>),
     /// Several choices by identifier (a set of identifiers or of names).
     Set(Vec<String>),
+    /// Names with a whole number each, in the file's order.
+    Scores(Vec<(String, i64)>),
     /// A record.
     Record(Record),
     /// A list of records.
@@ -149,9 +152,12 @@ impl Value {
             FieldKind::Text => Self::Text(String::new()),
             FieldKind::Number { default, .. } => Self::Number(*default),
             FieldKind::Flag => Self::Flag(false),
-            FieldKind::Choice(choices) => choices.first().map_or(Self::Absent, |c| {
-                Self::Choice(c.ident.clone(), c.arg.map(|(_, _, d)| d))
-            }),
+            FieldKind::Choice(choices) | FieldKind::Name(choices) => {
+                choices.first().map_or(Self::Absent, |c| {
+                    Self::Choice(c.ident.clone(), c.arg.map(|(_, _, d)| d))
+                })
+            }
+            FieldKind::Scores { .. } => Self::Scores(Vec::new()),
             FieldKind::Set(_) | FieldKind::Names(_) => Self::Set(Vec::new()),
             FieldKind::Record(form) => Self::Record(Record::blank(form)),
             FieldKind::List { item, min, .. } => {
@@ -280,6 +286,48 @@ fn value(field: &FieldForm, node: &Node) -> Result<Value, ReadError> {
                 (Some(_), None) => Err(wrong(node, format!("{label}: {ident} needs its number"))),
                 (None, Some(_)) => Err(wrong(node, format!("{label}: {ident} takes no number"))),
             }
+        }
+        FieldKind::Name(choices) => match &node.kind {
+            Kind::Text(t) if choices.iter().any(|c| c.ident == *t) => {
+                Ok(Value::Choice(t.clone(), None))
+            }
+            Kind::Text(t) => Err(wrong(
+                node,
+                format!("{label}: `{t}` is not one of its choices"),
+            )),
+            _ => Err(wrong(node, format!("{label}: expected a name in quotes"))),
+        },
+        FieldKind::Scores {
+            names, min, max, ..
+        } => {
+            let Kind::Map(entries) = &node.kind else {
+                return Err(wrong(node, format!("{label}: expected a map in {{ }}")));
+            };
+            let mut out: Vec<(String, i64)> = Vec::new();
+            for (key, score) in entries {
+                let Kind::Text(name) = &key.kind else {
+                    return Err(wrong(key, format!("{label}: expected a name in quotes")));
+                };
+                if !names.iter().any(|c| c.ident == *name) {
+                    return Err(wrong(
+                        key,
+                        format!("{label}: `{name}` is not one of its choices"),
+                    ));
+                }
+                if out.iter().any(|(n, _)| n == name) {
+                    return Err(wrong(key, format!("{label}: `{name}` is listed twice")));
+                }
+                match number(score) {
+                    Some(n) if (*min..=*max).contains(&n) => out.push((name.clone(), n)),
+                    _ => {
+                        return Err(wrong(
+                            score,
+                            format!("{label}: {name} takes a whole number from {min} to {max}"),
+                        ));
+                    }
+                }
+            }
+            Ok(Value::Scores(out))
         }
         FieldKind::Set(choices) | FieldKind::Names(choices) => {
             let quoted = matches!(field.kind, FieldKind::Names(_));
