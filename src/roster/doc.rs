@@ -40,8 +40,9 @@ pub struct Record {
 }
 
 impl Record {
-    /// A new record of this form: required fields at their starting values, optional ones
-    /// left out, lists holding their fewest.
+    /// A new record of this form: required fields (and optional ones marked given at the
+    /// start) at their starting values, other optional ones left out, lists holding their
+    /// fewest.
     pub fn blank(form: &RecordForm) -> Self {
         Self {
             fields: form
@@ -140,7 +141,7 @@ fn in_value_mut<'a>(value: &'a mut Value, steps: &[Step]) -> Option<&'a mut Valu
 impl Value {
     /// A new field's value (see [`Record::blank`]).
     pub fn blank(field: &FieldForm) -> Self {
-        if field.optional {
+        if field.optional && !field.given_at_start {
             return Self::Absent;
         }
         Self::start(&field.kind)

@@ -43,6 +43,9 @@ pub struct FieldForm {
     pub kind: FieldKind,
     /// Whether a file may leave it out (then the rules' default applies, as `help` says).
     pub optional: bool,
+    /// Whether a new record gives this optional field at its starting value instead of
+    /// leaving it out (a figure starts from a template, so that it has a weapon).
+    pub given_at_start: bool,
 }
 
 /// What a field holds.
@@ -147,6 +150,7 @@ impl FieldForm {
             help: help.into(),
             kind,
             optional: false,
+            given_at_start: false,
         }
     }
 
@@ -160,6 +164,15 @@ impl FieldForm {
         Self {
             optional: true,
             ..Self::required(key, label, help, kind)
+        }
+    }
+
+    /// This optional field, given at its starting value in a new record.
+    #[must_use]
+    pub fn given_at_start(self) -> Self {
+        Self {
+            given_at_start: true,
+            ..self
         }
     }
 }
