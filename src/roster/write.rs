@@ -214,8 +214,9 @@ mod tests {
         let mut army = Record::blank(&form.army);
         *army.get_mut("name").unwrap() = Value::Text("Odd \"name\" \\ 武田\n".into());
         let skills = crate::roster_path!("units", 0_usize, "skills");
-        *army.at_mut(&skills).unwrap() =
-            Value::Scores(vec![("Kyu".into(), -2), ("Katana".into(), 4)]);
+        if let Some(slot) = army.at_mut(&skills) {
+            *slot = Value::Scores(vec![("Kyu".into(), -2), ("Katana".into(), 4)]);
+        }
         let text = write_roster(&form, "A test army", &army);
         assert!(text.starts_with("// A test army\n// Two lines\n// of notes.\n("));
         let back = read(&form, &text).unwrap();
