@@ -59,9 +59,9 @@ mod raw {
 
 /// Reports an empty name at its field: the app refers to armies, figures and contingents by
 /// name, so each needs one (an app's requirement, not a rule of the game).
-fn named(v: &mut Validator<'_>, at: RosterPath, name: &str, what: &str) {
+fn named(v: &mut Validator<'_>, at: RosterPath, name: &str, message: &str) {
     if name.trim().is_empty() {
-        v.error_at(at, format!("every {what} to be referred to"));
+        v.error_at(at, message);
     }
 }
 
@@ -73,19 +73,29 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         n.saturating_add(u64::from(f.count.unwrap_or(1)))
     });
     v.bounded("figures", "figures", listed)?;
-    named(&mut v, roster_path!("name"), &raw.name, "army needs a name");
+    named(
+        &mut v,
+        roster_path!("name"),
+        &raw.name,
+        "every army needs a name to be referred to",
+    );
     if raw.figures.is_empty() {
         v.error_at(roster_path!("figures"), "an army needs at least one figure");
     }
     let mut figures: Vec<FigureSpec> = Vec::new();
     for (i, f) in raw.figures.iter().enumerate() {
         let at = roster_path!("figures", i);
-        named(&mut v, at.field("name"), &f.name, "figure needs a name");
+        named(
+            &mut v,
+            at.field("name"),
+            &f.name,
+            "every figure needs a name to be referred to",
+        );
         named(
             &mut v,
             at.field("player"),
             &f.player,
-            "figure needs its player's name for its contingent",
+            "every figure needs its player's name: its contingent is referred to by it",
         );
         let count = f.count.unwrap_or(1);
         if count == 0 {
