@@ -19,10 +19,13 @@ pub enum Value {
     Number(i64),
     /// Yes or no.
     Flag(bool),
-    /// One choice by its identifier, with its number if it carries one.
+    /// One choice by its identifier (a [`FieldKind::Name`]'s string), with its number if it
+    /// carries one.
     Choice(String, Option<i64>),
     /// Several choices by identifier (a set of identifiers or of names).
     Set(Vec<String>),
+    /// Names with a whole number each, in the file's order.
+    Scores(Vec<(String, i64)>),
     /// A record.
     Record(Record),
     /// A list of records.
@@ -37,8 +40,9 @@ pub struct Record {
 }
 
 impl Record {
-    /// A new record of this form: required fields at their starting values, optional ones
-    /// left out, lists holding their fewest.
+    /// A new record of this form: required fields (and optional ones marked given at the
+    /// start) at their starting values, other optional ones left out, lists holding their
+    /// fewest.
     pub fn blank(form: &RecordForm) -> Self {
         Self {
             fields: form
@@ -153,9 +157,12 @@ impl Value {
             FieldKind::Text => Self::Text(String::new()),
             FieldKind::Number { default, .. } => Self::Number(*default),
             FieldKind::Flag => Self::Flag(false),
-            FieldKind::Choice(choices) => choices.first().map_or(Self::Absent, |c| {
-                Self::Choice(c.ident.clone(), c.arg.map(|(_, _, d)| d))
-            }),
+            FieldKind::Choice(choices) | FieldKind::Name(choices) => {
+                choices.first().map_or(Self::Absent, |c| {
+                    Self::Choice(c.ident.clone(), c.arg.map(|(_, _, d)| d))
+                })
+            }
+            FieldKind::Scores { .. } => Self::Scores(Vec::new()),
             FieldKind::Set(_) | FieldKind::Names(_) => Self::Set(Vec::new()),
             FieldKind::Record(form) => Self::Record(Record::blank(form)),
             FieldKind::List { item, min, .. } => {
@@ -231,6 +238,87 @@ fn number(node: &Node) -> Option<i64> {
     }
 }
 
+/// One string from `choices`, in quotes.
+fn one_name(label: &str, choices: &[super::form::Choice], node: &Node) -> Result<Value, ReadError> {
+    match &node.kind {
+        Kind::Text(t) if choices.iter().any(|c| c.ident == *t) => {
+            Ok(Value::Choice(t.clone(), None))
+        }
+        Kind::Text(t) => Err(wrong(
+            node,
+            format!("{label}: `{t}` is not one of its choices"),
+        )),
+        _ => Err(wrong(node, format!("{label}: expected a name in quotes"))),
+    }
+}
+
+/// A list of `choices`, each at most once: strings when `quoted`, else identifiers.
+fn set(
+    label: &str,
+    choices: &[super::form::Choice],
+    quoted: bool,
+    node: &Node,
+) -> Result<Value, ReadError> {
+    let Kind::List(items) = &node.kind else {
+        return Err(wrong(node, format!("{label}: expected a list in [ ]")));
+    };
+    let mut out: Vec<String> = Vec::new();
+    for item in items {
+        let ident = match (&item.kind, quoted) {
+            (Kind::Text(t), true) | (Kind::Word(t), false) => t,
+            _ => return Err(wrong(item, format!("{label}: expected one of its choices"))),
+        };
+        if !choices.iter().any(|c| c.ident == *ident) {
+            return Err(wrong(
+                item,
+                format!("{label}: `{ident}` is not one of its choices"),
+            ));
+        }
+        if out.contains(ident) {
+            return Err(wrong(item, format!("{label}: `{ident}` is listed twice")));
+        }
+        out.push(ident.clone());
+    }
+    Ok(Value::Set(out))
+}
+
+/// A map of names from `names` to whole numbers in `range`, each name at most once.
+fn scores(
+    label: &str,
+    names: &[super::form::Choice],
+    (min, max): (i64, i64),
+    node: &Node,
+) -> Result<Value, ReadError> {
+    let Kind::Map(entries) = &node.kind else {
+        return Err(wrong(node, format!("{label}: expected a map in {{ }}")));
+    };
+    let mut out: Vec<(String, i64)> = Vec::new();
+    for (key, score) in entries {
+        let Kind::Text(name) = &key.kind else {
+            return Err(wrong(key, format!("{label}: expected a name in quotes")));
+        };
+        if !names.iter().any(|c| c.ident == *name) {
+            return Err(wrong(
+                key,
+                format!("{label}: `{name}` is not one of its choices"),
+            ));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(wrong(key, format!("{label}: `{name}` is listed twice")));
+        }
+        match number(score) {
+            Some(n) if (min..=max).contains(&n) => out.push((name.clone(), n)),
+            _ => {
+                return Err(wrong(
+                    score,
+                    format!("{label}: {name} takes a whole number from {min} to {max}"),
+                ));
+            }
+        }
+    }
+    Ok(Value::Scores(out))
+}
+
 fn value(field: &FieldForm, node: &Node) -> Result<Value, ReadError> {
     let node = node.unwrap_some();
     let label = &field.label;
@@ -288,30 +376,16 @@ fn value(field: &FieldForm, node: &Node) -> Result<Value, ReadError> {
                 (None, Some(_)) => Err(wrong(node, format!("{label}: {ident} takes no number"))),
             }
         }
-        FieldKind::Set(choices) | FieldKind::Names(choices) => {
-            let quoted = matches!(field.kind, FieldKind::Names(_));
-            let Kind::List(items) = &node.kind else {
-                return Err(wrong(node, format!("{label}: expected a list in [ ]")));
-            };
-            let mut out: Vec<String> = Vec::new();
-            for item in items {
-                let ident = match (&item.kind, quoted) {
-                    (Kind::Text(t), true) | (Kind::Word(t), false) => t,
-                    _ => return Err(wrong(item, format!("{label}: expected one of its choices"))),
-                };
-                if !choices.iter().any(|c| c.ident == *ident) {
-                    return Err(wrong(
-                        item,
-                        format!("{label}: `{ident}` is not one of its choices"),
-                    ));
-                }
-                if out.contains(ident) {
-                    return Err(wrong(item, format!("{label}: `{ident}` is listed twice")));
-                }
-                out.push(ident.clone());
-            }
-            Ok(Value::Set(out))
-        }
+        FieldKind::Name(choices) => one_name(label, choices, node),
+        FieldKind::Scores {
+            names, min, max, ..
+        } => scores(label, names, (*min, *max), node),
+        FieldKind::Set(choices) | FieldKind::Names(choices) => set(
+            label,
+            choices,
+            matches!(field.kind, FieldKind::Names(_)),
+            node,
+        ),
         FieldKind::Record(form) => Ok(Value::Record(record(form, node)?)),
         FieldKind::List { item, .. } => {
             let Kind::List(items) = &node.kind else {

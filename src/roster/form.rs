@@ -67,10 +67,24 @@ pub enum FieldKind {
     Flag,
     /// One of these, written as its identifier (`Samurai`, `Line(4)`).
     Choice(Vec<Choice>),
+    /// One of these, written as a string (`"Katana"`).
+    Name(Vec<Choice>),
     /// Any of these, each at most once, written as a list of identifiers (`[Bow, Spear]`).
     Set(Vec<Choice>),
     /// Any of these, each at most once, written as a list of strings (`["Katana"]`).
     Names(Vec<Choice>),
+    /// A whole number for each of any of these names, each at most once, written as a map
+    /// (`{"Katana": 4, "Kyu": 2}`): a figure's weapon skills.
+    Scores {
+        /// The names that may be given.
+        names: Vec<Choice>,
+        /// The least score allowed.
+        min: i64,
+        /// The most allowed.
+        max: i64,
+        /// A newly added name's score.
+        default: i64,
+    },
     /// A record of its own (a leader).
     Record(RecordForm),
     /// A list of records, with how many the form allows.
@@ -84,7 +98,8 @@ pub enum FieldKind {
     },
 }
 
-/// One allowed value of a [`FieldKind::Choice`], [`FieldKind::Set`] or [`FieldKind::Names`].
+/// One allowed value of a [`FieldKind::Choice`], [`FieldKind::Name`], [`FieldKind::Set`],
+/// [`FieldKind::Names`] or a name of [`FieldKind::Scores`].
 #[derive(Clone, Debug)]
 pub struct Choice {
     /// How the file writes it (`HandWeapons`, `"Katana"` without quotes, `true`).
@@ -151,6 +166,14 @@ impl FieldForm {
             optional: true,
             ..Self::required(key, label, help, kind)
         }
+    }
+
+    /// This optional field, given at its kind's starting value in a new record (a figure
+    /// starts from a template, so that it has a weapon).
+    #[must_use]
+    pub fn given_at_start(self) -> Self {
+        let value = super::doc::Value::start(&self.kind);
+        self.starting(value)
     }
 
     /// This field, given `value` in a new record.

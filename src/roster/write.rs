@@ -73,10 +73,19 @@ fn field(kind: &FieldKind, value: &Value, depth: usize) -> String {
         (_, Value::Text(t)) => quote(t),
         (_, Value::Number(n)) => n.to_string(),
         (_, Value::Flag(b)) => b.to_string(),
+        (FieldKind::Name(_), Value::Choice(ident, _)) => quote(ident),
         (_, Value::Choice(ident, None)) => ident.clone(),
         (_, Value::Choice(ident, Some(n))) => format!("{ident}({n})"),
         (FieldKind::Names(_), Value::Set(items)) => list(items.iter().map(|s| quote(s))),
         (_, Value::Set(items)) => list(items.iter().cloned()),
+        (_, Value::Scores(items)) => format!(
+            "{{{}}}",
+            items
+                .iter()
+                .map(|(name, n)| format!("{}: {n}", quote(name)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         (FieldKind::Record(form), Value::Record(r)) => record(form, r, depth),
         (FieldKind::List { item, .. }, Value::List(items)) => {
             if items.is_empty() {
@@ -158,6 +167,23 @@ mod tests {
                     "",
                     FieldKind::Names(vec![Choice::new("Katana", "Katana")]),
                 ),
+                FieldForm::required(
+                    "main",
+                    "Main weapon",
+                    "",
+                    FieldKind::Name(vec![Choice::new("Katana", "Katana")]),
+                ),
+                FieldForm::optional(
+                    "skills",
+                    "Skills",
+                    "",
+                    FieldKind::Scores {
+                        names: vec![Choice::new("Katana", "Katana"), Choice::new("Kyu", "Kyu")],
+                        min: -2,
+                        max: 9,
+                        default: 1,
+                    },
+                ),
             ],
         );
         RosterForm {
@@ -187,11 +213,17 @@ mod tests {
         let form = form();
         let mut army = Record::blank(&form.army);
         *army.get_mut("name").unwrap() = Value::Text("Odd \"name\" \\ 武田\n".into());
+        let skills = crate::roster_path!("units", 0_usize, "skills");
+        if let Some(slot) = army.at_mut(&skills) {
+            *slot = Value::Scores(vec![("Kyu".into(), -2), ("Katana".into(), 4)]);
+        }
         let text = write_roster(&form, "A test army", &army);
         assert!(text.starts_with("// A test army\n// Two lines\n// of notes.\n("));
         let back = read(&form, &text).unwrap();
         assert_eq!(back, army);
         assert_eq!(write_roster(&form, "A test army", &back), text);
-        assert!(text.contains("(name: \"\", formation: Line(4), weapons: []),"));
+        assert!(text.contains(
+            "(name: \"\", formation: Line(4), weapons: [], main: \"Katana\", skills: {\"Kyu\": -2, \"Katana\": 4}),"
+        ));
     }
 }

@@ -113,7 +113,7 @@ fn random_value(kind: &FieldKind, tape: &mut Tape<'_>, depth: usize) -> Value {
             Value::Number(min + tape.below(span) as i64)
         }
         FieldKind::Flag => Value::Flag(tape.below(2) == 1),
-        FieldKind::Choice(choices) => {
+        FieldKind::Choice(choices) | FieldKind::Name(choices) => {
             let c = &choices[tape.below(choices.len())];
             let arg = c.arg.map(|(lo, hi, _)| {
                 let span = usize::try_from(hi - lo).unwrap_or(0) + 1;
@@ -128,6 +128,18 @@ fn random_value(kind: &FieldKind, tape: &mut Tape<'_>, depth: usize) -> Value {
                 .map(|c| c.ident.clone())
                 .collect(),
         ),
+        FieldKind::Scores {
+            names, min, max, ..
+        } => {
+            let span = usize::try_from(max - min).unwrap_or(0) + 1;
+            let mut scores = Vec::new();
+            for c in names {
+                if tape.below(8) == 0 {
+                    scores.push((c.ident.clone(), min + tape.below(span) as i64));
+                }
+            }
+            Value::Scores(scores)
+        }
         FieldKind::Record(form) => Value::Record(random_record(form, tape, depth + 1)),
         FieldKind::List { item, min, max } => {
             let most = (*max).min(if depth == 0 { 4 } else { 3 });

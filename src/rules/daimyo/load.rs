@@ -4,7 +4,8 @@ use serde::Deserialize;
 
 use super::roster::{Army, ClanSpec, LeaderSpec, MoveRate, Quality, Troop, UnitSpec};
 use super::tables::Rules;
-use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
+use crate::roster_path;
 
 #[allow(missing_docs)]
 mod raw {
@@ -57,9 +58,20 @@ mod raw {
 }
 
 /// The most stands a unit may have: far beyond any real unit, and it bounds the menus.
-const MAX_STANDS: u32 = 48;
+pub(super) const MAX_STANDS: u32 = 48;
 /// The longest move a roster may give, in cm (a whole table's length).
-const MAX_MOVE_CM: i64 = 240;
+pub(super) const MAX_MOVE_CM: i64 = 240;
+
+/// Reports an empty name at its field: the app refers to armies, leaders, clans and units by
+/// name, so each needs one (an app's requirement, not a rule of the game).
+fn named(v: &mut Validator<'_>, at: &RosterPath, name: &str, what: &str) {
+    if name.trim().is_empty() {
+        v.error_at(
+            at.field("name"),
+            format!("every {what} needs a name to be referred to"),
+        );
+    }
+}
 
 /// Reads and validates a Daimyo army.
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
@@ -72,41 +84,44 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             .map(|c| 1 + c.units.len() as u64)
             .sum::<u64>();
     v.bounded("clans", "clans, units and moves", listed)?;
-    let general = leader(&mut v, rules, &raw.general);
+    named(&mut v, &RosterPath::root(), &raw.name, "army");
+    let general = leader(&mut v, rules, &roster_path!("general"), &raw.general);
     let mut names: Vec<String> = Vec::new();
     let hatamoto = raw
         .hatamoto
         .iter()
-        .map(|u| unit(&mut v, &mut names, u))
+        .enumerate()
+        .map(|(i, u)| unit(&mut v, &mut names, &roster_path!("hatamoto", i), u))
         .collect();
     let mut clans = Vec::new();
-    for c in &raw.clans {
-        let units: Vec<UnitSpec> = c
+    for (c, clan) in raw.clans.iter().enumerate() {
+        let at = roster_path!("clans", c);
+        named(&mut v, &at, &clan.name, "clan");
+        let units: Vec<UnitSpec> = clan
             .units
             .iter()
-            .map(|u| unit(&mut v, &mut names, u))
+            .enumerate()
+            .map(|(i, u)| unit(&mut v, &mut names, &at.field("units").index(i), u))
             .collect();
         if units.is_empty() {
-            v.error(
-                &format!("\"{}\"", c.name),
-                0,
-                format!("the {} clan has no units", c.name),
+            v.error_at(
+                at.field("units"),
+                format!("the {} clan has no units", clan.name),
             );
         }
         clans.push(ClanSpec {
-            name: c.name.clone(),
-            daimyo: leader(&mut v, rules, &c.daimyo),
+            name: clan.name.clone(),
+            daimyo: leader(&mut v, rules, &at.field("daimyo"), &clan.daimyo),
             units,
         });
     }
     if clans.is_empty() {
-        v.error("clans", 0, "an army needs at least one clan");
+        v.error_at(roster_path!("clans"), "an army needs at least one clan");
     }
     let moves = move_rates(&mut v, &raw);
     if !(1..=MAX_MOVE_CM).contains(&raw.leader_move) {
-        v.error(
-            "leader_move",
-            0,
+        v.error_at(
+            roster_path!("leader_move"),
             format!("a leader's move is 1 to {MAX_MOVE_CM} cm"),
         );
     }
@@ -114,9 +129,8 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         .command_radius
         .is_some_and(|r| !(1..=MAX_MOVE_CM).contains(&r))
     {
-        v.error(
-            "command_radius",
-            0,
+        v.error_at(
+            roster_path!("command_radius"),
             format!("a command radius is 1 to {MAX_MOVE_CM} cm"),
         );
     }
@@ -131,12 +145,12 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     })
 }
 
-fn leader(v: &mut Validator<'_>, rules: &Rules, l: &raw::Leader) -> LeaderSpec {
+fn leader(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, l: &raw::Leader) -> LeaderSpec {
+    named(v, at, &l.name, "leader");
     let (lo, hi) = (rules.t.leaders.rating_min, rules.t.leaders.rating_max);
     if !(lo..=hi).contains(&l.rating) {
-        v.error(
-            &format!("\"{}\"", l.name),
-            0,
+        v.error_at(
+            at.field("rating"),
             format!(
                 "{}: a Command Rating is {lo} to {hi}, not {}",
                 l.name, l.rating
@@ -149,13 +163,16 @@ fn leader(v: &mut Validator<'_>, rules: &Rules, l: &raw::Leader) -> LeaderSpec {
     }
 }
 
-fn unit(v: &mut Validator<'_>, names: &mut Vec<String>, u: &raw::Unit) -> UnitSpec {
-    let anchor = format!("\"{}\"", u.name);
-    let nth = names.iter().filter(|n| **n == u.name).count();
-    if nth > 0 {
-        v.error(
-            &anchor,
-            nth,
+fn unit(
+    v: &mut Validator<'_>,
+    names: &mut Vec<String>,
+    at: &RosterPath,
+    u: &raw::Unit,
+) -> UnitSpec {
+    named(v, at, &u.name, "unit");
+    if !u.name.trim().is_empty() && names.contains(&u.name) {
+        v.error_at(
+            at.field("name"),
             format!(
                 "the unit name \"{}\" is used twice; every unit needs its own",
                 u.name
@@ -164,15 +181,13 @@ fn unit(v: &mut Validator<'_>, names: &mut Vec<String>, u: &raw::Unit) -> UnitSp
     }
     names.push(u.name.clone());
     if !(1..=MAX_STANDS).contains(&u.stands) {
-        v.error(
-            &anchor,
-            nth,
+        v.error_at(
+            at.field("stands"),
             format!("{}: 1 to {MAX_STANDS} stands", u.name),
         );
     } else if !(1..=u.stands).contains(&u.wide) {
-        v.error(
-            &anchor,
-            nth,
+        v.error_at(
+            at.field("wide"),
             format!("{}: `wide` is 1 to its {} stands", u.name, u.stands),
         );
     }
@@ -190,19 +205,17 @@ fn unit(v: &mut Validator<'_>, names: &mut Vec<String>, u: &raw::Unit) -> UnitSp
 fn move_rates(v: &mut Validator<'_>, raw: &raw::Army) -> Vec<MoveRate> {
     let mut moves: Vec<MoveRate> = Vec::new();
     for (i, m) in raw.moves.iter().enumerate() {
-        let nth = raw.moves[..i].iter().filter(|x| x.troop == m.troop).count();
+        let at = roster_path!("moves", i);
         if moves.iter().any(|x| x.troop == m.troop) {
-            v.error(
-                &format!("{:?}", m.troop),
-                nth,
+            v.error_at(
+                at.field("troop"),
                 format!("{} has two move rates", m.troop.name()),
             );
         }
         for (what, cm) in [("normal", m.normal), ("charge", m.charge)] {
             if !(1..=MAX_MOVE_CM).contains(&cm) {
-                v.error(
-                    &format!("{:?}", m.troop),
-                    nth,
+                v.error_at(
+                    at.field(what),
                     format!("{}: a {what} move is 1 to {MAX_MOVE_CM} cm", m.troop.name()),
                 );
             }
@@ -213,15 +226,21 @@ fn move_rates(v: &mut Validator<'_>, raw: &raw::Army) -> Vec<MoveRate> {
             charge: m.charge,
         });
     }
-    let units = raw
+    let hatamoto = raw
         .hatamoto
         .iter()
-        .chain(raw.clans.iter().flat_map(|c| &c.units));
-    for u in units {
+        .enumerate()
+        .map(|(i, u)| (roster_path!("hatamoto", i), u));
+    let clans = raw.clans.iter().enumerate().flat_map(|(c, clan)| {
+        clan.units
+            .iter()
+            .enumerate()
+            .map(move |(i, u)| (roster_path!("clans", c, "units", i), u))
+    });
+    for (at, u) in hatamoto.chain(clans) {
         if !moves.iter().any(|m| m.troop == u.troop) {
-            v.error(
-                &format!("\"{}\"", u.name),
-                0,
+            v.error_at(
+                at.field("troop"),
                 format!(
                     "no move rate for {}: add (troop: {:?}, normal: …, charge: …) to `moves`",
                     u.troop.name(),

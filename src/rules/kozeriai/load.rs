@@ -7,7 +7,8 @@ use serde::Deserialize;
 use super::roster::{Armour, Army, FigureSpec, Template};
 use super::tables::Rules;
 use super::weapons::{Class, Shoots};
-use crate::roster::{RosterReport, RosterText, Validator, parse_raw};
+use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
+use crate::roster_path;
 
 #[allow(missing_docs)]
 mod raw {
@@ -56,6 +57,14 @@ mod raw {
     }
 }
 
+/// Reports an empty name at its field: the app refers to armies, figures and contingents by
+/// name, so each needs one (an app's requirement, not a rule of the game).
+fn named(v: &mut Validator<'_>, at: RosterPath, name: &str, message: &str) {
+    if name.trim().is_empty() {
+        v.error_at(at, message);
+    }
+}
+
 /// Reads and validates a Kozeriai army.
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
@@ -64,29 +73,43 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         n.saturating_add(u64::from(f.count.unwrap_or(1)))
     });
     v.bounded("figures", "figures", listed)?;
+    named(
+        &mut v,
+        roster_path!("name"),
+        &raw.name,
+        "every army needs a name to be referred to",
+    );
     if raw.figures.is_empty() {
-        v.error("figures", 0, "an army needs at least one figure");
+        v.error_at(roster_path!("figures"), "an army needs at least one figure");
     }
     let mut figures: Vec<FigureSpec> = Vec::new();
-    let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
-    for f in &raw.figures {
-        let nth = *seen.get(f.name.as_str()).unwrap_or(&0);
-        seen.insert(&f.name, nth + 1);
-        let anchor = format!("\"{}\"", f.name);
+    for (i, f) in raw.figures.iter().enumerate() {
+        let at = roster_path!("figures", i);
+        named(
+            &mut v,
+            at.field("name"),
+            &f.name,
+            "every figure needs a name to be referred to",
+        );
+        named(
+            &mut v,
+            at.field("player"),
+            &f.player,
+            "every figure needs its player's name: its contingent is referred to by it",
+        );
         let count = f.count.unwrap_or(1);
         if count == 0 {
-            v.error(&anchor, nth, "a group needs a count of 1 or more");
+            v.error_at(at.field("count"), "a group needs a count of 1 or more");
         }
-        let spec = figure(&mut v, rules, &anchor, nth, f);
-        for i in 0..count {
+        let spec = figure(&mut v, rules, &at, f);
+        for n in 0..count {
             let mut one = spec.clone();
             if count > 1 {
-                one.name = format!("{} {}", f.name, i + 1);
+                one.name = format!("{} {}", f.name, n + 1);
             }
-            if figures.iter().any(|x| x.name == one.name) {
-                v.error(
-                    &anchor,
-                    nth,
+            if !f.name.trim().is_empty() && figures.iter().any(|x| x.name == one.name) {
+                v.error_at(
+                    at.field("name"),
                     format!(
                         "the name \"{}\" is used twice; every figure needs its own",
                         one.name
@@ -102,38 +125,59 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     })
 }
 
+/// Where a weapon of a figure's skills comes from: its own `skills`, else its `main` or
+/// `secondary` weapons, else its template.
+fn weapon_source(at: &RosterPath, f: &raw::Figure, weapon: &str) -> RosterPath {
+    if f.skills.contains_key(weapon) {
+        at.field("skills")
+    } else if f.main.as_deref() == Some(weapon) {
+        at.field("main")
+    } else if f.secondary.iter().any(|w| w == weapon) {
+        at.field("secondary")
+    } else {
+        at.field("template")
+    }
+}
+
 /// Validates one figure entry.
-fn figure(
-    v: &mut Validator<'_>,
-    rules: &Rules,
-    anchor: &str,
-    nth: usize,
-    f: &raw::Figure,
-) -> FigureSpec {
+fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure) -> FigureSpec {
     let mut skills = f
         .template
         .map(|t| template_skills(rules, t, f))
         .unwrap_or_default();
     if f.template.is_none() && (f.main.is_some() || !f.secondary.is_empty()) {
-        v.error(
-            anchor,
-            nth,
+        let field = if f.main.is_some() {
+            "main"
+        } else {
+            "secondary"
+        };
+        v.error_at(
+            at.field(field),
             "`main` and `secondary` go with a `template`; without one, give `skills`",
         );
     }
     skills.extend(f.skills.iter().map(|(k, s)| (k.clone(), *s)));
     if skills.is_empty() {
-        v.error(
-            anchor,
-            nth,
+        v.error_at(
+            at.clone(),
             "a figure needs a weapon: give `skills: {\"Katana\": 3}` or a `template`",
         );
     }
-    for w in skills.keys().chain(f.yadomejutsu.keys()) {
+    for w in skills.keys() {
         if rules.weapon(w).is_none() {
-            v.error(
-                anchor,
-                nth,
+            v.error_at(
+                weapon_source(at, f, w),
+                format!(
+                    "`{w}` is not in the weapons glossary; known: {}",
+                    known(rules)
+                ),
+            );
+        }
+    }
+    for w in f.yadomejutsu.keys() {
+        if rules.weapon(w).is_none() {
+            v.error_at(
+                at.field("yadomejutsu"),
                 format!(
                     "`{w}` is not in the weapons glossary; known: {}",
                     known(rules)
@@ -144,15 +188,14 @@ fn figure(
     if f.template == Some(Template::Farmer) {
         for w in skills.keys() {
             if banned_for_farmers(rules, w) {
-                v.error(
-                    anchor,
-                    nth,
+                v.error_at(
+                    weapon_source(at, f, w),
                     format!("farmers cannot use bows or swords: {w}"),
                 );
             }
         }
     }
-    special_skills(v, rules, anchor, nth, f, &skills);
+    special_skills(v, rules, at, f, &skills);
     FigureSpec {
         name: f.name.clone(),
         player: f.player.clone(),
@@ -174,8 +217,7 @@ fn figure(
 fn special_skills(
     v: &mut Validator<'_>,
     rules: &Rules,
-    anchor: &str,
-    nth: usize,
+    at: &RosterPath,
     f: &raw::Figure,
     skills: &BTreeMap<String, i64>,
 ) {
@@ -186,9 +228,8 @@ fn special_skills(
             .iter()
             .map(|(n, what)| format!("{n} {what}"))
             .collect();
-        v.error(
-            anchor,
-            nth,
+        v.error_at(
+            at.field("wounds"),
             format!(
                 "{w} wounds: the Variable Wounds scale is {}",
                 names.join(", ")
@@ -197,16 +238,14 @@ fn special_skills(
     }
     let ex = &rules.t.exhaustion;
     if let Some(s) = f.stamina.filter(|s| !(ex.min..=ex.max).contains(s)) {
-        v.warn(
-            anchor,
-            nth,
+        v.warn_at(
+            at.field("stamina"),
             format!("stamina {s}: the text suggests {} to {}", ex.min, ex.max),
         );
     }
     if let Some(s) = f.stamina.filter(|s| *s <= 0) {
-        v.error(
-            anchor,
-            nth,
+        v.error_at(
+            at.field("stamina"),
             format!("stamina {s}: a figure needs at least 1"),
         );
     }
@@ -217,17 +256,15 @@ fn special_skills(
         None | Some(Template::Samurai | Template::Ronin | Template::MasterSwordsman)
     );
     if f.iaijutsu.is_some() && (best < min || !samurai_born) {
-        v.warn(
-            anchor,
-            nth,
+        v.warn_at(
+            at.field("iaijutsu"),
             format!("Iaijutsu is meant for Samurai or Ronin of skill +{min} or more"),
         );
     }
     let allowed = &rules.t.yadomejutsu_weapons.list;
     for w in f.yadomejutsu.keys().filter(|w| !allowed.contains(w)) {
-        v.error(
-            anchor,
-            nth,
+        v.error_at(
+            at.field("yadomejutsu"),
             format!(
                 "Yadomejutsu cannot be done with {w}; it can with {}",
                 allowed.join(", ")

@@ -93,7 +93,8 @@ fn column_width(f: &FieldForm) -> f32 {
         FieldKind::Number { .. } => 64.0,
         FieldKind::Flag => 72.0,
         FieldKind::Choice(choices) if choices.iter().any(|c| c.arg.is_some()) => 210.0,
-        FieldKind::Choice(_) => 160.0,
+        FieldKind::Choice(_) | FieldKind::Name(_) => 160.0,
+        FieldKind::Scores { .. } => 230.0,
         FieldKind::Set(_) | FieldKind::Names(_) => 230.0,
         FieldKind::Record(_) | FieldKind::List { .. } => 320.0,
     }
@@ -479,12 +480,21 @@ impl Draw<'_> {
                 }
                 Some(r.on_hover_text(&f.help))
             }
-            (FieldKind::Choice(choices), Value::Choice(ident, arg)) => {
+            (FieldKind::Choice(choices) | FieldKind::Name(choices), Value::Choice(ident, arg)) => {
                 Some(self.choice(ui, f, choices, ident, *arg, at, name))
             }
             (FieldKind::Set(choices) | FieldKind::Names(choices), Value::Set(chosen)) => {
                 Some(self.set(ui, choices, chosen, at, name))
             }
+            (
+                FieldKind::Scores {
+                    names,
+                    min,
+                    max,
+                    default,
+                },
+                Value::Scores(scores),
+            ) => Some(self.scores(ui, names, (*min, *max, *default), scores, at, name)),
             (FieldKind::Record(form), Value::Record(record)) => {
                 for (inner, (_, v)) in form.fields.iter().zip(&record.fields) {
                     ui.label(RichText::new(&inner.label).weak())
@@ -602,6 +612,72 @@ impl Draw<'_> {
                 .collect();
             next.retain(|i| !i.is_empty());
             self.edits.push(Edit::Set(at.clone(), Value::Set(next)));
+        }
+        r
+    }
+
+    /// A score for each of any of the names: ticked names carry a number.
+    fn scores(
+        &mut self,
+        ui: &mut egui::Ui,
+        names: &[Choice],
+        (min, max, default): (i64, i64, i64),
+        scores: &[(String, i64)],
+        at: &RosterPath,
+        name: &str,
+    ) -> egui::Response {
+        let all = if scores.is_empty() {
+            "none".to_owned()
+        } else {
+            scores
+                .iter()
+                .map(|(n, v)| format!("{n} {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let text = if all.chars().count() > 26 {
+            format!("{}…", all.chars().take(25).collect::<String>())
+        } else {
+            all.clone()
+        };
+        let mut next: Option<Vec<(String, i64)>> = None;
+        let r = ui
+            .menu_button(text, |ui| {
+                egui::Grid::new(ui.scope_id().with("scores")).show(ui, |ui| {
+                    for c in names {
+                        let current = scores.iter().find(|(n, _)| *n == c.ident).map(|(_, v)| *v);
+                        let mut on = current.is_some();
+                        let r = ui.checkbox(&mut on, &c.label);
+                        Self::name(ui, &r, &format!("{name} · {}", c.label));
+                        if r.changed() {
+                            let mut v = scores.to_vec();
+                            if on {
+                                v.push((c.ident.clone(), default));
+                            } else {
+                                v.retain(|(n, _)| *n != c.ident);
+                            }
+                            next = Some(v);
+                        }
+                        if let Some(score) = current {
+                            let mut edited = score;
+                            let d = ui.add(egui::DragValue::new(&mut edited).range(min..=max));
+                            Self::name(ui, &d, &format!("{name} · {} score", c.label));
+                            if edited != score {
+                                let mut v = scores.to_vec();
+                                if let Some(slot) = v.iter_mut().find(|(n, _)| *n == c.ident) {
+                                    slot.1 = edited;
+                                }
+                                next = Some(v);
+                            }
+                        }
+                        ui.end_row();
+                    }
+                });
+            })
+            .response
+            .on_hover_text(all);
+        if let Some(v) = next {
+            self.edits.push(Edit::Set(at.clone(), Value::Scores(v)));
         }
         r
     }
