@@ -142,23 +142,6 @@ impl<'a> Validator<'a> {
         }
     }
 
-    /// Records an error at the `nth` (0-based) occurrence of `anchor` in the text (the
-    /// first [`MAX_PROBLEMS`] only).
-    pub fn error(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
-        if self.errors.len() < MAX_PROBLEMS {
-            let p = self.problem(anchor, nth, message.into());
-            self.errors.push(p);
-        }
-    }
-
-    /// Records a warning at the `nth` occurrence of `anchor` (the first [`MAX_PROBLEMS`]).
-    pub fn warn(&mut self, anchor: &str, nth: usize, message: impl Into<String>) {
-        if self.warnings.len() < MAX_PROBLEMS {
-            let p = self.problem(anchor, nth, message.into());
-            self.warnings.push(p);
-        }
-    }
-
     /// Records an error about the value at `path` (the first [`MAX_PROBLEMS`] only).
     pub fn error_at(&mut self, path: RosterPath, message: impl Into<String>) {
         if self.errors.len() < MAX_PROBLEMS {
@@ -176,36 +159,24 @@ impl<'a> Validator<'a> {
     }
 
     /// Refuses an army that lists more than [`MAX_LISTED`] `what` in all, before anything is
-    /// built from it: the error is recorded at `anchor` and the loader stops.
+    /// built from it: the error is recorded at the list at `path` and the loader stops.
     ///
     /// # Errors
     /// Every error so far, this one included.
     pub fn bounded(
         &mut self,
-        anchor: &str,
+        path: RosterPath,
         what: &str,
         listed: u64,
     ) -> Result<(), Vec<RosterProblem>> {
         if listed <= MAX_LISTED as u64 {
             return Ok(());
         }
-        self.error(
-            anchor,
-            0,
+        self.error_at(
+            path,
             format!("{listed} {what} is more than an army file may list (at most {MAX_LISTED})"),
         );
         Err(std::mem::take(&mut self.errors))
-    }
-
-    fn problem(&self, anchor: &str, nth: usize, message: String) -> RosterProblem {
-        let (line, column) = locate(&self.roster.source, anchor, nth);
-        RosterProblem {
-            file: self.roster.file.clone(),
-            line,
-            column,
-            message,
-            path: RosterPath::root(),
-        }
     }
 
     fn problem_at(&self, path: RosterPath, message: String) -> RosterProblem {
@@ -281,17 +252,7 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
     })
 }
 
-/// Line and column (1-based) of the `nth` occurrence of `needle`, or of the file's start.
-pub fn locate(source: &str, needle: &str, nth: usize) -> (usize, usize) {
-    if needle.is_empty() {
-        return (1, 1);
-    }
-    source
-        .match_indices(needle)
-        .nth(nth)
-        .map_or((1, 1), |(byte, _)| position_of_byte(source, byte))
-}
-
+/// Line and column (1-based) of a byte offset.
 pub(crate) fn position_of_byte(source: &str, byte: usize) -> (usize, usize) {
     let before = source.get(..byte).unwrap_or(source);
     let line = before.matches('\n').count() + 1;

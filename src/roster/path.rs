@@ -91,6 +91,7 @@ macro_rules! roster_path {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     #[test]
     fn a_path_reads_as_fields_and_indices() {

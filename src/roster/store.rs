@@ -60,6 +60,7 @@ pub fn save(path: &Path, text: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 

@@ -132,6 +132,7 @@ fn quote(text: &str) -> String {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
     use crate::roster::doc::read;

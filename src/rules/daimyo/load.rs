@@ -83,7 +83,11 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             .iter()
             .map(|c| 1 + c.units.len() as u64)
             .sum::<u64>();
-    v.bounded("clans", "clans, units and moves", listed)?;
+    v.bounded(
+        crate::roster::RosterPath::root().field("clans"),
+        "clans, units and moves",
+        listed,
+    )?;
     named(&mut v, &RosterPath::root(), &raw.name, "army");
     let general = leader(&mut v, rules, &roster_path!("general"), &raw.general);
     let mut names: Vec<String> = Vec::new();

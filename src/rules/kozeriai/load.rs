@@ -72,7 +72,11 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let listed = raw.figures.iter().fold(0u64, |n, f| {
         n.saturating_add(u64::from(f.count.unwrap_or(1)))
     });
-    v.bounded("figures", "figures", listed)?;
+    v.bounded(
+        crate::roster::RosterPath::root().field("figures"),
+        "figures",
+        listed,
+    )?;
     named(
         &mut v,
         roster_path!("name"),

@@ -91,7 +91,11 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             .iter()
             .map(|a| 1 + a.units.len() as u64)
             .sum::<u64>();
-    v.bounded("units", "units and allies", listed)?;
+    v.bounded(
+        crate::roster::RosterPath::root().field("units"),
+        "units and allies",
+        listed,
+    )?;
     let mut names = Names::default();
     names.check(&mut v, roster_path!("name"), &raw.name, "army");
     names.check(

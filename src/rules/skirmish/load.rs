@@ -51,7 +51,11 @@ mod raw {
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
-    v.bounded("units", "units", raw.units.len() as u64)?;
+    v.bounded(
+        crate::roster::RosterPath::root().field("units"),
+        "units",
+        raw.units.len() as u64,
+    )?;
     if raw.name.trim().is_empty() {
         v.error_at(
             roster_path!("name"),

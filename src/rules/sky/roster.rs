@@ -237,7 +237,11 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;
     let mut v = Validator::new(roster);
     let listed = raw.clans.iter().map(|c| 1 + c.units.len() as u64).sum();
-    v.bounded("clans", "clans and units", listed)?;
+    v.bounded(
+        crate::roster::RosterPath::root().field("clans"),
+        "clans and units",
+        listed,
+    )?;
     let t = &rules.t;
     let mut names: Vec<String> = Vec::new();
     // A name is checked against the others once it is given (an empty one is its own error).
