@@ -162,3 +162,55 @@ fn a_saved_army_is_offered_in_the_new_battle_dialog() {
     h.run();
     h.get_by_label("Side 1 saved ikko-1");
 }
+
+/// The names of the first clan's units, in order.
+fn unit_names(h: &Harness<'static, App>) -> Vec<String> {
+    use gunbai::roster::doc::Value;
+    let b = h.state().built_army();
+    let Some(Value::List(clans)) = b.army.get("clans") else {
+        panic!("a sky army has clans");
+    };
+    let Some(Value::List(units)) = clans[0].get("units") else {
+        panic!("a clan has units");
+    };
+    units
+        .iter()
+        .map(|u| u.text("name").unwrap_or_default().to_owned())
+        .collect()
+}
+
+#[test]
+fn units_are_added_copied_moved_and_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app(dir.path());
+    for (i, label) in [
+        "Builder: Clan 1 · Unit 1 · Name",
+        "Builder: Clan 1 · Unit 2 · Name",
+        "Builder: Clan 1 · Unit 3 · Name",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        type_into(&mut h, label, &format!("U{}", i + 1));
+    }
+    h.get_by_label("Builder: Clan 1 · Add unit").click();
+    h.run();
+    assert_eq!(unit_names(&h), ["U1", "U2", "U3", ""]);
+
+    let edit = |h: &mut Harness<'static, App>, row: usize, what: &str| {
+        h.get_by_label(&format!("Builder: Clan 1 · Unit {row} · Edit"))
+            .click();
+        h.run();
+        h.get_by_label(&format!("Builder: Clan 1 · Unit {row} · {what}"))
+            .click();
+        h.run();
+    };
+    edit(&mut h, 4, "Remove");
+    assert_eq!(unit_names(&h), ["U1", "U2", "U3"]);
+    edit(&mut h, 1, "Duplicate");
+    assert_eq!(unit_names(&h), ["U1", "U1 (copy)", "U2", "U3"]);
+    edit(&mut h, 4, "Move up");
+    assert_eq!(unit_names(&h), ["U1", "U1 (copy)", "U3", "U2"]);
+    edit(&mut h, 1, "Move down");
+    assert_eq!(unit_names(&h), ["U1 (copy)", "U1", "U3", "U2"]);
+}

@@ -274,12 +274,18 @@ impl Builder {
     pub fn totals(&self) -> Vec<String> {
         let mut counts: Vec<(String, usize)> = Vec::new();
         count_records(&self.form.army, &self.army, &mut counts);
+        // A kind of record that is also a summed noun (a kozeriai figure entry with its
+        // count) is shown once, as the sum.
+        counts.retain(|(noun, _)| !self.form.totals.iter().any(|(_, t)| t == noun));
         let mut out: Vec<String> = counts
             .into_iter()
             .map(|(noun, n)| crate::engine::words::count(n, &noun))
             .collect();
-        for (key, label) in &self.form.totals {
-            out.push(format!("{} {label}", self.army.total(&self.form.army, key)));
+        for (key, noun) in &self.form.totals {
+            out.push(crate::engine::words::count(
+                self.army.total(&self.form.army, key),
+                noun,
+            ));
         }
         out
     }

@@ -16,8 +16,8 @@ pub struct RosterForm {
     pub about: Vec<String>,
     /// The army, the file's top value.
     pub army: RecordForm,
-    /// Number fields summed over the whole army for its totals line, with the plural shown
-    /// ("stands", "figures"); a record that leaves the field out counts once.
+    /// Number fields summed over the whole army for its totals line, with the noun counted
+    /// ("stand", "figure"); a record that leaves the field out counts once.
     pub totals: Vec<(&'static str, String)>,
 }
 

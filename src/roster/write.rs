@@ -189,7 +189,7 @@ mod tests {
         );
         RosterForm {
             about: vec!["Two lines\nof notes.".into()],
-            totals: vec![("stands", "stands".into())],
+            totals: vec![("stands", "stand".into())],
             army: RecordForm::new(
                 "army",
                 vec![

@@ -47,7 +47,7 @@ fn form_for(rules: &Rules) -> RosterForm {
                 f.line_max_deep, f.column_min_deep
             ),
         ],
-        totals: vec![("stands", "stands".into())],
+        totals: vec![("stands", "stand".into())],
         army: RecordForm::new(
             "army",
             vec![

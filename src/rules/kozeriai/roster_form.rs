@@ -59,7 +59,7 @@ fn form_for(rules: &Rules) -> RosterForm {
             "`heroic`, `horse`, `iaijutsu`, `ki_ai`, `ni_ten`, `yadomejutsu`. `count: 4` makes numbered alike figures."
                 .into(),
         ],
-        totals: vec![("count", "figures".into())],
+        totals: vec![("count", "figure".into())],
         army: RecordForm::new(
             "army",
             vec![

@@ -49,7 +49,7 @@ pub fn form() -> RosterForm {
     let rules = rules.as_ref();
     RosterForm {
         about: about(rules),
-        totals: vec![("count", "figures".into())],
+        totals: vec![("count", "figure".into())],
         army: RecordForm::new(
             "army",
             vec![

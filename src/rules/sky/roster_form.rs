@@ -58,7 +58,7 @@ fn form_for(t: &SkyTables) -> RosterForm {
                 b.samurai, b.warrior_monks, b.ashigaru, b.peasants
             ),
         ],
-        totals: vec![("stands", "stands".to_owned())],
+        totals: vec![("stands", "stand".to_owned())],
         army: RecordForm::new(
             "army",
             vec![

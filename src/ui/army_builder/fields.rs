@@ -47,6 +47,8 @@ pub struct Draw<'a> {
     pub b: &'a Builder,
     /// Edits asked for this frame.
     pub edits: Vec<Edit>,
+    /// The width of the table cell being drawn into, if any (a grid's text fields are wider).
+    pub cell_width: Option<f32>,
 }
 
 fn capitalised(noun: &str) -> String {
@@ -78,6 +80,14 @@ fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
     RichText::new(format!("{mark}: {}", p.message)).color(colour(ui, error))
 }
 
+/// Whether a field is a record of more fields than sit well on one row.
+fn is_big_record(f: &FieldForm) -> bool {
+    matches!(&f.kind, FieldKind::Record(inner) if inner.fields.len() > 3)
+}
+
+/// The width of a field's label in a card.
+const CARD_LABEL: f32 = 120.0;
+
 /// The width of a table's first column, the row's menu.
 const ROW_MENU: f32 = 40.0;
 
@@ -100,17 +110,18 @@ fn column_width(f: &FieldForm) -> f32 {
     }
 }
 
-/// A table cell of a fixed width, its widget centred in the row's height.
+/// A table cell of exactly `width`: the row advances by that much whatever the widget's
+/// size (a long choice is clipped, never pushes the next column along).
 fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
     let height = ui.spacing().interact_size.y + 4.0;
-    ui.allocate_ui_with_layout(
-        egui::vec2(width, height),
-        egui::Layout::left_to_right(egui::Align::Center),
-        |ui| {
-            ui.set_width(width);
-            add(ui);
-        },
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
+    let mut child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::left_to_right(egui::Align::Center)),
     );
+    child.set_clip_rect(rect.intersect(ui.clip_rect()));
+    add(&mut child);
 }
 
 impl Draw<'_> {
@@ -147,7 +158,7 @@ impl Draw<'_> {
             .spacing([12.0, 6.0])
             .show(ui, |ui| {
                 for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
-                    if matches!(f.kind, FieldKind::List { .. }) {
+                    if matches!(f.kind, FieldKind::List { .. }) || is_big_record(f) {
                         continue;
                     }
                     let here = at.field(f.key);
@@ -165,6 +176,26 @@ impl Draw<'_> {
                     ui.end_row();
                 }
             });
+        for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
+            if let (FieldKind::Record(inner), true) = (&f.kind, is_big_record(f)) {
+                // A record of many fields (a skirmish unit's leader): its own labelled grid.
+                let here = at.field(f.key);
+                let name = format!("{title}{}", f.label);
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(&f.label).strong())
+                        .on_hover_text(&f.help);
+                    if f.optional {
+                        self.given_box(ui, f, value, &here, &name);
+                    }
+                    self.problems(ui, &here);
+                });
+                if let Value::Record(r) = value {
+                    ui.indent(here.to_string(), |ui| {
+                        self.record(ui, inner, r, &here, &format!("{name} · "));
+                    });
+                }
+            }
+        }
         for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
             if let (FieldKind::List { item, max, .. }, Value::List(items)) = (&f.kind, value) {
                 ui.add_space(8.0);
@@ -234,7 +265,12 @@ impl Draw<'_> {
                 });
             }
         } else if !items.is_empty() {
-            self.table(ui, item, items, at, title);
+            let widths: f32 = item.fields.iter().map(column_width).sum();
+            if ROW_MENU + widths + 10.0 * item.fields.len() as f32 <= ui.available_width() {
+                self.table(ui, item, items, at, title);
+            } else {
+                self.cards(ui, item, items, at, title);
+            }
         }
     }
 
@@ -314,7 +350,9 @@ impl Draw<'_> {
                                 {
                                     cell(ui, *w, |ui| {
                                         let name = format!("{row_title} · {}", f.label);
+                                        self.cell_width = Some(*w);
                                         self.field(ui, f, value, &here.field(f.key), &name);
+                                        self.cell_width = None;
                                     });
                                 }
                             });
@@ -323,6 +361,47 @@ impl Draw<'_> {
                     }
                 });
             });
+    }
+
+    /// A list of records too wide for a table's rows (a kozeriai figure): a card each, its
+    /// fields as label and value pairs wrapped to the window's width, its problems under them.
+    fn cards(
+        &mut self,
+        ui: &mut egui::Ui,
+        item: &RecordForm,
+        items: &[Record],
+        at: &RosterPath,
+        title: &str,
+    ) {
+        let noun = capitalised(&item.noun);
+        for (i, record) in items.iter().enumerate() {
+            let here = at.index(i);
+            let card_title = format!("{title}{noun} {}", i + 1);
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    self.row_menu(ui, at, i, items.len(), &card_title, &item.noun);
+                    ui.label(RichText::new(item_title(item, record, i)).strong());
+                });
+                ui.horizontal_wrapped(|ui| {
+                    for (f, (_, value)) in item.fields.iter().zip(&record.fields) {
+                        let w = column_width(f);
+                        cell(ui, CARD_LABEL + w, |ui| {
+                            ui.add_sized(
+                                [CARD_LABEL - 6.0, ui.spacing().interact_size.y],
+                                egui::Label::new(RichText::new(&f.label).weak()).truncate(),
+                            )
+                            .on_hover_text(&f.help);
+                            self.cell_width = Some(w);
+                            let name = format!("{card_title} · {}", f.label);
+                            self.field(ui, f, value, &here.field(f.key), &name);
+                            self.cell_width = None;
+                        });
+                    }
+                });
+                self.row_problems(ui, item, &here);
+            });
+        }
     }
 
     /// A row's own problems and its fields', each naming the field, under the row.
@@ -402,22 +481,7 @@ impl Draw<'_> {
             return;
         }
         if f.optional {
-            let mut given = *value != Value::Absent;
-            let r = ui
-                .checkbox(&mut given, "")
-                .on_hover_text(format!("Given in the file? Left out: {}", f.help));
-            Self::name(ui, &r, &format!("{name} given"));
-            if r.changed() {
-                let v = if given {
-                    f.start
-                        .clone()
-                        .filter(|v| *v != Value::Absent)
-                        .unwrap_or_else(|| Value::start(&f.kind))
-                } else {
-                    Value::Absent
-                };
-                self.edits.push(Edit::Set(at.clone(), v));
-            }
+            let given = self.given_box(ui, f, value, at, name);
             if !given {
                 ui.label(RichText::new("default").weak())
                     .on_hover_text(&f.help);
@@ -439,6 +503,35 @@ impl Draw<'_> {
         }
     }
 
+    /// The tick box of an optional field: ticked, the field is given (at its starting
+    /// value when first ticked); unticked, the file leaves it out. Returns whether given.
+    fn given_box(
+        &mut self,
+        ui: &mut egui::Ui,
+        f: &FieldForm,
+        value: &Value,
+        at: &RosterPath,
+        name: &str,
+    ) -> bool {
+        let mut given = *value != Value::Absent;
+        let r = ui
+            .checkbox(&mut given, "")
+            .on_hover_text(format!("Given in the file? Left out: {}", f.help));
+        Self::name(ui, &r, &format!("{name} given"));
+        if r.changed() {
+            let v = if given {
+                f.start
+                    .clone()
+                    .filter(|v| *v != Value::Absent)
+                    .unwrap_or_else(|| Value::start(&f.kind))
+            } else {
+                Value::Absent
+            };
+            self.edits.push(Edit::Set(at.clone(), v));
+        }
+        given
+    }
+
     fn widget(
         &mut self,
         ui: &mut egui::Ui,
@@ -452,8 +545,10 @@ impl Draw<'_> {
             (FieldKind::Text, Value::Text(text)) => {
                 let mut edited = text.clone();
                 let height = ui.spacing().interact_size.y;
+                // A table cell's width, or room for a long name with its kanji in a grid.
+                let width = self.cell_width.map_or(280.0, |w| w - 8.0);
                 let r = ui.add_sized(
-                    [190.0, height],
+                    [width, height],
                     egui::TextEdit::singleline(&mut edited)
                         .id_salt(at.to_string())
                         .hint_text(RichText::new("name").color(Color32::GRAY)),

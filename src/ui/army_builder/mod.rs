@@ -171,6 +171,7 @@ impl ArmyBuilder {
                 let mut draw = Draw {
                     b: &self.builder,
                     edits: Vec::new(),
+                    cell_width: None,
                 };
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
@@ -190,7 +191,9 @@ impl ArmyBuilder {
     fn top_ui(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             let mut chosen = self.key;
+            // A fixed width: the buttons after it stay put whichever rule set is chosen.
             egui::ComboBox::from_label("Rule set")
+                .width(280.0)
                 .selected_text(info(self.key).title)
                 .show_ui(ui, |ui| {
                     for r in RULE_SETS {
