@@ -36,7 +36,7 @@ fn the_battles_list_opens_a_battle_and_removes_another_to_a_folder_aside() {
     // Both played battles, and the demo battle open now.
     h.get_by_label("Battles (3)");
     assert!(h.query_all_by_label("Takeda 武田 vs Uesugi 上杉").count() >= 3);
-    h.get_by_label("open here");
+    h.get_by_label("in progress, open here");
     // Open the first battle from the list, no path typed: newest first, so the last row.
     assert_eq!(h.get_all_by_label("Open").count(), 3);
     let first = journals[0].clone();
@@ -71,4 +71,30 @@ fn a_stale_opened_message_clears_once_the_battle_moves_on() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(h.state().banner(), None);
+}
+
+#[test]
+fn the_battles_list_says_whether_a_battle_was_ended_and_follows_undo() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.key_press(Key::R);
+    h.run();
+    let state_shown = |h: &mut Harness<'static, App>| {
+        h.get_by_label("Journal…").click();
+        h.run();
+        let ended = h.query_by_label("ended, open here").is_some();
+        let going = h.query_by_label("in progress, open here").is_some();
+        h.state_mut().close_journal_window();
+        h.run();
+        (ended, going)
+    };
+    assert_eq!(state_shown(&mut h), (false, true));
+    h.get_by_label("End battle…").click();
+    h.run();
+    h.get_by_label("End the battle").click();
+    h.run();
+    assert_eq!(state_shown(&mut h), (true, false));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(state_shown(&mut h), (false, true));
 }

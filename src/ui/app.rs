@@ -128,6 +128,11 @@ impl App {
         }
     }
 
+    /// Closes the Journal window, as its close button does (tests).
+    pub fn close_journal_window(&mut self) {
+        self.journal.open = false;
+    }
+
     /// The army in the army builder (tests).
     pub fn built_army(&self) -> &crate::roster::builder::Builder {
         self.army_builder.builder()

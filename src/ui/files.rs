@@ -167,6 +167,8 @@ pub struct BattleFile {
     pub entries: usize,
     /// Why it cannot be read, if it is damaged.
     pub damaged: Option<String>,
+    /// Whether the battle was ended (an entry in effect, not taken back, ended it).
+    pub ended: bool,
 }
 
 /// The name of the folder removed battles are moved to (never deleted outright).
@@ -229,6 +231,7 @@ fn describe_journal(path: &Path) -> BattleFile {
         last: None,
         entries: 0,
         damaged: None,
+        ended: false,
     };
     let header = JournalReader::open(path).and_then(|r| r.header::<ron::Value>());
     match header {
@@ -246,10 +249,12 @@ fn describe_journal(path: &Path) -> BattleFile {
         return file;
     };
     let mut last = String::new();
+    let mut timeline = Timeline::default();
     for line in std::io::BufReader::new(f).lines().skip(1) {
         match line {
             Ok(line) if !line.trim().is_empty() => {
                 file.entries += 1;
+                timeline.read(&line);
                 last = line;
             }
             Ok(_) => {}
@@ -259,11 +264,53 @@ fn describe_journal(path: &Path) -> BattleFile {
             }
         }
     }
+    file.ended = timeline.ended();
     file.last = last
         .split_once("at:\"")
         .and_then(|(_, rest)| rest.split_once('"'))
         .and_then(|(at, _)| at.parse().ok());
     file
+}
+
+/// Which commands are in effect, read from entry lines without replaying them: enough to
+/// tell whether the battle was ended (every rule set records a `BattleEnded` event).
+#[derive(Default)]
+struct Timeline {
+    /// For each command in the timeline, whether it ended the battle.
+    ends: Vec<bool>,
+    /// How many of them are in effect (the rest were undone and may be redone).
+    in_effect: usize,
+}
+
+impl Timeline {
+    fn read(&mut self, line: &str) {
+        let Some((_, action)) = line.split_once(",action:") else {
+            return;
+        };
+        let count = |prefix: &str| {
+            action
+                .strip_prefix(prefix)
+                .and_then(|r| r.split(')').next())
+                .and_then(|n| n.parse::<usize>().ok())
+        };
+        if action.starts_with("Command(") {
+            let events = action.rsplit_once(",events:[").map_or("", |(_, e)| e);
+            let ended = events
+                .split(['[', ',', ']', '('])
+                .any(|w| w == "BattleEnded");
+            self.ends.truncate(self.in_effect);
+            self.ends.push(ended);
+            self.in_effect += 1;
+        } else if let Some(n) = count("Undo(count:") {
+            self.in_effect = self.in_effect.saturating_sub(n);
+        } else if let Some(n) = count("Redo(count:") {
+            self.in_effect = (self.in_effect + n).min(self.ends.len());
+        }
+    }
+
+    fn ended(&self) -> bool {
+        self.ends.iter().take(self.in_effect).any(|e| *e)
+    }
 }
 
 /// An army's `name` field, from an army read as a plain RON value.

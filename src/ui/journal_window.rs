@@ -1,8 +1,14 @@
-//! Open journal… and Save As…: path fields (no file picker), errors shown in the window.
+//! Open journal… and Save As…: the battles list, path fields with the system's file dialog
+//! beside them, errors shown in the window.
 
 use std::path::PathBuf;
 
 use eframe::egui::{self, RichText};
+
+use super::file_picker::{FilePicker, Pick};
+
+/// Journals are RON files.
+const JOURNALS: (&str, &[&str]) = ("Battle journal", &["ron"]);
 
 /// What the umpire asked the journal window for.
 pub enum JournalRequest {
@@ -29,6 +35,8 @@ pub struct JournalWindow {
     pub message: Option<(String, bool)>,
     /// The battles in the data directory, as last listed (`None`: list them again).
     pub battles: Option<Vec<super::files::BattleFile>>,
+    open_picker: FilePicker,
+    save_picker: FilePicker,
 }
 
 impl JournalWindow {
@@ -70,6 +78,8 @@ impl JournalWindow {
                     let label = ui.label("Journal to open");
                     ui.add(egui::TextEdit::singleline(&mut self.open_path).desired_width(400.0))
                         .labelled_by(label.id);
+                    self.open_picker
+                        .button(ui, &mut self.open_path, Pick::Open, JOURNALS);
                 });
                 ui.horizontal(|ui| {
                     let path = PathBuf::from(self.open_path.trim());
@@ -89,6 +99,8 @@ impl JournalWindow {
                     let label = ui.label("Save a copy as");
                     ui.add(egui::TextEdit::singleline(&mut self.save_path).desired_width(400.0))
                         .labelled_by(label.id);
+                    self.save_picker
+                        .button(ui, &mut self.save_path, Pick::Save, JOURNALS);
                 });
                 if ui
                     .add_enabled(current.is_some(), egui::Button::new("Save As"))
@@ -160,10 +172,12 @@ fn battles_ui(
                         ui.label(when(b.last));
                         ui.label(b.entries.to_string());
                         let here = current == Some(b.path.as_path());
-                        let state = match (&b.damaged, here) {
-                            (Some(_), _) => "damaged",
-                            (None, true) => "open here",
-                            (None, false) => "saved",
+                        let state = match (&b.damaged, here, b.ended) {
+                            (Some(_), _, _) => "damaged",
+                            (None, true, true) => "ended, open here",
+                            (None, true, false) => "in progress, open here",
+                            (None, false, true) => "ended",
+                            (None, false, false) => "in progress",
                         };
                         let shown = ui.label(state);
                         if let Some(why) = &b.damaged {

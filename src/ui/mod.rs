@@ -10,6 +10,7 @@ mod app;
 mod army_builder;
 mod check_card;
 mod dice_tray;
+mod file_picker;
 mod files;
 mod fonts;
 mod help;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, RichText};
 use serde::Deserialize;
 
+use super::file_picker::{FilePicker, Pick};
 use crate::reference::{HouseRules, OptionalRule, Ruling};
 use crate::roster::RosterText;
 use crate::rules::{RULE_SETS, check_roster, demo_rosters};
@@ -59,6 +60,7 @@ pub struct NewBattle {
     saved: Vec<PathBuf>,
     /// The umpire asked for the army builder from here.
     pub wants_builder: bool,
+    pickers: [FilePicker; 2],
 }
 
 impl Default for NewBattle {
@@ -74,6 +76,7 @@ impl Default for NewBattle {
             rosters_dir: None,
             saved: Vec::new(),
             wants_builder: false,
+            pickers: Default::default(),
         };
         dialog.set_key("sky");
         dialog
@@ -232,6 +235,12 @@ impl NewBattle {
                 let label = ui.label(format!("Side {} roster path", side + 1));
                 ui.add(egui::TextEdit::singleline(&mut self.paths[side]).desired_width(460.0))
                     .labelled_by(label.id);
+                self.pickers[side].button(
+                    ui,
+                    &mut self.paths[side],
+                    Pick::Open,
+                    ("Army roster", &["ron"]),
+                );
             });
         }
     }

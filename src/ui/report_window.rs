@@ -1,6 +1,7 @@
 //! The after-action report: strength per turn, losses per unit, leaders' rating histories,
 //! the timeline, and export to Markdown or HTML.
 
+use super::file_picker::{FilePicker, Pick};
 use chrono::Local;
 use eframe::egui::{self, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
@@ -24,6 +25,7 @@ pub struct ReportWindow {
     timeline: Vec<String>,
     timeline_note: Option<String>,
     stamp: Option<(u64, u64)>,
+    picker: FilePicker,
 }
 
 impl ReportWindow {
@@ -78,6 +80,8 @@ impl ReportWindow {
             let label = ui.label("Export to");
             ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(420.0))
                 .labelled_by(label.id);
+            self.picker
+                .button(ui, &mut self.path, Pick::Save, ("Report", &["md", "html"]));
         });
         ui.horizontal(|ui| {
             let export = |ext: &str, text: String, path: &mut String| {
