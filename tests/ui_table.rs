@@ -108,3 +108,36 @@ fn a_window_made_larger_gives_the_queue_its_share_of_the_room() {
     let large = 2560.0 - queue(&h);
     assert!(large > 1.6 * small, "{small} then {large}");
 }
+
+#[test]
+fn a_large_screen_starts_at_a_larger_scale_until_the_umpire_chooses_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let h = harness(dir.path(), (2560.0, 1440.0));
+    assert!(
+        (h.ctx.zoom_factor() - 1.5).abs() < 1e-3,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+    drop(h);
+    // The same screen picks the same scale; a laptop-sized one picks 1.
+    let h = harness(dir.path(), (1280.0, 720.0));
+    assert!(
+        (h.ctx.zoom_factor() - 1.0).abs() < 1e-3,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+    drop(h);
+    // Once the umpire scales, the choice is kept whatever the screen.
+    let mut h = harness(dir.path(), (2560.0, 1440.0));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Minus);
+    h.run();
+    let chosen = h.ctx.zoom_factor();
+    assert!(chosen < 1.5);
+    drop(h);
+    let h = harness(dir.path(), (2560.0, 1440.0));
+    assert!(
+        (h.ctx.zoom_factor() - chosen).abs() < 1e-3,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+}

@@ -57,6 +57,10 @@ pub struct App {
     pub(super) settings: super::files::Settings,
     /// The window's size at the last frame, to keep the panels' shares when it changes.
     pub(super) screen: Option<eframe::egui::Vec2>,
+    /// The scale for the screen was considered (at the first frame).
+    pub(super) zoom_picked: bool,
+    /// The scale picked for the screen, if one was.
+    pub(super) zoom_picked_as: Option<f32>,
 }
 
 impl App {
@@ -94,7 +98,9 @@ impl App {
         let settings = data.settings();
         let dark = settings.dark;
         theme::apply(&cc.egui_ctx, dark);
-        cc.egui_ctx.set_zoom_factor(settings.zoom());
+        if settings.zoom_is_chosen() {
+            cc.egui_ctx.set_zoom_factor(settings.zoom());
+        }
         let mut new_battle = NewBattle::default();
         new_battle.set_rosters_dir(data.root().join("rosters"));
         let army_builder = super::army_builder::ArmyBuilder::new(data.root().to_path_buf());
@@ -125,6 +131,8 @@ impl App {
             confirm_end: false,
             settings,
             screen: None,
+            zoom_picked: false,
+            zoom_picked_as: None,
         }
     }
 

@@ -17,6 +17,10 @@ pub struct Settings {
     pub zoom: f32,
     /// The window's inner size in points, as last left.
     pub window: Option<[f32; 2]>,
+    /// The umpire set the scale (Ctrl+Plus / Ctrl+Minus / Ctrl+0); until then the app picks
+    /// one for the screen at each start ([`auto_zoom`]). Absent in files written before the
+    /// app picked: a scale other than 1 there was the umpire's.
+    pub zoom_chosen: Option<bool>,
 }
 
 impl Default for Settings {
@@ -25,11 +29,18 @@ impl Default for Settings {
             dark: false,
             zoom: 1.0,
             window: None,
+            zoom_chosen: Some(false),
         }
     }
 }
 
 impl Settings {
+    /// Whether the umpire chose the scale.
+    pub fn zoom_is_chosen(&self) -> bool {
+        self.zoom_chosen
+            .unwrap_or_else(|| (self.zoom() - 1.0).abs() > 1e-3)
+    }
+
     /// The zoom, within what keeps every form usable (egui's own keyboard range).
     pub fn zoom(&self) -> f32 {
         if self.zoom.is_finite() {
@@ -38,6 +49,17 @@ impl Settings {
             1.0
         }
     }
+}
+
+/// The scale for a screen of `size` (in physical pixels) until the umpire chooses one:
+/// 1 up to about 1900 × 1100, larger on larger screens so the table reads at arm's length
+/// as it does on a laptop (1.5 at 2560 × 1440), in steps of a quarter, at most 2.
+pub fn auto_zoom(size: [f32; 2]) -> f32 {
+    let fit = (size[0] / 1600.0).min(size[1] / 900.0);
+    if !fit.is_finite() {
+        return 1.0;
+    }
+    ((fit * 4.0).floor() / 4.0).clamp(1.0, 2.0)
 }
 
 /// The settings file's name.
@@ -324,5 +346,19 @@ fn army_name(army: &ron::Value) -> String {
             })
             .unwrap_or_default(),
         _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::auto_zoom;
+
+    #[test]
+    fn the_scale_grows_with_the_screen_until_the_umpire_chooses() {
+        assert!((auto_zoom([1280.0, 720.0]) - 1.0).abs() < 1e-6);
+        assert!((auto_zoom([1920.0, 1080.0]) - 1.0).abs() < 1e-6);
+        assert!((auto_zoom([2560.0, 1440.0]) - 1.5).abs() < 1e-6);
+        assert!((auto_zoom([3840.0, 2160.0]) - 2.0).abs() < 1e-6);
+        assert!((auto_zoom([f32::NAN, 1.0]) - 1.0).abs() < 1e-6);
     }
 }

@@ -14,6 +14,7 @@ use super::{Intent, theme};
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        self.pick_zoom_for_the_screen(&ctx);
         self.remember_zoom_and_size(&ctx);
         let mut intents = Vec::new();
         self.shortcuts(&ctx, &mut intents);
@@ -100,6 +101,23 @@ impl eframe::App for App {
 }
 
 impl App {
+    /// At the first frame, until the umpire has chosen a scale, picks one for the screen
+    /// (its monitor if known, else the window), so a large screen reads at arm's length.
+    fn pick_zoom_for_the_screen(&mut self, ctx: &egui::Context) {
+        if std::mem::replace(&mut self.zoom_picked, true) || self.settings.zoom_is_chosen() {
+            return;
+        }
+        let (monitor, ppp) = ctx.input(|i| {
+            let v = i.viewport();
+            (v.monitor_size, v.native_pixels_per_point.unwrap_or(1.0))
+        });
+        let points = monitor.unwrap_or_else(|| ctx.content_rect().size() * ctx.zoom_factor());
+        let zoom = super::files::auto_zoom([points.x * ppp, points.y * ppp]);
+        ctx.set_zoom_factor(zoom);
+        // Picked, not chosen: the next start picks again for whatever screen it is on.
+        self.zoom_picked_as = Some(zoom);
+    }
+
     /// Keeps the scale (Ctrl+Plus / Ctrl+Minus, egui's own keys) and the window's size for
     /// the next start, saving when either has changed and settled.
     fn remember_zoom_and_size(&mut self, ctx: &egui::Context) {
@@ -113,6 +131,10 @@ impl App {
             return;
         }
         self.settings.zoom = zoom;
+        // The picked scale landing (it takes effect a frame later) is not the umpire's choice.
+        let picked = self.zoom_picked_as.is_some_and(|p| (p - zoom).abs() < 1e-3);
+        self.settings.zoom_chosen =
+            Some(self.settings.zoom_is_chosen() || (zoom_changed && !picked));
         if size.is_some() {
             self.settings.window = size;
         }
