@@ -148,7 +148,7 @@ impl NewBattle {
             .default_size([700.0, 620.0])
             .show(ctx, |ui| {
                 // The start button and any problems stay in sight below the scrolled choices.
-                let below = 60.0 + 24.0 * self.problems.len().min(8) as f32;
+                let below = 92.0 + 24.0 * self.problems.len().min(8) as f32;
                 egui::ScrollArea::vertical()
                     .max_height((ui.available_height() - below).max(160.0))
                     .show(ui, |ui| {

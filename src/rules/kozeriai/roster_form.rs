@@ -248,12 +248,16 @@ fn condition(rules: &Rules) -> Vec<FieldForm> {
             "Stamina",
             format!(
                 "Stamina points, spent as it tires, used when the Exhaustion rule is on: \
-                     the text suggests {} to {}. Left out: the umpire's choice of the lowest or the middle.",
+                     the text suggests {} to {} (others are allowed, with a warning). \
+                     Left out: the umpire's choice of the lowest or the middle.",
                 ex.min, ex.max
             ),
+            // The loader refuses only a stamina below 1 and warns outside the suggested
+            // range, so the builder offers (and opens) what `check` accepts, up to twice
+            // the suggested most.
             FieldKind::Number {
-                min: ex.min,
-                max: ex.max,
+                min: 1,
+                max: 2 * ex.max,
                 default: (ex.min + ex.max) / 2,
             },
         ),

@@ -231,7 +231,17 @@ impl Draw<'_> {
         title: &str,
     ) {
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("{} ({})", f.label, items.len())).heading())
+            // The count against the rules' limits where they set one ("Units (4 of 3 to 8)").
+            let min = match &f.kind {
+                FieldKind::List { min, .. } => *min,
+                _ => 0,
+            };
+            let count = if max < crate::roster::MAX_LISTED {
+                format!("{} ({} of {min} to {max})", f.label, items.len())
+            } else {
+                format!("{} ({})", f.label, items.len())
+            };
+            ui.label(RichText::new(count).heading())
                 .on_hover_text(&f.help);
             let add = ui.add_enabled(
                 items.len() < max.min(crate::roster::MAX_LISTED),
