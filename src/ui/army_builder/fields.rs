@@ -92,6 +92,24 @@ const CARD_LABEL: f32 = 120.0;
 const ROW_MENU: f32 = 40.0;
 
 /// A table column's width for a field: enough for its widget, the same in every row.
+/// A table column's width: its widget's, or its heading's if that is wider (a number
+/// column headed "Normal move (cm)"), at most 220 points.
+fn table_column_width(ui: &egui::Ui, f: &FieldForm) -> f32 {
+    let heading = ui
+        .painter()
+        .layout_no_wrap(
+            f.label.clone(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            Color32::WHITE,
+        )
+        .size()
+        .x
+        // Strong text is a little wider than the body text measured.
+        * 1.08
+        + 12.0;
+    column_width(f).max(heading.min(220.0))
+}
+
 fn column_width(f: &FieldForm) -> f32 {
     let tick = if f.optional && !matches!(f.kind, FieldKind::Flag) {
         24.0
@@ -102,8 +120,8 @@ fn column_width(f: &FieldForm) -> f32 {
         FieldKind::Text => 200.0,
         FieldKind::Number { .. } => 64.0,
         FieldKind::Flag => 72.0,
-        FieldKind::Choice(choices) if choices.iter().any(|c| c.arg.is_some()) => 210.0,
-        FieldKind::Choice(_) | FieldKind::Name(_) => 160.0,
+        FieldKind::Choice(choices) if choices.iter().any(|c| c.arg.is_some()) => 230.0,
+        FieldKind::Choice(_) | FieldKind::Name(_) => 190.0,
         FieldKind::Scores { .. } => 230.0,
         FieldKind::Set(_) | FieldKind::Names(_) => 230.0,
         FieldKind::Record(_) | FieldKind::List { .. } => 320.0,
@@ -275,7 +293,7 @@ impl Draw<'_> {
                 });
             }
         } else if !items.is_empty() {
-            let widths: f32 = item.fields.iter().map(column_width).sum();
+            let widths: f32 = item.fields.iter().map(|f| table_column_width(ui, f)).sum();
             if ROW_MENU + widths + 10.0 * item.fields.len() as f32 <= ui.available_width() {
                 self.table(ui, item, items, at, title);
             } else {
@@ -326,7 +344,11 @@ impl Draw<'_> {
         title: &str,
     ) {
         let noun = capitalised(&item.noun);
-        let widths: Vec<f32> = item.fields.iter().map(column_width).collect();
+        let widths: Vec<f32> = item
+            .fields
+            .iter()
+            .map(|f| table_column_width(ui, f))
+            .collect();
         egui::ScrollArea::horizontal()
             .id_salt(at.to_string())
             .show(ui, |ui| {
@@ -637,7 +659,7 @@ impl Draw<'_> {
         let mut picked: Option<&Choice> = None;
         let r = egui::ComboBox::from_id_salt(at.to_string())
             .selected_text(shown)
-            .width(130.0)
+            .width(160.0)
             .show_ui(ui, |ui| {
                 for c in choices {
                     if ui.selectable_label(c.ident == ident, &c.label).clicked() {
