@@ -92,22 +92,44 @@ const CARD_LABEL: f32 = 120.0;
 const ROW_MENU: f32 = 40.0;
 
 /// A table column's width for a field: enough for its widget, the same in every row.
-/// A table column's width: its widget's, or its heading's if that is wider (a number
-/// column headed "Normal move (cm)"), at most 220 points.
-fn table_column_width(ui: &egui::Ui, f: &FieldForm) -> f32 {
-    let heading = ui
-        .painter()
+/// The width of a choice's number beside it (`Line` and `4`).
+const NUMBER_WIDTH: f32 = 56.0;
+
+/// How wide `text` is in the body font.
+fn text_width(ui: &egui::Ui, text: &str) -> f32 {
+    ui.painter()
         .layout_no_wrap(
-            f.label.clone(),
+            text.to_owned(),
             egui::TextStyle::Body.resolve(ui.style()),
             Color32::WHITE,
         )
         .size()
         .x
-        // Strong text is a little wider than the body text measured.
-        * 1.08
-        + 12.0;
-    column_width(f).max(heading.min(220.0))
+}
+
+/// A table column's width: its widget's (a choice as wide as its longest label), or its
+/// heading's if that is wider (a number column headed "Normal move (cm)"), at most 220
+/// points of heading.
+fn table_column_width(ui: &egui::Ui, f: &FieldForm) -> f32 {
+    // Strong text is a little wider than the body text measured.
+    let heading = text_width(ui, &f.label) * 1.08 + 12.0;
+    let widget = match &f.kind {
+        FieldKind::Choice(choices) | FieldKind::Name(choices) => {
+            let longest = choices
+                .iter()
+                .map(|c| text_width(ui, &c.label))
+                .fold(0.0, f32::max);
+            let number = if choices.iter().any(|c| c.arg.is_some()) {
+                NUMBER_WIDTH
+            } else {
+                0.0
+            };
+            let tick = if f.optional { 24.0 } else { 0.0 };
+            tick + (longest + 40.0).clamp(90.0, 260.0) + number
+        }
+        _ => column_width(f),
+    };
+    widget.max(heading.min(220.0))
 }
 
 fn column_width(f: &FieldForm) -> f32 {
@@ -657,9 +679,18 @@ impl Draw<'_> {
         let current = choices.iter().find(|c| c.ident == ident);
         let shown = current.map_or(ident, |c| c.label.as_str());
         let mut picked: Option<&Choice> = None;
+        // In a table cell, the room the cell has left (its number, if any, after it).
+        let number = if choices.iter().any(|c| c.arg.is_some()) {
+            NUMBER_WIDTH
+        } else {
+            0.0
+        };
+        let width = self
+            .cell_width
+            .map_or(160.0, |_| ui.available_width() - number - 8.0);
         let r = egui::ComboBox::from_id_salt(at.to_string())
             .selected_text(shown)
-            .width(160.0)
+            .width(width)
             .show_ui(ui, |ui| {
                 for c in choices {
                     if ui.selectable_label(c.ident == ident, &c.label).clicked() {
