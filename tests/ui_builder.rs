@@ -214,3 +214,28 @@ fn units_are_added_copied_moved_and_removed() {
     edit(&mut h, 1, "Move down");
     assert_eq!(unit_names(&h), ["U1 (copy)", "U1", "U3", "U2"]);
 }
+
+#[test]
+fn a_draft_is_saved_marked_in_new_battle_and_cannot_start_a_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = app(dir.path());
+    type_into(&mut h, "Builder: Army name", "Draft");
+    assert!(!ready(&h));
+    h.get_by_label("Save draft").click();
+    h.run();
+    assert!(dir.path().join("rosters/sky/draft.ron").exists());
+    let before = h.state().game().unwrap().journal_path();
+    h.get_by_label("New battle…").click();
+    h.run();
+    h.get_by_label("Side 1 saved draft").click();
+    h.run();
+    assert!(h.query_all(by().label_contains("(draft: ")).count() >= 1);
+    h.get_by_label("Start the battle").click_accesskit();
+    h.run();
+    assert_eq!(
+        h.state().game().unwrap().journal_path(),
+        before,
+        "the battle in progress stays"
+    );
+    assert!(h.query_all(by().label_contains("needs a name")).count() >= 1);
+}

@@ -57,7 +57,7 @@ pub struct NewBattle {
     /// The data directory's `rosters` folder: one folder per rule set.
     pub rosters_dir: Option<PathBuf>,
     /// The rosters found there for the chosen rule set, read when it was chosen.
-    saved: Vec<PathBuf>,
+    saved: Vec<(PathBuf, Option<Vec<String>>)>,
     /// The umpire asked for the army builder from here.
     pub wants_builder: bool,
     pickers: [FilePicker; 2],
@@ -99,8 +99,9 @@ impl NewBattle {
         }
     }
 
-    /// The `.ron` files in `rosters/<key>/` of the data directory, by name.
-    fn saved_rosters(&self) -> Vec<PathBuf> {
+    /// The `.ron` files in `rosters/<key>/` of the data directory, by name, each with its
+    /// errors if it is a draft (checked as it is listed: rosters are a few kilobytes).
+    fn saved_rosters(&self) -> Vec<(PathBuf, Option<Vec<String>>)> {
         let Some(dir) = &self.rosters_dir else {
             return Vec::new();
         };
@@ -114,6 +115,17 @@ impl NewBattle {
             .collect();
         found.sort();
         found
+            .into_iter()
+            .map(|path| {
+                let errors = match RosterText::read(&path) {
+                    Ok(text) => check_roster(self.key, &text)
+                        .err()
+                        .map(|errors| errors.iter().map(ToString::to_string).collect()),
+                    Err(e) => Some(vec![e.to_string()]),
+                };
+                (path, errors)
+            })
+            .collect()
     }
 
     /// Opens the dialog, listing the saved rosters afresh.
@@ -214,7 +226,7 @@ impl NewBattle {
                     format!("Side {} demo {}", side + 1, demo.file),
                 );
             }
-            for path in &self.saved {
+            for (path, errors) in &self.saved {
                 let name = path
                     .file_stem()
                     .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -223,6 +235,17 @@ impl NewBattle {
                     Source::Saved(path.clone()),
                     format!("Side {} saved {name}", side + 1),
                 );
+                // A draft says so before it is chosen, not only when the battle is refused.
+                if let Some(errors) = errors {
+                    ui.colored_label(
+                        ui.visuals().error_fg_color,
+                        format!(
+                            "(draft: {})",
+                            crate::engine::words::count(errors.len(), "error")
+                        ),
+                    )
+                    .on_hover_text(errors.join("\n"));
+                }
             }
             ui.radio_value(
                 &mut self.sources[side],
