@@ -20,9 +20,10 @@ pub struct RosterPanel {
 }
 
 /// A unit's height as last drawn, and what it was drawn with: its name and badges wrap, so
-/// the width and their words decide its height.
+/// the width and their words decide its height (and the scale, text being placed on pixels).
 struct Drawn {
     width: f32,
+    scale: f32,
     words: u64,
     height: f32,
 }
@@ -121,9 +122,11 @@ impl RosterPanel {
     ) {
         let top = ui.cursor().top();
         let width = ui.available_width();
+        let scale = ui.ctx().pixels_per_point();
         let words = words_of(unit);
         if let Some(drawn) = self.heights.get(&unit.id)
             && drawn.width == width
+            && drawn.scale == scale
             && drawn.words == words
         {
             let rect = egui::Rect::from_min_size(
@@ -156,6 +159,7 @@ impl RosterPanel {
             Some(drawn) => {
                 *drawn = Drawn {
                     width,
+                    scale,
                     words,
                     height,
                 };
@@ -165,6 +169,7 @@ impl RosterPanel {
                     unit.id.clone(),
                     Drawn {
                         width,
+                        scale,
                         words,
                         height,
                     },
