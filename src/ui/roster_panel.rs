@@ -149,11 +149,17 @@ impl RosterPanel {
                 if response.clicked() {
                     intents.push(Intent::Select(unit.id.clone()));
                 }
+                // Counted as the one scope a drawn unit is (below), so the ids of the widgets
+                // that follow, and with them hover and clicks, do not depend on which units
+                // above were laid out.
+                ui.skip_ahead_auto_ids(1);
                 ui.add_space(drawn.height);
                 return;
             }
         }
-        unit_ui(ui, unit, color, selected, intents);
+        // One scope for the whole unit, which egui counts as one widget.
+        ui.vertical(|ui| unit_ui(ui, unit, color, selected, intents));
+        ui.add_space(2.0);
         let height = ui.cursor().top() - top;
         match self.heights.get_mut(&unit.id) {
             Some(drawn) => {
@@ -233,7 +239,6 @@ fn unit_ui(
             );
         }
     });
-    ui.add_space(2.0);
 }
 
 fn leader_ui(ui: &mut egui::Ui, role: &str, leader: &LeaderView) {
