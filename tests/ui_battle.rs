@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 mod ui_support;
-use eframe::egui::{Key, Modifiers};
+use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::engine::Battle;
@@ -252,5 +252,51 @@ fn the_log_filters_by_kind() {
     assert!(
         h.query_all_by_label_contains("[initiative]").count() > 0,
         "the kind asked for is shown"
+    );
+}
+
+#[test]
+fn roster_units_scrolled_out_of_view_stay_reachable_by_name_and_selectable() {
+    use egui_kittest::kittest::NodeT as _;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let names: Vec<String> = h
+        .state()
+        .game()
+        .unwrap()
+        .view()
+        .sides
+        .iter()
+        .flat_map(|s| &s.groups)
+        .flat_map(|g| &g.units)
+        .map(|u| u.name.clone())
+        .collect();
+    // The demo's roster is longer than the window: its last unit is out of view.
+    let last = names.last().unwrap();
+    let item = h.get_all_by_label(last).next().unwrap();
+    assert!(item.rect().top() > 900.0, "{last} is scrolled out of view");
+    for name in &names {
+        assert!(
+            h.query_all_by_label(name).count() > 0,
+            "{name} is in the accessibility tree"
+        );
+    }
+    // Picked without scrolling to it, it is selected and its details show.
+    item.click_accesskit();
+    h.run();
+    h.run();
+    let toggled: Vec<_> = h
+        .get_all_by_label(last)
+        .filter_map(|n| n.accesskit_node().toggled())
+        .collect();
+    assert_eq!(
+        toggled,
+        [egui::accesskit::Toggled::True],
+        "{last} is marked selected"
+    );
+    assert!(
+        h.query_all_by_label(last).count() >= 2,
+        "the centre shows {last} too"
     );
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::engine::view::BattleView;
-use crate::engine::{Check, Game};
+use crate::engine::{Check, Game, LogEntry};
 
 /// Derived data, rebuilt only when the battle's version changes.
 pub struct Derived {
@@ -100,9 +100,7 @@ fn derive(game: &dyn Game) -> Derived {
         .flat_map(|g| &g.units)
         .map(|u| (u.id.clone(), u.name.clone()))
         .collect();
-    let mut kinds: Vec<&'static str> = game.log().iter().map(|e| e.kind).collect();
-    kinds.sort_unstable();
-    kinds.dedup();
+    let kinds = kinds(game.log());
     // The names from the view just built: asking the battle would build its view again.
     let name = |i: usize| view.sides.get(i).map_or("", |s| s.name.as_str());
     let heading = format!("{}: {} vs {}", game.title(), name(0), name(1));
@@ -113,4 +111,27 @@ fn derive(game: &dyn Game) -> Derived {
         kinds,
         heading,
     }
+}
+
+/// The kinds of command in `log`, sorted, each once. A long log holds a few kinds many times
+/// over: each entry's kind is looked for among the handful of strings already met (by
+/// address first, which is how a kind almost always recurs), and only the few distinct kinds
+/// are sorted, not one string per entry.
+fn kinds(log: &[LogEntry]) -> Vec<&'static str> {
+    // Every distinct string met, by address and length: the same kind may sit at more than
+    // one address, so a new address is checked against the kinds by value.
+    let mut met: Vec<&'static str> = Vec::new();
+    let mut kinds: Vec<&'static str> = Vec::new();
+    for entry in log {
+        let kind = entry.kind;
+        if met.iter().any(|k| std::ptr::eq(*k, kind)) {
+            continue;
+        }
+        met.push(kind);
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds.sort_unstable();
+    kinds
 }

@@ -45,7 +45,7 @@ impl LogPanel {
         self.filters_ui(ui, units, kinds, log.len());
         let key = Some((stamp, self.unit.clone(), self.kind));
         if self.rows_key != key {
-            self.rows = self.rows_for(log);
+            self.fill_rows(log);
             self.rows_key = key;
         }
         let row_height =
@@ -99,17 +99,20 @@ impl LogPanel {
         });
     }
 
-    fn rows_for(&self, log: &[LogEntry]) -> Vec<Row> {
-        let mut rows = Vec::new();
+    /// Fills `rows` for `log` and the filters, in the buffer of the rows before: a long log
+    /// has tens of thousands of rows, and a fresh buffer for them after every change costs
+    /// more than filling them.
+    fn fill_rows(&mut self, log: &[LogEntry]) {
+        self.rows.clear();
         for (i, entry) in log.iter().enumerate() {
             let unit_ok = self.unit.as_ref().is_none_or(|u| entry.units.contains(u));
             let kind_ok = self.kind.is_none_or(|k| entry.kind == k);
             if unit_ok && kind_ok {
-                rows.push(Row::Heading(i));
-                rows.extend((0..entry.lines.len()).map(|j| Row::Line(i, j)));
+                self.rows.push(Row::Heading(i));
+                self.rows
+                    .extend((0..entry.lines.len()).map(|j| Row::Line(i, j)));
             }
         }
-        rows
     }
 
     fn row_ui(&mut self, ui: &mut egui::Ui, log: &[LogEntry], row: Row, height: f32) {

@@ -1,6 +1,9 @@
 //! The roster panel (left): sides, clans and units with strength, hits and badges;
 //! leaders with their effective rating and where every point of it comes from.
 
+use std::collections::HashMap;
+use std::hash::{Hash as _, Hasher as _};
+
 use chrono::Local;
 use eframe::egui::{self, RichText};
 
@@ -10,7 +13,30 @@ use crate::engine::words::count;
 
 /// The roster panel's own state.
 #[derive(Default)]
-pub struct RosterPanel {}
+pub struct RosterPanel {
+    /// The height each unit took when last drawn, by id, with what that height depends on:
+    /// a unit scrolled out of view holds its place without being laid out.
+    heights: HashMap<String, Drawn>,
+}
+
+/// A unit's height as last drawn, and what it was drawn with: its name and badges wrap, so
+/// the width and their words decide its height (and the scale, text being placed on pixels).
+struct Drawn {
+    width: f32,
+    scale: f32,
+    words: u64,
+    height: f32,
+}
+
+/// What a unit's height depends on besides the width: the words of its first row.
+fn words_of(unit: &UnitView) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    unit.name.hash(&mut hasher);
+    for b in &unit.badges {
+        b.label.hash(&mut hasher);
+    }
+    hasher.finish()
+}
 
 impl RosterPanel {
     /// Shows every side; clicking a unit selects it.
@@ -67,7 +93,7 @@ impl RosterPanel {
                                             leader_ui(ui, "Leader", leader);
                                         }
                                         for unit in &group.units {
-                                            unit_ui(
+                                            self.unit_in_place(
                                                 ui,
                                                 unit,
                                                 color,
@@ -80,6 +106,82 @@ impl RosterPanel {
                         });
                 }
             });
+    }
+}
+
+impl RosterPanel {
+    /// A unit where it shows; out of view (a big battle's roster is mostly scrolled away), the
+    /// height it took when last drawn, as long as nothing that decides that height changed.
+    fn unit_in_place(
+        &mut self,
+        ui: &mut egui::Ui,
+        unit: &UnitView,
+        color: egui::Color32,
+        selected: bool,
+        intents: &mut Vec<Intent>,
+    ) {
+        let top = ui.cursor().top();
+        let width = ui.available_width();
+        let scale = ui.ctx().pixels_per_point();
+        let words = words_of(unit);
+        if let Some(drawn) = self.heights.get(&unit.id)
+            && drawn.width == width
+            && drawn.scale == scale
+            && drawn.words == words
+        {
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(ui.cursor().left(), top),
+                egui::vec2(width, drawn.height),
+            );
+            if !ui.is_rect_visible(rect) {
+                // Out of view, the unit is one selectable item by its name, for assistive
+                // technology (and the tests), which may pick it without scrolling to it.
+                let id = ui.make_persistent_id(("unit", unit.id.as_str()));
+                let response = ui.interact(rect, id, egui::Sense::click());
+                response.widget_info(|| {
+                    egui::WidgetInfo::selected(
+                        egui::Role::Button,
+                        ui.is_enabled(),
+                        selected,
+                        &unit.name,
+                    )
+                });
+                if response.clicked() {
+                    intents.push(Intent::Select(unit.id.clone()));
+                }
+                // Counted as the one scope a drawn unit is (below), so the ids of the widgets
+                // that follow, and with them hover and clicks, do not depend on which units
+                // above were laid out.
+                ui.skip_ahead_auto_ids(1);
+                ui.add_space(drawn.height);
+                return;
+            }
+        }
+        // One scope for the whole unit, which egui counts as one widget.
+        ui.vertical(|ui| unit_ui(ui, unit, color, selected, intents));
+        ui.add_space(2.0);
+        let height = ui.cursor().top() - top;
+        match self.heights.get_mut(&unit.id) {
+            Some(drawn) => {
+                *drawn = Drawn {
+                    width,
+                    scale,
+                    words,
+                    height,
+                };
+            }
+            None => {
+                self.heights.insert(
+                    unit.id.clone(),
+                    Drawn {
+                        width,
+                        scale,
+                        words,
+                        height,
+                    },
+                );
+            }
+        }
     }
 }
 
@@ -137,7 +239,6 @@ fn unit_ui(
             );
         }
     });
-    ui.add_space(2.0);
 }
 
 fn leader_ui(ui: &mut egui::Ui, role: &str, leader: &LeaderView) {
