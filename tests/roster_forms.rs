@@ -198,3 +198,24 @@ built_armies_round_trip! {
     any_built_daimyo_army_round_trips_with_checks_verdict: "daimyo",
     any_built_kozeriai_army_round_trips_with_checks_verdict: "kozeriai",
 }
+
+#[test]
+fn a_hand_written_number_the_builder_would_not_offer_still_opens_with_its_warning() {
+    let info = gunbai::rules::find("kozeriai").unwrap();
+    let shipped = &demo_rosters("kozeriai").unwrap()[0];
+    let source = shipped.source.replacen("stamina: 22", "stamina: 60", 1);
+    assert_ne!(source, shipped.source, "the roster gives a stamina to change");
+    let roster = RosterText {
+        file: "hand.ron".into(),
+        source,
+    };
+    let b = Builder::open(info.key, info.title, (info.roster_form)(), info.check_fn(), &roster)
+        .expect("opens");
+    assert!(b.text().contains("stamina: 60"), "the value is kept");
+    let warned = b
+        .warnings()
+        .iter()
+        .any(|w| w.message.contains("stamina 60") && w.path.to_string().ends_with(".stamina"));
+    assert!(warned, "{:?}", b.warnings());
+    round_trips(info, &b);
+}

@@ -306,9 +306,11 @@ fn scores(
         if out.iter().any(|(n, _)| n == name) {
             return Err(wrong(key, format!("{label}: `{name}` is listed twice")));
         }
+        // Any whole number opens: the form's range bounds the builder's own edits, and
+        // the rule set's validator says what it makes of a number a hand wrote.
         match number(score) {
-            Some(n) if (min..=max).contains(&n) => out.push((name.clone(), n)),
-            _ => {
+            Some(n) => out.push((name.clone(), n)),
+            None => {
                 return Err(wrong(
                     score,
                     format!("{label}: {name} takes a whole number from {min} to {max}"),
@@ -327,13 +329,14 @@ fn value(field: &FieldForm, node: &Node) -> Result<Value, ReadError> {
             Kind::Text(t) => Ok(Value::Text(t.clone())),
             _ => Err(wrong(node, format!("{label}: expected text in quotes"))),
         },
+        // Any whole number opens (see `scores`): a file edited by hand with a value the
+        // builder would not offer still opens, and its warning or error shows beside it.
         FieldKind::Number { min, max, .. } => match number(node) {
-            Some(n) if (*min..=*max).contains(&n) => Ok(Value::Number(n)),
-            Some(n) => Err(wrong(
+            Some(n) => Ok(Value::Number(n)),
+            None => Err(wrong(
                 node,
-                format!("{label}: {n} is outside {min} to {max}"),
+                format!("{label}: expected a whole number ({min} to {max})"),
             )),
-            None => Err(wrong(node, format!("{label}: expected a whole number"))),
         },
         FieldKind::Flag => match &node.kind {
             Kind::Word(w) if w == "true" => Ok(Value::Flag(true)),
@@ -364,10 +367,8 @@ fn value(field: &FieldForm, node: &Node) -> Result<Value, ReadError> {
             match (choice.arg, arg) {
                 (None, None) => Ok(Value::Choice(ident.to_owned(), None)),
                 (Some((min, max, _)), Some(arg)) => match number(arg) {
-                    Some(n) if (min..=max).contains(&n) => {
-                        Ok(Value::Choice(ident.to_owned(), Some(n)))
-                    }
-                    _ => Err(wrong(
+                    Some(n) => Ok(Value::Choice(ident.to_owned(), Some(n))),
+                    None => Err(wrong(
                         arg,
                         format!("{label}: {ident} takes a whole number from {min} to {max}"),
                     )),

@@ -614,7 +614,12 @@ impl Draw<'_> {
             }
             (FieldKind::Number { min, max, .. }, Value::Number(n)) => {
                 let mut edited = *n;
-                let r = ui.add(egui::DragValue::new(&mut edited).range(*min..=*max));
+                let r = ui.add(
+                    egui::DragValue::new(&mut edited)
+                        .range(*min..=*max)
+                        // A hand-written value outside the range stays until it is edited.
+                        .clamp_existing_to_range(false),
+                );
                 if edited != *n {
                     self.edits
                         .push(Edit::Set(at.clone(), Value::Number(edited)));
@@ -707,7 +712,11 @@ impl Draw<'_> {
         }
         if let (Some((lo, hi, _)), Some(n)) = (current.and_then(|c| c.arg), arg) {
             let mut edited = n;
-            let d = ui.add(egui::DragValue::new(&mut edited).range(lo..=hi));
+            let d = ui.add(
+                egui::DragValue::new(&mut edited)
+                    .range(lo..=hi)
+                    .clamp_existing_to_range(false),
+            );
             Self::name(ui, &d, &format!("{name} number"));
             if edited != n {
                 self.edits.push(Edit::Set(
@@ -818,7 +827,11 @@ impl Draw<'_> {
                         }
                         if let Some(score) = current {
                             let mut edited = score;
-                            let d = ui.add(egui::DragValue::new(&mut edited).range(min..=max));
+                            let d = ui.add(
+                                egui::DragValue::new(&mut edited)
+                                    .range(min..=max)
+                                    .clamp_existing_to_range(false),
+                            );
                             Self::name(ui, &d, &format!("{name} · {} score", c.label));
                             if edited != score {
                                 let mut v = scores.to_vec();
