@@ -204,13 +204,22 @@ fn a_hand_written_number_the_builder_would_not_offer_still_opens_with_its_warnin
     let info = gunbai::rules::find("kozeriai").unwrap();
     let shipped = &demo_rosters("kozeriai").unwrap()[0];
     let source = shipped.source.replacen("stamina: 22", "stamina: 60", 1);
-    assert_ne!(source, shipped.source, "the roster gives a stamina to change");
+    assert_ne!(
+        source, shipped.source,
+        "the roster gives a stamina to change"
+    );
     let roster = RosterText {
         file: "hand.ron".into(),
         source,
     };
-    let b = Builder::open(info.key, info.title, (info.roster_form)(), info.check_fn(), &roster)
-        .expect("opens");
+    let b = Builder::open(
+        info.key,
+        info.title,
+        (info.roster_form)(),
+        info.check_fn(),
+        &roster,
+    )
+    .expect("opens");
     assert!(b.text().contains("stamina: 60"), "the value is kept");
     let warned = b
         .warnings()
@@ -218,4 +227,35 @@ fn a_hand_written_number_the_builder_would_not_offer_still_opens_with_its_warnin
         .any(|w| w.message.contains("stamina 60") && w.path.to_string().ends_with(".stamina"));
     assert!(warned, "{:?}", b.warnings());
     round_trips(info, &b);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Any text, a shipped roster cut and spliced at random included, opens in the builder
+    /// or is refused with a position: never a panic.
+    #[test]
+    fn any_text_opens_in_the_builder_or_is_refused_with_a_position(
+        which in 0..5_usize,
+        cuts in proptest::collection::vec((any::<u16>(), any::<u16>(), "[\\s\\S]{0,8}"), 0..6),
+        junk in "[\\s\\S]{0,40}",
+    ) {
+        let info = &rule_sets()[which];
+        let mut text = demo_rosters(info.key).unwrap()[0].source.clone();
+        for (at, len, insert) in cuts {
+            let at = text.char_indices().map(|(i, _)| i).nth(usize::from(at) % text.chars().count().max(1)).unwrap_or(0);
+            let end = text[at..].char_indices().map(|(i, _)| at + i).nth(usize::from(len) % 12).unwrap_or(text.len());
+            text.replace_range(at..end, &insert);
+        }
+        text.push_str(&junk);
+        let roster = RosterText { file: "cut.ron".into(), source: text.clone() };
+        match Builder::open(info.key, info.title, (info.roster_form)(), info.check_fn(), &roster) {
+            Ok(b) => round_trips(info, &b),
+            Err(p) => prop_assert!(p.line >= 1 && p.column >= 1),
+        }
+        if let Ok(tree) = gunbai::roster::syntax::parse(&text) {
+            let at = tree.offset_of(&gunbai::roster_path!("units", 3_usize, "name"));
+            prop_assert!(at <= text.len());
+        }
+    }
 }
