@@ -259,3 +259,44 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn simple_totals_count_a_unit_without_figures_as_its_kind_has() {
+    let info = gunbai::rules::find("simple").unwrap();
+    for roster in demo_rosters("simple").unwrap() {
+        let b = Builder::open(
+            info.key,
+            info.title,
+            (info.roster_form)(),
+            info.check_fn(),
+            &roster,
+        )
+        .unwrap();
+        let army = info.load_army_value(&roster).unwrap();
+        // The loaded army's figures, units and allies' units alike.
+        let mut figures = 0;
+        let mut stack = vec![&army];
+        while let Some(v) = stack.pop() {
+            match v {
+                serde_json::Value::Object(m) => {
+                    if let (Some(n), Some(_)) = (
+                        m.get("figures").and_then(serde_json::Value::as_i64),
+                        m.get("weapon"),
+                    ) {
+                        figures += n;
+                    }
+                    stack.extend(m.values());
+                }
+                serde_json::Value::Array(a) => stack.extend(a.iter()),
+                _ => {}
+            }
+        }
+        assert!(figures > 0, "{}: the army has figures", roster.file);
+        assert!(
+            b.totals().contains(&format!("{figures} figures")),
+            "{}: {:?} vs {figures}",
+            roster.file,
+            b.totals()
+        );
+    }
+}

@@ -276,15 +276,15 @@ impl Builder {
         count_records(&self.form.army, &self.army, &mut counts);
         // A kind of record that is also a summed noun (a kozeriai figure entry with its
         // count) is shown once, as the sum.
-        counts.retain(|(noun, _)| !self.form.totals.iter().any(|(_, t)| t == noun));
+        counts.retain(|(noun, _)| !self.form.totals.iter().any(|t| t.noun == *noun));
         let mut out: Vec<String> = counts
             .into_iter()
             .map(|(noun, n)| crate::engine::words::count(n, &noun))
             .collect();
-        for (key, noun) in &self.form.totals {
+        for total in &self.form.totals {
             out.push(crate::engine::words::count(
-                self.army.total(&self.form.army, key),
-                noun,
+                self.army.total(&self.form.army, total),
+                &total.noun,
             ));
         }
         out

@@ -85,17 +85,24 @@ impl Record {
     }
 
     /// Sums a number field over this record and every record inside it; a record of a
-    /// form with the field that leaves it out counts once (a group without `count` is one
-    /// figure).
-    pub fn total(&self, form: &RecordForm, key: &str) -> i64 {
+    /// form with the field that leaves it out counts as the total says.
+    pub fn total(&self, form: &RecordForm, total: &super::form::Total) -> i64 {
         let mut sum = 0;
         for (f, (_, value)) in form.fields.iter().zip(&self.fields) {
             match (&f.kind, value) {
-                (FieldKind::Number { .. }, Value::Number(n)) if f.key == key => sum += n,
-                (FieldKind::Number { .. }, Value::Absent) if f.key == key => sum += 1,
-                (FieldKind::Record(inner), Value::Record(r)) => sum += r.total(inner, key),
+                (FieldKind::Number { .. }, Value::Number(n)) if f.key == total.key => sum += n,
+                (FieldKind::Number { .. }, Value::Absent) if f.key == total.key => {
+                    sum += total
+                        .absent_when
+                        .iter()
+                        .find(|(field, choice, _)| {
+                            matches!(self.get(field), Some(Value::Choice(c, _)) if c == choice)
+                        })
+                        .map_or(total.absent, |(_, _, n)| *n);
+                }
+                (FieldKind::Record(inner), Value::Record(r)) => sum += r.total(inner, total),
                 (FieldKind::List { item, .. }, Value::List(items)) => {
-                    sum += items.iter().map(|r| r.total(item, key)).sum::<i64>();
+                    sum += items.iter().map(|r| r.total(item, total)).sum::<i64>();
                 }
                 _ => {}
             }

@@ -16,9 +16,49 @@ pub struct RosterForm {
     pub about: Vec<String>,
     /// The army, the file's top value.
     pub army: RecordForm,
-    /// Number fields summed over the whole army for its totals line, with the noun counted
-    /// ("stand", "figure"); a record that leaves the field out counts once.
-    pub totals: Vec<(&'static str, String)>,
+    /// Number fields summed over the whole army for its totals line ("84 stands").
+    pub totals: Vec<Total>,
+}
+
+/// A number field summed over the army, and what a record that leaves it out counts.
+#[derive(Clone, Debug)]
+pub struct Total {
+    /// The field's key (`stands`, `count`).
+    pub key: &'static str,
+    /// The noun counted, singular ("stand", "figure").
+    pub noun: String,
+    /// What a record without the field counts, by the choice another of its fields holds
+    /// (a simple gun without `figures` is its crew): (field, choice, count).
+    pub absent_when: Vec<(&'static str, String, i64)>,
+    /// What a record without the field counts otherwise (1: a group without `count` is one
+    /// figure).
+    pub absent: i64,
+}
+
+impl Total {
+    /// A total of `key` in `noun`s, a record without it counting once.
+    pub fn new(key: &'static str, noun: impl Into<String>) -> Self {
+        Self {
+            key,
+            noun: noun.into(),
+            absent_when: Vec::new(),
+            absent: 1,
+        }
+    }
+
+    /// A record without the field counts `n`.
+    #[must_use]
+    pub fn absent_counts(mut self, n: i64) -> Self {
+        self.absent = n;
+        self
+    }
+
+    /// A record without the field whose `field` holds `choice` counts `n`.
+    #[must_use]
+    pub fn absent_when(mut self, field: &'static str, choice: impl Into<String>, n: i64) -> Self {
+        self.absent_when.push((field, choice.into(), n));
+        self
+    }
 }
 
 /// A record: the army, a clan, a unit, a leader.

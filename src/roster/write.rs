@@ -189,7 +189,7 @@ mod tests {
         );
         RosterForm {
             about: vec!["Two lines\nof notes.".into()],
-            totals: vec![("stands", "stand".into())],
+            totals: vec![crate::roster::form::Total::new("stands", "stand")],
             army: RecordForm::new(
                 "army",
                 vec![

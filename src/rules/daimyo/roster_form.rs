@@ -5,7 +5,7 @@ use super::roster::{Quality, Troop};
 use super::tables::Rules;
 use crate::reference::HouseRules;
 use crate::roster::MAX_LISTED;
-use crate::roster::form::{FieldForm, FieldKind, RecordForm, RosterForm, choices};
+use crate::roster::form::{FieldForm, FieldKind, RecordForm, RosterForm, Total, choices};
 
 /// A new move rate's normal move, in cm: the shipped rosters' own figure, since the
 /// chapter's movement table is not in the text (the umpire enters his rule book's).
@@ -47,7 +47,7 @@ fn form_for(rules: &Rules) -> RosterForm {
                 f.line_max_deep, f.column_min_deep
             ),
         ],
-        totals: vec![("stands", "stand".into())],
+        totals: vec![Total::new("stands", "stand")],
         army: RecordForm::new(
             "army",
             vec![

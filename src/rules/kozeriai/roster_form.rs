@@ -4,7 +4,7 @@ use super::roster::{Armour, Template};
 use super::tables::Rules;
 use crate::reference::HouseRules;
 use crate::roster::MAX_LISTED;
-use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm, choices};
+use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm, Total, choices};
 
 /// The roster form.
 pub fn form() -> RosterForm {
@@ -59,7 +59,7 @@ fn form_for(rules: &Rules) -> RosterForm {
             "`heroic`, `horse`, `iaijutsu`, `ki_ai`, `ni_ten`, `yadomejutsu`. `count: 4` makes numbered alike figures."
                 .into(),
         ],
-        totals: vec![("count", "figure".into())],
+        totals: vec![Total::new("count", "figure")],
         army: RecordForm::new(
             "army",
             vec![

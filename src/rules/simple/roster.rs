@@ -264,8 +264,8 @@ fn unit(
     names.check(v, at.field("name"), &u.name, "unit");
     let default = match u.weapon {
         Weapon::Gun => rules.t.artillery.crew,
-        // A wagon is drawn by a team of 2 oxen, horses or mules.
-        Weapon::Wagon => 2,
+        // A wagon is drawn by its team of oxen, horses or mules.
+        Weapon::Wagon => rules.t.movement_cm.wagon_team,
         _ => a.figures_per_unit,
     };
     let figures = u.figures.unwrap_or(default);

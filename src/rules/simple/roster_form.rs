@@ -5,7 +5,7 @@
 
 use crate::reference::HouseRules;
 use crate::roster::MAX_LISTED;
-use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm};
+use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm, Total};
 
 use super::numbers::troop_die;
 use super::roster::{Formation, Koku, Troop, Weapon, most_figures};
@@ -37,9 +37,14 @@ pub fn form() -> RosterForm {
 pub fn form_for(rules: &Rules) -> RosterForm {
     RosterForm {
         about: about(rules),
-        // Figures are not summed: a unit that leaves `figures` out has the rules' number for
-        // its kind (a full unit, a gun's crew, a wagon's team), not one.
-        totals: Vec::new(),
+        // A unit that leaves `figures` out has the rules' number for its kind: a full unit,
+        // a gun's crew, a wagon's team.
+        totals: vec![
+            Total::new("figures", "figure")
+                .absent_counts(i64::from(rules.t.army.figures_per_unit))
+                .absent_when("weapon", "Gun", i64::from(rules.t.artillery.crew))
+                .absent_when("weapon", "Wagon", i64::from(rules.t.movement_cm.wagon_team)),
+        ],
         army: RecordForm::new(
             "army",
             vec![
@@ -104,9 +109,9 @@ fn about(rules: &Rules) -> Vec<String> {
     let paragraphs = [
         format!(
             "Units are {} figures unless `figures` says otherwise; a gun has {} Ashigaru \
-             artillerymen, a wagon a team of 2 Animals. Formation: Line (when left out), \
+             artillerymen, a wagon a team of {} Animals. Formation: Line (when left out), \
              Column, or Skirmish (archers only).",
-            a.figures_per_unit, t.artillery.crew
+            a.figures_per_unit, t.artillery.crew, t.movement_cm.wagon_team
         ),
         format!("Troops: {dice}."),
         format!(
@@ -323,8 +328,8 @@ fn unit(rules: &Rules) -> RecordForm {
                 "figures",
                 "Figures",
                 format!(
-                    "How many figures; when left out, {} ({} for a gun's crew, 2 for a wagon's team).",
-                    a.figures_per_unit, rules.t.artillery.crew
+                    "How many figures; when left out, {} ({} for a gun's crew, {} for a wagon's team).",
+                    a.figures_per_unit, rules.t.artillery.crew, rules.t.movement_cm.wagon_team
                 ),
                 FieldKind::Number {
                     min: 1,

@@ -175,6 +175,9 @@ mod raw {
         pub wagon_pushed_one_figure: f64,
         pub wagon_pushed_per_extra_figure: f64,
         pub wagon_pushed_max_figures: u32,
+        /// The animals that pull a wagon at the two-beast rate: a wagon unit's figures
+        /// when its roster does not say.
+        pub wagon_team: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Army {

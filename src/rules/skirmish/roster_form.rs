@@ -8,7 +8,7 @@ use super::roster::{Troop, UnitType, Weapon};
 use super::tables::Rules;
 use crate::reference::HouseRules;
 use crate::roster::MAX_LISTED;
-use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm};
+use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm, Total};
 
 /// Every type of unit, in the order the builder offers them: a leaderless type first, so a
 /// new unit (one figure group, no leader) is already a valid unit.
@@ -49,7 +49,7 @@ pub fn form() -> RosterForm {
     let rules = rules.as_ref();
     RosterForm {
         about: about(rules),
-        totals: vec![("count", "figure".into())],
+        totals: vec![Total::new("count", "figure")],
         army: RecordForm::new(
             "army",
             vec![

@@ -8,7 +8,7 @@ use super::tables::{Rules, SkyTables};
 use crate::reference::HouseRules;
 use crate::roster::MAX_LISTED;
 use crate::roster::doc::Value;
-use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm, choices};
+use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm, RosterForm, Total, choices};
 
 /// The roster form, from the rule set's own tables.
 pub fn form() -> RosterForm {
@@ -58,7 +58,7 @@ fn form_for(t: &SkyTables) -> RosterForm {
                 b.samurai, b.warrior_monks, b.ashigaru, b.peasants
             ),
         ],
-        totals: vec![("stands", "stand".to_owned())],
+        totals: vec![Total::new("stands", "stand")],
         army: RecordForm::new(
             "army",
             vec![
