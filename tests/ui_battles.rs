@@ -98,3 +98,36 @@ fn the_battles_list_says_whether_a_battle_was_ended_and_follows_undo() {
     h.run();
     assert_eq!(state_shown(&mut h), (false, true));
 }
+
+#[test]
+fn a_listed_battle_exports_its_report_without_being_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let played = {
+        let mut h = harness(dir.path());
+        h.key_press(Key::R);
+        h.run();
+        h.state().game().unwrap().journal_path().unwrap()
+    };
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    let mut h = harness(dir.path());
+    h.get_by_label("Not now").click();
+    h.run();
+    h.get_by_label("Journal…").click();
+    h.run();
+    // Newest first: the battle played before is the last row.
+    h.get_all_by_label("Export").last().unwrap().click();
+    h.run();
+    h.get_by_label_contains("Wrote its report to");
+    let reports: Vec<_> = std::fs::read_dir(dir.path().join("reports"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(reports.len(), 1);
+    let html = std::fs::read_to_string(&reports[0]).unwrap();
+    assert!(html.contains("Takeda"), "the report is of the battle");
+    assert_ne!(
+        h.state().game().unwrap().journal_path().unwrap(),
+        played,
+        "exporting does not open it"
+    );
+}

@@ -20,6 +20,8 @@ pub enum JournalRequest {
     SaveAs(PathBuf),
     /// Move this journal to the removed-battles folder.
     Remove(PathBuf),
+    /// Write this journal's after-action report (HTML) to the data directory's reports.
+    Export(PathBuf),
 }
 
 /// The Open journal / Save As window.
@@ -196,6 +198,15 @@ fn battles_ui(
                                     .clicked()
                                 {
                                     *request = Some(JournalRequest::Recover(b.path.clone()));
+                                }
+                                if ui
+                                    .button("Export")
+                                    .on_hover_text(
+                                        "Write its after-action report (HTML) to the reports folder",
+                                    )
+                                    .clicked()
+                                {
+                                    *request = Some(JournalRequest::Export(b.path.clone()));
                                 }
                                 if ui
                                     .add_enabled(!here, egui::Button::new("Remove"))

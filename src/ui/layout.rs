@@ -101,6 +101,16 @@ impl eframe::App for App {
 }
 
 impl App {
+    /// Writes the after-action report of a listed battle, read without resuming it (a
+    /// damaged one up to its damage), to the data directory's reports; returns where.
+    fn export_report(&self, journal: &std::path::Path) -> Result<std::path::PathBuf, String> {
+        let (game, _) = crate::rules::open_journal(journal, true, false)
+            .map_err(|e| format!("cannot read {}: {e}", journal.display()))?;
+        let to = self.data.report_path("html");
+        super::files::write_file(&to, crate::report::html(game.as_ref()).as_bytes())?;
+        Ok(to)
+    }
+
     /// At the first frame, until the umpire has chosen a scale, picks one for the screen
     /// (its monitor if known, else the window), so a large screen reads at arm's length.
     fn pick_zoom_for_the_screen(&mut self, ctx: &egui::Context) {
@@ -426,6 +436,12 @@ impl App {
                 };
                 self.journal.message = Some(message);
                 self.journal.battles = None;
+            }
+            Some(JournalRequest::Export(path)) => {
+                self.journal.message = Some(match self.export_report(&path) {
+                    Ok(to) => (format!("Wrote its report to {}", to.display()), false),
+                    Err(e) => (e, true),
+                });
             }
             Some(JournalRequest::SaveAs(to)) => {
                 let result = match &self.live {
