@@ -51,6 +51,25 @@ fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
     h.run();
 }
 
+/// Types "`prefix` 1", "`prefix` 2", … into every empty text field, as an umpire naming a
+/// blank army would.
+fn name_every_empty_field(h: &mut Harness<'static, App>, prefix: &str) {
+    let mut named = 0;
+    while let Some(label) = first_empty_text(h) {
+        named += 1;
+        assert!(named < 100, "{label} will not take a name");
+        type_into(h, &label, &format!("{prefix} {named}"));
+    }
+}
+
+/// Opens the builder's "Start from…" menu and picks `choice`.
+fn start_from(h: &mut Harness<'static, App>, choice: &str) {
+    h.get_by_label("Start from…").click();
+    h.run();
+    h.get_by_label(choice).click();
+    h.run();
+}
+
 fn ready(h: &Harness<'static, App>) -> bool {
     h.query_by_label("Ready for battle").is_some()
 }
@@ -61,22 +80,14 @@ fn the_builder_makes_a_valid_army_from_blank_for_every_rule_set() {
     let mut h = app(dir.path());
     for info in RULE_SETS {
         choose_rule_set(&mut h, info.title);
-        h.get_by_label("Start from…").click();
-        h.run();
-        h.get_by_label("A blank army").click();
-        h.run();
+        start_from(&mut h, "A blank army");
         assert_eq!(h.state().built_army().key, info.key);
         assert!(
             !ready(&h),
             "{}: a blank army is not ready before it is named",
             info.key
         );
-        let mut named = 0;
-        while let Some(label) = first_empty_text(&h) {
-            named += 1;
-            assert!(named < 100, "{}: {label} will not take a name", info.key);
-            type_into(&mut h, &label, &format!("{} {named}", info.title));
-        }
+        name_every_empty_field(&mut h, info.title);
         assert!(
             ready(&h),
             "{}: still not ready: {:?}",
@@ -92,8 +103,6 @@ fn an_error_appears_beside_its_field_and_clears_when_fixed() {
     let mut h = app(dir.path());
     for info in RULE_SETS {
         choose_rule_set(&mut h, info.title);
-        h.get_by_label("Start from…").click();
-        h.run();
         // The first shipped roster: valid as it is.
         let first = gunbai::rules::demo_rosters(info.key).unwrap()[0]
             .file
@@ -103,8 +112,7 @@ fn an_error_appears_beside_its_field_and_clears_when_fixed() {
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        h.get_by_label(&stem).click();
-        h.run();
+        start_from(&mut h, &stem);
         assert!(
             ready(&h),
             "{}: {:?}",
@@ -148,11 +156,7 @@ fn an_error_appears_beside_its_field_and_clears_when_fixed() {
 fn a_saved_army_is_offered_in_the_new_battle_dialog() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = app(dir.path());
-    let mut named = 0;
-    while let Some(label) = first_empty_text(&h) {
-        named += 1;
-        type_into(&mut h, &label, &format!("Ikko {named}"));
-    }
+    name_every_empty_field(&mut h, "Ikko");
     h.get_by_label("Save").click();
     h.run();
     let saved = dir.path().join("rosters/sky/ikko-1.ron");

@@ -12,6 +12,14 @@ pub fn count(n: impl TryInto<i64>, noun: &str) -> String {
     }
 }
 
+/// The text with its first letter in capitals: "unit" gives "Unit".
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// The plural of a noun the app counts.
 pub fn plural(noun: &str) -> String {
     match noun {

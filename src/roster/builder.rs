@@ -44,6 +44,17 @@ impl Builder {
     /// A blank army: the form's required fields at their starting values.
     pub fn blank(key: &'static str, title: &'static str, form: RosterForm, check: Check) -> Self {
         let army = Record::blank(&form.army);
+        Self::with_army(key, title, form, check, army)
+    }
+
+    /// The builder holding `army`, checked.
+    fn with_army(
+        key: &'static str,
+        title: &'static str,
+        form: RosterForm,
+        check: Check,
+        army: Record,
+    ) -> Self {
         let mut b = Self {
             key,
             title,
@@ -79,10 +90,7 @@ impl Builder {
                 path: RosterPath::root(),
             }
         })?;
-        let mut b = Self::blank(key, title, form, check);
-        b.army = army;
-        b.revalidate();
-        Ok(b)
+        Ok(Self::with_army(key, title, form, check, army))
     }
 
     /// The army's name, as typed.
@@ -124,14 +132,18 @@ impl Builder {
         &self.warnings
     }
 
+    /// Every error, then every warning (`true` for an error).
+    pub fn problems(&self) -> impl Iterator<Item = (&RosterProblem, bool)> {
+        let errors = self.errors.iter().map(|p| (p, true));
+        errors.chain(self.warnings.iter().map(|p| (p, false)))
+    }
+
     /// Errors and warnings about exactly the value at `path` (`true` for an error).
     pub fn problems_at<'a>(
         &'a self,
         path: &'a RosterPath,
     ) -> impl Iterator<Item = (&'a RosterProblem, bool)> + 'a {
-        let errors = self.errors.iter().map(|p| (p, true));
-        let warnings = self.warnings.iter().map(|p| (p, false));
-        errors.chain(warnings).filter(move |(p, _)| p.path == *path)
+        self.problems().filter(move |(p, _)| p.path == *path)
     }
 
     /// Writes the text again and checks it.
@@ -244,6 +256,18 @@ impl Builder {
         true
     }
 
+    /// The path of every empty text field, in form order (the names still to give).
+    pub fn empty_text_fields(&self) -> Vec<RosterPath> {
+        let mut blanks = Vec::new();
+        empty_texts(
+            &self.form.army,
+            &self.army,
+            &RosterPath::root(),
+            &mut blanks,
+        );
+        blanks.into_iter().map(|(path, _)| path).collect()
+    }
+
     /// Fills every empty text field: the army's name with `army_name`, every other with its
     /// record's noun and a number ("Clan 1", "Unit 3"), so a template reads and checks.
     pub fn name_blanks(&mut self, army_name: &str) {
@@ -258,9 +282,7 @@ impl Builder {
             let name = if path == RosterPath::root().field("name") {
                 army_name.to_owned()
             } else {
-                let mut chars = noun.chars();
-                let first = chars.next().map(|c| c.to_uppercase().collect::<String>());
-                format!("{}{} {}", first.unwrap_or_default(), chars.as_str(), n)
+                format!("{} {n}", crate::engine::words::capitalised(&noun))
             };
             if let Some(slot) = self.army.at_mut(&path) {
                 *slot = Value::Text(name);

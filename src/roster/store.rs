@@ -26,6 +26,20 @@ pub fn rosters_dir(data_root: &Path, key: &str) -> PathBuf {
     data_root.join("rosters").join(key)
 }
 
+/// The roster files (`.ron`) in `dir`, by name; none if it cannot be read.
+pub fn list(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    found.sort();
+    found
+}
+
 /// A file name for an army: its name's letters and digits, lower case, joined by `-`
 /// (`Takeda 武田` gives `takeda-武田.ron`), or `army.ron`.
 pub fn file_name(army_name: &str) -> String {

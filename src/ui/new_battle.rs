@@ -105,16 +105,7 @@ impl NewBattle {
         let Some(dir) = &self.rosters_dir else {
             return Vec::new();
         };
-        let Ok(entries) = std::fs::read_dir(dir.join(self.key)) else {
-            return Vec::new();
-        };
-        let mut found: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
-            .collect();
-        found.sort();
-        found
+        crate::roster::store::list(&dir.join(self.key))
             .into_iter()
             .map(|path| {
                 let errors = match RosterText::read(&path) {

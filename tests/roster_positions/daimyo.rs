@@ -39,11 +39,7 @@ fn at(needle: &str, nth: usize) -> (usize, usize) {
             .nth(nth)
             .map(|(i, _)| i)
             .unwrap_or_else(|| panic!("{needle} #{nth}"));
-    let before = &ROSTER[..byte];
-    (
-        before.matches('\n').count() + 1,
-        before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-    )
+    super::line_column(ROSTER, byte)
 }
 
 fn problem(errors: &[gunbai::roster::RosterProblem], path: &RosterPath) -> (usize, usize) {

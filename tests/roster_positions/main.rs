@@ -8,3 +8,12 @@ mod kozeriai;
 mod simple;
 mod skirmish;
 mod sky;
+
+/// The 1-based line and column of byte `byte` of `source`.
+fn line_column(source: &str, byte: usize) -> (usize, usize) {
+    let before = &source[..byte];
+    (
+        before.matches('\n').count() + 1,
+        before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
+    )
+}

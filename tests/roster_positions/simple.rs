@@ -24,11 +24,7 @@ fn at(source: &str, needle: &str, nth: usize) -> (usize, usize) {
         .nth(nth)
         .expect("the needle is in the text")
         .0;
-    let before = &source[..byte];
-    (
-        before.matches('\n').count() + 1,
-        before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1,
-    )
+    super::line_column(source, byte)
 }
 
 const ARMY: &str = r#"// Units, formation, flagbearers and sharpshooters: this comment names every field

@@ -21,10 +21,7 @@ fn check(source: &str) -> Result<Vec<RosterProblem>, Vec<RosterProblem>> {
 fn position(source: &str, after: &str, needle: &str) -> (usize, usize) {
     let from = source.find(after).expect("marker") + after.len();
     let byte = from + source[from..].find(needle).expect("needle");
-    let before = &source[..byte];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().unwrap().chars().count() + 1;
-    (line, column)
+    super::line_column(source, byte)
 }
 
 fn at(p: &RosterProblem) -> (usize, usize) {

@@ -15,25 +15,7 @@ pub fn blank(info: &RuleSetInfo) -> Builder {
 
 /// The path of every empty text field in the army, in form order.
 pub fn empty_texts(b: &Builder) -> Vec<RosterPath> {
-    let mut out = Vec::new();
-    walk_texts(&b.form.army, &b.army, &RosterPath::root(), &mut out);
-    out
-}
-
-fn walk_texts(form: &RecordForm, record: &Record, at: &RosterPath, out: &mut Vec<RosterPath>) {
-    for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
-        let here = at.field(f.key);
-        match (&f.kind, value) {
-            (FieldKind::Text, Value::Text(t)) if t.is_empty() => out.push(here),
-            (FieldKind::Record(inner), Value::Record(r)) => walk_texts(inner, r, &here, out),
-            (FieldKind::List { item, .. }, Value::List(items)) => {
-                for (i, r) in items.iter().enumerate() {
-                    walk_texts(item, r, &here.index(i), out);
-                }
-            }
-            _ => {}
-        }
-    }
+    b.empty_text_fields()
 }
 
 /// Gives every empty text field its own name, as an umpire filling in a blank army would.

@@ -212,11 +212,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     out
 }
 
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or_else(String::new, |first| first.to_uppercase().chain(c).collect())
-}
+use crate::engine::words::capitalised as capital;
 
 /// Turns a form's values into a command and its preview.
 ///

@@ -213,11 +213,7 @@ fn condition(rules: &Rules) -> Vec<FieldForm> {
             "How well it is protected: armour ignores wounds from each attack. Left out: \
                  unarmoured.",
             FieldKind::Choice(choices(&armours, |a| {
-                let name = a.name();
-                let mut c = name.chars();
-                c.next()
-                    .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-                    .unwrap_or_default()
+                crate::engine::words::capitalised(a.name())
             })),
         ),
         FieldForm::optional(

@@ -1,14 +1,18 @@
-//! Draws any rule set's roster form: records as labelled grids, lists of small records as
-//! tables with a row per unit, lists of records holding lists as framed sections. Every
+//! Draws any rule set's roster form: records as labelled grids, lists of records holding
+//! lists as framed sections, lists of small records as tables or cards (`rows.rs`), each
+//! field by its kind (`widgets.rs`). Every
 //! widget is named for screen readers and tests by where it is ("Clan 2 · Unit 3 · Stands"),
 //! and each problem the validator places on a value is written beside that value.
 
 use eframe::egui::{self, Color32, RichText};
 
+use crate::engine::words::capitalised;
 use crate::roster::builder::{Builder, Direction};
 use crate::roster::doc::{Record, Value};
-use crate::roster::form::{Choice, FieldForm, FieldKind, RecordForm};
+use crate::roster::form::{FieldForm, FieldKind, RecordForm};
 use crate::roster::{RosterPath, RosterProblem};
+
+use super::rows;
 
 /// How the builder's widgets' accessible names begin, apart from the rest of the app's.
 pub const NAME_PREFIX: &str = "Builder: ";
@@ -51,15 +55,8 @@ pub struct Draw<'a> {
     pub cell_width: Option<f32>,
 }
 
-fn capitalised(noun: &str) -> String {
-    let mut chars = noun.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
-    })
-}
-
 /// How an item of a list is headed: "Unit 3: Nobushige's Horse".
-fn item_title(form: &RecordForm, record: &Record, i: usize) -> String {
+pub(super) fn item_title(form: &RecordForm, record: &Record, i: usize) -> String {
     let noun = capitalised(&form.noun);
     match record.text("name").filter(|n| !n.trim().is_empty()) {
         Some(name) => format!("{noun} {}: {name}", i + 1),
@@ -67,7 +64,7 @@ fn item_title(form: &RecordForm, record: &Record, i: usize) -> String {
     }
 }
 
-fn colour(ui: &egui::Ui, error: bool) -> Color32 {
+pub(super) fn colour(ui: &egui::Ui, error: bool) -> Color32 {
     if error {
         ui.visuals().error_fg_color
     } else {
@@ -75,111 +72,32 @@ fn colour(ui: &egui::Ui, error: bool) -> Color32 {
     }
 }
 
-fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
+pub(super) fn problem_text(ui: &egui::Ui, p: &RosterProblem, error: bool) -> RichText {
     let mark = if error { "Error" } else { "Warning" };
     RichText::new(format!("{mark}: {}", p.message)).color(colour(ui, error))
 }
 
 /// Whether a field is a record of more fields than sit well on one row.
-fn is_big_record(f: &FieldForm) -> bool {
+pub(super) fn is_big_record(f: &FieldForm) -> bool {
     matches!(&f.kind, FieldKind::Record(inner) if inner.fields.len() > 3)
-}
-
-/// The width of a field's label in a card.
-const CARD_LABEL: f32 = 120.0;
-
-/// The width of a table's first column, the row's menu.
-const ROW_MENU: f32 = 40.0;
-
-/// A table column's width for a field: enough for its widget, the same in every row.
-/// The width of a choice's number beside it (`Line` and `4`).
-const NUMBER_WIDTH: f32 = 56.0;
-
-/// How wide `text` is in the body font.
-fn text_width(ui: &egui::Ui, text: &str) -> f32 {
-    ui.painter()
-        .layout_no_wrap(
-            text.to_owned(),
-            egui::TextStyle::Body.resolve(ui.style()),
-            Color32::WHITE,
-        )
-        .size()
-        .x
-}
-
-/// A table column's width: its widget's (a choice as wide as its longest label), or its
-/// heading's if that is wider (a number column headed "Normal move (cm)"), at most 220
-/// points of heading.
-fn table_column_width(ui: &egui::Ui, f: &FieldForm) -> f32 {
-    // Strong text is a little wider than the body text measured.
-    let heading = text_width(ui, &f.label) * 1.08 + 12.0;
-    let widget = match &f.kind {
-        FieldKind::Choice(choices) | FieldKind::Name(choices) => {
-            let longest = choices
-                .iter()
-                .map(|c| text_width(ui, &c.label))
-                .fold(0.0, f32::max);
-            let number = if choices.iter().any(|c| c.arg.is_some()) {
-                NUMBER_WIDTH
-            } else {
-                0.0
-            };
-            let tick = if f.optional { 24.0 } else { 0.0 };
-            tick + (longest + 40.0).clamp(90.0, 260.0) + number
-        }
-        _ => column_width(f),
-    };
-    widget.max(heading.min(220.0))
-}
-
-fn column_width(f: &FieldForm) -> f32 {
-    let tick = if f.optional && !matches!(f.kind, FieldKind::Flag) {
-        24.0
-    } else {
-        0.0
-    };
-    tick + match &f.kind {
-        FieldKind::Text => 200.0,
-        FieldKind::Number { .. } => 64.0,
-        FieldKind::Flag => 72.0,
-        FieldKind::Choice(choices) if choices.iter().any(|c| c.arg.is_some()) => 230.0,
-        FieldKind::Choice(_) | FieldKind::Name(_) => 190.0,
-        FieldKind::Scores { .. } => 230.0,
-        FieldKind::Set(_) | FieldKind::Names(_) => 230.0,
-        FieldKind::Record(_) | FieldKind::List { .. } => 320.0,
-    }
-}
-
-/// A table cell of exactly `width`: the row advances by that much whatever the widget's
-/// size (a long choice is clipped, never pushes the next column along).
-fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
-    let height = ui.spacing().interact_size.y + 4.0;
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, height), egui::Sense::hover());
-    let mut child = ui.new_child(
-        egui::UiBuilder::new()
-            .max_rect(rect)
-            .layout(egui::Layout::left_to_right(egui::Align::Center)),
-    );
-    child.set_clip_rect(rect.intersect(ui.clip_rect()));
-    add(&mut child);
 }
 
 impl Draw<'_> {
     /// Names a widget for screen readers and tests: "Builder: Clan 2 · Unit 3 · Stands".
-    fn name(ui: &egui::Ui, response: &egui::Response, name: &str) {
+    pub(super) fn name(ui: &egui::Ui, response: &egui::Response, name: &str) {
         ui.ctx().accesskit_node_builder(response.id, |node| {
             node.set_label(format!("{NAME_PREFIX}{name}"));
         });
     }
 
     /// The problems placed exactly on `path`, one label each.
-    fn problems(&self, ui: &mut egui::Ui, path: &RosterPath) {
+    pub(super) fn problems(&self, ui: &mut egui::Ui, path: &RosterPath) {
         for (p, error) in self.b.problems_at(path) {
             ui.label(problem_text(ui, p, error));
         }
     }
 
-    fn has_error(&self, path: &RosterPath) -> bool {
+    pub(super) fn has_error(&self, path: &RosterPath) -> bool {
         self.b.problems_at(path).any(|(_, e)| e)
     }
 
@@ -237,45 +155,38 @@ impl Draw<'_> {
             }
         }
         for (f, (_, value)) in form.fields.iter().zip(&record.fields) {
-            if let (FieldKind::List { item, max, .. }, Value::List(items)) = (&f.kind, value) {
+            if let Value::List(items) = value {
                 ui.add_space(8.0);
-                self.list(ui, f, item, *max, items, &at.field(f.key), title);
+                self.list(ui, f, items, &at.field(f.key), title);
             }
         }
     }
 
     /// Problems on the fields of a nested record (a leader's name), shown on its row.
-    fn nested_problems(&self, ui: &mut egui::Ui, at: &RosterPath) {
-        for (p, error) in self
-            .b
-            .errors()
-            .iter()
-            .map(|p| (p, true))
-            .chain(self.b.warnings().iter().map(|p| (p, false)))
-        {
+    pub(super) fn nested_problems(&self, ui: &mut egui::Ui, at: &RosterPath) {
+        for (p, error) in self.b.problems() {
             if p.path != *at && p.path.starts_with(at) {
                 ui.label(problem_text(ui, p, error));
             }
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A list field: its heading with the count and "+ Add", then its items as sections,
+    /// a table or cards.
     fn list(
         &mut self,
         ui: &mut egui::Ui,
         f: &FieldForm,
-        item: &RecordForm,
-        max: usize,
         items: &[Record],
         at: &RosterPath,
         title: &str,
     ) {
+        let FieldKind::List { item, min, max } = &f.kind else {
+            return;
+        };
+        let (min, max) = (*min, *max);
         ui.horizontal(|ui| {
             // The count against the rules' limits where they set one ("Units (4 of 3 to 8)").
-            let min = match &f.kind {
-                FieldKind::List { min, .. } => *min,
-                _ => 0,
-            };
             let count = if max < crate::roster::MAX_LISTED {
                 format!("{} ({} of {min} to {max})", f.label, items.len())
             } else {
@@ -315,8 +226,7 @@ impl Draw<'_> {
                 });
             }
         } else if !items.is_empty() {
-            let widths: f32 = item.fields.iter().map(|f| table_column_width(ui, f)).sum();
-            if ROW_MENU + widths + 10.0 * item.fields.len() as f32 <= ui.available_width() {
+            if rows::table_fits(ui, item) {
                 self.table(ui, item, items, at, title);
             } else {
                 self.cards(ui, item, items, at, title);
@@ -324,7 +234,7 @@ impl Draw<'_> {
         }
     }
 
-    fn item_buttons(
+    pub(super) fn item_buttons(
         &mut self,
         ui: &mut egui::Ui,
         at: &RosterPath,
@@ -352,504 +262,5 @@ impl Draw<'_> {
                 });
             }
         }
-    }
-
-    /// A list of small records as a table: a row each, a column per field at a fixed
-    /// width (so rows line up and nothing moves as names are typed), the row's problems on
-    /// a line of their own just under it.
-    fn table(
-        &mut self,
-        ui: &mut egui::Ui,
-        item: &RecordForm,
-        items: &[Record],
-        at: &RosterPath,
-        title: &str,
-    ) {
-        let noun = capitalised(&item.noun);
-        let widths: Vec<f32> = item
-            .fields
-            .iter()
-            .map(|f| table_column_width(ui, f))
-            .collect();
-        egui::ScrollArea::horizontal()
-            .id_salt(at.to_string())
-            .show(ui, |ui| {
-                ui.vertical(|ui| {
-                    ui.horizontal(|ui| {
-                        cell(ui, ROW_MENU, |_| {});
-                        for (f, w) in item.fields.iter().zip(&widths) {
-                            cell(ui, *w, |ui| {
-                                ui.add(
-                                    egui::Label::new(RichText::new(&f.label).strong()).truncate(),
-                                )
-                                .on_hover_text(&f.help);
-                            });
-                        }
-                    });
-                    for (i, record) in items.iter().enumerate() {
-                        let here = at.index(i);
-                        let row_title = format!("{title}{noun} {}", i + 1);
-                        let fill = if i % 2 == 0 {
-                            ui.visuals().faint_bg_color
-                        } else {
-                            Color32::TRANSPARENT
-                        };
-                        egui::Frame::new().fill(fill).show(ui, |ui| {
-                            ui.horizontal(|ui| {
-                                cell(ui, ROW_MENU, |ui| {
-                                    self.row_menu(ui, at, i, items.len(), &row_title, &item.noun);
-                                });
-                                for ((f, (_, value)), w) in
-                                    item.fields.iter().zip(&record.fields).zip(&widths)
-                                {
-                                    cell(ui, *w, |ui| {
-                                        let name = format!("{row_title} · {}", f.label);
-                                        self.cell_width = Some(*w);
-                                        self.field(ui, f, value, &here.field(f.key), &name);
-                                        self.cell_width = None;
-                                    });
-                                }
-                            });
-                            self.row_problems(ui, item, &here);
-                        });
-                    }
-                });
-            });
-    }
-
-    /// A list of records too wide for a table's rows (a kozeriai figure): a card each, its
-    /// fields as label and value pairs wrapped to the window's width, its problems under them.
-    fn cards(
-        &mut self,
-        ui: &mut egui::Ui,
-        item: &RecordForm,
-        items: &[Record],
-        at: &RosterPath,
-        title: &str,
-    ) {
-        let noun = capitalised(&item.noun);
-        for (i, record) in items.iter().enumerate() {
-            let here = at.index(i);
-            let card_title = format!("{title}{noun} {}", i + 1);
-            egui::Frame::group(ui.style()).show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    self.row_menu(ui, at, i, items.len(), &card_title, &item.noun);
-                    ui.label(RichText::new(item_title(item, record, i)).strong());
-                });
-                ui.horizontal_wrapped(|ui| {
-                    for (f, (_, value)) in item.fields.iter().zip(&record.fields) {
-                        let w = column_width(f);
-                        cell(ui, CARD_LABEL + w, |ui| {
-                            ui.add_sized(
-                                [CARD_LABEL - 6.0, ui.spacing().interact_size.y],
-                                egui::Label::new(RichText::new(&f.label).weak()).truncate(),
-                            )
-                            .on_hover_text(&f.help);
-                            self.cell_width = Some(w);
-                            let name = format!("{card_title} · {}", f.label);
-                            self.field(ui, f, value, &here.field(f.key), &name);
-                            self.cell_width = None;
-                        });
-                    }
-                });
-                self.row_problems(ui, item, &here);
-            });
-        }
-    }
-
-    /// A row's own problems and its fields', each naming the field, under the row.
-    fn row_problems(&self, ui: &mut egui::Ui, item: &RecordForm, here: &RosterPath) {
-        let mut lines: Vec<RichText> = self
-            .b
-            .problems_at(here)
-            .map(|(p, e)| problem_text(ui, p, e))
-            .collect();
-        for f in &item.fields {
-            let path = here.field(f.key);
-            for (p, error) in self.all_problems() {
-                if p.path.starts_with(&path) {
-                    let mark = if error { "Error" } else { "Warning" };
-                    lines.push(
-                        RichText::new(format!("{mark} ({}): {}", f.label, p.message))
-                            .color(colour(ui, error)),
-                    );
-                }
-            }
-        }
-        if lines.is_empty() {
-            return;
-        }
-        ui.horizontal(|ui| {
-            ui.add_space(ROW_MENU);
-            ui.vertical(|ui| {
-                for line in lines {
-                    ui.label(line);
-                }
-            });
-        });
-    }
-
-    fn all_problems(&self) -> impl Iterator<Item = (&RosterProblem, bool)> {
-        let errors = self.b.errors().iter().map(|p| (p, true));
-        errors.chain(self.b.warnings().iter().map(|p| (p, false)))
-    }
-
-    /// The row's menu: move it, copy it, remove it.
-    fn row_menu(
-        &mut self,
-        ui: &mut egui::Ui,
-        at: &RosterPath,
-        i: usize,
-        len: usize,
-        title: &str,
-        noun: &str,
-    ) {
-        let r = ui
-            .menu_button(format!("{}", i + 1), |ui| {
-                self.item_buttons(ui, at, i, len, title);
-            })
-            .response
-            .on_hover_text(format!("Move, copy or remove this {noun}"));
-        Self::name(ui, &r, &format!("{title} · Edit"));
-    }
-
-    /// One field's widget (an optional one behind a tick box: unticked, the rules' default).
-    fn field(
-        &mut self,
-        ui: &mut egui::Ui,
-        f: &FieldForm,
-        value: &Value,
-        at: &RosterPath,
-        name: &str,
-    ) {
-        if f.optional && matches!(f.kind, FieldKind::Flag) {
-            // A yes/no the file may leave out: ticked writes `true`, unticked leaves it out.
-            let mut on = *value == Value::Flag(true);
-            let r = ui.checkbox(&mut on, "").on_hover_text(&f.help);
-            Self::name(ui, &r, name);
-            if r.changed() {
-                let v = if on { Value::Flag(true) } else { Value::Absent };
-                self.edits.push(Edit::Set(at.clone(), v));
-            }
-            return;
-        }
-        if f.optional {
-            let given = self.given_box(ui, f, value, at, name);
-            if !given {
-                ui.label(RichText::new("default").weak())
-                    .on_hover_text(&f.help);
-                return;
-            }
-        }
-        let error = self.has_error(at);
-        let response = self.widget(ui, f, &f.kind, value, at, name);
-        if let Some(r) = response {
-            Self::name(ui, &r, name);
-            if error {
-                ui.painter().rect_stroke(
-                    r.rect.expand(2.0),
-                    3.0,
-                    egui::Stroke::new(2.0, ui.visuals().error_fg_color),
-                    egui::StrokeKind::Outside,
-                );
-            }
-        }
-    }
-
-    /// The tick box of an optional field: ticked, the field is given (at its starting
-    /// value when first ticked); unticked, the file leaves it out. Returns whether given.
-    fn given_box(
-        &mut self,
-        ui: &mut egui::Ui,
-        f: &FieldForm,
-        value: &Value,
-        at: &RosterPath,
-        name: &str,
-    ) -> bool {
-        let mut given = *value != Value::Absent;
-        let r = ui
-            .checkbox(&mut given, "")
-            .on_hover_text(format!("Given in the file? Left out: {}", f.help));
-        Self::name(ui, &r, &format!("{name} given"));
-        if r.changed() {
-            let v = if given {
-                f.start
-                    .clone()
-                    .filter(|v| *v != Value::Absent)
-                    .unwrap_or_else(|| Value::start(&f.kind))
-            } else {
-                Value::Absent
-            };
-            self.edits.push(Edit::Set(at.clone(), v));
-        }
-        given
-    }
-
-    fn widget(
-        &mut self,
-        ui: &mut egui::Ui,
-        f: &FieldForm,
-        kind: &FieldKind,
-        value: &Value,
-        at: &RosterPath,
-        name: &str,
-    ) -> Option<egui::Response> {
-        match (kind, value) {
-            (FieldKind::Text, Value::Text(text)) => {
-                let mut edited = text.clone();
-                let height = ui.spacing().interact_size.y;
-                // A table cell's width, or room for a long name with its kanji in a grid.
-                let width = self.cell_width.map_or(280.0, |w| w - 8.0);
-                let r = ui.add_sized(
-                    [width, height],
-                    egui::TextEdit::singleline(&mut edited)
-                        .id_salt(at.to_string())
-                        .hint_text(RichText::new("name").color(Color32::GRAY)),
-                );
-                if r.changed() {
-                    self.edits.push(Edit::Set(at.clone(), Value::Text(edited)));
-                }
-                Some(r)
-            }
-            (FieldKind::Number { min, max, .. }, Value::Number(n)) => {
-                let mut edited = *n;
-                let r = ui.add(
-                    egui::DragValue::new(&mut edited)
-                        .range(*min..=*max)
-                        // A hand-written value outside the range stays until it is edited.
-                        .clamp_existing_to_range(false),
-                );
-                if edited != *n {
-                    self.edits
-                        .push(Edit::Set(at.clone(), Value::Number(edited)));
-                }
-                Some(r.on_hover_text(format!("{min} to {max}. {}", f.help)))
-            }
-            (FieldKind::Flag, Value::Flag(b)) => {
-                let mut edited = *b;
-                let r = ui.checkbox(&mut edited, "");
-                if edited != *b {
-                    self.edits.push(Edit::Set(at.clone(), Value::Flag(edited)));
-                }
-                Some(r.on_hover_text(&f.help))
-            }
-            (FieldKind::Choice(choices) | FieldKind::Name(choices), Value::Choice(ident, arg)) => {
-                Some(self.choice(ui, f, choices, ident, *arg, at, name))
-            }
-            (FieldKind::Set(choices) | FieldKind::Names(choices), Value::Set(chosen)) => {
-                Some(self.set(ui, choices, chosen, at, name))
-            }
-            (
-                FieldKind::Scores {
-                    names,
-                    min,
-                    max,
-                    default,
-                },
-                Value::Scores(scores),
-            ) => Some(self.scores(ui, names, (*min, *max, *default), scores, at, name)),
-            (FieldKind::Record(form), Value::Record(record)) => {
-                for (inner, (_, v)) in form.fields.iter().zip(&record.fields) {
-                    ui.label(RichText::new(&inner.label).weak())
-                        .on_hover_text(&inner.help);
-                    self.field(
-                        ui,
-                        inner,
-                        v,
-                        &at.field(inner.key),
-                        &format!("{name} · {}", inner.label),
-                    );
-                }
-                None
-            }
-            _ => {
-                ui.label(RichText::new("?").weak());
-                None
-            }
-        }
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn choice(
-        &mut self,
-        ui: &mut egui::Ui,
-        f: &FieldForm,
-        choices: &[Choice],
-        ident: &str,
-        arg: Option<i64>,
-        at: &RosterPath,
-        name: &str,
-    ) -> egui::Response {
-        let current = choices.iter().find(|c| c.ident == ident);
-        let shown = current.map_or(ident, |c| c.label.as_str());
-        let mut picked: Option<&Choice> = None;
-        // In a table cell, the room the cell has left (its number, if any, after it).
-        let number = if choices.iter().any(|c| c.arg.is_some()) {
-            NUMBER_WIDTH
-        } else {
-            0.0
-        };
-        let width = self
-            .cell_width
-            .map_or(160.0, |_| ui.available_width() - number - 8.0);
-        let r = egui::ComboBox::from_id_salt(at.to_string())
-            .selected_text(shown)
-            .width(width)
-            .show_ui(ui, |ui| {
-                for c in choices {
-                    if ui.selectable_label(c.ident == ident, &c.label).clicked() {
-                        picked = Some(c);
-                    }
-                }
-            })
-            .response
-            .on_hover_text(&f.help);
-        if let Some(c) = picked.filter(|c| c.ident != ident) {
-            let arg = c.arg.map(|(lo, hi, d)| arg.unwrap_or(d).clamp(lo, hi));
-            self.edits
-                .push(Edit::Set(at.clone(), Value::Choice(c.ident.clone(), arg)));
-        }
-        if let (Some((lo, hi, _)), Some(n)) = (current.and_then(|c| c.arg), arg) {
-            let mut edited = n;
-            let d = ui.add(
-                egui::DragValue::new(&mut edited)
-                    .range(lo..=hi)
-                    .clamp_existing_to_range(false),
-            );
-            Self::name(ui, &d, &format!("{name} number"));
-            if edited != n {
-                self.edits.push(Edit::Set(
-                    at.clone(),
-                    Value::Choice(ident.to_owned(), Some(edited)),
-                ));
-            }
-        }
-        r
-    }
-
-    fn set(
-        &mut self,
-        ui: &mut egui::Ui,
-        choices: &[Choice],
-        chosen: &[String],
-        at: &RosterPath,
-        name: &str,
-    ) -> egui::Response {
-        let shown: Vec<&str> = chosen
-            .iter()
-            .map(|i| {
-                choices
-                    .iter()
-                    .find(|c| c.ident == *i)
-                    .map_or(i.as_str(), |c| c.label.as_str())
-            })
-            .collect();
-        let all = if shown.is_empty() {
-            "none".to_owned()
-        } else {
-            shown.join(", ")
-        };
-        // The button keeps its column's width; the whole list is on hover and in the menu.
-        let text = if all.chars().count() > 26 {
-            format!("{}…", all.chars().take(25).collect::<String>())
-        } else {
-            all.clone()
-        };
-        let mut toggled: Option<&Choice> = None;
-        let r = ui
-            .menu_button(text, |ui| {
-                for c in choices {
-                    let mut on = chosen.contains(&c.ident);
-                    let r = ui.checkbox(&mut on, &c.label);
-                    Self::name(ui, &r, &format!("{name} · {}", c.label));
-                    if r.changed() {
-                        toggled = Some(c);
-                    }
-                }
-            })
-            .response
-            .on_hover_text(all);
-        if let Some(c) = toggled {
-            // Kept in the form's order, so the same choices always write the same file.
-            let mut next: Vec<String> = choices
-                .iter()
-                .filter(|x| chosen.contains(&x.ident) != (x.ident == c.ident))
-                .map(|x| x.ident.clone())
-                .collect();
-            next.retain(|i| !i.is_empty());
-            self.edits.push(Edit::Set(at.clone(), Value::Set(next)));
-        }
-        r
-    }
-
-    /// A score for each of any of the names: ticked names carry a number.
-    fn scores(
-        &mut self,
-        ui: &mut egui::Ui,
-        names: &[Choice],
-        (min, max, default): (i64, i64, i64),
-        scores: &[(String, i64)],
-        at: &RosterPath,
-        name: &str,
-    ) -> egui::Response {
-        let all = if scores.is_empty() {
-            "none".to_owned()
-        } else {
-            scores
-                .iter()
-                .map(|(n, v)| format!("{n} {v}"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let text = if all.chars().count() > 26 {
-            format!("{}…", all.chars().take(25).collect::<String>())
-        } else {
-            all.clone()
-        };
-        let mut next: Option<Vec<(String, i64)>> = None;
-        let r = ui
-            .menu_button(text, |ui| {
-                egui::Grid::new(ui.scope_id().with("scores")).show(ui, |ui| {
-                    for c in names {
-                        let current = scores.iter().find(|(n, _)| *n == c.ident).map(|(_, v)| *v);
-                        let mut on = current.is_some();
-                        let r = ui.checkbox(&mut on, &c.label);
-                        Self::name(ui, &r, &format!("{name} · {}", c.label));
-                        if r.changed() {
-                            let mut v = scores.to_vec();
-                            if on {
-                                v.push((c.ident.clone(), default));
-                            } else {
-                                v.retain(|(n, _)| *n != c.ident);
-                            }
-                            next = Some(v);
-                        }
-                        if let Some(score) = current {
-                            let mut edited = score;
-                            let d = ui.add(
-                                egui::DragValue::new(&mut edited)
-                                    .range(min..=max)
-                                    .clamp_existing_to_range(false),
-                            );
-                            Self::name(ui, &d, &format!("{name} · {} score", c.label));
-                            if edited != score {
-                                let mut v = scores.to_vec();
-                                if let Some(slot) = v.iter_mut().find(|(n, _)| *n == c.ident) {
-                                    slot.1 = edited;
-                                }
-                                next = Some(v);
-                            }
-                        }
-                        ui.end_row();
-                    }
-                });
-            })
-            .response
-            .on_hover_text(all);
-        if let Some(v) = next {
-            self.edits.push(Edit::Set(at.clone(), Value::Scores(v)));
-        }
-        r
     }
 }

@@ -6,6 +6,8 @@
 //! battle's start run, so an army the builder calls ready is one a battle accepts.
 
 mod fields;
+mod rows;
+mod widgets;
 
 use std::path::{Path, PathBuf};
 
@@ -76,17 +78,10 @@ impl ArmyBuilder {
     }
 
     fn saved_rosters(&self) -> Vec<PathBuf> {
-        let dir = crate::roster::store::rosters_dir(&self.data_root, self.key);
-        let Ok(entries) = std::fs::read_dir(dir) else {
-            return Vec::new();
-        };
-        let mut found: Vec<PathBuf> = entries
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
-            .collect();
-        found.sort();
-        found
+        crate::roster::store::list(&crate::roster::store::rosters_dir(
+            &self.data_root,
+            self.key,
+        ))
     }
 
     fn start(&mut self, key: &'static str, from: &StartFrom) {
@@ -168,20 +163,21 @@ impl ArmyBuilder {
                 ui.separator();
                 self.verdict_ui(ui);
                 ui.separator();
+                // Drawn from the builder as it is (no copy per frame); the edits asked for are
+                // made once the drawing is done.
+                let b = &self.builder;
                 let mut draw = Draw {
-                    b: &self.builder,
+                    b,
                     edits: Vec::new(),
                     cell_width: None,
                 };
                 egui::ScrollArea::vertical()
                     .auto_shrink([false, false])
                     .show(ui, |ui| {
-                        let form = draw.b.form.army.clone();
-                        let army = draw.b.army.clone();
-                        draw.record(ui, &form, &army, &crate::roster::RosterPath::root(), "");
+                        let root = crate::roster::RosterPath::root();
+                        draw.record(ui, &b.form.army, &b.army, &root, "");
                     });
-                let edits = draw.edits;
-                for edit in edits {
+                for edit in draw.edits {
                     edit.apply(&mut self.builder);
                 }
             });
