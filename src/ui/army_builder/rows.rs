@@ -85,7 +85,8 @@ fn cell(ui: &mut egui::Ui, width: f32, add: impl FnOnce(&mut egui::Ui)) {
             .max_rect(rect)
             .layout(egui::Layout::left_to_right(egui::Align::Center)),
     );
-    child.set_clip_rect(rect.intersect(ui.clip_rect()));
+    // A little past the cell, so an error outline around its widget shows whole.
+    child.set_clip_rect(rect.expand(3.0).intersect(ui.clip_rect()));
     add(&mut child);
 }
 
