@@ -346,7 +346,7 @@ fn charge_bushi_test_with_attached_leader_is_minus_two_on_the_dice() {
         &[],
     );
     assert_eq!(
-        b.state().charge.map(|c| c.stage),
+        b.state().charge().map(|c| c.stage),
         Some(ChargeStage::ChargerTest),
         "yari cannot shoot"
     );
@@ -359,7 +359,7 @@ fn charge_bushi_test_with_attached_leader_is_minus_two_on_the_dice() {
     // 6 + 5 - 2 = 9: passes at or under Bushi 9.
     ok(&mut b, Command::ChargerTest, &[6, 5]);
     assert_eq!(
-        b.state().charge.map(|c| c.stage),
+        b.state().charge().map(|c| c.stage),
         Some(ChargeStage::TargetTest)
     );
 }
@@ -379,7 +379,7 @@ fn failed_charge_test_moves_half_and_disorders() {
     ok(&mut b, Command::ChargerTest, &[6, 6]);
     let horse = b.state().unit(UnitRef(0, 0, 0)).expect("horse");
     assert!(horse.disordered);
-    assert!(b.state().charge.is_none());
+    assert!(b.state().charge().is_none());
     assert!(
         b.state().due.is_empty(),
         "no Route test when it was not disordered before"
@@ -738,7 +738,7 @@ fn ruling_strictly_under_makes_a_charge_test_at_bushi_fail() {
         &[],
     );
     ok(&mut b, Command::ChargerTest, &[4, 5]);
-    assert!(b.state().charge.is_none(), "9 is not under Bushi 9");
+    assert!(b.state().charge().is_none(), "9 is not under Bushi 9");
 }
 
 #[test]

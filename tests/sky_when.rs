@@ -315,7 +315,7 @@ fn samurai_impetus_ordered_otherwise_tests_bushi_with_its_pool_odds_and_table_fa
             cross_obstacle: false,
         },
     );
-    assert!(why.contains("comes first"), "{why}");
+    assert!(why.contains("settle this first"), "{why}");
     // Table faces: 5+6 = 11 fails Bushi 9, so the unit does as ordered.
     let version = b.version();
     b.answer(
@@ -434,7 +434,7 @@ fn firing_procedure_the_card_odds_follow_cover_marked_hits_and_hits_per_stand() 
 
 /// Faces for a melee under way: every die of the charger shows `a`, every die of the target `b`.
 fn melee_faces(b: &Battle<Sky>, charger_face: u32, target_face: u32) -> Vec<u32> {
-    let c = b.state().charge.expect("a charge under way");
+    let c = b.state().charge().expect("a charge under way");
     let n = |u, t, charging| numbers::melee(b.rules(), b.state(), u, t, charging).dice as usize;
     let mut faces = vec![charger_face; n(c.charger, c.target, c.charging)];
     faces.extend(vec![target_face; n(c.target, c.charger, false)]);
@@ -696,7 +696,7 @@ fn clan_activation_a_routing_unit_shoots_at_a_charger_only_under_ruling_routing_
         assert!(b.state().unit(ENEMY_TEPPO).unwrap().routing);
         // Its arquebuses are loaded: it never fired.
         ok(&mut b, charge(YARI, ENEMY_TEPPO), &[]);
-        let stage = b.state().charge.unwrap().stage;
+        let stage = b.state().charge().unwrap().stage;
         assert_eq!(
             stage == gunbai::rules::sky::state::ChargeStage::DefensiveFire,
             fires

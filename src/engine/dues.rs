@@ -67,6 +67,21 @@ impl<D: PartialEq> Dues<D> {
     }
 }
 
+/// What is owed and can be answered now, in the order it fell due: every due that no other
+/// owed due must come before ([`crate::engine::RuleSet::precedes`]). A rule set shows these
+/// as its cards; the rest wait their turn.
+pub fn answerable_now<R: crate::engine::RuleSet>(state: &R::State) -> Vec<R::Due> {
+    let owed = R::dues(state);
+    owed.iter()
+        .filter(|due| {
+            !owed
+                .iter()
+                .any(|first| first != *due && R::precedes(state, first, due).is_some())
+        })
+        .cloned()
+        .collect()
+}
+
 /// The `Due` of a rule set that keeps no queue of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum NoDue {}

@@ -52,6 +52,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
             dice,
         };
         R::execute(&mut exec, command)?;
+        answers_what_is_owed::<R>(rules, state, command, &exec.events)?;
         // Validated as they were emitted, so they apply again without fail.
         let sentences = describe_in_place::<R>(rules, &mut state.clone(), &exec.events, at)
             .map_err(CommandError::Illegal)?;
@@ -84,12 +85,12 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     /// The event does not fit the state (a defect in the rule set, or a forged command).
     pub fn emit(&mut self, event: R::Event) -> Result<(), CommandError> {
         self.push(event)?;
-        let gone: Vec<R::Due> = R::dues(&self.state)
+        let moot: Vec<R::Due> = R::dues(&self.state)
             .iter()
-            .filter(|d| R::due_subject_gone(&self.state, d))
+            .filter(|d| R::due_moot(&self.state, d).is_some())
             .cloned()
             .collect();
-        for due in gone {
+        for due in moot {
             self.push(R::due_event(DueChange::Dropped, due))?;
         }
         Ok(())
@@ -123,12 +124,12 @@ impl<'a, R: RuleSet> Exec<'a, R> {
         R::dues(&self.state).contains(due)
     }
 
-    /// Requires something, unless it is already due or its subject has left play.
+    /// Requires something, unless it is already due or nobody could answer it.
     ///
     /// # Errors
     /// As [`Exec::emit`].
     pub fn require(&mut self, due: R::Due) -> Result<(), CommandError> {
-        if self.is_due(&due) || R::due_subject_gone(&self.state, &due) {
+        if self.is_due(&due) || R::due_moot(&self.state, &due).is_some() {
             return Ok(());
         }
         self.emit(R::due_event(DueChange::Required, due))
@@ -137,24 +138,80 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     /// Settles something due.
     ///
     /// # Errors
-    /// It is not due now.
+    /// It is not due now, or something owed comes before it ([`RuleSet::precedes`]).
     pub fn settle(&mut self, due: R::Due) -> Result<(), CommandError> {
         if !self.is_due(&due) {
             return Err(CommandError::illegal("that is not due now"));
         }
+        self.comes_next(&due)?;
         self.emit(R::due_event(DueChange::Settled, due))
     }
 
     /// Settles something if it is due; nothing otherwise.
     ///
     /// # Errors
-    /// As [`Exec::emit`].
+    /// As [`Exec::settle`].
     pub fn settle_if_due(&mut self, due: R::Due) -> Result<(), CommandError> {
         if self.is_due(&due) {
-            self.emit(R::due_event(DueChange::Settled, due))
+            self.settle(due)
         } else {
             Ok(())
         }
+    }
+
+    /// Refuses to settle `due` while something the rules put before it is still owed.
+    fn comes_next(&self, due: &R::Due) -> Result<(), CommandError> {
+        let state = &self.state;
+        for first in R::dues(state).iter().filter(|d| *d != due) {
+            if let Some(citation) = R::precedes(state, first, due) {
+                return Err(refuse(
+                    format!(
+                        "{} comes first",
+                        R::describe_due(self.rules, state, first).text
+                    ),
+                    citation,
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The engine's default against one procedure interrupting another: while something is
+/// owed, a command must settle something owed before it, be the command that ends the
+/// battle, or be one the rule set lets happen in between every due still owed (with the
+/// rule that allows it). The first due that blocks it is named in the refusal, with its rule.
+///
+/// # Errors
+/// The command neither settles nor may interleave.
+fn answers_what_is_owed<R: RuleSet>(
+    rules: &R::Rules,
+    before: &R::State,
+    command: &R::Command,
+    events: &[R::Event],
+) -> Result<(), CommandError> {
+    let owed = R::dues(before);
+    if owed.is_empty() || R::end_battle().as_ref() == Some(command) {
+        return Ok(());
+    }
+    let settles = events
+        .iter()
+        .any(|e| matches!(R::due_change(e), Some((DueChange::Settled, due)) if owed.contains(due)));
+    if settles {
+        return Ok(());
+    }
+    match owed
+        .iter()
+        .find(|due| R::interleaves(rules, before, due, command).is_none())
+    {
+        Some(due) => Err(refuse(
+            format!(
+                "settle this first: {}",
+                R::describe_due(rules, before, due).text
+            ),
+            R::due_citation(due),
+        )),
+        None => Ok(()),
     }
 }
 
@@ -220,7 +277,9 @@ fn describe_one<R: RuleSet>(rules: &R::Rules, state: &R::State, event: &R::Event
     match R::due_change(event) {
         Some((DueChange::Dropped, due)) => {
             let mut s = R::describe_due(rules, state, due);
-            s.text = format!("{} is no longer owed: its subject has left play.", s.text);
+            // Dropped as soon as it became moot, so the state just before says why.
+            let why = R::due_moot(state, due).unwrap_or_else(|| "nobody can answer it".into());
+            s.text = format!("{} is no longer owed: {why}.", s.text);
             s
         }
         _ => R::describe(rules, state, event),

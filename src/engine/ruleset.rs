@@ -123,10 +123,35 @@ pub trait RuleSet: Sized + 'static {
     fn due_event(change: DueChange, due: Self::Due) -> Self::Event;
     /// The change an event makes to the queue, if it is one of those events.
     fn due_change(event: &Self::Event) -> Option<(DueChange, &Self::Due)>;
-    /// Whether a due's subject has left play (dead, wiped out, off the table): the engine
-    /// then drops it, so nothing is ever demanded of a unit that is gone.
-    fn due_subject_gone(_state: &Self::State, _due: &Self::Due) -> bool {
-        false
+    /// Why nobody can answer a due any more, if so: its subject killed, removed, routed off
+    /// the table, or out of the state the test is about (a figure already down is not asked
+    /// to trip again). The engine then drops it with an event of its own, and the log says
+    /// why, so no battle waits for an answer nobody can give.
+    fn due_moot(_state: &Self::State, _due: &Self::Due) -> Option<String> {
+        None
+    }
+    /// The rule that requires a due, like `sky: Route and Rally`: a command refused while
+    /// the due is owed cites it.
+    fn due_citation(due: &Self::Due) -> &'static str;
+    /// What may happen while `due` is owed without settling it: the citation of the rule
+    /// that allows `command` in between, or none (the default: a due blocks everything but
+    /// what settles it, and ending the battle).
+    fn interleaves(
+        _rules: &Self::Rules,
+        _state: &Self::State,
+        _due: &Self::Due,
+        _command: &Self::Command,
+    ) -> Option<&'static str> {
+        None
+    }
+    /// Whether `first`, while owed, must be settled before `then` may be: the citation of
+    /// the rule that orders them, or none (the default: dues settle in any order).
+    fn precedes(
+        _state: &Self::State,
+        _first: &Self::Due,
+        _then: &Self::Due,
+    ) -> Option<&'static str> {
+        None
     }
     /// Checks the references in a due (units, sides) before the engine queues or settles it:
     /// a forged journal's due is refused, never queued.

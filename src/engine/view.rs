@@ -73,6 +73,9 @@ pub struct UnitView {
     pub measure: String,
     /// Hits marked but not yet enough to remove a stand.
     pub marked_hits: u32,
+    /// Still in play. False once destroyed, removed, dead, routed off or fled: what is gone
+    /// takes no part (no orders, no tests, no target, counts for nothing).
+    pub in_play: bool,
     /// Status badges.
     pub badges: Vec<Badge>,
     /// Further facts for the details pane, as label and value.

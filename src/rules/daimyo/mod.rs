@@ -90,6 +90,10 @@ impl RuleSet for Daimyo {
         match *due {}
     }
 
+    fn due_citation(due: &NoDue) -> &'static str {
+        match *due {}
+    }
+
     fn measures(
         rules: &Rules,
         before: &State,

@@ -95,6 +95,7 @@ fn leader_row(state: &State, i: usize, l: &Leader) -> UnitView {
         starting_strength: 1,
         measure: "leader".into(),
         marked_hits: 0,
+        in_play: l.killed.is_none(),
         badges,
         details: vec![(
             "Move".into(),
@@ -201,6 +202,7 @@ fn unit_row(state: &State, rules: &Rules, i: usize, u: &Unit) -> UnitView {
         starting_strength: u.spec.stands,
         measure: "stands".into(),
         marked_hits: 0,
+        in_play: u.removed.is_none(),
         badges: unit_badges(state, rules, i, u),
         details: vec![
             ("Frontage".into(), format!("{} wide, {deep} deep", u.wide)),

@@ -91,8 +91,20 @@ impl RuleSet for Kozeriai {
 
     crate::due_queue!(State, Event, Due);
 
-    fn due_subject_gone(state: &State, due: &Due) -> bool {
-        state.figure(due.figure()).is_none_or(|f| f.dead)
+    fn due_moot(state: &State, due: &Due) -> Option<String> {
+        match state.figure(due.figure()) {
+            Some(f) if f.dead => Some(format!("{} is dead", f.spec.name)),
+            Some(_) => None,
+            None => Some("there is no such figure".into()),
+        }
+    }
+
+    fn due_citation(due: &Due) -> &'static str {
+        match due {
+            Due::Trip(..) => "kozeriai: Tripping Over",
+            Due::PushedBack(_) => "kozeriai: Exchanging Blows",
+            Due::Fall { .. } => "kozeriai: Body Charges",
+        }
     }
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {

@@ -77,6 +77,7 @@ fn unit(rules: &Rules, state: &State, f: FigureRef) -> Option<UnitView> {
         measure: "wounds to death".into(),
         // Distractions are not hits toward a loss: they show as their own badge.
         marked_hits: 0,
+        in_play: !x.dead,
         badges: badges(x),
         details: details(rules, state, x),
     })

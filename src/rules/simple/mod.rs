@@ -93,8 +93,12 @@ impl RuleSet for Simple {
 
     crate::due_queue!(State, Event, Due);
 
-    fn due_subject_gone(state: &State, due: &Due) -> bool {
-        terms::due_subject_gone(state, *due)
+    fn due_moot(state: &State, due: &Due) -> Option<String> {
+        terms::due_subject_gone(state, *due).then(|| "its subject has left play".into())
+    }
+
+    fn due_citation(due: &Due) -> &'static str {
+        terms::due_citation(*due)
     }
 
     fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {

@@ -96,6 +96,20 @@ pub enum Due {
     Arrival(u8, u8),
 }
 
+/// The rule that requires a due.
+pub fn due_citation(due: Due) -> &'static str {
+    match due {
+        Due::DrawCard(_) | Due::CardInstruction(..) | Due::Arrival(..) | Due::Ninja(_) => {
+            "simple: Event Cards"
+        }
+        Due::AllyActivation(_) => "simple: Allied Clans",
+        Due::FormationTest(_) => "simple: Formation Fail",
+        Due::Morale(..) | Due::RetreatMove(_) => "simple: Morale",
+        Due::VillagersAttack(_) => "simple: Terrain",
+        Due::FireEscape(_) => "simple: Fire",
+    }
+}
+
 /// Whether a due's subject has left play: a unit gone (dead, fled, off the table), a dead
 /// Daimyo's clan or ninja target. The engine then drops it.
 pub fn due_subject_gone(state: &super::state::State, due: Due) -> bool {

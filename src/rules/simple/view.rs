@@ -152,6 +152,7 @@ fn unit(rules: &Rules, state: &State, r: UnitRef) -> Option<UnitView> {
         starting_strength: u.spec.figures,
         measure: "figures".into(),
         marked_hits: 0,
+        in_play: u.present(),
         badges: badges(state, r, u),
         details: vec![
             ("Formation".into(), u.formation.name().into()),

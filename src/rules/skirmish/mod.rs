@@ -87,9 +87,30 @@ impl RuleSet for Skirmish {
 
     crate::due_queue!(State, Event, Due);
 
-    fn due_subject_gone(state: &State, due: &Due) -> bool {
+    fn due_moot(state: &State, due: &Due) -> Option<String> {
         let Due::Morale(unit, _) = due;
-        state.unit(*unit).is_none_or(|u| u.routed || u.alive() == 0)
+        match state.unit(*unit) {
+            Some(u) if u.routed => Some(format!("{} has routed", u.name)),
+            Some(u) if u.alive() == 0 => Some(format!("{} has no figure left", u.name)),
+            Some(_) => None,
+            None => Some("there is no such unit".into()),
+        }
+    }
+
+    fn due_citation(_due: &Due) -> &'static str {
+        "skirmish: Morale (optional)"
+    }
+
+    fn interleaves(
+        _rules: &Rules,
+        _state: &State,
+        _due: &Due,
+        command: &Command,
+    ) -> Option<&'static str> {
+        // The text says when a test is due, not when it is taken: the section that caused
+        // it plays on and the test is taken before the section ends (the skirmish audit,
+        // issue 29, records this as a ruling or changes it).
+        (*command != Command::EndSection).then_some("skirmish: Morale (optional)")
     }
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {

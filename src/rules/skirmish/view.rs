@@ -209,6 +209,7 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
         starting_strength: 1,
         measure: "figures".into(),
         marked_hits: x.pending_hits,
+        in_play: alive == 1,
         badges,
         details,
     })

@@ -50,6 +50,14 @@ fn weapons(u: &UnitState) -> Vec<Weapon> {
 
 const FORMATIONS: [Formation; 3] = [Formation::Column, Formation::Line(3), Formation::Line(4)];
 
+/// The formations a unit's stands fit now (Units and organization).
+fn formations(rules: &Rules, u: &UnitState) -> Vec<Formation> {
+    FORMATIONS
+        .into_iter()
+        .filter(|f| super::roster::line_fits(rules, u.spec.mounted, u.stands, *f).is_ok())
+        .collect()
+}
+
 /// The options of the fire form's range field: the common case first, in words.
 const RANGE: [&str; 2] = [
     "In range (measured after declaring)",
@@ -107,11 +115,13 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         )
         .choice(
             "Formation",
-            vec![
-                "Column".into(),
-                "Line, 3 wide".into(),
-                "Line, 4 wide".into(),
-            ],
+            formations(rules, u)
+                .into_iter()
+                .map(|f| match f {
+                    Formation::Column => "Column".to_owned(),
+                    Formation::Line(w) => format!("Line, {w} wide"),
+                })
+                .collect(),
         )
         .as_record(),
     );
@@ -221,7 +231,9 @@ pub fn plan(
         }),
         "formation" => plain(Command::SetFormation {
             unit,
-            formation: *FORMATIONS.get(value(0)).ok_or("pick a formation")?,
+            formation: *formations(rules, u)
+                .get(value(0))
+                .ok_or("pick a formation")?,
         }),
         "fire" => fire_plan(rules, state, unit, u, values),
         "charge" => {

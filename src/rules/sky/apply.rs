@@ -1,7 +1,7 @@
 //! Applying Sky events: the only place the state changes.
 
 use super::event::{Event, Test};
-use super::state::{Due, Phase, State, UnitRef, UnitState};
+use super::state::{Phase, State, UnitRef, UnitState};
 use crate::engine::ledger::Scope;
 use crate::engine::ruleset::ApplyContext;
 use crate::engine::view::RatingChange;
@@ -119,15 +119,10 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
         }
         Event::TedateLost(unit) => unit_mut(state, *unit)?.tedate = false,
         Event::ChargeDeclared(charge) => {
-            unit_mut(state, charge.charger)?;
-            unit_mut(state, charge.target)?;
-            state.charge = Some(*charge);
+            if charge.charger.side() == charge.target.side() {
+                return Err("a unit charges an enemy".into());
+            }
         }
-        Event::ChargeStage(stage) => {
-            let charge = state.charge.as_mut().ok_or("no charge under way")?;
-            charge.stage = *stage;
-        }
-        Event::ChargeOver => state.charge = None,
         Event::CommandChanged {
             clan,
             side,
@@ -186,23 +181,6 @@ fn tested(state: &mut State, test: Test, passed: bool) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Whether a due item is about this unit.
-/// The unit a due is about, if it lapses when that unit leaves play.
-pub fn due_unit(due: Due) -> Option<super::state::UnitRef> {
-    match due {
-        Due::RoutMove(u)
-        | Due::Impetus(u)
-        | Due::ImpetusTest(u)
-        | Due::ImpetusCharge(u)
-        | Due::Route(u)
-        | Due::Rally(u)
-        | Due::Reorder(u)
-        | Due::GeneralRetry(u, _) => Some(u),
-        // A leader's injury test stands even if the unit he was with is gone.
-        Due::Injury(_) | Due::Actions(_) => None,
-    }
 }
 
 /// A unit that moved away or left play is no longer in contact with anyone.

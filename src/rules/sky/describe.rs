@@ -284,14 +284,6 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             &[c.charger, c.target],
         ),
-        Event::ChargeStage(stage) => none(match stage {
-            ChargeStage::ChargerTest => "The charger tests its Bushi.".into(),
-            ChargeStage::TargetTest => "Contact: the target tests its Bushi to stand.".into(),
-            ChargeStage::Melee => "The units meet in melee.".into(),
-            ChargeStage::StillContacted => "Is the fleeing unit still in contact?".into(),
-            ChargeStage::DefensiveFire => String::new(),
-        }),
-        Event::ChargeOver => none(String::new()),
         Event::ChargeFailed(u) => about(
             format!("{} falters: it moves half the charge distance.", name(*u)),
             &[*u],
@@ -425,6 +417,16 @@ fn due_sentence(state: &State, due: Due) -> Sentence {
             ),
             Some(u),
         ),
+        Due::Charge(c) => (
+            match c.stage {
+                ChargeStage::ChargerTest => "The charger tests its Bushi.".into(),
+                ChargeStage::TargetTest => "Contact: the target tests its Bushi to stand.".into(),
+                ChargeStage::Melee => "The units meet in melee.".into(),
+                ChargeStage::StillContacted => "Is the fleeing unit still in contact?".into(),
+                ChargeStage::DefensiveFire => String::new(),
+            },
+            None,
+        ),
         _ => (String::new(), None),
     };
     Sentence::new(text, unit.map(|u| vec![u.id()]).unwrap_or_default())
@@ -464,6 +466,25 @@ pub fn due_name(state: &State, due: Due) -> Sentence {
         Due::Reorder(u) | Due::GeneralRetry(u, MoraleKind::Reorder) => {
             let (n, ids) = unit(u);
             (format!("The re-ordering of {n}"), ids)
+        }
+        Due::Spirit(u) => {
+            let (n, ids) = unit(u);
+            (format!("The first Bushi roll of {n}"), ids)
+        }
+        Due::Charge(c) => {
+            let verb = if c.charging {
+                "charge on"
+            } else {
+                "melee with"
+            };
+            (
+                format!(
+                    "{}'s {verb} {}",
+                    state.unit_name(c.charger),
+                    state.unit_name(c.target)
+                ),
+                vec![c.charger.id(), c.target.id()],
+            )
         }
     };
     Sentence::new(text, units)

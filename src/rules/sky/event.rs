@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::{Formation, Weapon};
 use super::state::{
-    ActionKind, Binding, ChangeKind, Charge, ChargeStage, ClanRef, Due, MoraleKind, Phase,
-    RouteCause, Side, UnitRef,
+    ActionKind, Binding, ChangeKind, Charge, ClanRef, Due, MoraleKind, Phase, RouteCause, Side,
+    UnitRef,
 };
 
 /// What a 2d6 test was for.
@@ -183,12 +183,8 @@ pub enum Event {
     Rallied(UnitRef),
     /// Tedate lost (charging or routing).
     TedateLost(UnitRef),
-    /// A charge was declared.
+    /// A charge was declared (or units in contact begin a melee): its steps follow as dues.
     ChargeDeclared(Charge),
-    /// The charge moves to its next stage.
-    ChargeStage(ChargeStage),
-    /// The charge is over.
-    ChargeOver,
     /// The charger failed its test: half a move, disordered.
     ChargeFailed(UnitRef),
     /// The target failed to stand: it moves away a full move, disordered.

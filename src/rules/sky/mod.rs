@@ -83,8 +83,25 @@ impl RuleSet for Sky {
 
     crate::due_queue!(State, Event, Due);
 
-    fn due_subject_gone(state: &State, due: &Due) -> bool {
-        apply::due_unit(*due).is_some_and(|u| state.unit(u).is_none_or(|x| x.removed))
+    fn due_moot(state: &State, due: &Due) -> Option<String> {
+        order::moot(state, *due)
+    }
+
+    fn due_citation(due: &Due) -> &'static str {
+        order::citation(*due)
+    }
+
+    fn interleaves(
+        _rules: &Rules,
+        state: &State,
+        due: &Due,
+        command: &Command,
+    ) -> Option<&'static str> {
+        order::interleaves(state, *due, command)
+    }
+
+    fn precedes(_state: &State, first: &Due, then: &Due) -> Option<&'static str> {
+        order::precedes(*first, *then)
     }
 
     fn check_events(

@@ -2,13 +2,13 @@
 
 use super::command::Command;
 use super::event::Test;
-use super::execute::spirit_owed;
 use super::numbers::{self, TestNumbers};
 use super::roster::Weapon;
 use super::state::{ChargeStage, ClanRef, Due, MoraleKind, RouteCause, State, UnitRef};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
+use crate::engine::dues::answerable_now;
 use crate::rules::sky::tables::CoverRounding;
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
@@ -51,9 +51,12 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    // A charge under way is fought out before anything else is asked.
-    let mut cards: Vec<Check<Command>> = charge_card(rules, state).into_iter().collect();
-    cards.extend(state.due.iter().filter_map(|d| due_card(rules, state, *d)));
+    // What can be answered now, in the order it fell due; what waits for it (a charge's next
+    // step waits for the tests its last step caused) comes up when its turn comes.
+    let mut cards: Vec<Check<Command>> = answerable_now::<super::Sky>(state)
+        .into_iter()
+        .filter_map(|d| due_card(rules, state, d))
+        .collect();
     cards.extend(super::phase_cards::phase_cards(rules, state));
     cards
 }
@@ -63,7 +66,7 @@ fn unit_who(state: &State, u: UnitRef) -> String {
     format!("{} ({side})", state.unit_name(u))
 }
 
-/// The optional first-Bushi-test roll, shown in place of the test it precedes.
+/// The optional first-Bushi-test roll, due before the test it precedes.
 fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
     let s = &rules.t.spirit;
     Check {
@@ -176,9 +179,6 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             ],
         ),
         Due::ImpetusTest(unit) => {
-            if spirit_owed(rules, state, unit, Test::Impetus(unit)) {
-                return Some(spirit_card(rules, state, unit));
-            }
             let n = numbers::bushi(rules, state, Test::Impetus(unit));
             let mut c = test_card(unit_who(state, unit), "Bushi test: obey the order?", "ordered to do other than charge the enemy Samurai near it; a pass means it charges them anyway, disordered, for no action".into(), "sky: Clan Activation", &n, "Bushi");
             let p = c.odds[0].probability;
@@ -231,9 +231,6 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             )
         }
         Due::Route(unit) => {
-            if spirit_owed(rules, state, unit, Test::Route(unit)) {
-                return Some(spirit_card(rules, state, unit));
-            }
             let n = numbers::bushi(rules, state, Test::Route(unit));
             let u = state.unit(unit)?;
             let why = match u.route_cause {
@@ -293,6 +290,8 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
         Due::Rally(unit) | Due::Reorder(unit) | Due::GeneralRetry(unit, _) => {
             morale_card(rules, state, due, unit)
         }
+        Due::Charge(c) => charge_card(rules, state, c)?,
+        Due::Spirit(unit) => spirit_card(rules, state, unit),
     })
 }
 
@@ -352,8 +351,7 @@ pub(super) fn clan_who(state: &State, clan: ClanRef) -> String {
     }
 }
 
-fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
-    let c = state.charge?;
+fn charge_card(rules: &Rules, state: &State, c: super::state::Charge) -> Option<Check<Command>> {
     let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
     let verb = if c.charging { "charges" } else { "fights" };
     let headline = format!("{} {verb} {}", charger.spec.name, target.spec.name);
@@ -411,9 +409,6 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
                     ),
                 )
             };
-            if spirit_owed(rules, state, unit, test) {
-                return Some(spirit_card(rules, state, unit));
-            }
             let n = numbers::bushi(rules, state, test);
             let command = if c.stage == ChargeStage::ChargerTest {
                 Command::ChargerTest

@@ -11,7 +11,7 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Check, Modifier, Odds, RollSpec};
 
 pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
-    let blocked = !state.due.is_empty() || state.charge.is_some();
+    let blocked = !state.due.is_empty();
     match state.phase {
         Phase::Initiative => vec![initiative_card(rules, state)],
         Phase::Rounds { side } => {

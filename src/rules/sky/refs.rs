@@ -55,7 +55,9 @@ pub fn due(state: &State, d: Due) -> Result<(), String> {
         | Due::Injury(u)
         | Due::Rally(u)
         | Due::Reorder(u)
-        | Due::GeneralRetry(u, _) => unit(state, u),
+        | Due::GeneralRetry(u, _)
+        | Due::Spirit(u) => unit(state, u),
+        Due::Charge(c) => unit(state, c.charger).and(unit(state, c.target)),
     }
 }
 
@@ -112,8 +114,6 @@ pub fn check(state: &State, event: &Event) -> Result<(), String> {
         Event::TurnBegins(_)
         | Event::InterventionClosed
         | Event::ActionsRolled { .. }
-        | Event::ChargeStage(_)
-        | Event::ChargeOver
         | Event::BattleEnded => Ok(()),
     }
 }

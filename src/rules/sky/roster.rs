@@ -325,6 +325,43 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     })
 }
 
+/// Whether a unit of `stands` can stand in `formation`: a line is 3 or 4 stands wide, one
+/// stand deep for cavalry and at most two deep for infantry (a column always fits). A unit
+/// that has lost stands may stand narrower than its line's width.
+///
+/// # Errors
+/// Why it does not fit, in words.
+pub fn line_fits(
+    rules: &Rules,
+    mounted: bool,
+    stands: u32,
+    formation: Formation,
+) -> Result<(), String> {
+    let Formation::Line(width) = formation else {
+        return Ok(());
+    };
+    let o = &rules.t.organisation;
+    if !(o.line_width_min..=o.line_width_max).contains(&width) {
+        return Err(format!(
+            "a line {width} stands wide: lines are {} or {} wide",
+            o.line_width_min, o.line_width_max
+        ));
+    }
+    let deep = if mounted { 1 } else { 2 };
+    if stands > deep * width {
+        return Err(if mounted {
+            format!(
+                "cavalry in line stand one deep: {stands} stands do not fit a line {width} wide"
+            )
+        } else {
+            format!(
+                "infantry in line form two ranks: {stands} stands do not fit a line {width} wide"
+            )
+        });
+    }
+    Ok(())
+}
+
 /// Validates one unit, at `at`, against the organisation rules.
 // Each rule of the organisation section in turn, in the order the text gives them.
 #[allow(clippy::too_many_lines)]

@@ -87,6 +87,11 @@ pub enum Due {
     Reorder(UnitRef),
     /// The General may retry a failed rally or re-order.
     GeneralRetry(UnitRef, MoraleKind),
+    /// The optional first Bushi roll (1d6), owed before the unit's first test against Bushi.
+    Spirit(UnitRef),
+    /// The next step of a charge (or of a melee between units left in contact): a charge is
+    /// fought out step by step before anything else happens (Charge Procedure).
+    Charge(Charge),
 }
 
 /// Rally or re-order.
@@ -351,10 +356,8 @@ pub struct State {
     pub intervention: Option<ClanRef>,
     /// Actions left to the activated clan (None until rolled).
     pub actions_left: Option<u32>,
-    /// Things to settle, oldest first.
+    /// Things to settle, oldest first (a charge under way among them).
     pub due: Dues<Due>,
-    /// The charge under way.
-    pub charge: Option<Charge>,
     /// What each unit did this activation and turn, and what binds it.
     pub ledger: Ledger<UnitRef, ActionKind, Binding>,
     /// Pairs of enemy units left in contact by a melee neither side withdrew from.
@@ -392,12 +395,19 @@ impl State {
             intervention: None,
             actions_left: None,
             due: Dues::default(),
-            charge: None,
             ledger: Ledger::default(),
             contacts: Vec::new(),
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,
         }
+    }
+
+    /// The charge under way (its next step is due), if any.
+    pub fn charge(&self) -> Option<Charge> {
+        self.due.iter().find_map(|d| match d {
+            Due::Charge(c) => Some(*c),
+            _ => None,
+        })
     }
 
     /// A unit, if the reference is valid.

@@ -159,6 +159,7 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
         starting_strength: u.spec.stands,
         measure: "stands".into(),
         marked_hits: u.marked_hits,
+        in_play: !u.removed,
         badges: badges(state, unit, u),
         details: vec![
             ("Bushi".into(), u.bushi().to_string()),

@@ -1,6 +1,6 @@
 //! Moving, firing, charging, melee, and the tests they trigger.
 
-use super::{ACTIVATION, Ctx, acting_unit, spend};
+use super::{ACTIVATION, Ctx, acting_unit, owe_test, spend};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::sky::event::{Event, MeleeRoll, Test};
@@ -174,7 +174,7 @@ fn damage(ctx: &mut Ctx<'_>, unit: UnitRef, hits: u32, why: &str) -> Result<u32,
 /// A Route test falls due, with its cause for the card; one test answers both causes.
 fn owe_route(ctx: &mut Ctx<'_>, unit: UnitRef, cause: RouteCause) -> Result<(), CommandError> {
     ctx.emit(Event::RouteOwed { unit, cause })?;
-    ctx.require(Due::Route(unit))
+    owe_test(ctx, Due::Route(unit), unit, Test::Route(unit))
 }
 
 pub(super) fn charge(
@@ -228,12 +228,39 @@ pub(super) fn charge(
     } else {
         ChargeStage::ChargerTest
     };
-    ctx.emit(Event::ChargeDeclared(Charge {
-        charger: unit,
-        target,
-        stage,
-        charging: true,
-    }))
+    begin(
+        ctx,
+        Charge {
+            charger: unit,
+            target,
+            stage,
+            charging: true,
+        },
+    )
+}
+
+/// Declares a charge (or a melee between units in contact): its steps follow as dues.
+fn begin(ctx: &mut Ctx<'_>, charge: Charge) -> Result<(), CommandError> {
+    ctx.emit(Event::ChargeDeclared(charge))?;
+    owe_step(ctx, charge)
+}
+
+/// Moves a charge to its next step.
+fn next_step(ctx: &mut Ctx<'_>, charge: Charge, stage: ChargeStage) -> Result<(), CommandError> {
+    ctx.settle(Due::Charge(charge))?;
+    owe_step(ctx, Charge { stage, ..charge })
+}
+
+/// Requires a charge's step; a Bushi test step comes after the tested unit's first Bushi roll
+/// when that is owed. The engine does not require a step whose units have left.
+fn owe_step(ctx: &mut Ctx<'_>, c: Charge) -> Result<(), CommandError> {
+    match c.stage {
+        ChargeStage::ChargerTest => {
+            owe_test(ctx, Due::Charge(c), c.charger, Test::Charge(c.charger))
+        }
+        ChargeStage::TargetTest => owe_test(ctx, Due::Charge(c), c.target, Test::Stand(c.target)),
+        _ => ctx.require(Due::Charge(c)),
+    }
 }
 
 /// Units left in contact by a melee neither withdrew from fight again: no charge, no tests.
@@ -253,16 +280,21 @@ pub(super) fn melee_in_contact(
             "sky: Melee Adjudication",
         ));
     }
-    ctx.emit(Event::ChargeDeclared(Charge {
-        charger: unit,
-        target,
-        stage: ChargeStage::Melee,
-        charging: false,
-    }))
+    begin(
+        ctx,
+        Charge {
+            charger: unit,
+            target,
+            stage: ChargeStage::Melee,
+            charging: false,
+        },
+    )?;
+    // No charge, no tests: the melee its form previews is fought at once.
+    melee(ctx)
 }
 
 fn charge_at(ctx: &Ctx<'_>, stage: ChargeStage) -> Result<Charge, CommandError> {
-    match ctx.state().charge {
+    match ctx.state().charge() {
         Some(c) if c.stage == stage => Ok(c),
         Some(_) => Err(illegal("the charge is at another step")),
         None => Err(illegal("no charge is under way")),
@@ -274,14 +306,28 @@ pub(super) fn defensive_fire(
     fire: Option<(Weapon, bool, bool)>,
 ) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::DefensiveFire)?;
-    if let Some((weapon, in_range, cover)) = fire {
+    if let Some((weapon, _, cover)) = fire {
         can_shoot(ctx, c.target, weapon, c.charger)?;
+        if cover {
+            return Err(refuse(
+                "a charging unit is moving to contact, not in cover (ruling `charger_in_cover`)",
+                "sky: Firing Procedure",
+            ));
+        }
+    }
+    ctx.settle(Due::Charge(c))?;
+    if let Some((weapon, in_range, cover)) = fire {
         shoot(ctx, c.target, weapon, c.charger, in_range, cover, true)?;
     }
-    if ctx.unit(c.charger)?.removed {
-        return ctx.emit(Event::ChargeOver);
-    }
-    ctx.emit(Event::ChargeStage(ChargeStage::ChargerTest))
+    // Required after the volley, so the tests it caused come first; a charger the volley
+    // destroyed or routed makes no contact (the engine does not require what is moot).
+    owe_step(
+        ctx,
+        Charge {
+            stage: ChargeStage::ChargerTest,
+            ..c
+        },
+    )
 }
 
 pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
@@ -293,8 +339,9 @@ pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         } else {
             ChargeStage::TargetTest
         };
-        return ctx.emit(Event::ChargeStage(next));
+        return next_step(ctx, c, next);
     }
+    ctx.settle(Due::Charge(c))?;
     ctx.emit(Event::ChargeFailed(c.charger))?;
     if !was_disordered {
         ctx.emit(Event::Disordered {
@@ -304,13 +351,13 @@ pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     } else {
         owe_route(ctx, c.charger, RouteCause::FailedChargeDisordered)?;
     }
-    ctx.emit(Event::ChargeOver)
+    Ok(())
 }
 
 pub(super) fn target_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::TargetTest)?;
     if ctx.bushi_test(Test::Stand(c.target), c.target)? {
-        return ctx.emit(Event::ChargeStage(ChargeStage::Melee));
+        return next_step(ctx, c, ChargeStage::Melee);
     }
     ctx.emit(Event::Fled(c.target))?;
     if !ctx.unit(c.target)?.disordered {
@@ -319,18 +366,19 @@ pub(super) fn target_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             why: "failed to stand against a charge".into(),
         })?;
     }
-    ctx.emit(Event::ChargeStage(ChargeStage::StillContacted))
+    next_step(ctx, c, ChargeStage::StillContacted)
 }
 
 pub(super) fn still_contacted(ctx: &mut Ctx<'_>, contacted: bool) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::StillContacted)?;
+    ctx.settle(Due::Charge(c))?;
     if contacted {
         ctx.emit(Event::Removed {
             unit: c.target,
             why: "caught by the charge after failing to stand".into(),
         })?;
     }
-    ctx.emit(Event::ChargeOver)
+    Ok(())
 }
 
 pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
@@ -355,6 +403,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let rolls: [MeleeRoll; 2] = rolls
         .try_into()
         .map_err(|_| illegal("melee needs two sides"))?;
+    ctx.settle(Due::Charge(c))?;
     ctx.emit(Event::Melee(rolls))?;
     let melee_cost = ctx.rules().t.action_costs.melee;
     ctx.emit(Event::ActionTaken {
@@ -401,7 +450,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             })?;
         }
     }
-    ctx.emit(Event::ChargeOver)
+    Ok(())
 }
 
 pub(super) fn route_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {

@@ -229,7 +229,7 @@ pub(super) fn ordered_otherwise(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), 
             "only a Samurai unit near enemy Samurai, not yet handled or committed to charge them, is ordered otherwise",
         ));
     }
-    ctx.require(Due::ImpetusTest(unit))
+    super::owe_test(ctx, Due::ImpetusTest(unit), unit, Test::Impetus(unit))
 }
 
 pub(super) fn impetus_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
@@ -260,6 +260,7 @@ pub(super) fn spirit_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
             "this unit has made its first-Bushi-test roll already",
         ));
     }
+    ctx.settle(Due::Spirit(unit))?;
     let s = &ctx.rules().t.spirit;
     let (sides, low, high, change) = (s.sides, s.low_face, s.high_face, s.bushi_change);
     let face = ctx.roll_n(1, sides)?.first().copied().unwrap_or(0);
@@ -277,16 +278,6 @@ pub(super) fn end_activation(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let Phase::Activation { clan } = ctx.state().phase else {
         return Err(illegal("no clan is activated"));
     };
-    if let Some(due) = ctx.state().due.first() {
-        let what = crate::rules::sky::describe::due_name(ctx.state(), *due).text;
-        return Err(CommandError::illegal(format!(
-            "settle what is required first: {}",
-            what
-        )));
-    }
-    if ctx.state().charge.is_some() {
-        return Err(illegal("finish the charge under way first"));
-    }
     if let Some((unit, _)) = ctx.state().ledger.bindings().next() {
         let name = ctx.state().unit_name(*unit);
         return Err(refuse(

@@ -59,6 +59,15 @@ impl Ctx<'_> {
     }
 }
 
+/// Requires a test of a unit against Bushi, after the optional first Bushi roll when that is
+/// still owed (it comes first: `order::precedes`).
+fn owe_test(ctx: &mut Ctx<'_>, due: Due, unit: UnitRef, test: Test) -> Result<(), CommandError> {
+    if spirit_owed(ctx.rules(), ctx.state(), unit, test) {
+        ctx.require(Due::Spirit(unit))?;
+    }
+    ctx.require(due)
+}
+
 /// Whether the optional first-Bushi-test roll is owed before this test.
 pub fn spirit_owed(rules: &Rules, state: &State, unit: UnitRef, test: Test) -> bool {
     let applies = match test {
@@ -148,6 +157,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             if u.removed {
                 return Err(CommandError::illegal("that unit is no longer on the table"));
             }
+            if let Err(why) =
+                super::roster::line_fits(ctx.rules(), u.spec.mounted, u.stands, *formation)
+            {
+                return Err(refuse(why, "sky: Units and organization"));
+            }
             ctx.emit(Event::FormationSet {
                 unit: *unit,
                 formation: *formation,
@@ -183,15 +197,6 @@ fn attach(ctx: &mut Ctx<'_>, clan: ClanRef, unit: Option<u8>) -> Result<(), Comm
     ctx.emit(Event::Attached { clan, unit })
 }
 
-/// Whether a due belongs to the handling of Samurai near enemy Samurai, which comes before
-/// any other unit acts.
-fn is_impetus(due: &Due) -> bool {
-    matches!(
-        due,
-        Due::Impetus(_) | Due::ImpetusTest(_) | Due::ImpetusCharge(_)
-    )
-}
-
 /// Whether a unit is committed to charging the enemy Samurai.
 fn bound_to_charge(ctx: &Ctx<'_>, unit: UnitRef) -> bool {
     ctx.state().ledger.binding(unit) == Some(&Binding::ChargeSamurai)
@@ -211,39 +216,18 @@ fn acting_unit(ctx: &Ctx<'_>, unit: UnitRef, kinds: &[ActionKind]) -> Result<(),
             ctx.name(unit)
         )));
     }
-    if let Some(due) = ctx.state().due.iter().find(|d| !is_impetus(d)) {
-        let what = super::describe::due_name(ctx.state(), *due).text;
-        return Err(CommandError::illegal(format!(
-            "settle what is required first: {}",
-            what
-        )));
-    }
+    // What is due (Samurai to handle, a charge under way, tests) blocks this by the engine's
+    // default; a Samurai committed to charge the enemy Samurai makes that charge first.
     let charging = kinds.contains(&ActionKind::Charge);
     let driven = charging && (ctx.is_due(&Due::ImpetusCharge(unit)) || bound_to_charge(ctx, unit));
-    let samurai_first = ctx.state().due.iter().find(|d| is_impetus(d)).copied();
-    let bound = ctx.state().ledger.bindings().next().map(|(u, _)| *u);
-    if !driven {
-        if let Some(due) = samurai_first {
-            let what = super::describe::due_name(ctx.state(), due).text;
-            return Err(refuse(
-                format!(
-                    "{what} comes first: Samurai near enemy Samurai are handled before other actions"
-                ),
-                ACTIVATION,
-            ));
-        }
-        if let Some(b) = bound {
-            return Err(refuse(
-                format!(
-                    "{} must first make the charge at the enemy Samurai it was committed to (or be ordered otherwise, with its Bushi test)",
-                    ctx.name(b)
-                ),
-                ACTIVATION,
-            ));
-        }
-    }
-    if ctx.state().charge.is_some() {
-        return Err(CommandError::illegal("finish the charge under way first"));
+    if !driven && let Some((b, _)) = ctx.state().ledger.bindings().next() {
+        return Err(refuse(
+            format!(
+                "{} must first make the charge at the enemy Samurai it was committed to (or be ordered otherwise, with its Bushi test)",
+                ctx.name(*b)
+            ),
+            ACTIVATION,
+        ));
     }
     let u = ctx.unit(unit)?;
     if u.removed {

@@ -19,6 +19,8 @@ use gunbai::engine::check::Outcome;
 use gunbai::engine::exec::events_of;
 use gunbai::engine::surface::{self, card_commands, random_form_plan, unit_ids};
 use gunbai::engine::{Battle, Check, CommandError, RuleSet};
+
+mod defaults;
 use gunbai::reference::HouseRules;
 use gunbai::rules::{
     self, daimyo::Daimyo, kozeriai::Kozeriai, simple::Simple, skirmish::Skirmish, sky::Sky,
@@ -393,8 +395,12 @@ fn play_and_check<R: RuleSet>(house: &HouseRules, seeds: u64, steps: usize) {
     }
     problems.sort();
     problems.dedup();
-    assert!(
-        problems.is_empty(),
+    assert!(problems.is_empty(), "{}", report(&problems));
+}
+
+/// The first problems found, with their count.
+fn report(problems: &[String]) -> String {
+    format!(
         "{} problems:\n{}",
         problems.len(),
         problems
@@ -403,7 +409,7 @@ fn play_and_check<R: RuleSet>(house: &HouseRules, seeds: u64, steps: usize) {
             .cloned()
             .collect::<Vec<_>>()
             .join("\n")
-    );
+    )
 }
 
 /// Plays into a journal, then edits numbers inside its entries: every edit replays or is
@@ -529,8 +535,16 @@ fn every_option<R: RuleSet>() -> HouseRules {
     house
 }
 
+/// The contract's tests for one rule set. A default that does not hold yet for a rule set is
+/// ignored with the issue whose audit makes it hold (`cargo test -- --ignored` runs it).
 macro_rules! contract {
-    ($module:ident, $rules:ty) => {
+    (
+        $module:ident, $rules:ty,
+        blocks: $(#[$blocks:meta])*,
+        dropped: $(#[$dropped:meta])*,
+        declared: $(#[$declared:meta])*,
+        gone: $(#[$gone:meta])*
+    ) => {
         mod $module {
             use super::*;
 
@@ -548,12 +562,58 @@ macro_rules! contract {
             fn edited_journal_events_are_refused_or_replay_never_panic() {
                 edited_journals_never_panic(<$rules as RuleSet>::KEY, 60);
             }
+
+            $(#[$blocks])*
+            #[test]
+            fn a_required_check_blocks_every_command_but_those_that_settle_it() {
+                defaults::a_required_check_blocks::<$rules>(&every_option::<$rules>(), 3, 200);
+            }
+
+            $(#[$dropped])*
+            #[test]
+            fn a_due_nobody_can_answer_is_dropped_and_none_waits_for_ever() {
+                defaults::a_due_nobody_can_answer_is_dropped::<$rules>(
+                    &every_option::<$rules>(),
+                    3,
+                    200,
+                );
+            }
+
+            $(#[$declared])*
+            #[test]
+            fn a_declared_trigger_the_app_would_not_offer_is_refused() {
+                defaults::declared_triggers_are_checked::<$rules>(&HouseRules::default(), 2, 150);
+            }
+
+            $(#[$gone])*
+            #[test]
+            fn what_is_gone_takes_no_part() {
+                defaults::what_is_gone_takes_no_part::<$rules>(&every_option::<$rules>(), 3, 200);
+            }
         }
     };
 }
 
-contract!(sky, Sky);
-contract!(simple, Simple);
-contract!(skirmish, Skirmish);
-contract!(daimyo, Daimyo);
-contract!(kozeriai, Kozeriai);
+contract!(sky, Sky, blocks:, dropped:, declared:, gone:);
+contract!(
+    simple, Simple,
+    blocks:,
+    dropped:,
+    declared: #[ignore = "the simple audit (issue 27) makes this hold"],
+    gone: #[ignore = "the simple audit (issue 27) makes this hold"]
+);
+contract!(
+    skirmish, Skirmish,
+    blocks:,
+    dropped: #[ignore = "the skirmish audit (issue 29) makes this hold"],
+    declared: #[ignore = "the skirmish audit (issue 29) makes this hold"],
+    gone: #[ignore = "the skirmish audit (issue 29) makes this hold"]
+);
+contract!(
+    daimyo, Daimyo,
+    blocks:,
+    dropped:,
+    declared: #[ignore = "the daimyo audit (issue 30) makes this hold"],
+    gone:
+);
+contract!(kozeriai, Kozeriai, blocks:, dropped:, declared:, gone:);
