@@ -204,7 +204,7 @@ fn read_ledger(path: &Path, problems: &mut Vec<String>) -> Option<Ledger> {
                 continue;
             }
         };
-        if cells[1].is_empty() || cells[2].is_empty() {
+        if cells[1].is_empty() || (cells[2].is_empty() && how != How::NotARule) {
             problems.push(format!(
                 "{name}:{at}: a row names its section and what the passage asks"
             ));

@@ -311,7 +311,7 @@ fn each_kind_of_action_once_per_unit_and_no_overspending() {
 
 #[test]
 fn melee_example_three_mounted_samurai_charging_disordered_roll_7d6() {
-    let mut b = activated();
+    let b = activated();
     let horse = UnitRef(0, 1, 0); // Kansuke's Horse: 3 mounted Samurai stands
     let ashigaru = UnitRef(1, 0, 2);
     let mut state = b.state().clone();
@@ -321,8 +321,6 @@ fn melee_example_three_mounted_samurai_charging_disordered_roll_7d6() {
         pool.dice, 7,
         "(3 + 1 mounted + 1 charging) x 3 stands = 15, halved = 7"
     );
-    // And the same through a real charge: defensive fire cannot touch it here, it comes in disordered.
-    let _ = &mut b;
 }
 
 #[test]

@@ -5,107 +5,15 @@
 
 use gunbai::dice::{RngDice, TableDice};
 use gunbai::engine::exec::events_of;
-use gunbai::engine::{Battle, BattleError, Dice, Game as _, RuleSet as _};
+use gunbai::engine::{Battle, Dice, Game as _};
 use gunbai::reference::HouseRules;
-use gunbai::roster::RosterText;
 use gunbai::rules::sky::event::Event;
-use gunbai::rules::sky::numbers;
 use gunbai::rules::sky::roster::Weapon;
 use gunbai::rules::sky::state::{ActionKind, ClanRef, Due, Phase, UnitRef};
 use gunbai::rules::sky::{Command, Sky};
 
-const TAKEDA: ClanRef = ClanRef(0, 0);
-const HORSE: UnitRef = UnitRef(0, 0, 0);
-const SAMURAI: UnitRef = UnitRef(0, 0, 1);
-const YARI: UnitRef = UnitRef(0, 0, 2);
-const TEPPO: UnitRef = UnitRef(0, 0, 3);
-const ENEMY_HORSE: UnitRef = UnitRef(1, 0, 0);
-const ENEMY_SAMURAI: UnitRef = UnitRef(1, 0, 1);
-const ENEMY_YARI: UnitRef = UnitRef(1, 0, 2);
-
-fn army(file: &str, edit: impl Fn(String) -> String) -> gunbai::rules::sky::Army {
-    let path = format!("{}/rosters/sky/{file}", env!("CARGO_MANIFEST_DIR"));
-    let mut text = RosterText::read(std::path::Path::new(&path)).unwrap();
-    text.source = edit(text.source);
-    Sky::load_army(&text).expect("roster valid").army
-}
-
-fn battle_of(house: HouseRules, edit: impl Fn(String) -> String) -> Battle<Sky> {
-    Battle::<Sky>::start(
-        [army("takeda.ron", edit), army("uesugi.ron", |s| s)],
-        house,
-        None,
-    )
-    .unwrap()
-}
-
-fn run(b: &mut Battle<Sky>, command: Command, faces: &[u32]) -> Result<Vec<String>, BattleError> {
-    b.execute_with(command, Dice::Table(TableDice::new(faces.to_vec())))
-        .map(|e| e.lines.clone())
-}
-
-fn ok(b: &mut Battle<Sky>, command: Command, faces: &[u32]) -> Vec<String> {
-    match run(b, command.clone(), faces) {
-        Ok(lines) => lines,
-        Err(e) => panic!("{command:?} with {faces:?} refused: {e}"),
-    }
-}
-
-/// The refusal of a command, which must be refused.
-fn refused(b: &mut Battle<Sky>, command: Command) -> String {
-    match run(b, command.clone(), &[]) {
-        Ok(lines) => panic!("{command:?} was carried out: {lines:?}"),
-        Err(e) => e.to_string(),
-    }
-}
-
-/// Takeda takes the first round and activates its first clan with 6 actions.
-fn rolled(house: HouseRules, edit: impl Fn(String) -> String) -> Battle<Sky> {
-    let mut b = battle_of(house, edit);
-    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
-    ok(&mut b, Command::TryActivation(TAKEDA), &[1, 1]);
-    ok(&mut b, Command::RollActions, &[2, 6]);
-    b
-}
-
-/// As [`rolled`], with both Samurai units answered "no enemy Samurai within charge distance".
-fn activated() -> Battle<Sky> {
-    let mut b = rolled(HouseRules::default(), |s| s);
-    ok(&mut b, Command::NoImpetus(HORSE), &[]);
-    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
-    b
-}
-
-/// Settles every required check with seeded dice, as the table would.
-fn settle_required(b: &mut Battle<Sky>) {
-    let mut dice = RngDice::seeded(9);
-    for _ in 0..20 {
-        let Some(card) = b.pending().into_iter().find(|c| c.required) else {
-            return;
-        };
-        let Some(i) = card.roll_answer() else { return };
-        b.execute(card.answers[i].command.clone(), &mut dice)
-            .unwrap();
-    }
-}
-
-fn charge(unit: UnitRef, target: UnitRef) -> Command {
-    Command::Charge {
-        unit,
-        target,
-        cross_obstacle: false,
-    }
-}
-
-fn fire(unit: UnitRef, weapon: Weapon, target: UnitRef) -> Command {
-    Command::Fire {
-        unit,
-        weapon,
-        target,
-        in_range: true,
-        cover: false,
-    }
-}
+mod sky_support;
+use sky_support::*;
 
 #[test]
 fn clan_activation_all_of_one_units_actions_come_before_the_next_units() {
@@ -432,31 +340,6 @@ fn firing_procedure_the_card_odds_follow_cover_marked_hits_and_hits_per_stand() 
     assert!((stand.probability - (1.0 - none - one)).abs() < 1e-12);
 }
 
-/// Faces for a melee under way: every die of the charger shows `a`, every die of the target `b`.
-fn melee_faces(b: &Battle<Sky>, charger_face: u32, target_face: u32) -> Vec<u32> {
-    let c = b.state().charge().expect("a charge under way");
-    let n = |u, t, charging| numbers::melee(b.rules(), b.state(), u, t, charging).dice as usize;
-    let mut faces = vec![charger_face; n(c.charger, c.target, c.charging)];
-    faces.extend(vec![target_face; n(c.target, c.charger, false)]);
-    faces
-}
-
-/// Nobushige's Horse charges Kakizaki's Yari and wins outright: 20 hits take six of its
-/// eight stands, and its Route test (at +6) fails: it routs.
-fn enemy_yari_routed(house: HouseRules) -> Battle<Sky> {
-    let mut b = rolled(house, |s| s);
-    ok(&mut b, Command::NoImpetus(HORSE), &[]);
-    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
-    ok(&mut b, charge(HORSE, ENEMY_YARI), &[]);
-    ok(&mut b, Command::ChargerTest, &[1, 1]);
-    ok(&mut b, Command::TargetTest, &[1, 1]);
-    let faces = melee_faces(&b, 6, 1);
-    ok(&mut b, Command::FightMelee, &faces);
-    ok(&mut b, Command::RouteTest(ENEMY_YARI), &[1, 1]);
-    assert!(b.state().unit(ENEMY_YARI).unwrap().routing);
-    b
-}
-
 #[test]
 fn route_and_rally_the_card_names_the_cause_of_the_test() {
     let mut b = activated();
@@ -496,14 +379,10 @@ fn route_and_rally_the_card_names_the_cause_of_the_test() {
     );
 }
 
-const ENEMY_TEPPO: UnitRef = UnitRef(1, 0, 3);
-
 /// Takeda leaves Kakizaki's Teppo at 3 of 6 stands (its Route test passed), then Uesugi
 /// misses and Takeda activates the Yamamoto clan, whose Archers are ready to shoot.
 fn teppo_at_half_then_archers(house: HouseRules) -> Battle<Sky> {
-    let mut b = rolled(house, |s| s);
-    ok(&mut b, Command::NoImpetus(HORSE), &[]);
-    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
+    let mut b = activated_with(house);
     ok(
         &mut b,
         fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
@@ -560,14 +439,7 @@ fn command_and_bushi_the_roster_shows_the_command_that_applies_now() {
     let mut b = activated();
     // Play to the Morale phase: every other clan misses, nobody steps in.
     ok(&mut b, Command::EndActivation, &[]);
-    while let Phase::Rounds { side } = b.state().phase {
-        if b.state().intervention.is_some() {
-            ok(&mut b, Command::DeclineGeneral, &[]);
-            continue;
-        }
-        let clan = b.state().untried(side)[0];
-        ok(&mut b, Command::TryActivation(clan), &[6, 6]);
-    }
+    miss_to_morale(&mut b);
     assert_eq!(b.state().phase, Phase::Morale);
     let view = b.view();
     let leader = view.sides[0].groups[0].leader.as_ref().unwrap();

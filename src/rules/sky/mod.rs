@@ -9,11 +9,10 @@ pub mod command;
 mod describe;
 pub mod event;
 mod execute;
+mod measures;
 pub mod numbers;
 mod order;
 mod pending;
-mod phase_cards;
-mod refs;
 pub mod roster;
 mod roster_form;
 pub mod state;
@@ -112,11 +111,11 @@ impl RuleSet for Sky {
     ) -> Result<(), String> {
         // Units, clans and sides are never added or taken away in a battle: every event's
         // references can be checked against the state before the entry.
-        events.iter().try_for_each(|e| refs::check(state, e))
+        events.iter().try_for_each(|e| apply::refs::check(state, e))
     }
 
     fn check_due(state: &State, due: &Due) -> Result<(), String> {
-        refs::due(state, *due)
+        apply::refs::due(state, *due)
     }
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
@@ -124,7 +123,7 @@ impl RuleSet for Sky {
     }
 
     fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
-        numbers::measures(rules, before, events)
+        measures::measures(rules, before, events)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

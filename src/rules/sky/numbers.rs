@@ -24,6 +24,8 @@ const MORALE: &str = "sky: The Morale Phase";
 pub struct TestNumbers {
     /// Dice rolled.
     pub dice: u32,
+    /// Sides of each die.
+    pub sides: u32,
     /// Added to the dice.
     pub modifier: i64,
     /// The rating.
@@ -53,7 +55,7 @@ impl TestNumbers {
             CmpOp::Le
         };
         Comparison::new(
-            Expr::dice(self.dice, 6).offset(self.modifier),
+            Expr::dice(self.dice, self.sides).offset(self.modifier),
             op,
             Expr::constant(self.target),
         )
@@ -71,7 +73,10 @@ impl TestNumbers {
         } else {
             "at or under"
         };
-        format!("{}d6{m} {cmp} {rating} {}", self.dice, self.target)
+        format!(
+            "{}d{}{m} {cmp} {rating} {}",
+            self.dice, self.sides, self.target
+        )
     }
 }
 
@@ -107,7 +112,7 @@ pub fn command(
         ));
     }
     let mut target = leader.command();
-    if let Some(c) = clan.and_then(|c| state.clan(c)) {
+    if let Some((c_ref, c)) = clan.and_then(|r| state.clan(r).map(|c| (r, c))) {
         let applies =
             activation || rules.rulings.attached_penalty == AttachedPenalty::AllCommandRolls;
         if c.attached_to.is_some() && applies {
@@ -116,7 +121,8 @@ pub fn command(
             reasons.push(Modifier::total(-p, "attached to a unit", TURN));
         }
         let other = 1 - side;
-        if activation && state.untried(other).is_empty() {
+        // Only a clan that still has its chance rolls one lower, while the other side has none.
+        if activation && state.untried(side).contains(&c_ref) && state.untried(other).is_empty() {
             let p = t.command_rolls.last_side_penalty;
             target -= p;
             reasons.push(Modifier::total(
@@ -128,6 +134,7 @@ pub fn command(
     }
     TestNumbers {
         dice: t.command_rolls.dice,
+        sides: t.command_rolls.sides,
         modifier: 0,
         target,
         strictly_under: false,
@@ -145,24 +152,24 @@ pub fn morale(rules: &Rules, state: &State, unit: UnitRef, by_general: bool) -> 
 pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
     let t = &rules.t;
     let (unit, leader_penalty, route) = match test {
-        Test::Charge(u) | Test::Stand(u) => (u, true, false),
-        Test::Impetus(u) => (u, false, false),
-        Test::Route(u) => (u, false, true),
-        Test::Activation { .. } | Test::Morale { .. } => {
-            return TestNumbers {
-                dice: 2,
-                modifier: 0,
-                target: 0,
-                strictly_under: false,
-                reasons: Vec::new(),
-            };
-        }
+        Test::Charge(u) | Test::Stand(u) => (Some(u), true, false),
+        Test::Impetus(u) => (Some(u), false, false),
+        Test::Route(u) => (Some(u), false, true),
+        // Command tests are `command`'s.
+        Test::Activation { .. } | Test::Morale { .. } => (None, false, false),
+    };
+    let (dice, sides) = if route {
+        (t.route_test.dice, t.route_test.sides)
+    } else {
+        (t.bushi_test.dice, t.bushi_test.sides)
     };
     let mut reasons = Vec::new();
     let mut modifier = 0;
-    let Some(u) = state.unit(unit) else {
+    // A unit the battle does not have passes nothing.
+    let Some((unit, u)) = unit.and_then(|r| state.unit(r).map(|u| (r, u))) else {
         return TestNumbers {
-            dice: 2,
+            dice,
+            sides,
             modifier: 0,
             target: 0,
             strictly_under: false,
@@ -203,13 +210,9 @@ pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
     }
     let strictly_under = matches!(test, Test::Charge(_))
         && rules.rulings.charge_test_pass == ChargeTestPass::StrictlyUnder;
-    let dice = if route {
-        t.route_test.dice
-    } else {
-        t.bushi_test.dice
-    };
     TestNumbers {
         dice,
+        sides,
         modifier,
         target: u.bushi(),
         strictly_under,
@@ -235,6 +238,8 @@ pub fn hit_target(rules: &Rules, target: &UnitState) -> u32 {
 pub struct Pool {
     /// Dice to roll.
     pub dice: u32,
+    /// Sides of each die.
+    pub sides: u32,
     /// Each die hits at or over this.
     pub needed: u32,
     /// How the pool was built.
@@ -244,7 +249,7 @@ pub struct Pool {
 impl Pool {
     /// `7d6cs>=6`.
     pub fn expr(&self) -> Expr {
-        Expr::success_count(self.dice, 6, CmpOp::Ge, i64::from(self.needed))
+        Expr::success_count(self.dice, self.sides, CmpOp::Ge, i64::from(self.needed))
     }
 }
 
@@ -281,6 +286,7 @@ pub fn fire(rules: &Rules, firer: &UnitState, weapon: Weapon, target: &UnitState
     ));
     Pool {
         dice,
+        sides: t.fire_dice.sides,
         needed,
         reasons,
     }
@@ -292,7 +298,8 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
     let (Some(u), Some(e)) = (state.unit(unit), state.unit(enemy)) else {
         return Pool {
             dice: 0,
-            needed: 6,
+            sides: t.sides,
+            needed: t.sides,
             reasons: Vec::new(),
         };
     };
@@ -368,6 +375,7 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
     ));
     Pool {
         dice,
+        sides: t.sides,
         needed,
         reasons,
     }
@@ -401,46 +409,6 @@ pub fn morale_words(kind: MoraleKind) -> &'static str {
         MoraleKind::Rally => "rally",
         MoraleKind::Reorder => "re-order",
     }
-}
-
-/// The measures of a roll's result the cards' odds speak of, read from its events: `passed`
-/// (the last test), `first` (the side that takes the first round), `actions`, `hits` (dice
-/// that hit in a volley), `stands lost`, `melee` (the sign of the charger's hits less the
-/// target's), `injured`, and `spirit` (the first-Bushi roll's change).
-pub fn measures(
-    _rules: &Rules,
-    _before: &State,
-    events: &[super::event::Event],
-) -> Vec<crate::engine::ruleset::Measure> {
-    use super::event::Event;
-    let mut measures = Vec::new();
-    let mut stands = 0;
-    for event in events {
-        match event {
-            Event::Tested { passed, .. } => measures.push(("passed", i64::from(*passed))),
-            Event::Initiative {
-                first: Some(side), ..
-            } => measures.push(("first", i64::try_from(*side).unwrap_or(-1))),
-            Event::ActionsRolled { actions, .. } => {
-                measures.push(("actions", i64::from(*actions)));
-            }
-            Event::Fired { hits, .. } => measures.push(("hits", i64::from(*hits))),
-            Event::Casualties { stands_lost, .. } => stands += i64::from(*stands_lost),
-            Event::Melee([charger, target]) => {
-                let margin = i64::from(charger.hits) - i64::from(target.hits);
-                measures.push(("melee", margin.signum()));
-            }
-            Event::InjuryRolled { injured, .. } => {
-                measures.push(("injured", i64::from(*injured)));
-            }
-            Event::SpiritRolled { change, .. } => measures.push(("spirit", *change)),
-            _ => {}
-        }
-    }
-    measures.push(("stands lost", stands));
-    // The last reading of a measure is the result: a re-rolled tie, a later test.
-    measures.reverse();
-    measures
 }
 
 /// What `hits` (already halved for cover) do to a unit: stands lost, and hits left marked

@@ -83,7 +83,10 @@ pub fn precedes(first: Due, then: Due) -> Option<&'static str> {
             Some(SPIRIT)
         }
         (Due::RoutMove(_), t) if samurai(t) => Some(ACTIVATION),
-        (Due::Route(u) | Due::Injury(u), Due::Charge(c)) if u == c.charger || u == c.target => {
+        // The volley at step 2 causes these tests: they come after it, before what follows.
+        (Due::Route(u) | Due::Injury(u), Due::Charge(c))
+            if c.stage != ChargeStage::DefensiveFire && (u == c.charger || u == c.target) =>
+        {
             Some(CHARGE)
         }
         (Due::Charge(_), t) if samurai(t) => Some(ACTIVATION),

@@ -95,6 +95,7 @@ mod raw {
     }
     #[derive(Debug, Deserialize)]
     pub struct MeleeDice {
+        pub sides: u32,
         pub samurai: u32,
         pub warrior_monks: u32,
         pub ashigaru: u32,

@@ -100,7 +100,7 @@ fn shoot(
 ) -> Result<(), CommandError> {
     let pool = numbers::fire(ctx.rules(), ctx.unit(unit)?, weapon, ctx.unit(target)?);
     let faces = if in_range {
-        ctx.roll_n(pool.dice, 6)?
+        ctx.roll_n(pool.dice, pool.sides)?
     } else {
         Vec::new()
     };
@@ -245,12 +245,6 @@ fn begin(ctx: &mut Ctx<'_>, charge: Charge) -> Result<(), CommandError> {
     owe_step(ctx, charge)
 }
 
-/// Moves a charge to its next step.
-fn next_step(ctx: &mut Ctx<'_>, charge: Charge, stage: ChargeStage) -> Result<(), CommandError> {
-    ctx.settle(Due::Charge(charge))?;
-    owe_step(ctx, Charge { stage, ..charge })
-}
-
 /// Requires a charge's step; a Bushi test step comes after the tested unit's first Bushi roll
 /// when that is owed. The engine does not require a step whose units have left.
 fn owe_step(ctx: &mut Ctx<'_>, c: Charge) -> Result<(), CommandError> {
@@ -320,28 +314,24 @@ pub(super) fn defensive_fire(
         shoot(ctx, c.target, weapon, c.charger, in_range, cover, true)?;
     }
     // Required after the volley, so the tests it caused come first; a charger the volley
-    // destroyed or routed makes no contact (the engine does not require what is moot).
-    owe_step(
-        ctx,
-        Charge {
-            stage: ChargeStage::ChargerTest,
-            ..c
-        },
-    )
+    // destroyed makes no contact (the engine does not require what is moot).
+    let stage = ChargeStage::ChargerTest;
+    owe_step(ctx, Charge { stage, ..c })
 }
 
 pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::ChargerTest)?;
+    // Settled before the dice, so a test that comes first refuses it before any is rolled.
+    ctx.settle(Due::Charge(c))?;
     let was_disordered = ctx.unit(c.charger)?.disordered;
     if ctx.bushi_test(Test::Charge(c.charger), c.charger)? {
-        let next = if was_disordered {
+        let stage = if was_disordered {
             ChargeStage::Melee
         } else {
             ChargeStage::TargetTest
         };
-        return next_step(ctx, c, next);
+        return owe_step(ctx, Charge { stage, ..c });
     }
-    ctx.settle(Due::Charge(c))?;
     ctx.emit(Event::ChargeFailed(c.charger))?;
     if !was_disordered {
         ctx.emit(Event::Disordered {
@@ -356,8 +346,10 @@ pub(super) fn charger_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 pub(super) fn target_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::TargetTest)?;
+    ctx.settle(Due::Charge(c))?;
     if ctx.bushi_test(Test::Stand(c.target), c.target)? {
-        return next_step(ctx, c, ChargeStage::Melee);
+        let stage = ChargeStage::Melee;
+        return owe_step(ctx, Charge { stage, ..c });
     }
     ctx.emit(Event::Fled(c.target))?;
     if !ctx.unit(c.target)?.disordered {
@@ -366,7 +358,8 @@ pub(super) fn target_test(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
             why: "failed to stand against a charge".into(),
         })?;
     }
-    next_step(ctx, c, ChargeStage::StillContacted)
+    let stage = ChargeStage::StillContacted;
+    owe_step(ctx, Charge { stage, ..c })
 }
 
 pub(super) fn still_contacted(ctx: &mut Ctx<'_>, contacted: bool) -> Result<(), CommandError> {
@@ -383,6 +376,7 @@ pub(super) fn still_contacted(ctx: &mut Ctx<'_>, contacted: bool) -> Result<(), 
 
 pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let c = charge_at(ctx, ChargeStage::Melee)?;
+    ctx.settle(Due::Charge(c))?;
     let units = [c.charger, c.target];
     let pools = [
         numbers::melee(ctx.rules(), ctx.state(), c.charger, c.target, c.charging),
@@ -390,7 +384,7 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ];
     let mut rolls = Vec::with_capacity(2);
     for (unit, pool) in units.iter().zip(&pools) {
-        let faces = ctx.roll_n(pool.dice, 6)?;
+        let faces = ctx.roll_n(pool.dice, pool.sides)?;
         let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
         rolls.push(MeleeRoll {
             unit: *unit,
@@ -403,7 +397,6 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let rolls: [MeleeRoll; 2] = rolls
         .try_into()
         .map_err(|_| illegal("melee needs two sides"))?;
-    ctx.settle(Due::Charge(c))?;
     ctx.emit(Event::Melee(rolls))?;
     let melee_cost = ctx.rules().t.action_costs.melee;
     ctx.emit(Event::ActionTaken {
@@ -457,8 +450,8 @@ pub(super) fn route_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Command
     if !ctx.state().due.contains(&Due::Route(unit)) {
         return Err(illegal("no Route test is due for that unit"));
     }
-    let passed = ctx.bushi_test(Test::Route(unit), unit)?;
     ctx.settle(Due::Route(unit))?;
+    let passed = ctx.bushi_test(Test::Route(unit), unit)?;
     if !passed {
         ctx.emit(Event::Routed(unit))?;
         if ctx.unit(unit)?.tedate {

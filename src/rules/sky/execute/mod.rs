@@ -34,7 +34,7 @@ impl Ctx<'_> {
 
     /// Rolls a 2d6 test and records it.
     fn test(&mut self, test: Test, numbers: &TestNumbers) -> Result<bool, CommandError> {
-        let faces = self.roll_n(numbers.dice, 6)?;
+        let faces = self.roll_n(numbers.dice, numbers.sides)?;
         let passed = numbers.passes(&faces);
         self.emit(Event::Tested {
             test,

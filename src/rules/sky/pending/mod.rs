@@ -1,5 +1,7 @@
 //! The checks a Sky battle requires (or offers) right now, as cards.
 
+mod phase;
+
 use super::command::Command;
 use super::event::Test;
 use super::numbers::{self, TestNumbers};
@@ -57,7 +59,7 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         .into_iter()
         .filter_map(|d| due_card(rules, state, d))
         .collect();
-    cards.extend(super::phase_cards::phase_cards(rules, state));
+    cards.extend(phase::phase_cards(rules, state));
     cards
 }
 

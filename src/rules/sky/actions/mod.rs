@@ -103,7 +103,10 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         ActionForm::new(
             "attach",
             leader,
-            "umpire's record: attached leaders fight with the unit and lower Command by 1",
+            format!(
+                "umpire's record: attached leaders fight with the unit and lower Command by 1; a leader stand moves up to {}\"",
+                rules.t.movement_inches.leader
+            ),
         )
         .as_record(),
     );
@@ -160,7 +163,15 @@ fn unit_forms(rules: &Rules, state: &State, unit: UnitRef, u: &UnitState) -> Vec
             ActionForm::new(
                 "fire",
                 "Fire",
-                "no action; no pre-measuring; an arquebus that fires neither moves nor charges this activation",
+                format!(
+                    "no action; declare first, then measure ({}); {}an arquebus that fires neither moves nor charges this activation",
+                    ranges_note(rules, u, &fire),
+                    if u.spec.mounted {
+                        ""
+                    } else {
+                        "foot bows and arquebuses shoot only within 45° of straight ahead; "
+                    }
+                ),
             )
             .choice("Weapon", fire.iter().map(|w| w.name().to_owned()).collect())
             .choice("Target", targets)
@@ -186,6 +197,23 @@ fn unit_forms(rules: &Rules, state: &State, unit: UnitRef, u: &UnitState) -> Vec
         );
     }
     forms
+}
+
+/// `bow 16", arquebus 20"`: each weapon's range (Firing Procedure).
+fn ranges_note(rules: &Rules, u: &UnitState, weapons: &[Weapon]) -> String {
+    let r = &rules.t.ranges_inches;
+    weapons
+        .iter()
+        .map(|w| {
+            let inches = match w {
+                Weapon::Bow if u.spec.mounted => r.mounted_bow,
+                Weapon::Bow => r.foot_bow,
+                _ => r.arquebus,
+            };
+            format!("{} {inches}\"", w.name())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `1 action (+1 over a wall): up to 6" (Tedate: 4")`.

@@ -1,14 +1,14 @@
 //! The cards that move the turn on: initiative, the round's clan choices, the General stepping
 //! in, ending an activation or the Morale phase, and the roll call.
 
-use super::command::Command;
-use super::numbers;
-use super::pending::{answer, clan_who, roll, test_card};
-use super::roster::Weapon;
-use super::state::{Phase, State};
-use super::tables::Rules;
+use super::{answer, clan_who, roll, test_card};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Check, Modifier, Odds, RollSpec};
+use crate::rules::sky::command::Command;
+use crate::rules::sky::numbers;
+use crate::rules::sky::roster::Weapon;
+use crate::rules::sky::state::{Phase, State};
+use crate::rules::sky::tables::Rules;
 
 pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let blocked = !state.due.is_empty();

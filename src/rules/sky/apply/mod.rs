@@ -1,5 +1,7 @@
 //! Applying Sky events: the only place the state changes.
 
+pub mod refs;
+
 use super::event::{Event, Test};
 use super::state::{Phase, State, UnitRef, UnitState};
 use crate::engine::ledger::Scope;
@@ -13,7 +15,7 @@ use crate::engine::view::RatingChange;
 // One arm per event: the whole of the state's mutation in one place, by design.
 #[allow(clippy::too_many_lines)]
 pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), String> {
-    super::refs::check(state, event)?;
+    refs::check(state, event)?;
     match event {
         Event::Initiative { first, .. } => state.first = *first,
         Event::Tested { test, passed, .. } => tested(state, *test, *passed)?,

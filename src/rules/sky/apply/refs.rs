@@ -2,8 +2,8 @@
 //! applied: a journal edited by hand is refused naming its line, never half-applied, and
 //! nothing later (sentences, cards, the view) ever meets a reference that does not fit.
 
-use super::event::{Event, Test};
-use super::state::{ClanRef, Due, Phase, State, UnitRef};
+use crate::rules::sky::event::{Event, Test};
+use crate::rules::sky::state::{ClanRef, Due, Phase, State, UnitRef};
 
 fn unit(state: &State, u: UnitRef) -> Result<(), String> {
     state

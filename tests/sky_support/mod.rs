@@ -1,0 +1,161 @@
+//! Shared helpers for the sky tests: the demo armies, commands with table faces, and the
+//! opening every *when* test starts from.
+#![allow(dead_code)]
+
+use gunbai::dice::{RngDice, TableDice};
+use gunbai::engine::{Battle, BattleError, Dice, RuleSet as _};
+use gunbai::reference::HouseRules;
+use gunbai::roster::RosterText;
+use gunbai::rules::sky::numbers;
+use gunbai::rules::sky::roster::Weapon;
+use gunbai::rules::sky::state::{ClanRef, Phase, UnitRef};
+use gunbai::rules::sky::{Command, Sky};
+
+pub const TAKEDA: ClanRef = ClanRef(0, 0);
+pub const HORSE: UnitRef = UnitRef(0, 0, 0);
+pub const SAMURAI: UnitRef = UnitRef(0, 0, 1);
+pub const YARI: UnitRef = UnitRef(0, 0, 2);
+pub const TEPPO: UnitRef = UnitRef(0, 0, 3);
+pub const ENEMY_HORSE: UnitRef = UnitRef(1, 0, 0);
+pub const ENEMY_SAMURAI: UnitRef = UnitRef(1, 0, 1);
+pub const ENEMY_YARI: UnitRef = UnitRef(1, 0, 2);
+pub const ENEMY_TEPPO: UnitRef = UnitRef(1, 0, 3);
+
+pub fn army(file: &str, edit: impl Fn(String) -> String) -> gunbai::rules::sky::Army {
+    let path = format!("{}/rosters/sky/{file}", env!("CARGO_MANIFEST_DIR"));
+    let mut text = RosterText::read(std::path::Path::new(&path)).unwrap();
+    text.source = edit(text.source);
+    Sky::load_army(&text).expect("roster valid").army
+}
+
+pub fn battle_of(house: HouseRules, edit: impl Fn(String) -> String) -> Battle<Sky> {
+    Battle::<Sky>::start(
+        [army("takeda.ron", edit), army("uesugi.ron", |s| s)],
+        house,
+        None,
+    )
+    .unwrap()
+}
+
+pub fn run(
+    b: &mut Battle<Sky>,
+    command: Command,
+    faces: &[u32],
+) -> Result<Vec<String>, BattleError> {
+    b.execute_with(command, Dice::Table(TableDice::new(faces.to_vec())))
+        .map(|e| e.lines.clone())
+}
+
+pub fn ok(b: &mut Battle<Sky>, command: Command, faces: &[u32]) -> Vec<String> {
+    match run(b, command.clone(), faces) {
+        Ok(lines) => lines,
+        Err(e) => panic!("{command:?} with {faces:?} refused: {e}"),
+    }
+}
+
+/// The refusal of a command, which must be refused.
+pub fn refused(b: &mut Battle<Sky>, command: Command) -> String {
+    match run(b, command.clone(), &[]) {
+        Ok(lines) => panic!("{command:?} was carried out: {lines:?}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// Takeda takes the first round and activates its first clan with 6 actions.
+pub fn rolled(house: HouseRules, edit: impl Fn(String) -> String) -> Battle<Sky> {
+    let mut b = battle_of(house, edit);
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    ok(&mut b, Command::TryActivation(TAKEDA), &[1, 1]);
+    ok(&mut b, Command::RollActions, &[2, 6]);
+    b
+}
+
+/// As [`rolled`], with both Samurai units answered "no enemy Samurai within charge distance".
+pub fn activated() -> Battle<Sky> {
+    activated_with(HouseRules::default())
+}
+
+/// Settles every required check with seeded dice, as the table would.
+pub fn settle_required(b: &mut Battle<Sky>) {
+    let mut dice = RngDice::seeded(9);
+    for _ in 0..20 {
+        let Some(card) = b.pending().into_iter().find(|c| c.required) else {
+            return;
+        };
+        let Some(i) = card.roll_answer() else { return };
+        b.execute(card.answers[i].command.clone(), &mut dice)
+            .unwrap();
+    }
+}
+
+pub fn charge(unit: UnitRef, target: UnitRef) -> Command {
+    Command::Charge {
+        unit,
+        target,
+        cross_obstacle: false,
+    }
+}
+
+pub fn fire(unit: UnitRef, weapon: Weapon, target: UnitRef) -> Command {
+    Command::Fire {
+        unit,
+        weapon,
+        target,
+        in_range: true,
+        cover: false,
+    }
+}
+
+/// Faces for a melee under way: every die of the charger shows `a`, every die of the target `b`.
+pub fn melee_faces(b: &Battle<Sky>, charger_face: u32, target_face: u32) -> Vec<u32> {
+    let c = b.state().charge().expect("a charge under way");
+    let n = |u, t, charging| numbers::melee(b.rules(), b.state(), u, t, charging).dice as usize;
+    let mut faces = vec![charger_face; n(c.charger, c.target, c.charging)];
+    faces.extend(vec![target_face; n(c.target, c.charger, false)]);
+    faces
+}
+
+/// Nobushige's Horse charges Kakizaki's Yari and wins outright: 20 hits take six of its
+/// eight stands, and its Route test (at +6) fails: it routs.
+pub fn enemy_yari_routed(house: HouseRules) -> Battle<Sky> {
+    let mut b = rolled(house, |s| s);
+    ok(&mut b, Command::NoImpetus(HORSE), &[]);
+    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
+    ok(&mut b, charge(HORSE, ENEMY_YARI), &[]);
+    ok(&mut b, Command::ChargerTest, &[1, 1]);
+    ok(&mut b, Command::TargetTest, &[1, 1]);
+    let faces = melee_faces(&b, 6, 1);
+    ok(&mut b, Command::FightMelee, &faces);
+    ok(&mut b, Command::RouteTest(ENEMY_YARI), &[1, 1]);
+    assert!(b.state().unit(ENEMY_YARI).unwrap().routing);
+    b
+}
+
+/// Plays the rounds on, every clan missing its activation and no General stepping in, while
+/// `more` holds and the rounds last.
+pub fn miss_while(b: &mut Battle<Sky>, more: impl Fn(&Battle<Sky>) -> bool) {
+    while more(b) {
+        let Phase::Rounds { side } = b.state().phase else {
+            return;
+        };
+        if b.state().intervention.is_some() {
+            ok(b, Command::DeclineGeneral, &[]);
+            continue;
+        }
+        let clan = b.state().untried(side)[0];
+        ok(b, Command::TryActivation(clan), &[6, 6]);
+    }
+}
+
+/// Plays the rounds out to the Morale phase, every clan missing its activation.
+pub fn miss_to_morale(b: &mut Battle<Sky>) {
+    miss_while(b, |_| true);
+}
+
+/// As [`rolled`], with both Samurai units answered "no enemy Samurai within charge distance".
+pub fn activated_with(house: HouseRules) -> Battle<Sky> {
+    let mut b = rolled(house, |s| s);
+    ok(&mut b, Command::NoImpetus(HORSE), &[]);
+    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
+    b
+}
