@@ -1,10 +1,10 @@
 //! `gunbai check ROSTER...`: validate army files.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::roster::RosterText;
-use crate::rules::{self, RULE_SETS};
+use crate::rules::{self, ruleset_of};
 
 /// Arguments of `gunbai check`.
 #[derive(Debug, clap::Args)]
@@ -15,12 +15,6 @@ pub struct CheckArgs {
     /// The rule set the rosters are for: sky, daimyo, kozeriai, simple, skirmish.
     #[arg(long)]
     pub ruleset: Option<String>,
-}
-
-/// The rule set a roster file is for: its folder's name, if that is a rule set key.
-pub fn ruleset_of(path: &Path) -> Option<&'static str> {
-    let folder = path.parent()?.file_name()?.to_str()?;
-    RULE_SETS.iter().map(|r| r.key).find(|k| *k == folder)
 }
 
 /// Runs `gunbai check`: exit 0 when every roster is valid (warnings printed), 1 otherwise.

@@ -129,6 +129,27 @@ pub fn text(ruleset: &str) -> Option<&'static str> {
     crate::rules::find(ruleset).map(|r| r.reference)
 }
 
+/// The rulings and optional rules a rule set offers a battle, as its reference text records
+/// them: what the New battle dialog lists and `gunbai new --house` is checked against.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct Choices {
+    /// Rulings by key (one with a single option is not switchable).
+    #[serde(default)]
+    pub rulings: BTreeMap<String, Ruling>,
+    /// Optional rules by key.
+    #[serde(default)]
+    pub optional: BTreeMap<String, OptionalRule>,
+}
+
+impl Choices {
+    /// What rule set `ruleset` offers (nothing for an unknown key).
+    pub fn of(ruleset: &str) -> Self {
+        text(ruleset)
+            .and_then(|t| ron::from_str(t).ok())
+            .unwrap_or_default()
+    }
+}
+
 /// Reads a rule set's typed tables from its reference text, with house-rule overrides.
 ///
 /// # Errors

@@ -1,12 +1,15 @@
 //! The rule sets, and the registry the app and the command line reach them through.
 
 pub mod daimyo;
+mod identify;
 pub mod kozeriai;
 pub mod simple;
 pub mod skirmish;
 pub mod sky;
 
 use std::path::Path;
+
+pub use identify::{FileKind, identify, ruleset_of};
 
 use crate::engine::journal::{JournalReader, JournalWriter, write};
 use crate::engine::{Battle, BattleError, Game, RuleSet};
@@ -109,6 +112,18 @@ pub fn demo_rosters(key: &str) -> Option<[RosterText; 2]> {
             source: source.to_owned(),
         })
     })
+}
+
+/// A battle to start: its rule set, both rosters read, and the house rules chosen (from the
+/// New battle dialog, or `gunbai new`).
+#[derive(Clone, Debug)]
+pub struct StartRequest {
+    /// The rule set.
+    pub key: &'static str,
+    /// Both rosters, the first side's first.
+    pub rosters: [RosterText; 2],
+    /// Optional rules and rulings chosen.
+    pub house: HouseRules,
 }
 
 /// Why a battle could not be started.

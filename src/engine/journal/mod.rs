@@ -21,7 +21,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub use atomic::write_atomically;
-pub use read::JournalReader;
+pub use read::{JournalReader, begins_as_journal};
 pub use write::{JournalFile, JournalWriter};
 
 use super::error::BattleError;
@@ -32,6 +32,11 @@ pub const FORMAT_VERSION: u32 = 2;
 
 /// The first format, without sequence numbers or checksums: still read, and resumed as is.
 pub const FORMAT_V1: u32 = 1;
+
+/// How every journal begins: its header's first field (`Header::format`, serialised first).
+/// Opening a file as a journal and the desktop's MIME type (`assets/gunbai-journal.xml`)
+/// both tell a journal by it.
+pub const HEADER_START: &str = "(format:";
 
 /// The largest journal line we accept; real entries are a few hundred bytes and a header
 /// with two large armies some tens of kilobytes.

@@ -5,7 +5,7 @@
 //! of garbage costs one line's worth of memory and time before it is refused.
 
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead as _, BufReader, Seek as _, SeekFrom};
+use std::io::{BufRead as _, BufReader, Read as _, Seek as _, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
@@ -13,10 +13,27 @@ use serde::de::DeserializeOwned;
 use super::file::open_regular;
 use super::line::{check_seal, parse_entry};
 use super::{
-    FORMAT_V1, FORMAT_VERSION, Header, HeaderKey, MAX_LINE_BYTES, NumberedEntry, damaged, io,
-    parse_line,
+    FORMAT_V1, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES, NumberedEntry,
+    damaged, io, parse_line,
 };
 use crate::engine::error::BattleError;
+
+/// Whether the file at `path` begins as a journal does ([`HEADER_START`], after any blank
+/// lines, as [`JournalReader`] skips them), reading only its first few kilobytes: how
+/// `gunbai FILE` tells a journal from a roster before opening it. Whether the rest is a
+/// sound journal is for opening it to say.
+///
+/// # Errors
+/// The file cannot be read, or is not a regular file (a folder, a fifo, a device).
+pub fn begins_as_journal(path: &Path) -> Result<bool, BattleError> {
+    let file = open_regular(path, OpenOptions::new().read(true))?;
+    let mut start = Vec::new();
+    file.take(4096)
+        .read_to_end(&mut start)
+        .map_err(|e| io(path, e))?;
+    let text = start.trim_ascii_start();
+    Ok(text.starts_with(HEADER_START.as_bytes()))
+}
 
 /// One line as read: complete, cut off at the end of the file, or too long to be a line.
 enum Read {
