@@ -1,6 +1,9 @@
-//! The command line: `odds`, `roll`, `check`, `roster`, `replay`, `simulate`, `report`.
+//! The command line: `gunbai [FILE]` and `gunbai new` open the desktop app on a battle; the
+//! tools `odds`, `roll`, `check`, `roster`, `replay`, `simulate` and `report` work without it.
 
 pub mod check;
+pub mod launch;
+pub mod new;
 pub mod odds;
 pub mod replay;
 pub mod report;
@@ -8,14 +11,37 @@ pub mod roll;
 pub mod roster;
 pub mod simulate;
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use launch::Launch;
+use new::NewBattleError;
+
+/// How `--help` ends: the ways to open a battle, side by side.
+const OPENING: &str = "\
+Opening a battle:
+  gunbai                  the app on the demo battle, offering to resume your last one
+  gunbai FILE             a battle journal, resumed (or an army roster, in the New battle dialog)
+  gunbai new --ruleset KEY [--roster A.ron --roster B.ron] [--house RULING=OPTION]...
+                          a new battle (the demo armies when no roster is given)";
+
 /// Gunbai: a referee for samurai-era miniature wargames.
 #[derive(Parser, Debug)]
-#[command(name = "gunbai", version, about, long_about = None)]
+#[command(
+    name = "gunbai",
+    version,
+    about,
+    long_about = None,
+    args_conflicts_with_subcommands = true,
+    after_help = OPENING
+)]
 pub struct Cli {
+    /// A battle journal to open (resumed, or read-only when another window has it), or an army
+    /// roster to start a new battle with. Without one, the demo battle.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// What to do; without one, the desktop app starts.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -24,6 +50,16 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Start a new battle in the app: the rule set's demo armies, or two rosters.
+    New(new::NewArgs),
+    /// The tools that work without the app.
+    #[command(flatten)]
+    Tool(Tool),
+}
+
+/// The command-line tools.
+#[derive(Subcommand, Debug)]
+pub enum Tool {
     /// Exact odds of dice expressions (`2d6`) and comparisons (`"2d6<=8"`).
     Odds(odds::OddsArgs),
     /// Roll a dice expression or comparison and show every die.
@@ -40,19 +76,41 @@ pub enum Command {
     Report(report::ReportArgs),
 }
 
-/// Runs a parsed command line; `None` means no subcommand was given (the caller starts the app).
+/// What a command line asks for: the app, opened on something, or a tool.
+#[derive(Debug)]
+pub enum Request<'a> {
+    /// Start the desktop app on this.
+    App(Launch),
+    /// Run this tool.
+    Tool(&'a Tool),
+}
+
+impl Cli {
+    /// What this command line asks for, its file looked at and its new battle checked.
+    ///
+    /// # Errors
+    /// `gunbai new` with arguments that cannot start a battle: every problem, one a line.
+    pub fn request(&self) -> Result<Request<'_>, NewBattleError> {
+        Ok(match &self.command {
+            Some(Command::Tool(tool)) => Request::Tool(tool),
+            Some(Command::New(args)) => Request::App(Launch::NewBattle(args.request()?)),
+            None => Request::App(Launch::for_file(self.file.as_deref())),
+        })
+    }
+}
+
+/// Runs a command-line tool.
 ///
 /// # Errors
 /// Whatever stops the command as a whole (I/O failures, a notation `roll` cannot read).
-pub fn run(cli: &Cli) -> anyhow::Result<Option<ExitCode>> {
-    Ok(Some(match &cli.command {
-        Some(Command::Odds(args)) => odds::run(args)?,
-        Some(Command::Roll(args)) => roll::run(args)?,
-        Some(Command::Check(args)) => check::run(args),
-        Some(Command::Roster(args)) => roster::run(args),
-        Some(Command::Replay(args)) => replay::run(args),
-        Some(Command::Simulate(args)) => simulate::run(args)?,
-        Some(Command::Report(args)) => report::run(args),
-        None => return Ok(None),
-    }))
+pub fn run(tool: &Tool) -> anyhow::Result<ExitCode> {
+    Ok(match tool {
+        Tool::Odds(args) => odds::run(args)?,
+        Tool::Roll(args) => roll::run(args)?,
+        Tool::Check(args) => check::run(args),
+        Tool::Roster(args) => roster::run(args),
+        Tool::Replay(args) => replay::run(args),
+        Tool::Simulate(args) => simulate::run(args)?,
+        Tool::Report(args) => report::run(args),
+    })
 }

@@ -10,17 +10,18 @@ use super::help::Help;
 use super::journal_window::JournalWindow;
 use super::live::Live;
 use super::log_panel::LogPanel;
-use super::new_battle::{NewBattle, StartRequest};
+use super::new_battle::NewBattle;
 use super::reference_window::ReferenceWindow;
 use super::report_window::ReportWindow;
 use super::roster_panel::RosterPanel;
 use super::turn_panel::TurnPanel;
 use super::{Intent, fonts, theme};
+use crate::cli::launch::Launch;
 use crate::dice::{RngDice, TableDice};
 use crate::engine::words::count;
 use crate::engine::{BattleError, Dice, Game};
 use crate::reference::HouseRules;
-use crate::rules::{demo_rosters, open_journal, start_battle};
+use crate::rules::{StartRequest, demo_rosters, open_journal, start_battle};
 
 /// The desktop app.
 pub struct App {
@@ -34,6 +35,8 @@ pub struct App {
     pub(super) resume_offer: Option<PathBuf>,
     /// A journal open in another window, which may be opened read-only.
     pub(super) read_only_offer: Option<PathBuf>,
+    /// A damaged journal, which may be recovered: opened read-only up to its damage.
+    pub(super) recover_offer: Option<PathBuf>,
     /// Why the battle shown is read-only, as last announced.
     pub(super) read_only_seen: Option<String>,
     /// A message across the top: text and whether it is an error.
@@ -64,7 +67,7 @@ pub struct App {
 }
 
 impl App {
-    /// The app with its battles in the platform data directory.
+    /// The app with its battles in the platform data directory, on the demo battle.
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         Self::with_data_dir(cc, DataDir::platform().root().to_path_buf())
     }
@@ -72,16 +75,35 @@ impl App {
     /// The app keeping its battles under `dir` (tests give a temporary one). It opens on a
     /// ready demo battle and offers to resume the last battle if there is one.
     pub fn with_data_dir(cc: &eframe::CreationContext<'_>, dir: PathBuf) -> Self {
-        let data = DataDir::new(dir);
-        let mut app = Self::empty(cc, data);
-        app.resume_offer = app.data.last_battle();
-        let demo = demo_rosters("sky").map(|rosters| StartRequest {
-            key: "sky",
-            rosters,
-            house: HouseRules::default(),
-        });
-        if let Some(request) = demo {
-            app.start(request);
+        Self::with_launch(cc, dir, Launch::Usual)
+    }
+
+    /// The app keeping its battles under `dir`, opened on what the command line asked for:
+    /// a journal (resumed, or the reason it cannot be with what may be done instead), a
+    /// roster in the New battle dialog, a new battle, or a file it cannot open and why.
+    /// Only plain `gunbai` opens the demo battle and offers the last one: a file or battle
+    /// asked for by name is what the umpire wants to see, even when it cannot be opened.
+    pub fn with_launch(cc: &eframe::CreationContext<'_>, dir: PathBuf, launch: Launch) -> Self {
+        let mut app = Self::empty(cc, DataDir::new(dir));
+        if let Some(refusal) = launch.refusal() {
+            app.banner = Some((refusal, true));
+        }
+        match launch {
+            Launch::Usual => {
+                app.resume_offer = app.data.last_battle();
+                let demo = demo_rosters("sky").map(|rosters| StartRequest {
+                    key: "sky",
+                    rosters,
+                    house: HouseRules::default(),
+                });
+                if let Some(request) = demo {
+                    app.start(request);
+                }
+            }
+            Launch::Journal(path) => app.open(&path, false),
+            Launch::Roster { path, key } => app.new_battle.choose_roster(key, &path),
+            Launch::NewBattle(request) => app.start(request),
+            Launch::Refused { .. } => {}
         }
         app
     }
@@ -114,6 +136,7 @@ impl App {
             dark,
             resume_offer: None,
             read_only_offer: None,
+            recover_offer: None,
             read_only_seen: None,
             banner: None,
             remembered: None,
@@ -210,6 +233,7 @@ impl App {
                 self.set_game(game);
                 self.resume_offer = None;
                 self.read_only_offer = None;
+                self.recover_offer = None;
                 let note = if recover {
                     " (read-only: Save As to keep it)"
                 } else {
@@ -224,8 +248,14 @@ impl App {
                 self.journal.message = Some((message, !warnings.is_empty()));
             }
             Err(e) => {
-                if matches!(e, BattleError::Locked { .. }) {
-                    self.read_only_offer = Some(path.to_owned());
+                match &e {
+                    BattleError::Locked { .. } => self.read_only_offer = Some(path.to_owned()),
+                    // Recovery keeps the entries before the damage; a damaged header (line 1)
+                    // leaves nothing to keep, so nothing is offered.
+                    BattleError::Damaged { line, .. } if *line > 1 && !recover => {
+                        self.recover_offer = Some(path.to_owned());
+                    }
+                    _ => {}
                 }
                 let message = format!("Could not open {}: {e}", path.display());
                 self.journal.message = Some((message.clone(), true));

@@ -327,7 +327,12 @@ impl App {
     }
 
     fn banner_ui(&mut self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        if self.resume_offer.is_none() && self.banner.is_none() && self.read_only_offer.is_none() {
+        let offers = [
+            &self.resume_offer,
+            &self.read_only_offer,
+            &self.recover_offer,
+        ];
+        if self.banner.is_none() && offers.iter().all(|o| o.is_none()) {
             return;
         }
         egui::Panel::top("banner").show(ui, |ui| {
@@ -353,6 +358,20 @@ impl App {
                     }
                     if ui.button("Not now").clicked() {
                         self.read_only_offer = None;
+                    }
+                });
+            }
+            if let Some(path) = self.recover_offer.clone() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!(
+                        "{} is damaged. Recover opens it read-only with the entries before the damage (Save As then keeps them).",
+                        path.display()
+                    ));
+                    if ui.button("Recover (read-only)").clicked() {
+                        intents.push(Intent::OpenReadOnly(path));
+                    }
+                    if ui.button("Not now").clicked() {
+                        self.recover_offer = None;
                     }
                 });
             }

@@ -70,7 +70,8 @@ pub enum Intent {
     Select(String),
     /// Open a battle journal (resuming it), from the resume banner or the Open dialog.
     Open(PathBuf),
-    /// Open a battle journal read-only (it is open in another window, or damaged).
+    /// Open a battle journal read-only, keeping the entries before any damage (it is open in
+    /// another window, or damaged).
     OpenReadOnly(PathBuf),
 }
 
@@ -88,25 +89,42 @@ impl Intent {
     }
 }
 
-/// Starts the desktop app.
+/// Starts the desktop app on what the command line asked for.
 ///
 /// # Errors
 /// The window could not be opened.
-pub fn run_app() -> anyhow::Result<()> {
+pub fn run_app(launch: crate::cli::launch::Launch) -> anyhow::Result<()> {
+    let data = files::DataDir::platform();
     // The window opens at the size it was left at (in physical-ish points at zoom 1).
-    let size = files::DataDir::platform()
+    let size = data
         .settings()
         .window
         .filter(|[w, h]| w.is_finite() && h.is_finite() && *w >= 640.0 && *h >= 400.0)
         .unwrap_or([1400.0, 900.0]);
+    let mut viewport = eframe::egui::ViewportBuilder::default()
+        .with_inner_size(size)
+        .with_min_inner_size([900.0, 600.0])
+        .with_title("Gunbai 軍配")
+        // The desktop entry's name (`assets/gunbai.desktop`): the desktop shows the entry's
+        // icon for the window and groups its windows under it.
+        .with_app_id("gunbai");
+    // The icon is ours and built in; were it ever unreadable the window simply has none.
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(ICON_PNG) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: eframe::egui::ViewportBuilder::default()
-            .with_inner_size(size)
-            .with_min_inner_size([900.0, 600.0])
-            .with_title("Gunbai 軍配"),
+        viewport,
         renderer: eframe::Renderer::Glow,
         ..Default::default()
     };
-    eframe::run_native("Gunbai", options, Box::new(|cc| Ok(Box::new(App::new(cc)))))
-        .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
+    let dir = data.root().to_path_buf();
+    eframe::run_native(
+        "Gunbai",
+        options,
+        Box::new(|cc| Ok(Box::new(App::with_launch(cc, dir, launch)))),
+    )
+    .map_err(|e| anyhow::anyhow!("cannot open the window: {e}"))
 }
+
+/// The app's icon, as the desktop entry installs it (`assets/gunbai.png`, from `gunbai.svg`).
+const ICON_PNG: &[u8] = include_bytes!("../../assets/gunbai.png");

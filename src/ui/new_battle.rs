@@ -1,16 +1,14 @@
 //! The New battle dialog: rule set, two rosters (demo or file), optional and house rules.
 //! Invalid rosters show every problem as `file:line:col: message` and start nothing.
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, RichText};
-use serde::Deserialize;
 
 use super::file_picker::{FilePicker, Pick};
-use crate::reference::{HouseRules, OptionalRule, Ruling};
+use crate::reference::{Choices, HouseRules};
 use crate::roster::RosterText;
-use crate::rules::{RULE_SETS, check_roster, demo_rosters};
+use crate::rules::{RULE_SETS, StartRequest, check_roster, demo_rosters};
 
 /// Where a side's roster comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,25 +19,6 @@ enum Source {
     Saved(PathBuf),
     /// A file elsewhere, by a typed path.
     File,
-}
-
-/// The rulings and optional rules a rule set offers.
-#[derive(Default, Deserialize)]
-struct Choices {
-    #[serde(default)]
-    rulings: BTreeMap<String, Ruling>,
-    #[serde(default)]
-    optional: BTreeMap<String, OptionalRule>,
-}
-
-/// A battle the umpire asked to start, its rosters read and valid.
-pub struct StartRequest {
-    /// The rule set.
-    pub key: &'static str,
-    /// Both rosters.
-    pub rosters: [RosterText; 2],
-    /// Optional rules and rulings chosen.
-    pub house: HouseRules,
 }
 
 /// The New battle dialog.
@@ -87,9 +66,7 @@ impl NewBattle {
     fn set_key(&mut self, key: &'static str) {
         self.key = key;
         self.house = HouseRules::default();
-        self.choices = crate::reference::text(key)
-            .and_then(|t| ron::from_str::<Choices>(t).ok())
-            .unwrap_or_default();
+        self.choices = Choices::of(key);
         self.problems.clear();
         self.saved = self.saved_rosters();
         for source in &mut self.sources {
@@ -123,6 +100,18 @@ impl NewBattle {
     pub fn show(&mut self) {
         self.open = true;
         self.saved = self.saved_rosters();
+    }
+
+    /// Opens the dialog on rule set `key` with the roster file at `path` chosen for the first
+    /// side (`gunbai ROSTER`), its problems shown at once when it has any, as a draft's are.
+    pub fn choose_roster(&mut self, key: &'static str, path: &Path) {
+        self.set_key(key);
+        self.sources[0] = Source::File;
+        self.paths[0] = path.display().to_string();
+        self.show();
+        if let Err(problems) = self.read_side(0) {
+            self.problems = problems;
+        }
     }
 
     /// The chosen rule set's key.
@@ -328,32 +317,12 @@ impl NewBattle {
     /// Reads and checks both rosters: a request, or `None` with the problems shown.
     fn request(&mut self) -> Option<StartRequest> {
         self.problems.clear();
-        let demos = demo_rosters(self.key);
         let mut rosters = Vec::new();
         for side in 0..2 {
-            let text = match &self.sources[side] {
-                Source::Demo(i) => demos.as_ref().and_then(|d| d.get(*i).cloned()),
-                Source::Saved(path) => match RosterText::read(path) {
-                    Ok(text) => Some(text),
-                    Err(problem) => {
-                        self.problems.push(problem.to_string());
-                        None
-                    }
-                },
-                Source::File => match RosterText::read(Path::new(self.paths[side].trim())) {
-                    Ok(text) => Some(text),
-                    Err(problem) => {
-                        self.problems.push(problem.to_string());
-                        None
-                    }
-                },
-            };
-            let Some(text) = text else { continue };
-            if let Err(problems) = check_roster(self.key, &text) {
-                self.problems
-                    .extend(problems.iter().map(ToString::to_string));
+            match self.read_side(side) {
+                Ok(text) => rosters.push(text),
+                Err(problems) => self.problems.extend(problems),
             }
-            rosters.push(text);
         }
         if !self.problems.is_empty() {
             return None;
@@ -364,5 +333,20 @@ impl NewBattle {
             rosters,
             house: self.house.clone(),
         })
+    }
+
+    /// A side's roster, read and checked for the chosen rule set, or its problems.
+    fn read_side(&self, side: usize) -> Result<RosterText, Vec<String>> {
+        let read = |path: &Path| RosterText::read(path).map_err(|p| vec![p.to_string()]);
+        let text = match &self.sources[side] {
+            Source::Demo(i) => demo_rosters(self.key)
+                .and_then(|d| d.get(*i).cloned())
+                .ok_or_else(|| vec![format!("{} has no demo army {}", self.key, i + 1)])?,
+            Source::Saved(path) => read(path)?,
+            Source::File => read(Path::new(self.paths[side].trim()))?,
+        };
+        check_roster(self.key, &text)
+            .map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>())?;
+        Ok(text)
     }
 }
