@@ -7,6 +7,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::ui::App;
 
+mod ui_support;
+
 fn harness(dir: &std::path::Path, size: (f32, f32)) -> Harness<'static, App> {
     let dir = dir.to_path_buf();
     let mut h = Harness::builder()
@@ -140,4 +142,37 @@ fn a_large_screen_starts_at_a_larger_scale_until_the_umpire_chooses_one() {
         "{}",
         h.ctx.zoom_factor()
     );
+}
+
+/// `gunbai new --ruleset KEY` at 1280×720, for every rule set: its demo battle is open, its
+/// heading is inside the window, and the top card's first answer is on screen.
+#[test]
+fn every_rule_sets_demo_battle_opened_by_gunbai_new_fits_1280_by_720() {
+    for info in gunbai::rules::RULE_SETS {
+        let dir = tempfile::tempdir().unwrap();
+        let h =
+            ui_support::app_launched(dir.path(), &["new", "--ruleset", info.key], (1280.0, 720.0));
+        let game = h.state().game().expect("started");
+        assert_eq!(game.key(), info.key);
+        let heading = h.get_by_label_contains(info.title).rect();
+        assert!(
+            heading.right() <= 1280.0 && heading.bottom() <= 720.0,
+            "{}: the heading {heading:?} is inside the window",
+            info.key
+        );
+        let checks = game.checks();
+        let top = checks.first().expect("a check to answer first");
+        let first = &top.answers[0];
+        let label = if top.required && top.roll_answer() == Some(0) {
+            format!("[R] {}", first.label)
+        } else {
+            format!("[1] {}", first.label)
+        };
+        let rect = h.get_by_label(&label).rect();
+        assert!(
+            rect.right() <= 1280.0 && rect.bottom() <= 720.0,
+            "{}: {label} {rect:?} is on screen",
+            info.key
+        );
+    }
 }

@@ -28,6 +28,37 @@ pub fn app_on(dir: &Path, seed: Option<u64>) -> Harness<'static, App> {
     h
 }
 
+/// The app on the data directory `dir`, started as the command line `args` (after `gunbai`)
+/// asks, at `size`.
+pub fn app_launched(dir: &Path, args: &[&str], size: (f32, f32)) -> Harness<'static, App> {
+    use clap::Parser as _;
+    let cli =
+        gunbai::cli::Cli::try_parse_from(std::iter::once("gunbai").chain(args.iter().copied()))
+            .unwrap();
+    let gunbai::cli::Request::App(launch) = cli.request().unwrap() else {
+        panic!("{args:?} is a tool, not the app")
+    };
+    let dir = dir.to_path_buf();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(size.0, size.1))
+        .build_eframe(move |cc| App::with_launch(cc, dir, launch));
+    h.run();
+    h
+}
+
+/// A Sky battle journalled at `path`, `steps` random commands in, its lock released.
+pub fn journal_at(path: &Path, steps: usize) {
+    use rand::SeedableRng as _;
+    let rosters = gunbai::rules::demo_rosters("sky").unwrap();
+    let mut game =
+        gunbai::rules::start_battle("sky", &rosters, HouseRules::default(), Some(path)).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+    let mut dice = gunbai::dice::RngDice::seeded(5);
+    for _ in 0..steps {
+        assert!(game.random_step(&mut rng, &mut dice).unwrap());
+    }
+}
+
 /// The app showing `game`, with `dir` as its data directory.
 pub fn app_with(dir: &Path, game: Box<dyn Game>) -> Harness<'static, App> {
     let dir = dir.to_path_buf();
