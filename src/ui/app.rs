@@ -85,9 +85,6 @@ impl App {
     /// asked for by name is what the umpire wants to see, even when it cannot be opened.
     pub fn with_launch(cc: &eframe::CreationContext<'_>, dir: PathBuf, launch: Launch) -> Self {
         let mut app = Self::empty(cc, DataDir::new(dir));
-        if let Some(refusal) = launch.refusal() {
-            app.banner = Some((refusal, true));
-        }
         match launch {
             Launch::Usual => {
                 app.resume_offer = app.data.last_battle();
@@ -103,7 +100,9 @@ impl App {
             Launch::Journal(path) => app.open(&path, false),
             Launch::Roster { path, key } => app.new_battle.choose_roster(key, &path),
             Launch::NewBattle(request) => app.start(request),
-            Launch::Refused { .. } => {}
+            refused @ Launch::Refused { .. } => {
+                app.banner = refused.refusal().map(|message| (message, true));
+            }
         }
         app
     }
