@@ -94,6 +94,12 @@ fn large_battle() -> Box<dyn Game> {
 }
 
 fn harness() -> (Harness<'static, App>, tempfile::TempDir) {
+    harness_with(false)
+}
+
+/// The app on the large battle, with the players' screen open when `players` (in the tests
+/// its window is drawn inside the umpire's, so one frame draws both).
+fn harness_with(players: bool) -> (Harness<'static, App>, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().to_path_buf();
     let game = large_battle();
@@ -107,6 +113,14 @@ fn harness() -> (Harness<'static, App>, tempfile::TempDir) {
         .expect("the unit is in the roster")
         .click_accesskit();
     h.run();
+    if players {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::P);
+        h.run();
+        assert!(
+            h.state().players_screen().is_some(),
+            "the players' screen is open"
+        );
+    }
     (h, dir)
 }
 
@@ -120,7 +134,25 @@ fn steady_frame(bencher: divan::Bencher<'_, '_>) {
 /// A frame right after the battle changed (undo, then redo): caches rebuilt.
 #[divan::bench(sample_count = 50)]
 fn frame_after_a_change(bencher: divan::Bencher<'_, '_>) {
-    let (mut h, _dir) = harness();
+    frames_after_changes(bencher, false);
+}
+
+/// A steady frame of both windows: the umpire's and the players' screen.
+#[divan::bench(sample_count = 200)]
+fn steady_frame_with_the_players_screen(bencher: divan::Bencher<'_, '_>) {
+    let (mut h, _dir) = harness_with(true);
+    bencher.bench_local(|| h.step());
+}
+
+/// A frame of both windows right after the battle changed.
+#[divan::bench(sample_count = 50)]
+fn frame_after_a_change_with_the_players_screen(bencher: divan::Bencher<'_, '_>) {
+    frames_after_changes(bencher, true);
+}
+
+/// Undo, a frame, redo, a frame, and so on.
+fn frames_after_changes(bencher: divan::Bencher<'_, '_>, players: bool) {
+    let (mut h, _dir) = harness_with(players);
     let mut undo = true;
     bencher.bench_local(|| {
         let game = h.state_mut().game_mut().expect("a battle");

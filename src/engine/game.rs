@@ -33,6 +33,8 @@ pub trait Game {
     fn version(&self) -> u64;
     /// The neutral picture.
     fn view(&self) -> BattleView;
+    /// The units (by view id) the rules keep from the players now (an ambush still hidden).
+    fn kept_from_players(&self) -> Vec<String>;
     /// The checks due now, each with its key; answer one with [`Game::answer`].
     fn checks(&self) -> Vec<Check<()>>;
     /// Settles the check with key `check`, as shown at battle version `version`, with its
@@ -158,6 +160,10 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn view(&self) -> BattleView {
         Battle::view(self)
+    }
+
+    fn kept_from_players(&self) -> Vec<String> {
+        R::kept_from_players(self.state())
     }
 
     fn checks(&self) -> Vec<Check<()>> {

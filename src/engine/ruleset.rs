@@ -186,6 +186,12 @@ pub trait RuleSet: Sized + 'static {
     }
     /// The neutral picture of the battle.
     fn view(rules: &Self::Rules, state: &Self::State) -> BattleView;
+    /// The units (by view id) the rules keep from the players, like an ambush still hidden:
+    /// the players' screen neither names them nor shows what the log says of them. None by
+    /// default.
+    fn kept_from_players(_state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
     /// The current turn and phase, in words.
     fn turn_and_phase(state: &Self::State) -> (u32, String);
     /// Whether the battle has ended.

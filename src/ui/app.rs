@@ -64,6 +64,8 @@ pub struct App {
     pub(super) zoom_picked: bool,
     /// The scale picked for the screen, if one was.
     pub(super) zoom_picked_as: Option<f32>,
+    /// The players' screen, a second window facing the table.
+    pub(super) players: super::players::PlayersScreen,
 }
 
 impl App {
@@ -117,6 +119,7 @@ impl App {
     fn empty(cc: &eframe::CreationContext<'_>, data: DataDir) -> Self {
         fonts::install(&cc.egui_ctx);
         let settings = data.settings();
+        let settings_players = settings.players_window;
         let dark = settings.dark;
         theme::apply(&cc.egui_ctx, dark);
         if settings.zoom_is_chosen() {
@@ -155,6 +158,7 @@ impl App {
             screen: None,
             zoom_picked: false,
             zoom_picked_as: None,
+            players: super::players::PlayersScreen::placed_at(settings_players),
         }
     }
 
@@ -166,6 +170,12 @@ impl App {
     /// The army in the army builder (tests).
     pub fn built_army(&self) -> &crate::roster::builder::Builder {
         self.army_builder.builder()
+    }
+
+    /// What the players' screen shows now, or `None` while it is closed (tests).
+    pub fn players_screen(&self) -> Option<super::players::Screen> {
+        let live = self.live.as_ref().filter(|_| self.players.open)?;
+        Some(self.players.screen(live))
     }
 
     /// The battle in progress.
@@ -309,7 +319,15 @@ impl App {
                     version,
                     faces,
                 } => {
+                    // The card as the players saw it, for their screen's last roll.
+                    let asked = self.live.as_ref().and_then(|l| {
+                        let card = l.derived().checks.iter().find(|c| c.key == check)?;
+                        Some((card.clone(), l.game.log().len()))
+                    });
                     let opens = self.answer(&check, answer, version, faces);
+                    if let (Some((card, before)), Some(live)) = (asked, self.live.as_ref()) {
+                        self.players.answered(&card, before, live.game.log());
+                    }
                     if let Some((unit, form)) = opens {
                         self.actions.open_form(&unit, &form);
                         self.selected = Some(unit);

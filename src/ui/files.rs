@@ -21,6 +21,9 @@ pub struct Settings {
     /// one for the screen at each start ([`auto_zoom`]). Absent in files written before the
     /// app picked: a scale other than 1 there was the umpire's.
     pub zoom_chosen: Option<bool>,
+    /// Where the players' screen was last left: x, y, width and height in points.
+    #[serde(default)]
+    pub players_window: Option<[f32; 4]>,
 }
 
 impl Default for Settings {
@@ -30,6 +33,7 @@ impl Default for Settings {
             zoom: 1.0,
             window: None,
             zoom_chosen: Some(false),
+            players_window: None,
         }
     }
 }

@@ -71,6 +71,15 @@ impl eframe::App for App {
                     .id_salt("centre")
                     .show(ui, |ui| {
                         details_ui(ui, &live.derived().view, self.selected.as_deref());
+                        if let Some(id) = self.selected.as_deref() {
+                            let mut kept = self.players.keeps(id);
+                            if ui
+                                .checkbox(&mut kept, "Keep from the players' screen")
+                                .changed()
+                            {
+                                self.players.toggle_kept(id);
+                            }
+                        }
                         ui.separator();
                         ui.label(RichText::new("Actions").heading());
                         self.actions.ui(
@@ -89,6 +98,10 @@ impl eframe::App for App {
                 ui.heading("No battle is open: start a New battle, or open a journal.");
             });
         }
+        if let Some(live) = self.live.as_ref() {
+            self.players.track(live);
+        }
+        self.players.show(&ctx, self.live.as_ref(), self.dark);
         self.windows_ui(&ctx);
         self.confirm_end_ui(&ctx, &mut intents);
         self.carry_out(intents);
@@ -96,6 +109,10 @@ impl eframe::App for App {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if self.players.placed != self.settings.players_window {
+            self.settings.players_window = self.players.placed;
+            self.save_settings();
+        }
         self.discard_if_empty();
     }
 }
@@ -180,6 +197,15 @@ impl App {
         }
     }
 
+    /// Opens the players' screen, or closes it keeping where it was for the next time.
+    fn toggle_players_screen(&mut self) {
+        self.players.open = !self.players.open;
+        if !self.players.open && self.players.placed != self.settings.players_window {
+            self.settings.players_window = self.players.placed;
+            self.save_settings();
+        }
+    }
+
     pub(super) fn save_settings(&mut self) {
         if let Err(e) = self.data.save_settings(&self.settings) {
             self.banner = Some((format!("Cannot save the settings: {e}"), true));
@@ -202,6 +228,14 @@ impl App {
         }
         if pressed(Modifiers::COMMAND, Key::N) {
             self.new_battle.show();
+        }
+        if pressed(Modifiers::COMMAND, Key::P) {
+            self.toggle_players_screen();
+        }
+        if pressed(Modifiers::COMMAND, Key::H)
+            && let Some(live) = self.live.as_ref()
+        {
+            self.players.toggle_hidden_check(live);
         }
         if typing {
             return;
@@ -287,6 +321,21 @@ impl App {
             }
             if ui.button("Dice tray").on_hover_text("Ctrl+D").clicked() {
                 self.tray.open = true;
+            }
+            let players = if self.players.open {
+                "Close players' screen"
+            } else {
+                "Players' screen"
+            };
+            if ui
+                .button(players)
+                .on_hover_text(
+                    "Ctrl+P: a second window for the table (F11 in it: fullscreen); \
+                     Ctrl+H hides the check at the top from it until rolled",
+                )
+                .clicked()
+            {
+                self.toggle_players_screen();
             }
             let theme = if self.dark {
                 "Light theme"

@@ -19,6 +19,7 @@ mod layout;
 mod live;
 mod log_panel;
 mod new_battle;
+pub mod players;
 mod reference_window;
 mod report_window;
 mod roster_panel;

@@ -129,6 +129,17 @@ impl RuleSet for Simple {
         view::view(rules, state)
     }
 
+    /// The unit in ambush, until it is placed on the table: where it hides is the Home
+    /// Daimyo's secret.
+    fn kept_from_players(state: &State) -> Vec<String> {
+        state
+            .units()
+            .into_iter()
+            .filter(|&u| state.unit(u).is_some_and(|x| x.in_ambush))
+            .map(state::UnitRef::id)
+            .collect()
+    }
+
     fn turn_and_phase(state: &State) -> (u32, String) {
         (state.turn, view::phase_words(state).0)
     }
