@@ -131,3 +131,39 @@ fn a_listed_battle_exports_its_report_without_being_opened() {
         "exporting does not open it"
     );
 }
+
+#[test]
+fn at_1280_by_720_the_journal_windows_buttons_lie_inside_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    // A battle of each rule set, one entry each, so none is discarded as empty.
+    for key in ["sky", "daimyo", "kozeriai", "simple", "skirmish"] {
+        let mut h =
+            ui_support::app_launched(dir.path(), &["new", "--ruleset", key], (1280.0, 720.0));
+        h.state_mut().seed_dice(1);
+        h.key_press(Key::Num1);
+        h.run();
+        assert!(
+            h.state().game().unwrap().entries() > 0,
+            "{key}: one entry made"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let mut h = ui_support::app_launched(dir.path(), &[], (1280.0, 720.0));
+    if h.query_by_label("Not now").is_some() {
+        h.get_by_label("Not now").click();
+        h.run();
+    }
+    h.get_by_label("Journal…").click();
+    h.run();
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 720.0));
+    for label in ["Open", "Recover", "Export", "Remove"] {
+        let buttons: Vec<_> = h.get_all_by_label(label).map(|b| b.rect()).collect();
+        assert!(buttons.len() >= 5, "{label}: a button per battle");
+        for rect in &buttons {
+            assert!(
+                window.contains_rect(*rect),
+                "{label} at {rect:?} is out of view: {buttons:?}"
+            );
+        }
+    }
+}

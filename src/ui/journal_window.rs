@@ -56,10 +56,16 @@ impl JournalWindow {
         }
         let mut open = self.open;
         let mut request = None;
+        // Inside the app's window whatever its size: the list's buttons stay in view.
+        let screen = ctx.content_rect().size();
+        let width = (screen.x - 48.0).max(320.0);
         egui::Window::new("Journal")
-            .default_pos([380.0, 90.0])
+            .default_pos([24.0, 60.0])
             .open(&mut open)
-            .default_width(640.0)
+            .default_width(width.min(980.0))
+            .max_width(width)
+            .max_height((screen.y - 80.0).max(240.0))
+            .constrain(true)
             .show(ctx, |ui| {
                 match current {
                     Some(path) => ui.label(format!(
@@ -141,84 +147,125 @@ fn battles_ui(
     let when = |t: Option<chrono::DateTime<chrono::Utc>>| {
         t.map_or_else(
             || "—".to_owned(),
-            |t| t.with_timezone(&Local).format("%Y-%m-%d %H:%M").to_string(),
+            |t| {
+                t.with_timezone(&Local)
+                    .format("%-d %b %Y %H:%M")
+                    .to_string()
+            },
         )
     };
-    egui::ScrollArea::vertical()
-        .id_salt("battles")
-        .max_height(320.0)
-        .show(ui, |ui| {
-            egui::Grid::new("battles-list")
-                .striped(true)
-                .show(ui, |ui| {
-                    for heading in [
-                        "Rule set",
-                        "Armies",
-                        "Started",
-                        "Last entry",
-                        "Entries",
-                        "State",
-                        "",
-                    ] {
-                        ui.label(RichText::new(heading).strong());
-                    }
-                    ui.end_row();
-                    for (i, b) in battles.iter().enumerate() {
-                        let title = crate::rules::RULE_SETS
-                            .iter()
-                            .find(|r| r.key == b.ruleset)
-                            .map_or(b.ruleset.as_str(), |r| r.title);
-                        ui.label(title).on_hover_text(b.path.display().to_string());
-                        ui.label(format!("{} vs {}", b.armies[0], b.armies[1]));
-                        ui.label(when(b.started));
-                        ui.label(when(b.last));
-                        ui.label(b.entries.to_string());
-                        let here = current == Some(b.path.as_path());
-                        let state = match (&b.damaged, here, b.ended) {
-                            (Some(_), _, _) => "damaged",
-                            (None, true, true) => "ended, open here",
-                            (None, true, false) => "in progress, open here",
-                            (None, false, true) => "ended",
-                            (None, false, false) => "in progress",
-                        };
-                        let shown = ui.label(state);
-                        if let Some(why) = &b.damaged {
-                            shown.on_hover_text(why);
-                        }
-                        ui.horizontal(|ui| {
-                            ui.push_id(i, |ui| {
-                                if ui.add_enabled(!here, egui::Button::new("Open")).clicked() {
-                                    *request = Some(JournalRequest::Open(b.path.clone()));
-                                }
-                                if ui
-                                    .button("Recover")
-                                    .on_hover_text(
-                                        "Open read-only, keeping the entries before any damage",
-                                    )
-                                    .clicked()
-                                {
-                                    *request = Some(JournalRequest::Recover(b.path.clone()));
-                                }
-                                if ui
-                                    .button("Export")
-                                    .on_hover_text(
-                                        "Write its after-action report (HTML) to the reports folder",
-                                    )
-                                    .clicked()
-                                {
-                                    *request = Some(JournalRequest::Export(b.path.clone()));
-                                }
-                                if ui
-                                    .add_enabled(!here, egui::Button::new("Remove"))
-                                    .on_hover_text("Moves it to the removed-battles folder")
-                                    .clicked()
-                                {
-                                    *request = Some(JournalRequest::Remove(b.path.clone()));
-                                }
-                            });
-                        });
-                        ui.end_row();
-                    }
+    use egui_extras::{Column, TableBuilder};
+    let row_height = ui.spacing().interact_size.y + 4.0;
+    // The armies take what is left and are cut short (whole on hover); the buttons' column
+    // is as wide as its buttons, so it is always in view.
+    // One line per battle: dates and states are never broken across lines.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+    TableBuilder::new(ui)
+        .id_salt("battles-list")
+        .striped(true)
+        .resizable(true)
+        .max_scroll_height(320.0)
+        .column(Column::auto().at_least(90.0).at_most(220.0).clip(true))
+        .column(Column::remainder().at_least(120.0).clip(true))
+        .column(Column::auto())
+        .column(Column::auto())
+        .column(Column::auto())
+        .column(Column::auto().at_most(180.0).clip(true))
+        .column(Column::auto().resizable(false))
+        .header(row_height, |mut header| {
+            for heading in [
+                "Rule set",
+                "Armies",
+                "Started",
+                "Last entry",
+                "Entries",
+                "State",
+                "",
+            ] {
+                header.col(|ui| {
+                    ui.label(RichText::new(heading).strong());
                 });
+            }
+        })
+        .body(|mut body| {
+            for b in battles {
+                body.row(row_height, |mut row| {
+                    battle_row(&mut row, b, current, &when, request);
+                });
+            }
         });
+}
+
+/// One battle of the list, its cells and its buttons.
+fn battle_row(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    b: &super::files::BattleFile,
+    current: Option<&std::path::Path>,
+    when: &dyn Fn(Option<chrono::DateTime<chrono::Utc>>) -> String,
+    request: &mut Option<JournalRequest>,
+) {
+    let title = crate::rules::RULE_SETS
+        .iter()
+        .find(|r| r.key == b.ruleset)
+        .map_or(b.ruleset.as_str(), |r| r.title);
+    row.col(|ui| {
+        ui.add(egui::Label::new(title).truncate())
+            .on_hover_text(format!("{title}\n{}", b.path.display()));
+    });
+    let armies = format!("{} vs {}", b.armies[0], b.armies[1]);
+    row.col(|ui| {
+        ui.add(egui::Label::new(&armies).truncate())
+            .on_hover_text(&armies);
+    });
+    row.col(|ui| {
+        ui.label(when(b.started));
+    });
+    row.col(|ui| {
+        ui.label(when(b.last));
+    });
+    row.col(|ui| {
+        ui.label(b.entries.to_string());
+    });
+    let here = current == Some(b.path.as_path());
+    let state = match (&b.damaged, here, b.ended) {
+        (Some(_), _, _) => "damaged",
+        (None, true, true) => "ended, open here",
+        (None, true, false) => "in progress, open here",
+        (None, false, true) => "ended",
+        (None, false, false) => "in progress",
+    };
+    row.col(|ui| {
+        let shown = ui.label(state);
+        if let Some(why) = &b.damaged {
+            shown.on_hover_text(why);
+        }
+    });
+    row.col(|ui| {
+        ui.horizontal(|ui| {
+            if ui.add_enabled(!here, egui::Button::new("Open")).clicked() {
+                *request = Some(JournalRequest::Open(b.path.clone()));
+            }
+            if ui
+                .button("Recover")
+                .on_hover_text("Open read-only, keeping the entries before any damage")
+                .clicked()
+            {
+                *request = Some(JournalRequest::Recover(b.path.clone()));
+            }
+            if ui
+                .button("Export")
+                .on_hover_text("Write its after-action report (HTML) to the reports folder")
+                .clicked()
+            {
+                *request = Some(JournalRequest::Export(b.path.clone()));
+            }
+            if ui
+                .add_enabled(!here, egui::Button::new("Remove"))
+                .on_hover_text("Moves it to the removed-battles folder")
+                .clicked()
+            {
+                *request = Some(JournalRequest::Remove(b.path.clone()));
+            }
+        });
+    });
 }
