@@ -176,3 +176,27 @@ fn every_rule_sets_demo_battle_opened_by_gunbai_new_fits_1280_by_720() {
         );
     }
 }
+
+#[test]
+fn the_scale_follows_the_window_not_the_monitor() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), (1400.0, 900.0));
+    // On a 2560x1440 monitor, a 1400x900 window still reads at 1: its toolbar on one row
+    // and its card whole.
+    if let Some(v) = h.input_mut().viewports.get_mut(&egui::ViewportId::ROOT) {
+        v.monitor_size = Some(egui::vec2(2560.0, 1440.0));
+    }
+    h.run();
+    assert!(
+        (h.ctx.zoom_factor() - 1.0).abs() < 1e-3,
+        "a 1400x900 window reads at 1"
+    );
+    // Maximised on a large monitor: the window grows, and the scale with it.
+    h.set_size(egui::vec2(2560.0, 1440.0));
+    h.run();
+    assert!(
+        (h.ctx.zoom_factor() - 1.5).abs() < 1e-3,
+        "{}",
+        h.ctx.zoom_factor()
+    );
+}

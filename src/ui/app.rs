@@ -60,8 +60,6 @@ pub struct App {
     pub(super) settings: super::files::Settings,
     /// The window's size at the last frame, to keep the panels' shares when it changes.
     pub(super) screen: Option<eframe::egui::Vec2>,
-    /// The scale for the screen was considered (at the first frame).
-    pub(super) zoom_picked: bool,
     /// The scale picked for the screen, if one was.
     pub(super) zoom_picked_as: Option<f32>,
     /// The players' screen, a second window facing the table.
@@ -156,7 +154,6 @@ impl App {
             confirm_end: false,
             settings,
             screen: None,
-            zoom_picked: false,
             zoom_picked_as: None,
             players: super::players::PlayersScreen::placed_at(settings_players),
         }

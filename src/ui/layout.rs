@@ -128,21 +128,22 @@ impl App {
         Ok(to)
     }
 
-    /// At the first frame, until the umpire has chosen a scale, picks one for the screen
-    /// (its monitor if known, else the window), so a large screen reads at arm's length.
+    /// Until the umpire has chosen a scale, picks one for the window (not the monitor: a
+    /// window of 1400 × 900 on a large monitor reads at scale 1, its toolbar on one row), and
+    /// picks again when the window is resized, so a maximised window reads at arm's length.
     fn pick_zoom_for_the_screen(&mut self, ctx: &egui::Context) {
-        if std::mem::replace(&mut self.zoom_picked, true) || self.settings.zoom_is_chosen() {
+        if self.settings.zoom_is_chosen() {
             return;
         }
-        let (monitor, ppp) = ctx.input(|i| {
-            let v = i.viewport();
-            (v.monitor_size, v.native_pixels_per_point.unwrap_or(1.0))
-        });
-        let points = monitor.unwrap_or_else(|| ctx.content_rect().size() * ctx.zoom_factor());
+        let ppp = ctx.input(|i| i.viewport().native_pixels_per_point.unwrap_or(1.0));
+        // The window in physical pixels, whatever scale it is drawn at now.
+        let points = ctx.content_rect().size() * ctx.zoom_factor();
         let zoom = super::files::auto_zoom([points.x * ppp, points.y * ppp]);
-        ctx.set_zoom_factor(zoom);
-        // Picked, not chosen: the next start picks again for whatever screen it is on.
-        self.zoom_picked_as = Some(zoom);
+        if self.zoom_picked_as != Some(zoom) {
+            ctx.set_zoom_factor(zoom);
+            // Picked, not chosen: the next start picks again for whatever window it has.
+            self.zoom_picked_as = Some(zoom);
+        }
     }
 
     /// Keeps the scale (Ctrl+Plus / Ctrl+Minus, egui's own keys) and the window's size for
