@@ -2,14 +2,14 @@
 
 use super::{Selected, enemy_units, figure_option};
 use crate::engine::action::{ActionForm, ActionPlan};
-use crate::rules::skirmish::cards::{self, figure_who, unit_who};
 use crate::rules::skirmish::command::{Command, Shot};
 use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::pending::cards::{self, figure_who, unit_who};
 use crate::rules::skirmish::roster::Weapon;
 use crate::rules::skirmish::state::{FigureRef, State, UnitRef};
 use crate::rules::skirmish::tables::Rules;
 
-const FIRE: &str = "skirmish: Firing Section";
+use crate::rules::skirmish::order::FIRE;
 
 /// The longest range of a unit's ready shooters, in inches (the table's).
 fn longest(rules: &Rules, state: &State, unit: UnitRef) -> u32 {
@@ -87,8 +87,7 @@ pub(super) fn form(
         (
             "fire",
             "Shoot",
-            "ranges and rate of fire from the table: a yumi or thrown weapon once a section, an \
-             arquebus once per two turns",
+            "ranges and rate of fire from the table (reference: ranges_inches, rate_of_fire)",
             "Distance to target",
         )
     };

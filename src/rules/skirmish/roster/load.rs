@@ -2,10 +2,10 @@
 
 use serde::Deserialize;
 
-use super::roster::{Army, FigureSpec, Troop, UnitSpec, UnitType, Weapon};
-use super::tables::Rules;
+use super::{Army, FigureSpec, Troop, UnitSpec, UnitType, Weapon};
 use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
 use crate::roster_path;
+use crate::rules::skirmish::tables::Rules;
 
 #[allow(missing_docs)]
 mod raw {
