@@ -87,6 +87,11 @@ fn morale_at_will() -> HouseRules {
 }
 
 /// Answers a unit's due morale test: says its ground, then rolls with these faces.
+/// The umpire declares a morale test for `unit`.
+fn declare(unit: UnitRef, trigger: Trigger) -> Command {
+    Command::DeclareMorale { unit, trigger }
+}
+
 fn take_test(
     b: &mut Battle<Skirmish>,
     unit: UnitRef,

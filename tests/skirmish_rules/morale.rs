@@ -8,17 +8,7 @@ fn morale_is_only_tested_when_the_optional_rule_is_on() {
     kinoshita_hit(&mut b);
     ok(&mut b, Command::ResolveHits(KINOSHITA), &[1, 1]);
     assert!(b.state().due.is_empty());
-    assert!(
-        run(
-            &mut b,
-            Command::DeclareMorale {
-                unit: BOWMEN,
-                trigger: Trigger::Rally
-            },
-            &[]
-        )
-        .is_err()
-    );
+    assert!(run(&mut b, declare(BOWMEN, Trigger::Rally), &[]).is_err());
 }
 
 #[test]
@@ -74,14 +64,7 @@ fn morale_dice_take_the_listed_modifiers() {
 #[test]
 fn morale_results_rout_hold_or_carry_on() {
     let mut b = battle_with(morale_at_will());
-    ok(
-        &mut b,
-        Command::DeclareMorale {
-            unit: MONKS,
-            trigger: Trigger::Rally,
-        },
-        &[],
-    );
+    ok(&mut b, declare(MONKS, Trigger::Rally), &[]);
     // 2 + 1 + 1 (cover) = 4 dice: two 5+ carry on.
     take_test(&mut b, MONKS, Ground::Cover, &[5, 6, 1, 1]);
     assert!(
@@ -91,14 +74,7 @@ fn morale_results_rout_hold_or_carry_on() {
             .holding(b.state().now())
             && !b.state().unit(MONKS).expect("monks").routed
     );
-    ok(
-        &mut b,
-        Command::DeclareMorale {
-            unit: MONKS,
-            trigger: Trigger::Rally,
-        },
-        &[],
-    );
+    ok(&mut b, declare(MONKS, Trigger::Rally), &[]);
     take_test(&mut b, MONKS, Ground::Cover, &[5, 1, 1, 1]);
     let monks = b.state().unit(MONKS).expect("monks");
     assert!(
@@ -110,17 +86,7 @@ fn morale_results_rout_hold_or_carry_on() {
 #[test]
 fn samurai_units_never_test_morale() {
     let mut b = battle_with(morale_on());
-    assert!(
-        run(
-            &mut b,
-            Command::DeclareMorale {
-                unit: MAEDA,
-                trigger: Trigger::Rally
-            },
-            &[]
-        )
-        .is_err()
-    );
+    assert!(run(&mut b, declare(MAEDA, Trigger::Rally), &[]).is_err());
 }
 
 #[test]
@@ -249,14 +215,7 @@ fn morale_a_unit_whose_last_figure_dies_after_its_leader_owes_no_test() {
 fn bowmen_hold_in(section: Section) -> Battle<Skirmish> {
     let mut b = battle_with(morale_at_will());
     at(&mut b, section);
-    ok(
-        &mut b,
-        Command::DeclareMorale {
-            unit: BOWMEN,
-            trigger: Trigger::Rally,
-        },
-        &[],
-    );
+    ok(&mut b, declare(BOWMEN, Trigger::Rally), &[]);
     take_test(&mut b, BOWMEN, Ground::Open, &[5, 1, 1, 1]);
     b
 }
@@ -323,14 +282,7 @@ fn morale_the_share_of_the_unit_lost_that_tests_is_read_from_the_table() {
 fn monks_hold_then_pass(house: HouseRules) -> Battle<Skirmish> {
     let mut b = battle_with(house);
     for faces in [[5, 1, 1, 1], [5, 6, 1, 1]] {
-        ok(
-            &mut b,
-            Command::DeclareMorale {
-                unit: MONKS,
-                trigger: Trigger::Rally,
-            },
-            &[],
-        );
+        ok(&mut b, declare(MONKS, Trigger::Rally), &[]);
         // 2 + 1 + 1 (cover) = 4 dice: one 5+ holds, then two carry on.
         take_test(&mut b, MONKS, Ground::Cover, &faces);
     }
@@ -374,10 +326,6 @@ fn abbot_shot(rulings: &[(&str, &str)]) -> Battle<Skirmish> {
     );
     assert_eq!(b.state().due, vec![Due::Morale(MONKS, Trigger::LeaderLost)]);
     b
-}
-
-fn declare(unit: UnitRef, trigger: Trigger) -> Command {
-    Command::DeclareMorale { unit, trigger }
 }
 
 #[test]

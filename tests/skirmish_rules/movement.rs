@@ -40,14 +40,7 @@ fn move_rates_foot_5_ninja_8_mounted_10_with_their_modifiers() {
 fn holding_units_may_not_move() {
     let mut b = battle_with(morale_at_will());
     at(&mut b, Section::Results);
-    ok(
-        &mut b,
-        Command::DeclareMorale {
-            unit: BOWMEN,
-            trigger: Trigger::Rally,
-        },
-        &[],
-    );
+    ok(&mut b, declare(BOWMEN, Trigger::Rally), &[]);
     // Samurai leader: 4 + 1 alive + 1 Samurai - 2 open = 4 dice; one 5+ holds.
     take_test(&mut b, BOWMEN, Ground::Open, &[5, 1, 1, 1]);
     ok(&mut b, Command::EndSection, &[]);

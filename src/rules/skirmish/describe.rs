@@ -195,6 +195,14 @@ fn fighting(state: &State, event: &Event) -> Sentence {
                 &[*figure],
             )
         }
+        _ => morale(state, event),
+    }
+}
+
+/// Sentences for the morale tests: required, the ground said, rolled.
+fn morale(state: &State, event: &Event) -> Sentence {
+    let unit = |u: UnitRef| state.unit_name(u);
+    match event {
         Event::Required(Due::Morale(u, t)) => about(
             state,
             format!("{} must test morale: it {}.", unit(*u), t.words()),

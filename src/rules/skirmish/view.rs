@@ -1,7 +1,7 @@
 //! The neutral picture of a skirmish: sides, units (with their leaders), figures, badges.
 
 use super::numbers;
-use super::state::{FigureRef, Section, State, UnitRef, UnitState, Wound};
+use super::state::{FigureRef, FigureState, Section, State, UnitRef, UnitState, Wound};
 use super::tables::Rules;
 use crate::engine::check::Modifier;
 use crate::engine::view::{Badge, BattleView, GroupView, LeaderView, SideView, Tone, UnitView};
@@ -158,41 +158,8 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
             ),
         ));
     }
-    let legs = x.count(Wound::Leg);
-    if legs > 0 && !x.dead {
-        badges.push(Badge::new(
-            format!("Leg wound x{legs}"),
-            Tone::Warning,
-            format!("{:+}\" move each", rules.t.movement_inches.leg_wound),
-        ));
-    }
-    let arms = x.count(Wound::Arm);
-    if arms > 0 && !x.dead {
-        badges.push(Badge::new(
-            format!("Arm wound x{arms}"),
-            Tone::Warning,
-            format!(
-                "cannot shoot; {:+} die in combat each",
-                rules.t.melee_modifiers.arm_wound
-            ),
-        ));
-    }
-    if x.pending_hits > 0 && !x.dead {
-        badges.push(Badge::new(
-            format!("{} hit(s)", x.pending_hits),
-            Tone::Danger,
-            "to be resolved in the Results section",
-        ));
-    }
-    if numbers::reloading(rules, state, f) && !x.dead {
-        badges.push(Badge::new(
-            "Reloading",
-            Tone::Info,
-            format!(
-                "an arquebus shoots once per {} firing sections",
-                rules.t.rate_of_fire.arquebus_sections_per_shot
-            ),
-        ));
+    if !x.dead {
+        badges.extend(wound_badges(rules, state, f, x));
     }
     let kill = numbers::wounds_to_kill(rules, x.spec.troop);
     let (inches, parts) = numbers::move_allowance(rules, x, false, 0, false);
@@ -240,4 +207,46 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
         badges,
         details,
     })
+}
+
+/// A living figure's wounds, hits still to resolve, and reloading, as badges.
+fn wound_badges(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> Vec<Badge> {
+    let mut badges = Vec::new();
+    let legs = x.count(Wound::Leg);
+    if legs > 0 {
+        badges.push(Badge::new(
+            format!("Leg wound x{legs}"),
+            Tone::Warning,
+            format!("{:+}\" move each", rules.t.movement_inches.leg_wound),
+        ));
+    }
+    let arms = x.count(Wound::Arm);
+    if arms > 0 {
+        badges.push(Badge::new(
+            format!("Arm wound x{arms}"),
+            Tone::Warning,
+            format!(
+                "cannot shoot; {:+} die in combat each",
+                rules.t.melee_modifiers.arm_wound
+            ),
+        ));
+    }
+    if x.pending_hits > 0 {
+        badges.push(Badge::new(
+            format!("{} hit(s)", x.pending_hits),
+            Tone::Danger,
+            "to be resolved in the Results section",
+        ));
+    }
+    if numbers::reloading(rules, state, f) {
+        badges.push(Badge::new(
+            "Reloading",
+            Tone::Info,
+            format!(
+                "an arquebus shoots once per {} firing sections",
+                rules.t.rate_of_fire.arquebus_sections_per_shot
+            ),
+        ));
+    }
+    badges
 }

@@ -65,6 +65,25 @@ fn hit_odds(expr: &Expr) -> Vec<Odds> {
     ]
 }
 
+/// A card that rolls `expr` for hits, with the odds of its hits.
+fn hits_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    target: String,
+    modifiers: Vec<Modifier>,
+    expr: Expr,
+) -> Check<Command> {
+    Check {
+        target,
+        modifiers,
+        odds: hit_odds(&expr),
+        roll: Some(RollSpec::Value(expr)),
+        ..Check::card(who, what, why, citation)
+    }
+}
+
 /// A shooting card: the pool, its hits' odds.
 pub fn pool_card(
     who: String,
@@ -73,21 +92,15 @@ pub fn pool_card(
     citation: &str,
     pool: &Pool,
 ) -> Check<Command> {
-    let expr = pool.expr();
-    Check {
-        key: String::new(),
+    hits_card(
         who,
-        what: what.into(),
+        what,
         why,
-        citation: citation.into(),
-        target: pool.words(),
-        modifiers: pool.reasons.clone(),
-        odds: hit_odds(&expr),
-        roll: Some(RollSpec::Value(expr)),
-        required: false,
-        answers: Vec::new(),
-        notes: Vec::new(),
-    }
+        citation,
+        pool.words(),
+        pool.reasons.clone(),
+        pool.expr(),
+    )
 }
 
 /// A volley card: each shooter's pool (alike pools shown once) and the odds of the total
@@ -139,18 +152,16 @@ pub fn volley_card(
         .collect::<Vec<_>>()
         .join(" + ");
     Check {
-        key: String::new(),
-        who,
-        what: what.into(),
-        why,
-        citation: citation.into(),
-        target: format!("{target}; hits add up"),
-        modifiers,
-        odds: hit_odds(&expr),
-        roll: Some(RollSpec::Value(expr)),
-        required: false,
-        answers: Vec::new(),
         notes: vec!["Each shooter rolls its own dice, in the order listed.".into()],
+        ..hits_card(
+            who,
+            what,
+            why,
+            citation,
+            format!("{target}; hits add up"),
+            modifiers,
+            expr,
+        )
     }
 }
 

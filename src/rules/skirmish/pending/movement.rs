@@ -36,49 +36,7 @@ pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 ],
             )];
         }
-        let p = &rules.t.precedence;
-        let (a, b) = (Expr::dice(p.dice, p.sides), Expr::dice(p.dice, p.sides));
-        let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
-        let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
-        let p_b = Comparison::new(a.clone(), CmpOp::Lt, b.clone()).probability();
-        return vec![Check {
-            key: String::new(),
-            who: format!("{} and {}", names[0], names[1]),
-            what: "Precedence".into(),
-            why: format!("turn {}: the movement section begins", state.turn),
-            citation: cite::SEQUENCE.into(),
-            roll: Some(RollSpec::Opposed(a, b)),
-            target: format!(
-                "{}d{} each; the higher {}; a tie rolls again",
-                p.dice,
-                p.sides,
-                match rules.rulings.precedence {
-                    PrecedenceWinner::D6HighChooses => "chooses who moves first",
-                    PrecedenceWinner::D6HighMovesFirst => "moves first",
-                }
-            ),
-            modifiers: Vec::new(),
-            odds: vec![
-                Odds::of(
-                    format!("{} wins", names[0]),
-                    p_a,
-                    "precedence",
-                    CmpOp::Eq,
-                    0,
-                ),
-                Odds::of(
-                    format!("{} wins", names[1]),
-                    p_b,
-                    "precedence",
-                    CmpOp::Eq,
-                    1,
-                ),
-                Odds::of("a tie: roll again", p_tie, "precedence", CmpOp::Eq, -1),
-            ],
-            required: true,
-            answers: vec![answer("Roll", Command::RollPrecedence, true)],
-            notes: Vec::new(),
-        }];
+        return vec![precedence_roll(rules, state, &names)];
     };
     let mut out = defensive_fire(rules, state);
     let done = first_side_done(state, first);
@@ -116,6 +74,53 @@ pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     c.notes = movement_notes(rules, state);
     out.push(c);
     out
+}
+
+/// The precedence roll: 1d6 each, with the odds of each side winning and of a tie.
+fn precedence_roll(rules: &Rules, state: &State, names: &[String; 2]) -> Check<Command> {
+    let p = &rules.t.precedence;
+    let (a, b) = (Expr::dice(p.dice, p.sides), Expr::dice(p.dice, p.sides));
+    let p_tie = Comparison::new(a.clone(), CmpOp::Eq, b.clone()).probability();
+    let p_a = Comparison::new(a.clone(), CmpOp::Gt, b.clone()).probability();
+    let p_b = Comparison::new(a.clone(), CmpOp::Lt, b.clone()).probability();
+    Check {
+        key: String::new(),
+        who: format!("{} and {}", names[0], names[1]),
+        what: "Precedence".into(),
+        why: format!("turn {}: the movement section begins", state.turn),
+        citation: cite::SEQUENCE.into(),
+        roll: Some(RollSpec::Opposed(a, b)),
+        target: format!(
+            "{}d{} each; the higher {}; a tie rolls again",
+            p.dice,
+            p.sides,
+            match rules.rulings.precedence {
+                PrecedenceWinner::D6HighChooses => "chooses who moves first",
+                PrecedenceWinner::D6HighMovesFirst => "moves first",
+            }
+        ),
+        modifiers: Vec::new(),
+        odds: vec![
+            Odds::of(
+                format!("{} wins", names[0]),
+                p_a,
+                "precedence",
+                CmpOp::Eq,
+                0,
+            ),
+            Odds::of(
+                format!("{} wins", names[1]),
+                p_b,
+                "precedence",
+                CmpOp::Eq,
+                1,
+            ),
+            Odds::of("a tie: roll again", p_tie, "precedence", CmpOp::Eq, -1),
+        ],
+        required: true,
+        answers: vec![answer("Roll", Command::RollPrecedence, true)],
+        notes: Vec::new(),
+    }
 }
 
 /// Moves and coherency, one line per unit still fighting.
