@@ -539,3 +539,67 @@ fn firing_defensive_fire_a_charger_wiped_out_before_contact_makes_none() {
     at(&mut b, Section::Melee);
     assert!(owing_bouts(b.state()).is_empty());
 }
+
+#[test]
+fn firing_defensive_fire_is_the_shot_of_its_own_section_and_a_bow_shoots_again_when_firing() {
+    let mut b = battle();
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::DeclareCharge {
+            unit: MAEDA,
+            target: RONIN,
+        },
+        &[],
+    );
+    let (gorobei, charger) = (FigureRef(1, 0, 2), FigureRef(0, 2, 1));
+    ok(
+        &mut b,
+        Command::DefensiveFire(shot(&[gorobei], charger, 20, false)),
+        &[1, 1],
+    );
+    assert!(
+        run(
+            &mut b,
+            Command::DefensiveFire(shot(&[gorobei], charger, 20, false)),
+            &[1, 1]
+        )
+        .is_err(),
+        "a yumi shoots once a section: the defensive fire was this section's shot"
+    );
+    at(&mut b, Section::Firing);
+    ok(
+        &mut b,
+        Command::Fire(shot(&[gorobei], charger, 10, false)),
+        &[1, 1, 1],
+    );
+}
+
+#[test]
+fn firing_an_arquebus_that_gave_defensive_fire_reloads_through_the_firing_section() {
+    let mut b = battle();
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::DeclareCharge {
+            unit: RONIN,
+            target: TEPPO,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::DefensiveFire(shot(&[TEPPO_1], HEIHACHI, 20, false)),
+        &[1],
+    );
+    at(&mut b, Section::Firing);
+    let refused = run(
+        &mut b,
+        Command::Fire(shot(&[TEPPO_1], HEIHACHI, 10, false)),
+        &[1, 1, 1],
+    );
+    assert!(
+        refused.is_err_and(|e| e.to_string().contains("reloading")),
+        "one shot per two firing sections: the defensive fire was its shot"
+    );
+}

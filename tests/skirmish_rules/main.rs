@@ -86,12 +86,12 @@ fn morale_at_will() -> HouseRules {
     house
 }
 
-/// Answers a unit's due morale test: says its ground, then rolls with these faces.
 /// The umpire declares a morale test for `unit`.
 fn declare(unit: UnitRef, trigger: Trigger) -> Command {
     Command::DeclareMorale { unit, trigger }
 }
 
+/// Answers a unit's due morale test: says its ground, then rolls with these faces.
 fn take_test(
     b: &mut Battle<Skirmish>,
     unit: UnitRef,
