@@ -603,3 +603,49 @@ fn firing_an_arquebus_that_gave_defensive_fire_reloads_through_the_firing_sectio
         "one shot per two firing sections: the defensive fire was its shot"
     );
 }
+
+#[test]
+fn firing_units_in_melee_shoot_and_are_shot_at_unless_the_umpire_rules_otherwise() {
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("fire_and_melee".into(), "not_in_melee".into());
+    let mut b = battle_with(house);
+    moving(&mut b);
+    ok(
+        &mut b,
+        Command::DeclareCharge {
+            unit: MAEDA,
+            target: RONIN,
+        },
+        &[],
+    );
+    let gorobei = FigureRef(1, 0, 2);
+    let charger = FigureRef(0, 2, 1);
+    ok(
+        &mut b,
+        Command::DefensiveFire(shot(&[gorobei], charger, 20, false)),
+        &[1, 1],
+    );
+    at(&mut b, Section::Firing);
+    for (shooter, target) in [(gorobei, charger), (BOWMAN, KAMBEI)] {
+        let refused = run(&mut b, Command::Fire(shot(&[shooter], target, 10, false)), &[1, 1]);
+        assert!(
+            refused.is_err_and(|e| e.to_string().contains("fire_and_melee")),
+            "a unit in melee neither shoots nor is shot at"
+        );
+    }
+    assert!(
+        b.pending()
+            .iter()
+            .filter(|c| c.what.starts_with("Shooting"))
+            .all(|c| c.who != b.state().unit_name(RONIN)
+                && !c.why.contains(&b.state().figure_name(KAMBEI))),
+        "no card offers a shot from or at the Ronin"
+    );
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], NINJA_1, 10, false)),
+        &[1],
+    );
+}

@@ -9,7 +9,7 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
 use crate::engine::ledger::Refusal;
-use crate::rules::skirmish::tables::Parry;
+use crate::rules::skirmish::tables::{FireAndMelee, Parry};
 
 use super::order::cite::{DICE, FIRE, MELEE, MORALE, RESULTS};
 
@@ -484,6 +484,12 @@ pub fn shots_per_section(rules: &Rules, weapon: Weapon) -> u32 {
         Weapon::Yumi => r.yumi_shots_per_section,
         _ => 1,
     }
+}
+
+/// Whether being in melee keeps a unit out of the firing section's shooting, as shooter or
+/// target (ruling `fire_and_melee`). Defensive fire is not barred: it is shot before contact.
+pub fn melee_bars_fire(rules: &Rules, state: &State, unit: UnitRef) -> bool {
+    rules.rulings.fire_and_melee == FireAndMelee::NotInMelee && state.in_melee(unit)
 }
 
 /// Whether a figure can shoot now: alive, a missile weapon, no arm wound, and its rate of

@@ -179,6 +179,19 @@ pub struct SkirmishRulings {
     pub rally: Rally,
     /// When a unit may test for a fleeing friend passing it.
     pub fleeing_friend: FleeingFriend,
+    /// Whether figures of units in melee shoot and are shot at in the firing section.
+    pub fire_and_melee: FireAndMelee,
+}
+
+/// Whether figures of units in melee shoot and are shot at in the firing section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireAndMelee {
+    /// `may_shoot`: the text bars neither; being in melee changes nothing in the firing section.
+    MayShoot,
+    /// `not_in_melee`: a unit in melee neither shoots nor is shot at in the firing section
+    /// (defensive fire at a charger, before contact, is not barred).
+    NotInMelee,
 }
 
 /// When a morale test that has fallen due is taken.

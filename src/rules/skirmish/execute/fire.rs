@@ -101,6 +101,17 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         return Err(illegal("name at least one figure to shoot"));
     }
     let unit = shot.shooters[0].unit();
+    for (u, role) in [(unit, "shoot"), (target.unit(), "be shot at")] {
+        if !defensive && numbers::melee_bars_fire(ctx.rules(), ctx.state(), u) {
+            return Err(rule(
+                cite::FIRE,
+                format!(
+                    "{} is in melee: a unit in melee does not {role} (ruling fire_and_melee)",
+                    ctx.state().unit_name(u)
+                ),
+            ));
+        }
+    }
     let mut seen = Vec::new();
     for &s in &shot.shooters {
         if s.unit() != unit {

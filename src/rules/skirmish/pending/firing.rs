@@ -104,10 +104,13 @@ fn volley_card(
 pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let mut out = Vec::new();
     for u in state.all_units() {
+        if numbers::melee_bars_fire(rules, state, u) {
+            continue;
+        }
         let Some(target) = state
             .units_of(1 - u.side())
             .into_iter()
-            .find(|&e| !state.fighting(e).is_empty())
+            .find(|&e| !state.fighting(e).is_empty() && !numbers::melee_bars_fire(rules, state, e))
             .and_then(|e| greatest(state, e))
         else {
             continue;
