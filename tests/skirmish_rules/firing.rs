@@ -204,14 +204,7 @@ fn an_arm_wound_stops_firing() {
 fn defensive_fire_only_at_a_unit_charging_the_shooters() {
     let mut b = battle();
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: MAEDA,
-            target: RONIN,
-        },
-        &[],
-    );
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
     let gorobei = FigureRef(1, 0, 2);
     let cards = b.pending();
     assert!(
@@ -506,14 +499,7 @@ fn firing_defensive_fire_a_charger_wiped_out_before_contact_makes_none() {
         .insert("when_hits_resolve".into(), "at_once".into());
     let mut b = battle_with(house);
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: MONKS,
-            target: BOWMEN,
-        },
-        &[],
-    );
+    ok(&mut b, charge(MONKS, BOWMEN), &[]);
     assert!(b.state().engaged(MONKS, BOWMEN));
     // Seven bowmen, each 2 dice at 3+ (yumi close), at the seven monks charging from 8".
     for i in 0..7u8 {
@@ -544,14 +530,7 @@ fn firing_defensive_fire_a_charger_wiped_out_before_contact_makes_none() {
 fn firing_defensive_fire_is_the_shot_of_its_own_section_and_a_bow_shoots_again_when_firing() {
     let mut b = battle();
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: MAEDA,
-            target: RONIN,
-        },
-        &[],
-    );
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
     let (gorobei, charger) = (FigureRef(1, 0, 2), FigureRef(0, 2, 1));
     ok(
         &mut b,
@@ -579,14 +558,7 @@ fn firing_defensive_fire_is_the_shot_of_its_own_section_and_a_bow_shoots_again_w
 fn firing_an_arquebus_that_gave_defensive_fire_reloads_through_the_firing_section() {
     let mut b = battle();
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: RONIN,
-            target: TEPPO,
-        },
-        &[],
-    );
+    ok(&mut b, charge(RONIN, TEPPO), &[]);
     ok(
         &mut b,
         Command::DefensiveFire(shot(&[TEPPO_1], HEIHACHI, 20, false)),
@@ -612,14 +584,7 @@ fn firing_units_in_melee_shoot_and_are_shot_at_unless_the_umpire_rules_otherwise
         .insert("fire_and_melee".into(), "not_in_melee".into());
     let mut b = battle_with(house);
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: MAEDA,
-            target: RONIN,
-        },
-        &[],
-    );
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
     let gorobei = FigureRef(1, 0, 2);
     let charger = FigureRef(0, 2, 1);
     ok(
@@ -629,7 +594,11 @@ fn firing_units_in_melee_shoot_and_are_shot_at_unless_the_umpire_rules_otherwise
     );
     at(&mut b, Section::Firing);
     for (shooter, target) in [(gorobei, charger), (BOWMAN, KAMBEI)] {
-        let refused = run(&mut b, Command::Fire(shot(&[shooter], target, 10, false)), &[1, 1]);
+        let refused = run(
+            &mut b,
+            Command::Fire(shot(&[shooter], target, 10, false)),
+            &[1, 1],
+        );
         assert!(
             refused.is_err_and(|e| e.to_string().contains("fire_and_melee")),
             "a unit in melee neither shoots nor is shot at"

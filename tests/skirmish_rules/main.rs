@@ -86,6 +86,11 @@ fn morale_at_will() -> HouseRules {
     house
 }
 
+/// `unit` declares a charge on `target`.
+fn charge(unit: UnitRef, target: UnitRef) -> Command {
+    Command::DeclareCharge { unit, target }
+}
+
 /// The umpire declares a morale test for `unit`.
 fn declare(unit: UnitRef, trigger: Trigger) -> Command {
     Command::DeclareMorale { unit, trigger }

@@ -70,14 +70,7 @@ fn melee_modifiers_weapon_charge_mounted_naginata_obstacle_ninja() {
         "Ashigaru 1 + two-handed spear 1"
     );
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: MAEDA,
-            target: RONIN,
-        },
-        &[],
-    );
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
     assert_eq!(dice(&b, MAEDA_TOSHIIE, KAMBEI, false), 8, "charged +1");
     let mut hurt = b.state().clone();
     if let Some(f) = hurt.figure_mut(KAMBEI) {

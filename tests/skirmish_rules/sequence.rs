@@ -49,26 +49,11 @@ fn a_turn_is_four_sections_then_the_next_turn() {
 fn charges_are_declared_before_any_movement() {
     let mut b = battle();
     assert!(
-        run(
-            &mut b,
-            Command::DeclareCharge {
-                unit: MAEDA,
-                target: RONIN
-            },
-            &[]
-        )
-        .is_err(),
+        run(&mut b, charge(MAEDA, RONIN), &[]).is_err(),
         "after precedence"
     );
     moving(&mut b);
-    ok(
-        &mut b,
-        Command::DeclareCharge {
-            unit: MAEDA,
-            target: RONIN,
-        },
-        &[],
-    );
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
     assert!(
         b.state().engaged(MAEDA, RONIN),
         "a declared charge puts the units in melee"
@@ -82,14 +67,7 @@ fn charges_are_declared_before_any_movement() {
         },
         &[],
     );
-    let late = run(
-        &mut b,
-        Command::DeclareCharge {
-            unit: TEPPO,
-            target: MONKS,
-        },
-        &[],
-    );
+    let late = run(&mut b, charge(TEPPO, MONKS), &[]);
     assert!(late.is_err(), "no charge once anyone has moved");
 }
 
