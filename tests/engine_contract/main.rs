@@ -602,13 +602,7 @@ contract!(
     declared: #[ignore = "the simple audit (issue 27) makes this hold"],
     gone: #[ignore = "the simple audit (issue 27) makes this hold"]
 );
-contract!(
-    skirmish, Skirmish,
-    blocks:,
-    dropped: #[ignore = "the skirmish audit (issue 29) makes this hold"],
-    declared: #[ignore = "the skirmish audit (issue 29) makes this hold"],
-    gone: #[ignore = "the skirmish audit (issue 29) makes this hold"]
-);
+contract!(skirmish, Skirmish, blocks:, dropped:, declared:, gone:);
 contract!(
     daimyo, Daimyo,
     blocks:,

@@ -57,14 +57,23 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
             let f = figure_mut(state, *figure)?;
             f.dead = true;
             f.pending_hits = 0;
+            // A unit with nobody left is out of every melee (ruling `charge_contact`).
+            let unit = figure.unit();
+            if state.unit(unit).is_some_and(|u| u.alive() == 0) {
+                state.engagements.retain(|(a, b)| *a != unit && *b != unit);
+            }
         }
         Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
             return Err("the engine applies changes to what is due".into());
         }
-        Event::GroundSaid { unit, ground } => unit_mut(state, *unit)?.ground = Some(*ground),
-        Event::MoraleRolled { unit, .. } => unit_mut(state, *unit)?.ground = None,
+        Event::MoraleRolled { unit, .. } => {
+            unit_mut(state, *unit)?;
+        }
         Event::Routed(unit) => {
-            unit_mut(state, *unit)?.routed = true;
+            let turn = state.turn;
+            let u = unit_mut(state, *unit)?;
+            u.routed = true;
+            u.routed_turn = Some(turn);
             let unit = *unit;
             state.engagements.retain(|(a, b)| *a != unit && *b != unit);
         }
@@ -137,7 +146,6 @@ fn new_turn(state: &mut State, turn: u32) {
             u.moved = false;
             u.shot_at = false;
             u.alive_at_turn_start = u.alive();
-            u.ground = None;
         }
     }
 }

@@ -48,7 +48,7 @@ pub enum Command {
     Move {
         /// The unit.
         unit: UnitRef,
-        /// Obstacles crossed.
+        /// Obstacles crossed (at most [`crate::rules::skirmish::numbers::most_obstacles`]).
         obstacles: u32,
         /// Through difficult ground (half move).
         difficult: bool,
@@ -77,19 +77,18 @@ pub enum Command {
         /// Why.
         trigger: Trigger,
     },
-    /// The umpire says the ground a unit takes its due morale test on (a decision).
+    /// The umpire says the ground a unit takes its due morale test on: the first step of
+    /// answering the test (or a correction of the ground said before the roll).
     MoraleGround {
         /// The unit.
         unit: UnitRef,
         /// Its ground.
         ground: Ground,
     },
-    /// The unit's morale test.
+    /// The unit's morale test, rolled on the ground the umpire said.
     MoraleTest {
         /// The unit.
         unit: UnitRef,
-        /// Its ground.
-        ground: Ground,
     },
     /// Two units are in contact (without a declared charge).
     Engage(UnitRef, UnitRef),

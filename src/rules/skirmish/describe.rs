@@ -2,7 +2,7 @@
 
 use super::command::Ground;
 use super::event::{BoutRoll, Event, MoraleResult, Outcome};
-use super::movement::move_allowance;
+use super::numbers::move_allowance;
 use super::state::{Due, FigureRef, State, UnitRef};
 use super::tables::Rules;
 use crate::engine::ruleset::Sentence;
@@ -21,8 +21,25 @@ fn outcome_words(o: Outcome) -> &'static str {
     }
 }
 
-fn about(text: String, units: &[UnitRef]) -> Sentence {
-    Sentence::new(text, units.iter().map(|u| u.id()).collect())
+/// A sentence about whole units: it names their figures in play (the roster lists figures, so
+/// the log filter finds the sentence under each), or every figure of a unit already gone.
+fn about(state: &State, text: String, units: &[UnitRef]) -> Sentence {
+    let ids = units
+        .iter()
+        .flat_map(|&u| {
+            let all = state.figures_of(u);
+            let in_play: Vec<FigureRef> =
+                all.iter().copied().filter(|&f| state.in_play(f)).collect();
+            if in_play.is_empty() { all } else { in_play }
+        })
+        .map(FigureRef::id)
+        .collect();
+    Sentence::new(text, ids)
+}
+
+/// A sentence about some figures: it names them.
+fn of_figures(text: String, figures: &[FigureRef]) -> Sentence {
+    Sentence::new(text, figures.iter().map(|f| f.id()).collect())
 }
 
 fn none(text: String) -> Sentence {
@@ -58,7 +75,7 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
         )),
         Event::ChargeDeclared { unit: u, target } => {
             let text = format!("{} declares a charge on {}.", unit(*u), unit(*target));
-            about(text, &[*u, *target])
+            about(state, text, &[*u, *target])
         }
         Event::Moved {
             unit: u,
@@ -66,10 +83,12 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             difficult,
         } => moved(rules, state, *u, *obstacles, *difficult),
         Event::Routed(u) => about(
+            state,
             format!("{} routs and is removed from the game.", unit(*u)),
             &[*u],
         ),
         Event::HoldEnded(u) => about(
+            state,
             format!("{} continues as normal: its hold ends.", unit(*u)),
             &[*u],
         ),
@@ -77,6 +96,7 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             unit: u,
             until: (t, s),
         } => about(
+            state,
             format!(
                 "{} holds its ground for a turn, until the {} section of turn {t}: it may not \
                  move or charge, and in melee it may only parry.",
@@ -86,10 +106,12 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             &[*u],
         ),
         Event::Engaged(a, b) => about(
+            state,
             format!("{} and {} are in melee.", unit(*a), unit(*b)),
             &[*a, *b],
         ),
         Event::Disengaged(a, b) => about(
+            state,
             format!("{} and {} are no longer in melee.", unit(*a), unit(*b)),
             &[*a, *b],
         ),
@@ -124,7 +146,7 @@ fn fighting(state: &State, event: &Event) -> Sentence {
                 weapon.name(),
                 faces(f)
             );
-            about(text, &[shooter.unit(), target.unit()])
+            of_figures(text, &[*shooter, *target])
         }
         Event::Bout(r) => {
             let part = |x: &BoutRoll| {
@@ -137,14 +159,14 @@ fn fighting(state: &State, event: &Event) -> Sentence {
                     x.landed
                 )
             };
-            about(
+            of_figures(
                 format!("Bout: {}; {}.", part(&r[0]), part(&r[1])),
-                &[r[0].figure.unit(), r[1].figure.unit()],
+                &[r[0].figure, r[1].figure],
             )
         }
-        Event::Hit { figure, hits } => about(
+        Event::Hit { figure, hits } => of_figures(
             format!("{} takes {hits} hit(s).", fig(state, *figure)),
-            &[figure.unit()],
+            &[*figure],
         ),
         Event::Results {
             figure,
@@ -156,27 +178,52 @@ fn fighting(state: &State, event: &Event) -> Sentence {
                 .zip(outcomes)
                 .map(|(x, o)| format!("{x}: {}", outcome_words(*o)))
                 .collect();
-            about(
+            of_figures(
                 format!("Results for {}: {}.", fig(state, *figure), parts.join(", ")),
-                &[figure.unit()],
+                &[*figure],
             )
         }
-        Event::Died { figure, why } => about(
-            format!("{} is dead ({why}).", fig(state, *figure)),
-            &[figure.unit()],
-        ),
+        Event::Died { figure, why } => {
+            let last = state.unit(figure.unit()).is_some_and(|u| u.alive() == 1);
+            let gone = if last {
+                format!(": {} has no figure left", unit(figure.unit()))
+            } else {
+                String::new()
+            };
+            of_figures(
+                format!("{} is dead ({why}){gone}.", fig(state, *figure)),
+                &[*figure],
+            )
+        }
+        _ => morale(state, event),
+    }
+}
+
+/// Sentences for the morale tests: required, the ground said, rolled.
+fn morale(state: &State, event: &Event) -> Sentence {
+    let unit = |u: UnitRef| state.unit_name(u);
+    match event {
         Event::Required(Due::Morale(u, t)) => about(
+            state,
             format!("{} must test morale: it {}.", unit(*u), t.words()),
             &[*u],
         ),
-        Event::Settled(Due::Morale(u, _)) => {
-            about(format!("{}'s morale test is settled.", unit(*u)), &[*u])
-        }
-        Event::Dropped(_) => none(String::new()),
-        Event::GroundSaid { unit: u, ground } => about(
+        Event::Required(Due::MoraleRoll(u, _, ground)) => about(
+            state,
             format!("{} tests morale {}.", unit(*u), ground_words(*ground)),
             &[*u],
         ),
+        Event::Settled(Due::Morale(u, _)) => about(
+            state,
+            format!("The umpire says the ground of {}.", unit(*u)),
+            &[*u],
+        ),
+        Event::Settled(Due::MoraleRoll(u, _, _)) => about(
+            state,
+            format!("{}'s morale test is taken.", unit(*u)),
+            &[*u],
+        ),
+        Event::Dropped(_) => none(String::new()),
         Event::MoraleRolled {
             unit: u,
             faces: f,
@@ -194,7 +241,7 @@ fn fighting(state: &State, event: &Event) -> Sentence {
                 unit(*u),
                 faces(f)
             );
-            about(text, &[*u])
+            about(state, text, &[*u])
         }
         other => none(format!("{other:?}")),
     }
@@ -223,6 +270,7 @@ fn moved(rules: &Rules, state: &State, u: UnitRef, obstacles: u32, difficult: bo
         ),
     };
     about(
+        state,
         format!(
             "{} moves{how}: up to {}.",
             state.unit_name(u),
@@ -243,9 +291,18 @@ pub fn ground_words(ground: Ground) -> &'static str {
 
 /// What a due is, in a few words for the log.
 pub fn due_name(state: &State, due: Due) -> Sentence {
-    let Due::Morale(u, t) = due;
+    let (u, t) = (due.unit(), due.trigger());
+    let step = match due {
+        Due::Morale(..) => "its ground to say",
+        Due::MoraleRoll(_, _, ground) => ground_words(ground),
+    };
     about(
-        format!("The morale test of {} ({})", state.unit_name(u), t.words()),
+        state,
+        format!(
+            "The morale test of {} ({}; {step})",
+            state.unit_name(u),
+            t.words()
+        ),
         &[u],
     )
 }

@@ -2,7 +2,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::command::Ground;
 use super::roster::Weapon;
 use super::state::{Due, FigureRef, Section, Side, UnitRef};
 
@@ -125,13 +124,6 @@ pub enum Event {
     Settled(Due),
     /// Something due is no longer owed: its subject left play.
     Dropped(Due),
-    /// The umpire said the ground a unit's due morale test is taken on.
-    GroundSaid {
-        /// The unit.
-        unit: UnitRef,
-        /// Its ground.
-        ground: Ground,
-    },
     /// A morale test.
     MoraleRolled {
         /// The unit.

@@ -6,17 +6,14 @@
 
 mod actions;
 mod apply;
-mod cards;
 pub mod command;
 mod describe;
 pub mod event;
 mod execute;
-pub mod load;
-pub mod movement;
+pub mod measures;
 pub mod numbers;
 pub mod order;
-pub mod pairing;
-mod pending;
+pub mod pending;
 pub mod roster;
 mod roster_form;
 pub mod state;
@@ -57,7 +54,11 @@ impl RuleSet for Skirmish {
     type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
-        crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
+        crate::roster::load_with(
+            Rules::new(&HouseRules::default()),
+            roster,
+            roster::load::load,
+        )
     }
 
     fn roster_form() -> crate::roster::form::RosterForm {
@@ -88,29 +89,27 @@ impl RuleSet for Skirmish {
     crate::due_queue!(State, Event, Due);
 
     fn due_moot(state: &State, due: &Due) -> Option<String> {
-        let Due::Morale(unit, _) = due;
-        match state.unit(*unit) {
-            Some(u) if u.routed => Some(format!("{} has routed", u.name)),
-            Some(u) if u.alive() == 0 => Some(format!("{} has no figure left", u.name)),
-            Some(_) => None,
-            None => Some("there is no such unit".into()),
-        }
+        order::moot(state, *due)
     }
 
-    fn due_citation(_due: &Due) -> &'static str {
-        "skirmish: Morale (optional)"
+    fn due_citation(due: &Due) -> &'static str {
+        order::citation(*due)
     }
 
     fn interleaves(
-        _rules: &Rules,
+        rules: &Rules,
         _state: &State,
         _due: &Due,
         command: &Command,
     ) -> Option<&'static str> {
-        // The text says when a test is due, not when it is taken: the section that caused
-        // it plays on and the test is taken before the section ends (the skirmish audit,
-        // issue 29, records this as a ruling or changes it).
-        (*command != Command::EndSection).then_some("skirmish: Morale (optional)")
+        order::interleaves(rules, command)
+    }
+
+    fn check_due(state: &State, due: &Due) -> Result<(), String> {
+        state
+            .unit(due.unit())
+            .map(|_| ())
+            .ok_or_else(|| format!("no unit {}", due.unit().id()))
     }
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
@@ -118,7 +117,7 @@ impl RuleSet for Skirmish {
     }
 
     fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {
-        numbers::measures(rules, before, events)
+        measures::measures(rules, before, events)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

@@ -9,12 +9,9 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
 use crate::engine::ledger::Refusal;
-use crate::rules::skirmish::tables::Parry;
+use crate::rules::skirmish::tables::{FireAndMelee, Parry};
 
-const DICE: &str = "skirmish: Troop 'to hit' rolls";
-const FIRE: &str = "skirmish: Firing Section";
-const MELEE: &str = "skirmish: Melee section";
-const MORALE: &str = "skirmish: Morale (optional)";
+use super::order::cite::{DICE, FIRE, MELEE, MORALE, RESULTS};
 
 /// A pool of d6, each counting at or over `needed`, with how it was built.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,6 +108,69 @@ fn hard_target(f: &FigureState) -> bool {
     f.spec.armoured || f.spec.troop == Troop::Ninja
 }
 
+/// How far a figure may move, in inches, with the reasons (the movement calculator).
+pub fn move_allowance(
+    rules: &Rules,
+    f: &FigureState,
+    charging: bool,
+    obstacles: u32,
+    difficult: bool,
+) -> (f64, Vec<String>) {
+    let m = &rules.t.movement_inches;
+    let ninja = f.spec.troop == Troop::Ninja;
+    let (base, what) = if f.spec.mounted {
+        (m.mounted, "mounted")
+    } else if ninja {
+        (m.ninja, "Ninja")
+    } else {
+        (m.foot, "foot")
+    };
+    let mut parts = vec![format!("{what} {base}\"")];
+    let mut inches = base;
+    if ninja {
+        if charging {
+            inches += m.ninja_charge;
+            parts.push(format!("charging {:+}\"", m.ninja_charge));
+        }
+        if obstacles > 0 || difficult {
+            parts.push("Ninja ignore obstacles and difficult ground".into());
+        }
+    } else {
+        if charging {
+            inches += m.charge;
+            parts.push(format!("charging {:+}\"", m.charge));
+        }
+        if obstacles > 0 {
+            inches += m.obstacle * i64::from(obstacles);
+            parts.push(format!(
+                "{obstacles} obstacle(s) {:+}\"",
+                m.obstacle * i64::from(obstacles)
+            ));
+        }
+    }
+    let legs = i64::from(f.count(Wound::Leg));
+    if legs > 0 {
+        inches += m.leg_wound * legs;
+        parts.push(format!("leg wound x{legs} {:+}\"", m.leg_wound * legs));
+    }
+    let mut inches = inches.max(0) as f64;
+    if difficult && !ninja {
+        inches /= m.difficult_divisor.max(1) as f64;
+        parts.push("difficult ground: half".into());
+    }
+    (inches, parts)
+}
+
+/// The most obstacles a move can cross: enough to take the longest charge's every inch (the
+/// table's longest move and charge bonus, less the table's inches per obstacle). The move form
+/// offers no more, and a move across more is refused.
+pub fn most_obstacles(rules: &Rules) -> u32 {
+    let m = &rules.t.movement_inches;
+    let longest = m.foot.max(m.ninja).max(m.mounted) + m.charge.max(m.ninja_charge).max(0);
+    let per = (-m.obstacle).max(1);
+    u32::try_from((longest + per - 1) / per).unwrap_or(0)
+}
+
 /// A weapon's range band.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Band {
@@ -168,7 +228,7 @@ pub fn fire(
 ) -> Pool {
     let m = &rules.t.fire_modifiers;
     let (Some(s), Some(t)) = (state.figure(shooter), state.figure(target)) else {
-        return pool(rules, Vec::new(), 6, FIRE);
+        return pool(rules, Vec::new(), rules.t.dice.always_hits, FIRE);
     };
     let close = band(rules, s.spec.weapon, inches) == Some(Band::Close);
     let mut reasons = vec![base(rules, s)];
@@ -217,7 +277,7 @@ pub fn melee(
 ) -> Pool {
     let m = &rules.t.melee_modifiers;
     let (Some(f), Some(e)) = (state.figure(me), state.figure(enemy)) else {
-        return pool(rules, Vec::new(), 6, MELEE);
+        return pool(rules, Vec::new(), rules.t.dice.always_hits, MELEE);
     };
     let mut reasons = vec![base(rules, f)];
     if hard_target(e) {
@@ -260,7 +320,7 @@ pub fn melee(
         reasons.push(Modifier::dice(
             m.arm_wound * arms,
             format!("arm wound x{arms}"),
-            "skirmish: Results Section",
+            RESULTS,
         ));
     }
     let h = &rules.t.melee_hit;
@@ -426,6 +486,12 @@ pub fn shots_per_section(rules: &Rules, weapon: Weapon) -> u32 {
     }
 }
 
+/// Whether being in melee keeps a unit out of the firing section's shooting, as shooter or
+/// target (ruling `fire_and_melee`). Defensive fire is not barred: it is shot before contact.
+pub fn melee_bars_fire(rules: &Rules, state: &State, unit: UnitRef) -> bool {
+    rules.rulings.fire_and_melee == FireAndMelee::NotInMelee && state.in_melee(unit)
+}
+
 /// Whether a figure can shoot now: alive, a missile weapon, no arm wound, and its rate of
 /// fire allows (an arquebus: ruling `arquebus_rate`; others: the table's shots per section,
 /// counted in the ledger).
@@ -480,46 +546,6 @@ pub fn reloading(rules: &Rules, state: &State, figure: FigureRef) -> bool {
                 state.turn < t + rules.t.rate_of_fire.arquebus_sections_per_shot
             })
     })
-}
-
-/// The measures of a roll's result the cards' odds speak of, read from its events:
-/// `precedence` (the winning side, -1 on a tie), `hits` (dice that hit in a volley), `a lands`
-/// and `b lands` (hits each figure of a bout lands after parries), `dead` (figures killed)
-/// and `morale` (0 rout, 1 hold, 2 carry on).
-pub fn measures(
-    _rules: &Rules,
-    _before: &State,
-    events: &[super::event::Event],
-) -> Vec<crate::engine::ruleset::Measure> {
-    use super::event::Event;
-    let mut out = Vec::new();
-    let (mut hits, mut dead) = (0, 0);
-    for event in events {
-        match event {
-            Event::Precedence { winner, .. } => out.push((
-                "precedence",
-                winner.map_or(-1, |w| i64::try_from(w).unwrap_or(-1)),
-            )),
-            Event::Shot { hits: h, .. } => hits += i64::from(*h),
-            Event::Bout([a, b]) => {
-                out.push(("a lands", i64::from(a.landed)));
-                out.push(("b lands", i64::from(b.landed)));
-            }
-            Event::Died { .. } => dead += 1,
-            Event::MoraleRolled { result, .. } => out.push((
-                "morale",
-                match result {
-                    MoraleResult::Rout => 0,
-                    MoraleResult::Hold => 1,
-                    MoraleResult::CarryOn => 2,
-                },
-            )),
-            _ => {}
-        }
-    }
-    out.push(("hits", hits));
-    out.push(("dead", dead));
-    out
 }
 
 /// When hits are resolved at once (ruling `when_hits_resolve`) on a target that dies of any

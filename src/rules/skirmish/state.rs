@@ -119,11 +119,31 @@ impl Trigger {
     }
 }
 
-/// What the umpire must settle before the turn goes on.
+/// What the umpire must settle before play goes on: a unit's morale test, in two steps. The
+/// umpire first says the ground the unit stands on, which sets its dice (ruling
+/// `morale_ground`); the test is then rolled on that ground.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Due {
-    /// A morale test (optional rule).
+    /// A morale test has fallen due: the unit's ground is to be said (optional rule).
     Morale(UnitRef, Trigger),
+    /// The morale test, to be rolled on the ground the umpire said.
+    MoraleRoll(UnitRef, Trigger, Ground),
+}
+
+impl Due {
+    /// The unit that tests.
+    pub fn unit(self) -> UnitRef {
+        match self {
+            Due::Morale(u, _) | Due::MoraleRoll(u, _, _) => u,
+        }
+    }
+
+    /// Why it tests.
+    pub fn trigger(self) -> Trigger {
+        match self {
+            Due::Morale(_, t) | Due::MoraleRoll(_, t, _) => t,
+        }
+    }
 }
 
 /// One figure in play.
@@ -179,9 +199,10 @@ pub struct UnitState {
     pub shot_at: bool,
     /// Figures alive at the start of this turn.
     pub alive_at_turn_start: u32,
-    /// The ground the umpire said its due morale test is taken on.
+    /// The turn it routed in: its friends may test as it flees past them (ruling
+    /// `fleeing_friend`).
     #[serde(default)]
-    pub ground: Option<Ground>,
+    pub routed_turn: Option<u32>,
 }
 
 impl UnitState {
@@ -196,7 +217,7 @@ impl UnitState {
             moved: false,
             shot_at: false,
             alive_at_turn_start: spec.figures.len() as u32,
-            ground: None,
+            routed_turn: None,
         }
     }
 
@@ -370,6 +391,26 @@ impl State {
         self.units_of(side)
             .iter()
             .any(|&u| self.unit(u).is_some_and(UnitState::on_table))
+    }
+
+    /// Whether a unit still fights: on the table, someone alive.
+    pub fn on_table(&self, u: UnitRef) -> bool {
+        self.unit(u).is_some_and(UnitState::on_table)
+    }
+
+    /// Whether a figure still fights: alive, its unit on the table.
+    pub fn in_play(&self, f: FigureRef) -> bool {
+        self.on_table(f.unit()) && self.figure(f).is_some_and(|x| !x.dead)
+    }
+
+    /// Whether a figure has fought a bout this turn (one melee section a turn).
+    pub fn has_fought(&self, f: FigureRef) -> bool {
+        self.bouts.iter().any(|(x, y)| *x == f || *y == f)
+    }
+
+    /// The morale test a unit owes, at whichever step.
+    pub fn owed_test(&self, u: UnitRef) -> Option<Due> {
+        self.due.iter().copied().find(|d| d.unit() == u)
     }
 }
 

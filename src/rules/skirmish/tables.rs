@@ -173,6 +173,55 @@ pub struct SkirmishRulings {
     pub half_lost: HalfLost,
     /// Whether a later good morale result ends an earlier hold.
     pub pass_ends_hold: PassEndsHold,
+    /// When a morale test that has fallen due is taken.
+    pub morale_when: MoraleWhen,
+    /// Which units may try to rally.
+    pub rally: Rally,
+    /// When a unit may test for a fleeing friend passing it.
+    pub fleeing_friend: FleeingFriend,
+    /// Whether figures of units in melee shoot and are shot at in the firing section.
+    pub fire_and_melee: FireAndMelee,
+}
+
+/// Whether figures of units in melee shoot and are shot at in the firing section.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FireAndMelee {
+    /// `may_shoot`: the text bars neither; being in melee changes nothing in the firing section.
+    MayShoot,
+    /// `not_in_melee`: a unit in melee neither shoots nor is shot at in the firing section
+    /// (defensive fire at a charger, before contact, is not barred).
+    NotInMelee,
+}
+
+/// When a morale test that has fallen due is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoraleWhen {
+    /// `at_once`: before anything else happens.
+    AtOnce,
+    /// `before_section_ends`: play goes on; the section may not end until it is taken.
+    BeforeSectionEnds,
+}
+
+/// Which units may try to rally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rally {
+    /// `holding_units`: only a unit holding its ground after a morale test.
+    HoldingUnits,
+    /// `any_unit`: any unit that tests morale, when the umpire says it tries.
+    AnyUnit,
+}
+
+/// When a unit may test for a fleeing friend passing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FleeingFriend {
+    /// `after_a_friend_routs`: only in a turn a unit of its side routed.
+    AfterAFriendRouts,
+    /// `umpire_declares`: whenever the umpire says a fleeing friend passed.
+    UmpireDeclares,
 }
 
 /// Whether a later good morale result ends an earlier hold.

@@ -1,7 +1,7 @@
 //! The neutral picture of a skirmish: sides, units (with their leaders), figures, badges.
 
 use super::numbers;
-use super::state::{FigureRef, Section, State, UnitRef, UnitState, Wound};
+use super::state::{FigureRef, FigureState, Section, State, UnitRef, UnitState, Wound};
 use super::tables::Rules;
 use crate::engine::check::Modifier;
 use crate::engine::view::{Badge, BattleView, GroupView, LeaderView, SideView, Tone, UnitView};
@@ -55,21 +55,36 @@ fn group(rules: &Rules, state: &State, u: UnitRef) -> Option<GroupView> {
         badges.push(Badge::new(
             "Holding",
             Tone::Warning,
-            "one 5+ on its morale test: holds its ground this turn; in melee its hits only parry",
+            format!(
+                "{} {}+ on its morale test: holds its ground for a turn; in melee its hits only \
+                 parry",
+                rules.t.morale.rout_below, rules.t.morale.counts_at
+            ),
         ));
     }
-    if let Some(t) = x.charging {
+    let (mv, melee, fire) = (
+        &rules.t.movement_inches,
+        &rules.t.melee_modifiers,
+        &rules.t.fire_modifiers,
+    );
+    if let Some(t) = x.charging.filter(|_| x.on_table()) {
         badges.push(Badge::new(
             format!("Charging {}", state.unit_name(t)),
             Tone::Info,
-            "+1 die in melee against that unit this turn; +2\" (Ninja +3\")",
+            format!(
+                "{:+} die in melee against that unit this turn; {:+}\" move (Ninja {:+}\")",
+                melee.charged, mv.charge, mv.ninja_charge
+            ),
         ));
     }
-    if x.moved {
+    if x.moved && x.on_table() {
         badges.push(Badge::new(
             "Moved",
             Tone::Info,
-            "-1 die when its figures shoot this turn",
+            format!(
+                "{:+} die when its figures shoot this turn",
+                fire.firer_moved
+            ),
         ));
     }
     if state.in_melee(u) {
@@ -86,7 +101,10 @@ fn group(rules: &Rules, state: &State, u: UnitRef) -> Option<GroupView> {
             badges.push(Badge::new(
                 "Dead",
                 Tone::Danger,
-                "the unit's morale tests take -4",
+                format!(
+                    "the unit's morale tests take {:+} dice",
+                    rules.t.morale.leader_dead
+                ),
             ));
         }
         LeaderView {
@@ -134,41 +152,17 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
         badges.push(Badge::new(
             "Leader",
             Tone::Good,
-            "the unit keeps within 6\" and sight of him",
+            format!(
+                "the unit keeps within {}\" and sight of him",
+                rules.t.coherency_inches.leader
+            ),
         ));
     }
-    let legs = x.count(Wound::Leg);
-    if legs > 0 && !x.dead {
-        badges.push(Badge::new(
-            format!("Leg wound x{legs}"),
-            Tone::Warning,
-            "-2\" move each",
-        ));
-    }
-    let arms = x.count(Wound::Arm);
-    if arms > 0 && !x.dead {
-        badges.push(Badge::new(
-            format!("Arm wound x{arms}"),
-            Tone::Warning,
-            "cannot shoot; -1 die in combat each",
-        ));
-    }
-    if x.pending_hits > 0 && !x.dead {
-        badges.push(Badge::new(
-            format!("{} hit(s)", x.pending_hits),
-            Tone::Danger,
-            "to be resolved in the Results section",
-        ));
-    }
-    if numbers::reloading(rules, state, f) && !x.dead {
-        badges.push(Badge::new(
-            "Reloading",
-            Tone::Info,
-            "an arquebus shoots once per two firing sections",
-        ));
+    if !x.dead {
+        badges.extend(wound_badges(rules, state, f, x));
     }
     let kill = numbers::wounds_to_kill(rules, x.spec.troop);
-    let (inches, parts) = super::movement::move_allowance(rules, x, false, 0, false);
+    let (inches, parts) = numbers::move_allowance(rules, x, false, 0, false);
     let mut details = vec![
         (
             "No. of D6".to_owned(),
@@ -213,4 +207,46 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
         badges,
         details,
     })
+}
+
+/// A living figure's wounds, hits still to resolve, and reloading, as badges.
+fn wound_badges(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> Vec<Badge> {
+    let mut badges = Vec::new();
+    let legs = x.count(Wound::Leg);
+    if legs > 0 {
+        badges.push(Badge::new(
+            format!("Leg wound x{legs}"),
+            Tone::Warning,
+            format!("{:+}\" move each", rules.t.movement_inches.leg_wound),
+        ));
+    }
+    let arms = x.count(Wound::Arm);
+    if arms > 0 {
+        badges.push(Badge::new(
+            format!("Arm wound x{arms}"),
+            Tone::Warning,
+            format!(
+                "cannot shoot; {:+} die in combat each",
+                rules.t.melee_modifiers.arm_wound
+            ),
+        ));
+    }
+    if x.pending_hits > 0 {
+        badges.push(Badge::new(
+            format!("{} hit(s)", x.pending_hits),
+            Tone::Danger,
+            "to be resolved in the Results section",
+        ));
+    }
+    if numbers::reloading(rules, state, f) {
+        badges.push(Badge::new(
+            "Reloading",
+            Tone::Info,
+            format!(
+                "an arquebus shoots once per {} firing sections",
+                rules.t.rate_of_fire.arquebus_sections_per_shot
+            ),
+        ));
+    }
+    badges
 }

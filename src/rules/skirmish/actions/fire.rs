@@ -2,14 +2,14 @@
 
 use super::{Selected, enemy_units, figure_option};
 use crate::engine::action::{ActionForm, ActionPlan};
-use crate::rules::skirmish::cards::{self, figure_who, unit_who};
 use crate::rules::skirmish::command::{Command, Shot};
 use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::pending::cards::{self, figure_who, unit_who};
 use crate::rules::skirmish::roster::Weapon;
 use crate::rules::skirmish::state::{FigureRef, State, UnitRef};
 use crate::rules::skirmish::tables::Rules;
 
-const FIRE: &str = "skirmish: Firing Section";
+use crate::rules::skirmish::order::FIRE;
 
 /// The longest range of a unit's ready shooters, in inches (the table's).
 fn longest(rules: &Rules, state: &State, unit: UnitRef) -> u32 {
@@ -49,11 +49,18 @@ fn shooters(rules: &Rules, state: &State, sel: Selected) -> Vec<(String, Vec<Fig
     out
 }
 
-/// The figures a unit may shoot at: in a defensive fire, only those of units charging it.
-fn fire_targets(state: &State, unit: UnitRef, defensive: bool) -> Vec<FigureRef> {
+/// The figures a unit may shoot at: in a defensive fire, only those of units charging it;
+/// otherwise those of units melee does not keep out of the shooting (ruling `fire_and_melee`).
+fn fire_targets(rules: &Rules, state: &State, unit: UnitRef, defensive: bool) -> Vec<FigureRef> {
     enemy_units(state, unit)
         .into_iter()
-        .filter(|&e| !defensive || state.unit(e).is_some_and(|x| x.charging == Some(unit)))
+        .filter(|&e| {
+            if defensive {
+                state.unit(e).is_some_and(|x| x.charging == Some(unit))
+            } else {
+                !numbers::melee_bars_fire(rules, state, e)
+            }
+        })
         .flat_map(|e| state.fighting(e))
         .collect()
 }
@@ -69,11 +76,12 @@ pub(super) fn form(
         .into_iter()
         .map(|(n, _)| n)
         .collect();
-    let whom: Vec<String> = fire_targets(state, sel.unit, defensive)
+    let whom: Vec<String> = fire_targets(rules, state, sel.unit, defensive)
         .into_iter()
         .map(|f| figure_option(state, f))
         .collect();
-    if who.is_empty() || whom.is_empty() {
+    let barred = !defensive && numbers::melee_bars_fire(rules, state, sel.unit);
+    if who.is_empty() || whom.is_empty() || barred {
         return None;
     }
     let (key, label, note, distance) = if defensive {
@@ -87,8 +95,7 @@ pub(super) fn form(
         (
             "fire",
             "Shoot",
-            "ranges and rate of fire from the table: a yumi or thrown weapon once a section, an \
-             arquebus once per two turns",
+            "ranges and rate of fire from the table (reference: ranges_inches, rate_of_fire)",
             "Distance to target",
         )
     };
@@ -119,7 +126,7 @@ pub(super) fn plan(
     let value = |i: usize| values.get(i).copied().unwrap_or(0);
     let who = shooters(rules, state, sel);
     let (_, shooters) = who.get(value(0)).ok_or("pick who shoots")?;
-    let target = *fire_targets(state, sel.unit, defensive)
+    let target = *fire_targets(rules, state, sel.unit, defensive)
         .get(value(1))
         .ok_or("pick a target")?;
     let (inches, cover) = (u32::try_from(value(2)).unwrap_or(u32::MAX), value(3) == 1);

@@ -4,17 +4,22 @@
 //! to the scratch as it is emitted, so later steps see its effect (a figure dead before the
 //! morale test it triggers). Only the events leave this module.
 
-mod combat;
+mod fire;
+mod melee;
+mod morale;
+mod movement;
 mod results;
 mod turn;
 
-pub use combat::{first_side_done, half};
+pub use fire::half;
+pub use morale::declarable;
 pub use results::{owed, resolving_now};
 
 use super::Skirmish;
 use super::command::Command;
 use super::event::Event;
-use super::state::{Due, FigureRef, FigureState, UnitRef, UnitState};
+use super::order::cite;
+use super::state::{Due, FigureRef, FigureState, Trigger, UnitRef, UnitState};
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 
@@ -56,13 +61,13 @@ impl Ctx<'_> {
         Ok(x)
     }
 
-    /// Requires a morale test, unless the unit already owes one (whatever its trigger).
-    fn require_morale(&mut self, due: Due) -> Result<(), CommandError> {
-        let Due::Morale(unit, _) = due;
-        if self.state().due.iter().any(|Due::Morale(u, _)| *u == unit) {
+    /// Requires a morale test, unless the unit already owes one (whatever its trigger or
+    /// step): one test per unit at a time (ruling `morale_triggers`).
+    fn require_morale(&mut self, unit: UnitRef, trigger: Trigger) -> Result<(), CommandError> {
+        if self.state().owed_test(unit).is_some() {
             Ok(())
         } else {
-            self.require(due)
+            self.require(Due::Morale(unit, trigger))
         }
     }
 }
@@ -76,16 +81,6 @@ fn rule(citation: &str, reason: impl Into<String>) -> CommandError {
     crate::engine::exec::refuse(reason, citation)
 }
 
-/// The sections of the rules text that refusals cite.
-mod cite {
-    pub const SEQUENCE: &str = "skirmish: Sequence of play";
-    pub const MOVEMENT: &str = "skirmish: Movement Section";
-    pub const FIRE: &str = "skirmish: Firing Section";
-    pub const MELEE: &str = "skirmish: Melee section";
-    pub const RESULTS: &str = "skirmish: Results Section";
-    pub const MORALE: &str = "skirmish: Morale (optional)";
-}
-
 /// Checks a command and returns its events.
 ///
 /// # Errors
@@ -97,20 +92,20 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
     match command {
         Command::RollPrecedence => turn::precedence(ctx)?,
         Command::MovesFirst(side) => turn::moves_first(ctx, *side)?,
-        Command::DeclareCharge { unit, target } => combat::declare_charge(ctx, *unit, *target)?,
+        Command::DeclareCharge { unit, target } => movement::declare_charge(ctx, *unit, *target)?,
         Command::Move {
             unit,
             obstacles,
             difficult,
-        } => combat::move_unit(ctx, *unit, *obstacles, *difficult)?,
-        Command::MovesDone(side) => combat::moves_done(ctx, *side)?,
-        Command::DefensiveFire(shot) => combat::fire(ctx, shot, true)?,
-        Command::Fire(shot) => combat::fire(ctx, shot, false)?,
-        Command::Melee { a, b, obstacle } => combat::bout(ctx, *a, *b, *obstacle)?,
+        } => movement::move_unit(ctx, *unit, *obstacles, *difficult)?,
+        Command::MovesDone(side) => movement::moves_done(ctx, *side)?,
+        Command::DefensiveFire(shot) => fire::fire(ctx, shot, true)?,
+        Command::Fire(shot) => fire::fire(ctx, shot, false)?,
+        Command::Melee { a, b, obstacle } => melee::bout(ctx, *a, *b, *obstacle)?,
         Command::ResolveHits(figure) => results::resolve(ctx, *figure)?,
-        Command::DeclareMorale { unit, trigger } => results::declare(ctx, *unit, *trigger)?,
-        Command::MoraleGround { unit, ground } => results::say_ground(ctx, *unit, *ground)?,
-        Command::MoraleTest { unit, ground } => results::morale_test(ctx, *unit, *ground)?,
+        Command::DeclareMorale { unit, trigger } => morale::declare(ctx, *unit, *trigger)?,
+        Command::MoraleGround { unit, ground } => morale::say_ground(ctx, *unit, *ground)?,
+        Command::MoraleTest { unit } => morale::morale_test(ctx, *unit)?,
         Command::Engage(a, b) => turn::engage(ctx, *a, *b, true)?,
         Command::Disengage(a, b) => turn::engage(ctx, *a, *b, false)?,
         Command::EndSection => turn::end_section(ctx)?,

@@ -1,14 +1,14 @@
-//! The Results section: hits resolved on the d12, deaths, and morale.
+//! The Results section: hits resolved on the d12, wounds and deaths, and the morale tests a
+//! death makes due.
 
+use super::morale::tests_morale;
 use super::{Ctx, cite, illegal, rule};
 use crate::engine::error::CommandError;
-use crate::rules::skirmish::command::Ground;
-use crate::rules::skirmish::event::{Event, MoraleResult, Outcome};
+use crate::rules::skirmish::event::{Event, Outcome};
 use crate::rules::skirmish::numbers;
-use crate::rules::skirmish::roster::UnitType;
-use crate::rules::skirmish::state::{Due, FigureRef, Section, State, Trigger, UnitRef};
+use crate::rules::skirmish::state::{FigureRef, Section, State, Trigger};
 use crate::rules::skirmish::tables::Rules;
-use crate::rules::skirmish::tables::{HalfLost, PassEndsHold, WhenHitsResolve};
+use crate::rules::skirmish::tables::{HalfLost, WhenHitsResolve};
 
 /// Whether hits are resolved in this section (ruling `when_hits_resolve`).
 pub fn resolving_now(rules: &Rules, section: Section) -> bool {
@@ -37,7 +37,8 @@ pub(super) fn land(ctx: &mut Ctx<'_>, figure: FigureRef, hits: u32) -> Result<()
     Ok(())
 }
 
-/// Kills every hit figure that does not roll the d12 (Ashigaru, Monks).
+/// Kills every hit figure that does not roll the d12 (Ashigaru, Monks: ruling
+/// `plain_troops_hit`).
 pub(super) fn settle_plain_hits(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     for f in owed(ctx.state()) {
         let troop = ctx.figure(f)?.spec.troop;
@@ -48,6 +49,8 @@ pub(super) fn settle_plain_hits(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     Ok(())
 }
 
+/// Rolls the 1d12 result of each hit on a Samurai, Ronin or Ninja (one die per hit), in the
+/// section hits are resolved in (ruling `when_hits_resolve`).
 pub(super) fn resolve(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), CommandError> {
     if !resolving_now(ctx.rules(), ctx.state().section) {
         return Err(rule(
@@ -106,7 +109,7 @@ fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), Command
         return Ok(());
     }
     if leader {
-        ctx.require_morale(Due::Morale(unit, Trigger::LeaderLost))?;
+        ctx.require_morale(unit, Trigger::LeaderLost)?;
     }
     let u = ctx.unit(unit)?;
     let (of, lost_before) = match ctx.rules().rulings.half_lost {
@@ -118,102 +121,7 @@ fn kill(ctx: &mut Ctx<'_>, figure: FigureRef, why: String) -> Result<(), Command
     let reached = |lost: u32| 100 * u64::from(lost) >= pct * u64::from(of);
     let crossed = !reached(lost_before) && reached(lost_before + 1);
     if crossed && u.on_table() {
-        ctx.require_morale(Due::Morale(unit, Trigger::HalfLost))?;
+        ctx.require_morale(unit, Trigger::HalfLost)?;
     }
     Ok(())
-}
-
-/// Whether a unit takes morale tests: the rule is on, it is not a Samurai unit, it fights on.
-pub fn tests_morale(rules: &Rules, state: &State, unit: UnitRef) -> bool {
-    rules.optional("morale")
-        && state
-            .unit(unit)
-            .is_some_and(|u| u.kind != UnitType::Samurai && u.on_table())
-}
-
-pub(super) fn declare(
-    ctx: &mut Ctx<'_>,
-    unit: UnitRef,
-    trigger: Trigger,
-) -> Result<(), CommandError> {
-    if !ctx.rules().optional("morale") {
-        return Err(rule(
-            cite::MORALE,
-            "morale is an optional rule not in play in this battle",
-        ));
-    }
-    let u = ctx.fighting_unit(unit)?;
-    if u.kind == UnitType::Samurai {
-        return Err(rule(
-            cite::MORALE,
-            "Samurai units are honour bound: they never test morale",
-        ));
-    }
-    if trigger == Trigger::FleeingFriend && ctx.state().in_melee(unit) {
-        return Err(rule(
-            cite::MORALE,
-            "only an unengaged unit tests when a fleeing friend passes",
-        ));
-    }
-    if ctx.state().due.iter().any(|Due::Morale(u, _)| *u == unit) {
-        return Err(illegal("a morale test is already due for that unit"));
-    }
-    ctx.require_morale(Due::Morale(unit, trigger))
-}
-
-pub(super) fn say_ground(
-    ctx: &mut Ctx<'_>,
-    unit: UnitRef,
-    ground: Ground,
-) -> Result<(), CommandError> {
-    if !ctx.state().due.iter().any(|Due::Morale(u, _)| *u == unit) {
-        return Err(illegal("no morale test is due for that unit"));
-    }
-    ctx.emit(Event::GroundSaid { unit, ground })
-}
-
-pub(super) fn morale_test(
-    ctx: &mut Ctx<'_>,
-    unit: UnitRef,
-    ground: Ground,
-) -> Result<(), CommandError> {
-    let Some(due) = ctx
-        .state()
-        .due
-        .iter()
-        .copied()
-        .find(|Due::Morale(u, _)| *u == unit)
-    else {
-        return Err(illegal("no morale test is due for that unit"));
-    };
-    let pool = numbers::morale(ctx.rules(), ctx.state(), unit, ground);
-    let faces = ctx.roll_n(pool.dice, pool.sides)?;
-    let successes = pool.count(&faces);
-    let result = numbers::morale_result(ctx.rules(), successes);
-    ctx.emit(Event::MoraleRolled {
-        unit,
-        faces,
-        needed: pool.needed,
-        successes,
-        result,
-    })?;
-    ctx.emit(Event::Settled(due))?;
-    match result {
-        MoraleResult::Rout => ctx.emit(Event::Routed(unit)),
-        MoraleResult::Hold => ctx.emit(Event::Holding {
-            unit,
-            until: (ctx.state().turn.saturating_add(1), ctx.state().section),
-        }),
-        MoraleResult::CarryOn => {
-            let holding = ctx
-                .state()
-                .unit(unit)
-                .is_some_and(|u| u.holding_until.is_some());
-            if holding && ctx.rules().rulings.pass_ends_hold == PassEndsHold::EndsTheHold {
-                ctx.emit(Event::HoldEnded(unit))
-            } else {
-                Ok(())
-            }
-        }
-    }
 }

@@ -2,14 +2,13 @@
 
 use super::{Ctx, cite, illegal, results, rule};
 use crate::engine::error::CommandError;
-use crate::engine::exec::refuse;
 use crate::rules::skirmish::event::Event;
-use crate::rules::skirmish::pairing;
+use crate::rules::skirmish::order::owing_bouts;
 use crate::rules::skirmish::state::{Section, Side, UnitRef};
 use crate::rules::skirmish::tables::PrecedenceWinner;
 
-const MELEE: &str = "skirmish: Melee section";
-
+/// Both sides roll for precedence, once, at the start of the movement section; a tie rolls
+/// again (ruling `precedence`).
 pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().section != Section::Movement
         || ctx.state().first.is_some()
@@ -38,6 +37,7 @@ pub(super) fn precedence(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     Ok(())
 }
 
+/// The precedence winner says which side moves first.
 pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
     if ctx.state().precedence.is_none()
         || ctx.state().first.is_some()
@@ -54,6 +54,7 @@ pub(super) fn moves_first(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandEr
     ctx.emit(Event::MovesFirst(side))
 }
 
+/// Two enemy units come into contact (`on`) or part, as the umpire sees the table.
 pub(super) fn engage(
     ctx: &mut Ctx<'_>,
     a: UnitRef,
@@ -78,10 +79,13 @@ pub(super) fn engage(
     }
 }
 
+/// The section ends once nothing it owes is left: a morale test, the results of hits resolved
+/// in it, and the bouts of figures in contact.
 pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    // A test that may wait (ruling `morale_when`) is still taken before the section ends.
     if let Some(due) = ctx.state().due.first() {
         let what = crate::rules::skirmish::describe::due_name(ctx.state(), *due).text;
-        return Err(illegal(format!("settle what is required first: {}", what)));
+        return Err(rule(cite::MORALE, format!("take it first: {what}")));
     }
     let section = ctx.state().section;
     if section == Section::Movement && ctx.state().first.is_none() {
@@ -98,14 +102,14 @@ pub(super) fn end_section(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         )));
     }
     if section == Section::Melee
-        && let Some(f) = pairing::owing_bouts(ctx.state()).first()
+        && let Some(f) = owing_bouts(ctx.state()).first()
     {
-        return Err(refuse(
+        return Err(rule(
+            cite::MELEE,
             format!(
                 "{} is in melee and has not fought its bout: figures in contact must fight",
                 ctx.state().figure_name(*f)
             ),
-            MELEE,
         ));
     }
     match section.next() {

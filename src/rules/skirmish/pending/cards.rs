@@ -1,13 +1,12 @@
-//! Building check cards: pools, bouts, morale, results, and plain steps.
+//! Building check cards: plain steps, pools and volleys, bouts, and the d12 results.
 
-use super::command::{Command, Ground};
-use super::describe::ground_words;
-use super::numbers::{self, Pool};
-use super::state::{Due, FigureRef, State, UnitRef};
-use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
-use crate::rules::skirmish::tables::Parry;
+use crate::rules::skirmish::command::Command;
+use crate::rules::skirmish::numbers::{self, Pool};
+use crate::rules::skirmish::order::cite;
+use crate::rules::skirmish::state::{FigureRef, State, UnitRef};
+use crate::rules::skirmish::tables::{Parry, Rules};
 
 /// A button.
 pub fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
@@ -66,6 +65,25 @@ fn hit_odds(expr: &Expr) -> Vec<Odds> {
     ]
 }
 
+/// A card that rolls `expr` for hits, with the odds of its hits.
+fn hits_card(
+    who: String,
+    what: &str,
+    why: String,
+    citation: &str,
+    target: String,
+    modifiers: Vec<Modifier>,
+    expr: Expr,
+) -> Check<Command> {
+    Check {
+        target,
+        modifiers,
+        odds: hit_odds(&expr),
+        roll: Some(RollSpec::Value(expr)),
+        ..Check::card(who, what, why, citation)
+    }
+}
+
 /// A shooting card: the pool, its hits' odds.
 pub fn pool_card(
     who: String,
@@ -74,21 +92,15 @@ pub fn pool_card(
     citation: &str,
     pool: &Pool,
 ) -> Check<Command> {
-    let expr = pool.expr();
-    Check {
-        key: String::new(),
+    hits_card(
         who,
-        what: what.into(),
+        what,
         why,
-        citation: citation.into(),
-        target: pool.words(),
-        modifiers: pool.reasons.clone(),
-        odds: hit_odds(&expr),
-        roll: Some(RollSpec::Value(expr)),
-        required: false,
-        answers: Vec::new(),
-        notes: Vec::new(),
-    }
+        citation,
+        pool.words(),
+        pool.reasons.clone(),
+        pool.expr(),
+    )
 }
 
 /// A volley card: each shooter's pool (alike pools shown once) and the odds of the total
@@ -140,18 +152,16 @@ pub fn volley_card(
         .collect::<Vec<_>>()
         .join(" + ");
     Check {
-        key: String::new(),
-        who,
-        what: what.into(),
-        why,
-        citation: citation.into(),
-        target: format!("{target}; hits add up"),
-        modifiers,
-        odds: hit_odds(&expr),
-        roll: Some(RollSpec::Value(expr)),
-        required: false,
-        answers: Vec::new(),
         notes: vec!["Each shooter rolls its own dice, in the order listed.".into()],
+        ..hits_card(
+            who,
+            what,
+            why,
+            citation,
+            format!("{target}; hits add up"),
+            modifiers,
+            expr,
+        )
     }
 }
 
@@ -212,7 +222,7 @@ pub fn bout_card(
         who: format!("{} vs {}", figure_who(state, a), figure_who(state, b)),
         what: "Melee bout".into(),
         why: "suggested pairing: the greatest opponents first".into(),
-        citation: "skirmish: Melee section".into(),
+        citation: cite::MELEE.into(),
         target: format!(
             "{name_a}: {} vs {name_b}: {}; simultaneous, {parry}",
             pa.words(),
@@ -257,7 +267,7 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
             "hit by fire or melee; {} wound(s) so far, {kill} kill",
             x.wounds.len()
         ),
-        citation: "skirmish: Results Section".into(),
+        citation: cite::RESULTS.into(),
         roll: Some(RollSpec::Value(Expr::dice(hits, r.sides))),
         target: format!(
             "each 1d{}: {} or less dead, to {} leg wound, to {} arm wound, {} lucky escape",
@@ -269,72 +279,4 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
         answers: vec![answer("Roll", Command::ResolveHits(f), true)],
         notes: Vec::new(),
     })
-}
-
-/// The morale test due for a unit. Its ground is the umpire's decision (ruling
-/// `morale_ground`): until it is said, the card offers the three grounds with each one's odds;
-/// once said, it rolls that ground's dice, and the ground may still be said again.
-pub fn morale_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
-    let Due::Morale(unit, trigger) = due;
-    let m = &rules.t.morale;
-    let odds = |pool: &Pool| {
-        let d = pool.expr().distribution();
-        let rout = d.probability_that(CmpOp::Lt, i64::from(m.rout_below));
-        let carry = d.probability_that(CmpOp::Ge, i64::from(m.carry_on_at));
-        (rout, (1.0 - rout - carry).max(0.0), carry)
-    };
-    let said = state.unit(unit).and_then(|u| u.ground);
-    let mut card = Check::card(
-        unit_who(state, unit),
-        "Morale test",
-        format!("the unit {}", trigger.words()),
-        "skirmish: Morale (optional)",
-    );
-    card.required = true;
-    let grounds = [Ground::Open, Ground::Cover, Ground::Neither];
-    card.notes = grounds
-        .iter()
-        .filter(|g| Some(**g) != said)
-        .map(|g| {
-            let p = numbers::morale(rules, state, unit, *g);
-            let (r, h, c) = odds(&p);
-            format!(
-                "{}: {} — rout {:.0}%, hold {:.0}%, carry on {:.0}%",
-                ground_words(*g),
-                p.words(),
-                r * 100.0,
-                h * 100.0,
-                c * 100.0
-            )
-        })
-        .collect();
-    let say = |g: Ground| {
-        Answer::decision(
-            format!("Say: {}", ground_words(g)),
-            Command::MoraleGround { unit, ground: g },
-        )
-    };
-    let Some(ground) = said else {
-        card.target = "say the unit's ground first: it sets the dice".into();
-        card.answers = grounds.into_iter().map(say).collect();
-        return card;
-    };
-    let pool = numbers::morale(rules, state, unit, ground);
-    let (rout, hold, carry) = odds(&pool);
-    card.roll = Some(RollSpec::Value(pool.expr()));
-    card.target = format!(
-        "{} ({}): none routs, one holds, two carry on",
-        pool.words(),
-        ground_words(ground)
-    );
-    card.modifiers = pool.reasons.clone();
-    card.odds = vec![
-        Odds::of("rout (removed)", rout, "morale", CmpOp::Eq, 0),
-        Odds::of("hold ground one turn", hold, "morale", CmpOp::Eq, 1),
-        Odds::of("carry on", carry, "morale", CmpOp::Eq, 2),
-    ];
-    card.answers = std::iter::once(Answer::roll("Roll", Command::MoraleTest { unit, ground }))
-        .chain(grounds.into_iter().filter(|g| *g != ground).map(say))
-        .collect();
-    card
 }

@@ -1,38 +1,38 @@
-//! The suggested pairing of figures in a melee: the greatest opponents first.
+//! The melee section's cards: the bouts figures in contact must fight, paired as suggested
+//! (the greatest opponents first).
 
-use super::state::{FigureRef, State, UnitRef, pair};
-use super::tables::Rules;
+use super::cards::bout_card;
+use crate::engine::check::Check;
+use crate::rules::skirmish::command::Command;
+use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::state::{FigureRef, State, UnitRef, pair};
+use crate::rules::skirmish::tables::Rules;
+
+/// A required card for each suggested bout of every melee.
+pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
+    let mut out = Vec::new();
+    for &(a, b) in &state.engagements {
+        let pairs = suggest(rules, state, a, b);
+        for (x, y) in pairs {
+            let mut card = bout_card(rules, state, x, y, [false, false]);
+            card.why = format!(
+                "{} and {} are in melee: every figure fights its bout; pairing suggested, \
+                 greatest opponents first (the melee form fights any other)",
+                state.unit_name(a),
+                state.unit_name(b)
+            );
+            card.required = true;
+            out.push(card);
+        }
+    }
+    out
+}
 
 /// How great a figure is: leaders first, then by number of dice.
 fn greatness(rules: &Rules, state: &State, f: FigureRef) -> (bool, i64) {
     state.figure(f).map_or((false, 0), |x| {
-        (
-            x.spec.leader,
-            super::numbers::troop_dice(rules, x.spec.troop),
-        )
+        (x.spec.leader, numbers::troop_dice(rules, x.spec.troop))
     })
-}
-
-/// Whether a figure has fought a bout this turn (one melee section a turn).
-pub fn has_fought(state: &State, f: FigureRef) -> bool {
-    state.bouts.iter().any(|(x, y)| *x == f || *y == f)
-}
-
-/// Figures in melee that still owe their bout this section: every figure still fighting in a
-/// unit in melee with an enemy that has someone left to fight (ruling `figures_in_contact`).
-pub fn owing_bouts(state: &State) -> Vec<FigureRef> {
-    let mut out = Vec::new();
-    for &(a, b) in &state.engagements {
-        if state.fighting(a).is_empty() || state.fighting(b).is_empty() {
-            continue;
-        }
-        for f in state.fighting(a).into_iter().chain(state.fighting(b)) {
-            if !has_fought(state, f) && !out.contains(&f) {
-                out.push(f);
-            }
-        }
-    }
-    out
 }
 
 /// The bouts suggested between two engaged units (ruling `greatest_opponent`), `a`'s figure
@@ -57,7 +57,7 @@ pub fn suggest(
     let unfought = |figs: &[FigureRef]| -> Vec<FigureRef> {
         figs.iter()
             .copied()
-            .filter(|&f| !has_fought(state, f))
+            .filter(|&f| !state.has_fought(f))
             .collect()
     };
     let (xs, ys) = (unfought(&all_x), unfought(&all_y));

@@ -6,17 +6,15 @@
 //! names the same thing when the plan is made from the same state.
 
 mod fire;
+mod movement;
 
-use super::cards;
 use super::command::Command;
-use super::movement::move_card;
-use super::roster::UnitType;
+use super::execute::declarable;
+use super::pending::cards;
 use super::state::{Due, FigureRef, Section, State, Trigger, UnitRef};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::view::parse_id;
-
-const OBSTACLES: [&str; 4] = ["None", "1", "2", "3"];
 
 /// What the umpire selected: a figure (`side.unit.figure`) or a whole unit (`side.unit`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +54,8 @@ pub(super) fn enemy_units(state: &State, unit: UnitRef) -> Vec<UnitRef> {
         .collect()
 }
 
-fn unit_names(state: &State, units: &[UnitRef]) -> Vec<String> {
+/// Units' names, for a choice.
+pub(super) fn unit_names(state: &State, units: &[UnitRef]) -> Vec<String> {
     units.iter().map(|&u| state.unit_name(u)).collect()
 }
 
@@ -75,20 +74,6 @@ fn opponents(state: &State, me: FigureRef) -> Vec<FigureRef> {
         .collect()
 }
 
-/// The morale triggers the umpire may declare for a unit now (none if morale is not in play).
-fn triggers(rules: &Rules, state: &State, unit: UnitRef) -> Vec<Trigger> {
-    let tests = rules.optional("morale")
-        && state
-            .unit(unit)
-            .is_some_and(|u| u.kind != UnitType::Samurai && u.on_table())
-        && !state.due.iter().any(|Due::Morale(u, _)| *u == unit);
-    match (tests, state.in_melee(unit)) {
-        (false, _) => Vec::new(),
-        (true, true) => vec![Trigger::Rally],
-        (true, false) => vec![Trigger::Rally, Trigger::FleeingFriend],
-    }
-}
-
 fn trigger_words(rules: &Rules, t: Trigger) -> String {
     match t {
         Trigger::Rally => "Trying to rally".into(),
@@ -100,54 +85,30 @@ fn trigger_words(rules: &Rules, t: Trigger) -> String {
     }
 }
 
-/// The forms open to a unit or figure now.
+/// The forms open to a unit or figure now: none for a figure out of play (dead, or its unit
+/// routed), which takes no part; its unit's forms are its living figures'.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let Some(sel) = selected(state, id) else {
         return Vec::new();
     };
-    if state.ended || state.unit(sel.unit).is_none_or(|u| !u.on_table()) {
+    let gone = match sel.figure {
+        Some(f) => !state.in_play(f),
+        None => !state.on_table(sel.unit),
+    };
+    if state.ended || gone {
         return Vec::new();
     }
     let mut out = match state.section {
-        Section::Movement if state.first.is_some() => movement_forms(rules, state, sel),
+        Section::Movement if state.first.is_some() => {
+            let mut forms = movement::forms(rules, state, sel);
+            forms.extend(fire::form(rules, state, sel, true));
+            forms
+        }
         Section::Firing => fire::form(rules, state, sel, false).into_iter().collect(),
         Section::Melee => melee_form(state, sel).into_iter().collect(),
         _ => Vec::new(),
     };
     out.extend(record_forms(rules, state, sel.unit));
-    out
-}
-
-/// Declare a charge, move, and shoot at a charger.
-fn movement_forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionForm> {
-    let mut out = Vec::new();
-    let Some(u) = state.unit(sel.unit) else {
-        return out;
-    };
-    let enemies = enemy_units(state, sel.unit);
-    let holding = u.holding(state.now());
-    if !state.moves_begun && u.charging.is_none() && !holding && !enemies.is_empty() {
-        out.push(
-            ActionForm::new(
-                "charge",
-                "Declare charge",
-                "before anyone moves; +2\" move (Ninja +3\"), +1 die in melee with it",
-            )
-            .choice("Target unit", unit_names(state, &enemies)),
-        );
-    }
-    // The side moving first makes all its moves, then the other side (Sequence of play).
-    let turn_to_move = state.first.is_some_and(|first| {
-        super::execute::first_side_done(state, first) != (sel.unit.side() == first)
-    });
-    if !u.moved && !holding && turn_to_move {
-        out.push(
-            ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
-                .choice("Obstacles crossed", OBSTACLES.map(String::from).to_vec())
-                .toggle("Through difficult ground (half move)"),
-        );
-    }
-    out.extend(fire::form(rules, state, sel, true));
     out
 }
 
@@ -181,23 +142,26 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> 
     if !apart.is_empty() {
         out.push(
             ActionForm::new("engage", "Engage", "in contact without a declared charge")
+                .as_record()
                 .choice("Enemy unit", unit_names(state, &apart)),
         );
     }
     if !together.is_empty() {
         out.push(
             ActionForm::new("disengage", "Disengage", "no longer in contact")
+                .as_record()
                 .choice("Enemy unit", unit_names(state, &together)),
         );
     }
-    let why = triggers(rules, state, unit);
+    let why = declarable(rules, state, unit);
     if !why.is_empty() {
         out.push(
             ActionForm::new(
                 "morale",
                 "Declare morale test",
-                "what the table shows; the test then waits among the checks",
+                "what the table shows; the test is then due among the checks",
             )
+            .as_record()
             .choice(
                 "Why",
                 why.into_iter().map(|t| trigger_words(rules, t)).collect(),
@@ -219,6 +183,9 @@ pub fn plan(
     values: &[usize],
 ) -> Result<ActionPlan<Command>, String> {
     let sel = selected(state, id).ok_or("no such unit or figure")?;
+    if forms(rules, state, id).iter().all(|f| f.key != form) {
+        return Err(format!("no `{form}` order open to {id} now"));
+    }
     let unit = sel.unit;
     let value = |i: usize| values.get(i).copied().unwrap_or(0);
     let pick = |units: Vec<UnitRef>, i: usize| {
@@ -230,32 +197,8 @@ pub fn plan(
     let plain = |command| Ok(ActionPlan::plain(command));
     let enemies = enemy_units(state, unit);
     match form {
-        "charge" => {
-            let target = pick(enemies, 0)?;
-            let mut card = move_card(rules, state, unit, true, 0, false);
-            card.why = format!("declares a charge on {}", state.unit_name(target));
-            Ok(ActionPlan {
-                command: Command::DeclareCharge { unit, target },
-                preview: Some(card),
-            })
-        }
-        "move" => {
-            if value(0) >= OBSTACLES.len() {
-                return Err("pick how many obstacles".into());
-            }
-            let (obstacles, difficult) = (value(0) as u32, value(1) == 1);
-            let charging = state.unit(unit).is_some_and(|u| u.charging.is_some());
-            Ok(ActionPlan {
-                command: Command::Move {
-                    unit,
-                    obstacles,
-                    difficult,
-                },
-                preview: Some(move_card(
-                    rules, state, unit, charging, obstacles, difficult,
-                )),
-            })
-        }
+        "charge" => movement::charge(rules, state, unit, values),
+        "move" => movement::move_plan(rules, state, unit, values),
         "fire" | "defensive_fire" => {
             fire::plan(rules, state, sel, form == "defensive_fire", values)
         }
@@ -286,15 +229,15 @@ pub fn plan(
             plain(Command::Disengage(unit, pick(together.collect(), 0)?))
         }
         "morale" => {
-            let trigger = *triggers(rules, state, unit)
+            let trigger = *declarable(rules, state, unit)
                 .get(value(0))
                 .ok_or("pick why the unit tests")?;
-            let mut card = cards::morale_card(rules, state, Due::Morale(unit, trigger));
+            let mut card = super::pending::morale_card(rules, state, Due::Morale(unit, trigger));
             // Declaring rolls nothing: the odds show what the test will face.
             card.answers.clear();
             card.roll = None;
             card.notes.push(
-                "Declaring it puts the test among the checks, rolled on the unit's ground.".into(),
+                "Declaring it makes the test due: say the unit's ground, then roll it.".into(),
             );
             Ok(ActionPlan {
                 command: Command::DeclareMorale { unit, trigger },

@@ -1,4 +1,7 @@
-//! Skirmish armies: units of named figures, each with its troop type, weapon and gear.
+//! Skirmish armies: units of named figures, each with its troop type, weapon and gear; and
+//! reading them from a roster file ([`load`]).
+
+pub mod load;
 
 use serde::{Deserialize, Serialize};
 

@@ -2,10 +2,10 @@
 
 use serde::Deserialize;
 
-use super::roster::{Army, FigureSpec, Troop, UnitSpec, UnitType, Weapon};
-use super::tables::Rules;
+use super::{Army, FigureSpec, Troop, UnitSpec, UnitType, Weapon};
 use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
 use crate::roster_path;
+use crate::rules::skirmish::tables::Rules;
 
 #[allow(missing_docs)]
 mod raw {
@@ -99,7 +99,7 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
 fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) -> UnitSpec {
     let mut figures = Vec::new();
     match (&u.leader, u.troop.led()) {
-        (Some(l), true) => figures.push(leader(v, &at.field("leader"), u, l)),
+        (Some(l), true) => figures.push(leader(v, rules, &at.field("leader"), u, l)),
         (None, true) => v.error_at(
             at.field("leader"),
             format!(
@@ -170,7 +170,7 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) ->
             };
             // The group's problems are its first figure's, reported once at the group.
             let report = (i == 0).then_some(&here);
-            figures.push(figure(v, report, group, troop, name, false));
+            figures.push(figure(v, rules, report, group, troop, name, false));
         }
     }
     size(v, rules, &groups, u.troop, figures.len());
@@ -195,7 +195,13 @@ fn named(v: &mut Validator<'_>, at: &RosterPath, name: Option<&str>, what: &str)
 }
 
 /// Validates a unit's leader (at `at`) against the table of who may lead it.
-fn leader(v: &mut Validator<'_>, at: &RosterPath, u: &raw::Unit, l: &raw::Figure) -> FigureSpec {
+fn leader(
+    v: &mut Validator<'_>,
+    rules: &Rules,
+    at: &RosterPath,
+    u: &raw::Unit,
+    l: &raw::Figure,
+) -> FigureSpec {
     named(v, at, l.name.as_deref(), "leader");
     let name = l
         .name
@@ -222,7 +228,7 @@ fn leader(v: &mut Validator<'_>, at: &RosterPath, u: &raw::Unit, l: &raw::Figure
     if l.count.is_some_and(|c| c != 1) {
         v.error_at(at.field("count"), "a unit has one leader: drop `count`");
     }
-    figure(v, Some(at), l, troop, name, true)
+    figure(v, rules, Some(at), l, troop, name, true)
 }
 
 /// The most figures any unit may have (`unit_sizes`).
@@ -263,6 +269,7 @@ fn size(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, kind: UnitType, n
 /// (none when `at` is `None`: the later figures of a group, already reported at the group).
 fn figure(
     v: &mut Validator<'_>,
+    rules: &Rules,
     at: Option<&RosterPath>,
     f: &raw::Figure,
     troop: Troop,
@@ -291,8 +298,10 @@ fn figure(
                 "trained",
                 format!(
                     "say whether this {} shooter is trained (trained: true or false): it hits \
-                     on 3+ or 4+",
-                    weapon.name()
+                     on {}+ or {}+",
+                    weapon.name(),
+                    rules.t.fire_hit.trained,
+                    rules.t.fire_hit.untrained
                 ),
             );
             false
@@ -305,8 +314,10 @@ fn figure(
             v.warn_at(
                 at.field("mounted"),
                 format!(
-                    "a mounted {} is unusual; it moves 10\" and fights at +1",
-                    troop.name()
+                    "a mounted {} is unusual; it moves {}\" and fights at {:+}",
+                    troop.name(),
+                    rules.t.movement_inches.mounted,
+                    rules.t.melee_modifiers.mounted
                 ),
             );
         }

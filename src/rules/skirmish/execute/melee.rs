@@ -1,0 +1,75 @@
+//! Bouts between figures in melee: simultaneous, hits parried.
+
+use super::{Ctx, cite, illegal, results, rule};
+use crate::engine::error::CommandError;
+use crate::rules::skirmish::event::{BoutRoll, Event};
+use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::state::{FigureRef, Section, pair};
+
+/// Two figures fight their bout: both roll, hits parry (ruling `parry`; a holding unit only
+/// parries), and what lands is marked after both have rolled.
+pub(super) fn bout(
+    ctx: &mut Ctx<'_>,
+    a: FigureRef,
+    b: FigureRef,
+    obstacle: [bool; 2],
+) -> Result<(), CommandError> {
+    if ctx.state().section != Section::Melee {
+        return Err(rule(cite::MELEE, "bouts are fought in the melee section"));
+    }
+    if a.side() == b.side() {
+        return Err(illegal("a bout is between enemies"));
+    }
+    ctx.fighting_figure(a)?;
+    ctx.fighting_figure(b)?;
+    if !ctx.state().engaged(a.unit(), b.unit()) {
+        return Err(illegal(format!(
+            "{} and {} are not in melee (engage them first)",
+            ctx.state().unit_name(a.unit()),
+            ctx.state().unit_name(b.unit())
+        )));
+    }
+    if ctx.state().bouts.contains(&pair(a, b)) {
+        return Err(rule(
+            cite::MELEE,
+            "those two have fought their bout this turn",
+        ));
+    }
+    let pools = [
+        numbers::melee(ctx.rules(), ctx.state(), a, b, obstacle[1]),
+        numbers::melee(ctx.rules(), ctx.state(), b, a, obstacle[0]),
+    ];
+    let faces = [
+        ctx.roll_n(pools[0].dice, pools[0].sides)?,
+        ctx.roll_n(pools[1].dice, pools[1].sides)?,
+    ];
+    let hits = [pools[0].count(&faces[0]), pools[1].count(&faces[1])];
+    let now = ctx.state().now();
+    let holding = [
+        ctx.unit(a.unit())?.holding(now),
+        ctx.unit(b.unit())?.holding(now),
+    ];
+    let landed = numbers::landed(ctx.rules(), hits, holding);
+    let [fa, fb] = faces;
+    let rolls = [
+        BoutRoll {
+            figure: a,
+            faces: fa,
+            needed: pools[0].needed,
+            hits: hits[0],
+            landed: landed[0],
+        },
+        BoutRoll {
+            figure: b,
+            faces: fb,
+            needed: pools[1].needed,
+            hits: hits[1],
+            landed: landed[1],
+        },
+    ];
+    ctx.emit(Event::Bout(rolls))?;
+    // Simultaneous: both sides' hits land after both have rolled.
+    results::land(ctx, b, landed[0])?;
+    results::land(ctx, a, landed[1])?;
+    Ok(())
+}

@@ -1,0 +1,214 @@
+//! Melee section: modifiers, the worked example, parries, pairing, bouts owed.
+
+use super::*;
+
+#[test]
+fn melee_example_samurai_rolls_4_against_an_armoured_samurai_3() {
+    let src = |name: &str, armoured: bool| {
+        format!(
+            "(name: \"{name}\", units: [(name: \"{name} band\", troop: Samurai, leader: (name: \"{name}\", armoured: {armoured}), figures: [(count: 3, troop: Samurai, armoured: {armoured})])])"
+        )
+    };
+    let a = custom(&src("A", true)).expect("valid");
+    let b_army = custom(&src("B", false)).expect("valid");
+    let mut b =
+        Battle::<Skirmish>::start([a, b_army], HouseRules::default(), None).expect("starts");
+    let (pa, pb) = (FigureRef(0, 0, 0), FigureRef(1, 0, 0));
+    assert_eq!(
+        numbers::melee(b.rules(), b.state(), pa, pb, false).dice,
+        4,
+        "Player A: 4 D6"
+    );
+    assert_eq!(
+        numbers::melee(b.rules(), b.state(), pb, pa, false).dice,
+        3,
+        "Player B: 3 D6, A is armoured"
+    );
+    ok(&mut b, Command::Engage(UnitRef(0, 0), UnitRef(1, 0)), &[]);
+    at(&mut b, Section::Melee);
+    ok(&mut b, bout(pa, pb), &[4, 4, 1, 1, 6, 1, 1]);
+    assert_eq!(
+        b.state().figure(pb).map(|f| f.pending_hits),
+        Some(1),
+        "2 hits against 1: one parried, one lands"
+    );
+    assert_eq!(b.state().figure(pa).map(|f| f.pending_hits), Some(0));
+}
+
+#[test]
+fn melee_modifiers_weapon_charge_mounted_naginata_obstacle_ninja() {
+    let mut b = battle();
+    let dice = |b: &Battle<Skirmish>, me, enemy, obstacle| {
+        numbers::melee(b.rules(), b.state(), me, enemy, obstacle).dice
+    };
+    assert_eq!(dice(&b, HEIHACHI, MONK_1, false), 4, "Ronin 3 + axe 1");
+    assert_eq!(dice(&b, MALLET_MONK, KAMBEI, false), 3, "Monk 2 + mallet 1");
+    assert_eq!(
+        dice(&b, MONK_1, HEIHACHI, false),
+        3,
+        "Monk 2 + naginata against foot 1"
+    );
+    assert_eq!(
+        dice(&b, MONK_1, MAEDA_TOSHIIE, false),
+        3,
+        "Monk 2 + naginata against mounted 2 - armoured 1"
+    );
+    assert_eq!(
+        dice(&b, MAEDA_TOSHIIE, KAMBEI, false),
+        7,
+        "Hatamoto 5 + mounted 1 + naginata 1"
+    );
+    assert_eq!(
+        dice(&b, KAMBEI, MAEDA_TOSHIIE, true),
+        1,
+        "Ronin 3 - armoured 1 - obstacle 1"
+    );
+    assert_eq!(dice(&b, KAMBEI, NINJA_1, false), 2, "a Ninja opponent -1");
+    assert_eq!(
+        dice(&b, SPEARMAN, KAMBEI, false),
+        2,
+        "Ashigaru 1 + two-handed spear 1"
+    );
+    moving(&mut b);
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
+    assert_eq!(dice(&b, MAEDA_TOSHIIE, KAMBEI, false), 8, "charged +1");
+    let mut hurt = b.state().clone();
+    if let Some(f) = hurt.figure_mut(KAMBEI) {
+        f.wounds = vec![Wound::Arm, Wound::Leg];
+    }
+    assert_eq!(
+        numbers::melee(b.rules(), &hurt, KAMBEI, MONK_1, false).dice,
+        2,
+        "an arm wound -1 in combat"
+    );
+}
+
+#[test]
+fn samurai_ronin_and_ninja_hit_on_4_others_on_5() {
+    let b = battle();
+    let needed = |me, enemy| numbers::melee(b.rules(), b.state(), me, enemy, false).needed;
+    assert_eq!(needed(KINOSHITA, KAMBEI), 4);
+    assert_eq!(needed(KAMBEI, KINOSHITA), 4);
+    assert_eq!(needed(NINJA_1, BOWMAN), 4);
+    assert_eq!(needed(BOWMAN, KAMBEI), 5);
+    assert_eq!(
+        needed(BOWMAN, NINJA_1),
+        6,
+        "1 die - Ninja 1: below one die, a 6 only"
+    );
+    assert_eq!(needed(MONK_1, BOWMAN), 5);
+    assert_eq!(
+        needed(MAEDA_TOSHIIE, KAMBEI),
+        4,
+        "Hatamoto as Samurai (ruling hatamoto_daimyo)"
+    );
+}
+
+#[test]
+fn hits_parry_one_for_one_and_each_pair_fights_once_a_section() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    // Kinoshita 4d6 at 4+: 3 hits; Kambei 2d6 (Kinoshita armoured) at 4+: 1 hit.
+    ok(&mut b, bout(KINOSHITA, KAMBEI), &[6, 5, 4, 1, 4, 2]);
+    assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(2));
+    assert_eq!(b.state().figure(KINOSHITA).map(|f| f.pending_hits), Some(0));
+    assert!(run(&mut b, bout(KAMBEI, KINOSHITA), &[1, 1, 1, 1, 1, 1]).is_err());
+}
+
+#[test]
+fn umpire_may_rule_that_all_hits_land() {
+    let mut house = HouseRules::default();
+    house.rulings.insert("parry".into(), "all_hits_land".into());
+    let mut b = battle_with(house);
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    ok(&mut b, bout(KINOSHITA, KAMBEI), &[6, 5, 4, 1, 4, 2]);
+    assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(3));
+    assert_eq!(b.state().figure(KINOSHITA).map(|f| f.pending_hits), Some(1));
+}
+
+#[test]
+fn bouts_need_the_units_in_melee() {
+    let mut b = battle();
+    at(&mut b, Section::Melee);
+    assert!(run(&mut b, bout(KINOSHITA, KAMBEI), &[1, 1, 1, 1, 1, 1]).is_err());
+}
+
+#[test]
+fn suggested_pairing_matches_leaders_with_leaders_then_the_greatest() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, MONKS), &[]);
+    let pairs = suggest(b.rules(), b.state(), BOWMEN, MONKS);
+    assert_eq!(pairs.len(), 8);
+    assert_eq!(pairs[0], (KINOSHITA, ABBOT), "leader against leader");
+    assert_eq!(pairs[1], (BOWMAN, MONK_1));
+    assert_eq!(
+        pairs[7],
+        (FigureRef(0, 0, 7), ABBOT),
+        "the spare bowman doubles up on the greatest enemy"
+    );
+    at(&mut b, Section::Melee);
+    let cards: Vec<_> = b
+        .pending()
+        .into_iter()
+        .filter(|c| c.what == "Melee bout")
+        .collect();
+    assert_eq!(cards.len(), 8, "a card per suggested bout");
+}
+
+#[test]
+fn bout_odds_are_the_chance_each_side_lands_a_hit_after_parries() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Melee bout")
+        .expect("a bout card");
+    // Kinoshita 4d6 at 4+ against Kambei 2d6 at 4+: P(X > Y) = 10.5 / 16.
+    assert!(
+        (card.odds[0].probability - 10.5 / 16.0).abs() < 1e-9,
+        "{:?}",
+        card.odds
+    );
+    // Kambei lands only with more hits: P(Y > X) = (1/4)(1/16) + (1/4)(5/16) = 6/64 ... exact sum.
+    let p_y_gt_x = 0.5 * (1.0 / 16.0) + 0.25 * (5.0 / 16.0);
+    assert!(
+        (card.odds[1].probability - p_y_gt_x).abs() < 1e-9,
+        "{:?}",
+        card.odds
+    );
+}
+
+#[test]
+fn melee_figures_in_contact_must_fight_their_bout_before_the_section_ends() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let bouts: Vec<_> = b
+        .pending()
+        .into_iter()
+        .filter(|c| c.what == "Melee bout")
+        .collect();
+    assert_eq!(bouts.len(), 8, "5 pairs and 3 spare bowmen doubling up");
+    assert!(bouts.iter().all(|c| c.required), "the bouts are required");
+    let refused = run(&mut b, Command::EndSection, &[]).expect_err("bouts owed");
+    assert!(
+        refused.to_string().contains("Melee section"),
+        "cites the rule: {refused}"
+    );
+    // The umpire pairs Kinoshita with Heihachi instead: the suggestion follows.
+    ok(&mut b, bout(KINOSHITA, HEIHACHI), &[1; 7]);
+    let left = suggest(b.rules(), b.state(), BOWMEN, RONIN);
+    assert!(left.iter().all(|(x, y)| *x != KINOSHITA && *y != HEIHACHI));
+    assert!(
+        left.iter().any(|(_, y)| *y == KAMBEI),
+        "Kambei still owes his"
+    );
+    assert_eq!(fight_required_bouts(&mut b), 7, "4 pairs left and 3 spares");
+    assert!(owing_bouts(b.state()).is_empty());
+    ok(&mut b, Command::EndSection, &[]);
+    assert_eq!(b.state().section, Section::Results);
+}

@@ -1,0 +1,66 @@
+//! Unit sizes and leaders: rosters are checked against the table.
+
+use super::*;
+
+#[test]
+fn figure_groups_expand_into_numbered_figures_and_the_leader_counts_in_the_size() {
+    let oda = demo("oda_raiders.ron");
+    let bowmen = &oda.units[0];
+    assert_eq!(bowmen.figures.len(), 8, "leader + 7 yumi Ashigaru");
+    assert!(bowmen.figures[0].leader);
+    assert_eq!(bowmen.figures[1].name, "Ashigaru yumi 1");
+    assert_eq!(bowmen.figures[7].name, "Ashigaru yumi 7");
+    assert!(bowmen.figures[1].trained);
+}
+
+#[test]
+fn unit_sizes_are_checked_with_the_leader_included() {
+    let src = "(\n    name: \"X\",\n    units: [\n        (\n            name: \"Bows\",\n            troop: Ashigaru,\n            leader: (name: \"Jiro\"),\n            figures: [(count: 10)],\n        ),\n    ],\n)\n";
+    let errors = custom(src).expect_err("11 figures is too many");
+    assert_eq!(
+        errors,
+        // At the unit's figure list (line 8), the size being the list's with the leader's.
+        vec!["t.ron:8:13: 11 figures, its leader included: Ashigaru units have 8 to 10"]
+    );
+    assert!(custom(&src.replace("count: 10", "count: 9")).is_ok());
+}
+
+#[test]
+fn only_the_listed_troop_types_may_lead_a_unit() {
+    let src = "(name: \"X\", units: [(name: \"Retainers\", troop: Samurai, leader: (name: \"Goro\", troop: Ashigaru), figures: [(count: 4)])])";
+    let errors = custom(src).expect_err("an Ashigaru cannot lead Samurai");
+    assert!(
+        errors[0]
+            .contains("a Ashigaru cannot lead Samurai units: allowed Samurai, Hatamoto, Daimyo"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn ronin_and_ninja_units_are_leaderless() {
+    let src = "(name: \"X\", units: [(name: \"Band\", troop: Ronin, leader: (name: \"Goro\", troop: Ronin), figures: [(count: 3)])])";
+    assert!(custom(src).expect_err("leaderless")[0].contains("leaderless"));
+    let src = "(name: \"X\", units: [(name: \"Band\", troop: Ninja, figures: [(count: 7, weapon: Thrown, trained: true)])])";
+    assert!(custom(src).expect_err("too many")[0].contains("Ninja units have 1 to 6"));
+}
+
+#[test]
+fn shooters_must_say_whether_they_are_trained_at_the_group() {
+    let src = "(\n    name: \"X\",\n    units: [\n        (\n            name: \"Bows\",\n            troop: Ashigaru,\n            leader: (name: \"Jiro\"),\n            figures: [\n                (count: 7, weapon: Yumi),\n            ],\n        ),\n    ],\n)\n";
+    let errors = custom(src).expect_err("trained missing");
+    assert_eq!(
+        errors.len(),
+        1,
+        "one problem per group, not per figure: {errors:?}"
+    );
+    assert!(
+        errors[0].starts_with("t.ron:9:17: say whether this yumi shooter is trained"),
+        "{errors:?}"
+    );
+}
+
+#[test]
+fn only_ninja_carry_thrown_weapons() {
+    let src = "(name: \"X\", units: [(name: \"Band\", troop: Ronin, figures: [(count: 2, weapon: Thrown, trained: true)])])";
+    assert!(custom(src).expect_err("not ninja")[0].contains("only Ninja carry thrown weapons"));
+}
