@@ -13,8 +13,8 @@ mod describe;
 pub mod event;
 pub mod execute;
 pub mod load;
+pub mod measures;
 pub mod movement;
-pub mod numbers;
 mod pending;
 pub mod roster;
 mod roster_form;
@@ -99,7 +99,7 @@ impl RuleSet for Daimyo {
         before: &State,
         events: &[Event],
     ) -> Vec<crate::engine::ruleset::Measure> {
-        numbers::measures(rules, before, events)
+        measures::measures(rules, before, events)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

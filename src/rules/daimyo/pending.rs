@@ -3,7 +3,7 @@
 
 use super::command::{Command, Response, Run};
 use super::execute::{duel_odds, obedience_test, response_refused};
-use super::numbers::{CHALLENGER_WON, PASSED};
+use super::measures::{CHALLENGER_WON, PASSED};
 use super::state::{ChargeStage, State};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Expr};
