@@ -143,9 +143,24 @@ impl Game {
             at: DateTime::<Utc>::UNIX_EPOCH,
         };
         for e in &events {
-            Daimyo::apply(&self.rules, &mut self.state, e, context).expect("applies");
+            gunbai::engine::exec::apply_event::<Daimyo>(&self.rules, &mut self.state, e, context)
+                .expect("applies");
         }
         Ok(events)
+    }
+
+    /// Runs a command and returns its events but the changes to what is due, for tests
+    /// about what the step itself did.
+    fn run_step(&mut self, command: Command, faces: &[u32]) -> Vec<Event> {
+        self.run(command, faces)
+            .into_iter()
+            .filter(|e| {
+                !matches!(
+                    e,
+                    Event::Required(_) | Event::Settled(_) | Event::Dropped(_)
+                )
+            })
+            .collect()
     }
 
     fn refused(&mut self, command: Command, needle: &str) {
@@ -158,6 +173,10 @@ impl Game {
     /// Activates the group holding a unit.
     fn activate_for(&mut self, unit: usize) {
         let group = self.state.units[unit].group;
+        // One clan at a time: finish the active one first.
+        if self.state.active.is_some() {
+            self.run(Command::FinishActivation, &[]);
+        }
         self.run(Command::Activate { group }, &[]);
     }
 
@@ -779,7 +798,7 @@ fn a_charge_must_be_within_charge_distance_with_terrain_penalties() {
         "out of reach",
     );
     g.charge(SAMURAI, FOE_SPEAR, straight(15));
-    assert!(g.state.charge.is_some());
+    assert!(g.state.charge().is_some());
 }
 
 #[test]
@@ -921,7 +940,7 @@ fn missile_ashigaru_and_peasants_test_to_charge_and_a_failure_calls_it_off() {
         "tests come first",
     );
     g.run(Command::ChargeTest { passed: false }, &[]);
-    assert!(g.state.charge.is_none());
+    assert!(g.state.charge().is_none());
     let events = g.charge(BOWS, FOE_ELITE, straight(5));
     assert!(matches!(
         events[0],
@@ -931,10 +950,7 @@ fn missile_ashigaru_and_peasants_test_to_charge_and_a_failure_calls_it_off() {
         }
     ));
     g.run(Command::ChargeTest { passed: true }, &[]);
-    assert_eq!(
-        g.state.charge.as_ref().unwrap().stage,
-        ChargeStage::Response
-    );
+    assert_eq!(g.state.charge().unwrap().stage, ChargeStage::Response);
     // Samurai charge freely.
     let mut g = Game::new();
     g.activate_for(SAMURAI);
@@ -1268,7 +1284,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         &[],
     );
     g.refused(Command::FinishActivation, "answer the challenge");
-    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    let events = g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert_eq!(
         events,
         vec![Event::Refused {
@@ -1286,7 +1302,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         },
         &[],
     );
-    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    let events = g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert_eq!(
         events,
         vec![Event::Refused {
@@ -1304,7 +1320,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         },
         &[],
     );
-    g.run(Command::AnswerChallenge { accept: false }, &[]);
+    g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert_eq!(g.state.leaders[DAIMYO_A].rating, 1);
     assert_eq!(g.state.leaders[DAIMYO_A].history.len(), 1);
 }
@@ -1322,7 +1338,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         &[],
     );
     // Naomasa 2 vs Yoshihiro 1: 3+2 = 4+1 ties, then 2+2 < 6+1.
-    let events = g.run(Command::AnswerChallenge { accept: true }, &[3, 4, 2, 6]);
+    let events = g.run_step(Command::AnswerChallenge { accept: true }, &[3, 4, 2, 6]);
     assert_eq!(
         events[0],
         Event::Duel {
@@ -1345,7 +1361,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         },
         &[],
     );
-    let events = g.run(Command::AnswerChallenge { accept: true }, &[5, 1]);
+    let events = g.run_step(Command::AnswerChallenge { accept: true }, &[5, 1]);
     assert!(matches!(
         events[0],
         Event::Duel {
@@ -1405,6 +1421,32 @@ fn every_clan_activates_once_a_turn_and_a_new_turn_clears_what_units_did() {
     assert_eq!(g.spent(SAMURAI), 0);
     g.activate_for(SAMURAI);
     g.mv(SAMURAI, open(10)).unwrap();
+}
+
+#[test]
+fn turn_sequence_one_clan_at_a_time_and_only_a_clan_with_units_on_the_table() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Another clan waits until the active one is finished: the card offers only Finish.
+    g.refused(
+        Command::Activate {
+            group: g.state.units[ELITE_HORSE].group,
+        },
+        "finish",
+    );
+    g.run(Command::FinishActivation, &[]);
+    // A clan with nobody left on the table has nothing to activate.
+    g.activate_for(ELITE_HORSE);
+    g.run(Command::LeftTable { unit: ELITE_HORSE }, &[]);
+    g.run(Command::FinishActivation, &[]);
+    g.run(Command::EndTurn, &[]);
+    g.refused(
+        Command::Activate {
+            group: g.state.units[ELITE_HORSE].group,
+        },
+        "no unit on the table",
+    );
+    g.refused(Command::Activate { group: 99 }, "no clan 99");
 }
 
 // ---- Rosters ----
@@ -1477,7 +1519,8 @@ fn random_play_reaches_every_procedure() {
                 at: DateTime::<Utc>::UNIX_EPOCH,
             };
             for e in &events {
-                Daimyo::apply(&g.rules, &mut g.state, e, context).unwrap();
+                gunbai::engine::exec::apply_event::<Daimyo>(&g.rules, &mut g.state, e, context)
+                    .unwrap();
                 let name = format!("{e:?}");
                 seen.insert(name.split([' ', '{', '(']).next().unwrap().to_owned());
             }
@@ -1703,7 +1746,7 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
             .any(|e| matches!(e, Event::Responded { bonus: true, .. }))
     );
     assert!(!g.state.units[FOE_HORSE].disordered);
-    assert!(g.state.charge.as_ref().unwrap().counter_bonus);
+    assert!(g.state.charge().unwrap().counter_bonus);
 }
 
 // ---- Manoeuvre inside a charge (issue 18, item 3) ----
@@ -1884,7 +1927,7 @@ fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
         },
         &[],
     );
-    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    let events = g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert!(matches!(
         events[0],
         Event::Refused {

@@ -72,12 +72,24 @@ fn friends(state: &State, unit: usize) -> Vec<usize> {
 
 /// The forms open to a unit or leader now.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
-    if state.ended || state.challenge.is_some() {
+    if state.ended || state.challenge().is_some() {
         return Vec::new();
     }
-    if let Some(c) = &state.charge {
+    if let Some(c) = state.charge() {
+        // Once the target has its answer to give, what the fire before contact or a failed
+        // test brought about is recorded in between (`order::interleaves`).
+        let records = matches!(c.stage, ChargeStage::Response | ChargeStage::Outcome);
         return match selected(state, id) {
-            Some(Selected::Unit(u)) if u == c.target => counter_form(rules, state, c),
+            Some(Selected::Unit(u)) => {
+                let mut out = Vec::new();
+                if u == c.target {
+                    out.extend(counter_form(rules, state, c));
+                }
+                if records && state.unit(u).is_some_and(|x| x.removed.is_none()) {
+                    out.push(record_form(state, u));
+                }
+                out
+            }
             _ => Vec::new(),
         };
     }
@@ -113,18 +125,22 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             "its enemy broke: dice the distance, as for a rout move",
         ));
     }
-    let stands = (1..=u.stands).map(|s| s.to_string()).collect();
-    out.push(
-        ActionForm::new(
-            "record",
-            "Record",
-            "results from chapters the text lacks (fire, melee, morale)",
-        )
-        .choice("What happened", RECORDS.map(String::from).to_vec())
-        .choice("Stands lost", stands)
-        .as_record(),
-    );
+    out.push(record_form(state, unit));
     out
+}
+
+/// The record form: what chapters the text lacks decided (fire, melee, morale).
+fn record_form(state: &State, unit: usize) -> ActionForm {
+    let have = state.unit(unit).map_or(1, |u| u.stands);
+    let stands = (1..=have).map(|s| s.to_string()).collect();
+    ActionForm::new(
+        "record",
+        "Record",
+        "results from chapters the text lacks (fire, melee, morale)",
+    )
+    .choice("What happened", RECORDS.map(String::from).to_vec())
+    .choice("Stands lost", stands)
+    .as_record()
 }
 
 /// The movement calculator's form: no field offers more than the allowance left could pay

@@ -18,17 +18,17 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    if state.charge.is_some() {
+    if state.charge().is_some() {
         return charge_card(rules, state).into_iter().collect();
     }
-    if let Some((a, b)) = state.challenge {
+    if let Some((a, b)) = state.challenge() {
         return vec![challenge_card(rules, state, a, b)];
     }
     vec![turn_card(state)]
 }
 
 fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
-    let c = state.charge.as_ref()?;
+    let c = state.charge()?;
     let charger = state.unit_name(c.charger);
     let target = state.unit_name(c.target);
     let mut card = match c.stage {

@@ -12,7 +12,7 @@ pub fn phase_words(state: &State) -> (String, String) {
     if state.ended {
         return ("Battle over".into(), String::new());
     }
-    if let Some(c) = &state.charge {
+    if let Some(c) = state.charge() {
         return (
             format!(
                 "Charge: {} on {}",
@@ -22,7 +22,7 @@ pub fn phase_words(state: &State) -> (String, String) {
             "the charge's tests, response and outcome".into(),
         );
     }
-    if state.challenge.is_some() {
+    if state.challenge().is_some() {
         return ("Challenge".into(), "refusal or duel".into());
     }
     match state.active.and_then(|g| state.groups.get(g)) {

@@ -9,7 +9,7 @@ use crate::rules::daimyo::command::{ChargePlan, Response, Run};
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::movement::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
 use crate::rules::daimyo::roster::{Quality, Troop};
-use crate::rules::daimyo::state::{ChargeStage, State};
+use crate::rules::daimyo::state::{Charge, ChargeStage, Due, State};
 use crate::rules::daimyo::tables::ChargeBonus;
 use crate::rules::daimyo::tables::Rules;
 
@@ -186,7 +186,34 @@ pub(super) fn declare(
         far: starts_far(ctx.rules(), allowed, &run),
         disorders: charge_disorder(&run),
         target_tests,
+    })?;
+    ctx.require(Due::Charge {
+        charger: unit,
+        target,
+        stage,
     })
+}
+
+/// The charge under way, which a step needs.
+fn under_way(ctx: &Ctx<'_>) -> Result<Charge, CommandError> {
+    ctx.state()
+        .charge()
+        .cloned()
+        .ok_or_else(|| illegal("no charge is under way"))
+}
+
+/// Settles the step just taken and requires the next, if the charge goes on.
+fn step(ctx: &mut Ctx<'_>, c: &Charge, next: Option<ChargeStage>) -> Result<(), CommandError> {
+    let due = |stage| Due::Charge {
+        charger: c.charger,
+        target: c.target,
+        stage,
+    };
+    ctx.settle(due(c.stage))?;
+    match next {
+        Some(stage) => ctx.require(due(stage)),
+        None => Ok(()),
+    }
 }
 
 /// A 90° turn at the start of a run swaps the unit's frontage and depth, as in a move
@@ -202,11 +229,7 @@ fn face_after_turn(ctx: &mut Ctx<'_>, unit: usize, run: &Run) -> Result<(), Comm
 
 /// Records a required test's result.
 pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> {
-    let c = ctx
-        .state()
-        .charge
-        .clone()
-        .ok_or_else(|| illegal("no charge is under way"))?;
+    let c = under_way(ctx)?;
     let (unit, next) = match c.stage {
         ChargeStage::ChargerTest => {
             let next = if !passed {
@@ -221,7 +244,8 @@ pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> 
         ChargeStage::TargetTest => (c.target, Some(ChargeStage::Response)),
         _ => return Err(illegal("no test is due in this charge")),
     };
-    ctx.emit(Event::ChargeTest { unit, passed, next })
+    ctx.emit(Event::ChargeTest { unit, passed, next })?;
+    step(ctx, &c, next)
 }
 
 /// Why a target may not respond this way, if it may not.
@@ -229,7 +253,7 @@ pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> 
 /// A counter-charge with no run entered is only asked whether it may be made at all; with
 /// its run, it is refereed as a charge (reach, manoeuvre, terrain).
 pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Option<String> {
-    let c = state.charge.as_ref()?;
+    let c = state.charge()?;
     let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
     let name = &target.spec.name;
     let fires = || {
@@ -269,11 +293,7 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
 
 /// The target's response.
 pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), CommandError> {
-    let c = ctx
-        .state()
-        .charge
-        .clone()
-        .ok_or_else(|| illegal("no charge is under way"))?;
+    let c = under_way(ctx)?;
     if c.stage != ChargeStage::Response {
         return Err(illegal("the charge's tests come first"));
     }
@@ -309,16 +329,12 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
             ctx.disorder(c.target, cause)?;
         }
     }
-    Ok(())
+    step(ctx, &c, Some(ChargeStage::Outcome))
 }
 
 /// Contact, or the target got away.
 pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandError> {
-    let c = ctx
-        .state()
-        .charge
-        .clone()
-        .ok_or_else(|| illegal("no charge is under way"))?;
+    let c = under_way(ctx)?;
     if c.stage != ChargeStage::Outcome {
         return Err(illegal("the target has not yet answered the charge"));
     }
@@ -331,5 +347,6 @@ pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandErr
     if let Some(cause) = c.disorders {
         ctx.disorder(c.charger, cause)?;
     }
-    ctx.emit(Event::ChargeEnded { contact })
+    ctx.emit(Event::ChargeEnded { contact })?;
+    step(ctx, &c, None)
 }

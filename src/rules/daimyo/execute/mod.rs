@@ -23,7 +23,7 @@ use super::event::{Cause, Event};
 use super::movement::MovePlan;
 use super::state::{State, Unit};
 use crate::engine::error::CommandError;
-use crate::engine::exec::Exec;
+use crate::engine::exec::{Exec, refuse};
 
 /// The engine's execution context, for a Daimyo command.
 pub(super) type Ctx<'a> = Exec<'a, Daimyo>;
@@ -138,8 +138,23 @@ fn activate(ctx: &mut Ctx<'_>, group: usize) -> Result<(), CommandError> {
             g.name
         )));
     }
-    if let Some(active) = ctx.state().active {
-        ctx.emit(Event::ActivationFinished { group: active })?;
+    // One clan at a time: the umpire finishes one before the next (ruling `turn_sequence`).
+    if let Some(active) = ctx.state().active.and_then(|a| ctx.state().groups.get(a)) {
+        return Err(refuse(
+            format!("finish the {}'s activation first", active.name),
+            "daimyo: ruling turn_sequence",
+        ));
+    }
+    if !ctx
+        .state()
+        .units
+        .iter()
+        .any(|u| u.group == group && u.removed.is_none())
+    {
+        return Err(refuse(
+            format!("the {} has no unit on the table", g.name),
+            "daimyo: ruling turn_sequence",
+        ));
     }
     ctx.emit(Event::Activated { group })
 }
@@ -164,10 +179,10 @@ fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 /// A charge or challenge must be settled before the turn moves on.
 fn busy(state: &State) -> Result<(), CommandError> {
-    if state.charge.is_some() {
+    if state.charge().is_some() {
         return Err(illegal("settle the charge under way first"));
     }
-    if state.challenge.is_some() {
+    if state.challenge().is_some() {
         return Err(illegal("answer the challenge first"));
     }
     Ok(())

@@ -385,7 +385,7 @@ pub fn pursuit_refusal(state: &State, unit: usize) -> Option<String> {
         Some(format!("{name} is in no melee to pursue from"))
     } else if u.turn.pursued {
         Some(format!("{name} has already pursued this turn"))
-    } else if state.charge.is_some() || state.challenge.is_some() {
+    } else if state.charge().is_some() || state.challenge().is_some() {
         Some("settle the charge or challenge under way first".into())
     } else {
         None
