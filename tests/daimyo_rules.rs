@@ -17,7 +17,7 @@ use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
 use gunbai::rules::daimyo::event::{Cause, Event};
 use gunbai::rules::daimyo::execute::duel_odds;
 use gunbai::rules::daimyo::movement::{MovePlan, TurnMade};
-use gunbai::rules::daimyo::state::{ChargeStage, Formation};
+use gunbai::rules::daimyo::state::{ChargeStage, Due, Formation};
 use gunbai::rules::daimyo::{Command, Daimyo, Rules, State};
 
 // Unit indices in the test armies below.
@@ -1447,6 +1447,167 @@ fn turn_sequence_one_clan_at_a_time_and_only_a_clan_with_units_on_the_table() {
         "no unit on the table",
     );
     g.refused(Command::Activate { group: 99 }, "no clan 99");
+}
+
+#[test]
+fn leaders_nothing_moves_while_a_challenge_waits_for_its_answer() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Challenge {
+            challenger: DAIMYO_A,
+            challenged: FOE_DAIMYO,
+            cm: 0,
+        },
+        &[],
+    );
+    assert_eq!(
+        g.state.due,
+        vec![Due::Answer {
+            challenger: DAIMYO_A,
+            challenged: FOE_DAIMYO,
+        }]
+    );
+    // The challenge is answered at once: no unit moves, charges or leaves meanwhile.
+    g.refused(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(5),
+            out_of_command: false,
+            through: None,
+        },
+        "challenge",
+    );
+    g.refused(
+        Command::LeaderContacted {
+            leader: FOE_DAIMYO,
+            unit: SAMURAI,
+        },
+        "challenge",
+    );
+    g.refused(Command::LeftTable { unit: SEASONED }, "challenge");
+    g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert!(g.state.due.is_empty());
+    g.mv(SAMURAI, open(5)).unwrap();
+}
+
+/// Charges the arquebus with the samurai from 10 cm (over half its 15 cm charge): the
+/// target tests, then stands and fires; the charge's outcome is owed.
+fn charge_into_fire(g: &mut Game) {
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::StandAndFire,
+        },
+        &[],
+    );
+    assert_eq!(
+        g.state.due,
+        vec![Due::Charge {
+            charger: SAMURAI,
+            target: FOE_GUNS,
+            stage: ChargeStage::Outcome,
+        }]
+    );
+}
+
+#[test]
+fn charge_response_chargers_destroyed_by_fire_before_contact_make_no_contact() {
+    let mut g = Game::new();
+    charge_into_fire(&mut g);
+    // The fire's result (from the chapter the text lacks) is recorded before contact.
+    let events = g.run(
+        Command::LoseStands {
+            unit: SAMURAI,
+            stands: 4,
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::Dropped(Due::Charge {
+        charger: SAMURAI,
+        target: FOE_GUNS,
+        stage: ChargeStage::Outcome,
+    })));
+    assert!(g.state.charge().is_none());
+    assert!(!g.state.units[FOE_GUNS].in_melee);
+    g.refused(Command::ChargeOutcome { contact: true }, "no charge");
+}
+
+#[test]
+fn charge_response_chargers_routed_by_fire_before_contact_make_no_contact() {
+    let mut g = Game::new();
+    charge_into_fire(&mut g);
+    g.run(
+        Command::LoseStands {
+            unit: SAMURAI,
+            stands: 1,
+        },
+        &[],
+    );
+    assert!(g.state.charge().is_some(), "a loss alone does not stop it");
+    let events = g.run(
+        Command::SetRouting {
+            unit: SAMURAI,
+            routing: true,
+        },
+        &[],
+    );
+    assert!(matches!(events.last(), Some(Event::Dropped(_))));
+    assert!(g.state.charge().is_none());
+    g.refused(Command::ChargeOutcome { contact: true }, "no charge");
+}
+
+#[test]
+fn charge_nothing_else_moves_while_a_charge_is_under_way() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    // Before the target has tested, not even a record: its test comes first.
+    g.refused(
+        Command::LoseStands {
+            unit: SAMURAI,
+            stands: 1,
+        },
+        "settle this first",
+    );
+    g.refused(
+        Command::Move {
+            unit: SEASONED,
+            plan: open(5),
+            out_of_command: false,
+            through: None,
+        },
+        "charge",
+    );
+    g.refused(Command::LeftTable { unit: SEASONED }, "settle this first");
+    g.refused(Command::FinishActivation, "charge");
+    // The chargers' run may reach an unattached enemy leader once the target has answered.
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.refused(
+        Command::LeaderContacted {
+            leader: FOE_DAIMYO,
+            unit: SAMURAI,
+        },
+        "settle this first",
+    );
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(
+        Command::LeaderContacted {
+            leader: FOE_DAIMYO,
+            unit: SAMURAI,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(g.state.due.is_empty());
+    assert!(g.state.units[SAMURAI].in_melee && g.state.units[FOE_GUNS].in_melee);
 }
 
 // ---- Rosters ----

@@ -74,6 +74,8 @@ pub fn move_refusal(state: &State, unit: usize) -> Option<&'static str> {
         "may not move again this turn (interpenetration, or its move ended)"
     } else if u.turn.charged {
         "has charged this turn"
+    } else if state.charge().is_some() || state.challenge().is_some() {
+        "waits: the charge or challenge under way is settled first"
     } else if !state.may_act(unit) {
         "is not active: activate its clan first"
     } else {
