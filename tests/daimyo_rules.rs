@@ -163,6 +163,15 @@ impl Game {
             .collect()
     }
 
+    /// The charge under way strikes home and the melee is over at once: the two units are
+    /// free again for the rest of a test about something else.
+    fn strike_and_part(&mut self) {
+        let c = self.state.charge().cloned().expect("a charge under way");
+        self.run(Command::ChargeOutcome { contact: true }, &[]);
+        self.run(Command::EndMelee { unit: c.charger }, &[]);
+        self.run(Command::EndMelee { unit: c.target }, &[]);
+    }
+
     fn refused(&mut self, command: Command, needle: &str) {
         let before = self.state.clone();
         let err = self.try_run(command, &[]).expect_err("should be refused");
@@ -891,7 +900,7 @@ fn the_charge_bonus_needs_the_last_half_straight() {
         },
         &[],
     );
-    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.strike_and_part();
     let events = g.charge(
         SEASONED,
         FOE_ELITE,
@@ -1090,7 +1099,7 @@ fn missile_troops_fire_at_chargers_only_in_good_order_and_from_over_half_a_charg
         },
         &[],
     );
-    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.strike_and_part();
     g.run(
         Command::SetDisordered {
             unit: FOE_GUNS,
@@ -1610,6 +1619,44 @@ fn charge_nothing_else_moves_while_a_charge_is_under_way() {
     assert!(g.state.units[SAMURAI].in_melee && g.state.units[FOE_GUNS].in_melee);
 }
 
+#[test]
+fn charge_chargers_miss_only_a_target_that_fell_back_or_routs() {
+    // Stood at the halt: a charge declared within reach strikes home.
+    let mut g = Game::new();
+    charge_into_fire(&mut g);
+    g.refused(Command::ChargeOutcome { contact: false }, "out of reach");
+    // A routing target may have fled out of reach.
+    g.run(
+        Command::SetRouting {
+            unit: FOE_GUNS,
+            routing: true,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    assert!(!g.state.units[SAMURAI].in_melee);
+    // A target that fell back and fired may be out of reach.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::FallBackAndFire,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    // Under the other reading the umpire says, whatever the target did.
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("charge_miss".into(), "umpire_says".into());
+    let mut g = Game::with(house);
+    charge_into_fire(&mut g);
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+}
+
 // ---- Rosters ----
 
 #[test]
@@ -1974,7 +2021,7 @@ fn wheels_and_turns_in_a_charge_cost_what_they_cost_in_a_move() {
         },
         &[],
     );
-    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.strike_and_part();
     // Disordered, the turn costs double: 10 cm, over the 7.5 cm allowed.
     g.run(
         Command::SetDisordered {

@@ -161,6 +161,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 target_failed: false,
                 countered: false,
                 counter_bonus: false,
+                fell_back: false,
             });
         }
         Event::ChargeTest { passed, next, .. } => {
@@ -183,6 +184,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             let countered = matches!(response, Response::CounterCharge { .. });
             c.countered = countered;
             c.counter_bonus = countered && *bonus;
+            c.fell_back = *response == Response::FallBackAndFire;
             let u = unit_mut(state, *unit)?;
             match response {
                 Response::StandAndFire | Response::FallBackAndFire => u.turn.fired = true,

@@ -2,7 +2,7 @@
 //! offers (activating a clan, finishing, ending the turn).
 
 use super::command::{Command, Response, Run};
-use super::execute::{duel_odds, obedience_test, response_refused};
+use super::execute::{duel_odds, miss_refused, obedience_test, response_refused};
 use super::measures::{CHALLENGER_WON, PASSED};
 use super::state::{ChargeStage, State};
 use super::tables::Rules;
@@ -71,7 +71,7 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
                 "Contact: melee",
                 Command::ChargeOutcome { contact: true },
             ));
-            if !c.countered {
+            if !c.countered && miss_refused(rules, state, c).is_none() {
                 card.answers.push(answer(
                     "Target moved out of reach: chargers halt",
                     Command::ChargeOutcome { contact: false },

@@ -186,6 +186,8 @@ pub struct Charge {
     pub countered: bool,
     /// The counter-charge earned the charge bonus.
     pub counter_bonus: bool,
+    /// The target fell back (and fired) in answer: it may be out of reach.
+    pub fell_back: bool,
 }
 
 /// The whole battle.

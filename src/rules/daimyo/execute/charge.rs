@@ -10,8 +10,8 @@ use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::movement::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
 use crate::rules::daimyo::roster::{Quality, Troop};
 use crate::rules::daimyo::state::{Charge, ChargeStage, Due, State};
-use crate::rules::daimyo::tables::ChargeBonus;
 use crate::rules::daimyo::tables::Rules;
+use crate::rules::daimyo::tables::{ChargeBonus, ChargeMiss};
 
 /// A unit's charge allowance, in mm.
 pub fn charge_allowance(state: &State, unit: usize) -> i64 {
@@ -332,6 +332,19 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
     step(ctx, &c, Some(ChargeStage::Outcome))
 }
 
+/// Why the charge may not miss its target, if it may not: a charge is declared within reach,
+/// so only a target that moved away (fell back, or routs) escapes it (ruling `charge_miss`).
+pub fn miss_refused(rules: &Rules, state: &State, c: &Charge) -> Option<String> {
+    let routs = state.unit(c.target).is_some_and(|t| t.routing);
+    let free = rules.rulings.charge_miss == ChargeMiss::UmpireSays;
+    (!free && !c.fell_back && !routs).then(|| {
+        format!(
+            "{} stood to receive the charge: it is not out of reach",
+            state.unit_name(c.target)
+        )
+    })
+}
+
 /// Contact, or the target got away.
 pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandError> {
     let c = under_way(ctx)?;
@@ -340,6 +353,9 @@ pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandErr
     }
     if c.countered && !contact {
         return Err(illegal("charge and counter-charge meet"));
+    }
+    if !contact && let Some(why) = miss_refused(ctx.rules(), ctx.state(), &c) {
+        return Err(refuse(why, CHARGE));
     }
     // The charger has moved now (a charge called off by a failed test never moves).
     missile_catch(ctx, c.charger)?;

@@ -9,7 +9,7 @@ mod moves;
 
 pub use charge::{
     CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
-    manoeuvre_cost, response_refused, run_refusal, starts_far, target_tests,
+    manoeuvre_cost, miss_refused, response_refused, run_refusal, starts_far, target_tests,
 };
 pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
 pub use moves::{
