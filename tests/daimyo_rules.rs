@@ -1657,6 +1657,67 @@ fn charge_chargers_miss_only_a_target_that_fell_back_or_routs() {
     g.run(Command::ChargeOutcome { contact: false }, &[]);
 }
 
+#[test]
+fn charge_response_a_routing_target_only_stands_and_one_in_melee_does_not_fall_back() {
+    // A target routing after its failed test neither fires nor counter-charges.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: false }, &[]);
+    g.run(
+        Command::SetRouting {
+            unit: FOE_GUNS,
+            routing: true,
+        },
+        &[],
+    );
+    for response in [Response::StandAndFire, Response::FallBackAndFire] {
+        g.refused(Command::Respond { response }, "routing");
+    }
+    let mut g = Game::new();
+    g.activate_for(ELITE_HORSE);
+    g.charge(ELITE_HORSE, FOE_HORSE, straight(20));
+    g.run(
+        Command::SetRouting {
+            unit: FOE_HORSE,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::Respond {
+            response: counter(5),
+        },
+        "routing",
+    );
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    // Engaged in melee, missile troops cannot fall back to fire.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    g.activate_for(ELITE_HORSE);
+    g.charge(ELITE_HORSE, FOE_GUNS, straight(20));
+    g.refused(
+        Command::Respond {
+            response: Response::FallBackAndFire,
+        },
+        "melee",
+    );
+}
+
 // ---- Rosters ----
 
 #[test]

@@ -257,7 +257,9 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
     let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
     let name = &target.spec.name;
     let fires = || {
-        if !target.spec.troop.missile() {
+        if target.routing {
+            Some(format!("{name} is routing: it only stands"))
+        } else if !target.spec.troop.missile() {
             Some(format!("{name} is not missile-armed"))
         } else if target.disordered {
             Some(format!("{name} is disordered: only good-order troops fire"))
@@ -273,9 +275,14 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
     };
     match response {
         Response::Stand => None,
-        Response::StandAndFire | Response::FallBackAndFire => fires(),
+        Response::StandAndFire => fires(),
+        // Falling back is a move: a unit held in melee cannot make it.
+        Response::FallBackAndFire if target.in_melee => Some(format!("{name} is in melee")),
+        Response::FallBackAndFire => fires(),
         Response::CounterCharge { run } => {
-            if c.target_failed {
+            if target.routing {
+                Some(format!("{name} is routing: it only stands"))
+            } else if c.target_failed {
                 Some(format!("{name} failed its test and may not counter-charge"))
             } else if !target.spec.troop.cavalry() && charger.spec.troop.cavalry() {
                 Some("infantry may not counter-charge cavalry".into())
