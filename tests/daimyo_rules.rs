@@ -498,7 +498,13 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         },
         &[],
     );
-    let events = g.run(Command::RoutMove { unit: RAW }, &[4]);
+    let events = g.run(
+        Command::RoutMove {
+            unit: RAW,
+            through: None,
+        },
+        &[4],
+    );
     assert_eq!(
         events,
         vec![Event::RoutMoved {
@@ -507,8 +513,20 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         }]
     );
     assert_eq!(g.spent(RAW), 0);
-    g.refused(Command::RoutMove { unit: RAW }, "already moved");
-    g.refused(Command::RoutMove { unit: SAMURAI }, "not routing");
+    g.refused(
+        Command::RoutMove {
+            unit: RAW,
+            through: None,
+        },
+        "already moved",
+    );
+    g.refused(
+        Command::RoutMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        "not routing",
+    );
 }
 
 // ---- Terrain ----
@@ -661,6 +679,7 @@ fn falling_back_is_three_cm_or_half_a_move_for_missile_ashigaru() {
         light_pieces: 0,
         obstacles: 0,
         out_of_command: false,
+        through: None,
     };
     g.refused(back(SAMURAI, 4), "up to 3 cm");
     g.run(back(SAMURAI, 3), &[]);
@@ -1718,6 +1737,104 @@ fn charge_response_a_routing_target_only_stands_and_one_in_melee_does_not_fall_b
     );
 }
 
+#[test]
+fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_the_passed_unit() {
+    // Falling back through a friendly unit.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let events = g.run(
+        Command::FallBack {
+            unit: SAMURAI,
+            cm: 3,
+            dense_cm: 0,
+            light_pieces: 0,
+            obstacles: 0,
+            out_of_command: false,
+            through: Some(RAW),
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::Interpenetrated {
+        mover: SAMURAI,
+        other: RAW,
+        missile_exception: false,
+    }));
+    assert!(g.state.units[SAMURAI].disordered && g.state.units[RAW].disordered);
+    assert!(
+        g.mv(RAW, open(1))
+            .unwrap_err()
+            .contains("may not move again")
+    );
+    // Routing through a friendly unit, which had not moved.
+    g.run(
+        Command::SetRouting {
+            unit: SEASONED,
+            routing: true,
+        },
+        &[],
+    );
+    g.run(
+        Command::RoutMove {
+            unit: SEASONED,
+            through: Some(PEASANTS),
+        },
+        &[3],
+    );
+    assert!(g.state.units[PEASANTS].disordered);
+    assert!(g.state.units[PEASANTS].turn.penetrated);
+    // Only through a friend still on the table.
+    g.run(
+        Command::SetRouting {
+            unit: BOWS,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::RoutMove {
+            unit: BOWS,
+            through: Some(FOE_SPEAR),
+        },
+        "friendly",
+    );
+    // Missile ashigaru routing through a still unit leave it in order.
+    g.run(
+        Command::RoutMove {
+            unit: BOWS,
+            through: Some(ELITE_HORSE),
+        },
+        &[2],
+    );
+    assert!(!g.state.units[ELITE_HORSE].disordered);
+    assert!(g.state.units[ELITE_HORSE].turn.missile_passed);
+    // Pursuing through a friendly unit.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    g.run(
+        Command::SetRouting {
+            unit: FOE_SPEAR,
+            routing: true,
+        },
+        &[],
+    );
+    g.run(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: Some(SEASONED),
+        },
+        &[4],
+    );
+    assert!(g.state.units[SEASONED].disordered && g.state.units[SAMURAI].disordered);
+}
+
 // ---- Rosters ----
 
 #[test]
@@ -2251,7 +2368,13 @@ fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
 fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
     let mut g = Game::new();
     g.activate_for(SAMURAI);
-    g.refused(Command::PursuitMove { unit: SAMURAI }, "no melee");
+    g.refused(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        "no melee",
+    );
     g.charge(SAMURAI, FOE_SPEAR, straight(5));
     g.run(
         Command::Respond {
@@ -2268,8 +2391,20 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         &[],
     );
     // The routers may not pursue; the winners dice 1d6.
-    g.refused(Command::PursuitMove { unit: FOE_SPEAR }, "routing");
-    let events = g.run(Command::PursuitMove { unit: SAMURAI }, &[4]);
+    g.refused(
+        Command::PursuitMove {
+            unit: FOE_SPEAR,
+            through: None,
+        },
+        "routing",
+    );
+    let events = g.run(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        &[4],
+    );
     assert_eq!(
         events,
         vec![Event::PursuitMoved {
@@ -2277,7 +2412,13 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
             faces: vec![4]
         }]
     );
-    g.refused(Command::PursuitMove { unit: SAMURAI }, "already pursued");
+    g.refused(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        "already pursued",
+    );
     // Its card shows the die and the odds of each score.
     let forms = Daimyo::action_forms(&g.rules, &g.state, "u0");
     assert!(!forms.iter().any(|f| f.key == "pursue"), "once a turn");
@@ -2299,6 +2440,7 @@ fn falling_back_through_dense_terrain_or_over_an_obstacle_disorders_and_costs_as
         light_pieces: 0,
         obstacles,
         out_of_command: false,
+        through: None,
     };
     let mut g = Game::new();
     g.activate_for(SAMURAI);
@@ -2425,11 +2567,20 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
         &[],
     );
     g.refused(
-        Command::RoutMove { unit: SEASONED },
+        Command::RoutMove {
+            unit: SEASONED,
+            through: None,
+        },
         "already moved this turn",
     );
     g.run(Command::EndTurn, &[]);
-    g.run(Command::RoutMove { unit: SEASONED }, &[2]);
+    g.run(
+        Command::RoutMove {
+            unit: SEASONED,
+            through: None,
+        },
+        &[2],
+    );
     // The General's initiative waits while a clan is active.
     g.run(
         Command::Attach {

@@ -64,6 +64,30 @@ fn enemies(state: &State, unit: usize) -> Vec<usize> {
     state.on_table(1 - side.min(1)).collect()
 }
 
+/// The "Passes through" choice: no one, then each friendly unit.
+fn through_options(state: &State, unit: usize) -> Vec<String> {
+    let mut opts = vec!["No one".to_owned()];
+    opts.extend(names(state, &friends(state, unit)));
+    opts
+}
+
+/// Reads the "Passes through" choice.
+fn read_through(
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<Option<usize>, String> {
+    // The first option is "No one"; the rest are the friendly units.
+    match v.index() {
+        0 => Ok(None),
+        n => friends(state, unit)
+            .get(n - 1)
+            .copied()
+            .map(Some)
+            .ok_or_else(|| "no such unit to pass through".to_owned()),
+    }
+}
+
 /// Friendly units a unit may pass through.
 fn friends(state: &State, unit: usize) -> Vec<usize> {
     let side = state.unit(unit).map_or(0, |u| u.side);
@@ -112,18 +136,24 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
         out.extend(order_forms(rules, state, unit));
     }
     if u.routing && !u.turn.moved {
-        out.push(ActionForm::new(
-            "rout",
-            "Rout move",
-            "dice the distance; the about turn is free",
-        ));
+        out.push(
+            ActionForm::new(
+                "rout",
+                "Rout move",
+                "dice the distance; the about turn is free",
+            )
+            .choice("Passes through", through_options(state, unit)),
+        );
     }
     if pursuit_refusal(state, unit).is_none() {
-        out.push(ActionForm::new(
-            "pursue",
-            "Pursuit move",
-            "its enemy broke: dice the distance, as for a rout move",
-        ));
+        out.push(
+            ActionForm::new(
+                "pursue",
+                "Pursuit move",
+                "its enemy broke: dice the distance, as for a rout move",
+            )
+            .choice("Passes through", through_options(state, unit)),
+        );
     }
     out.push(record_form(state, unit));
     out
@@ -165,8 +195,6 @@ fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm 
     } else {
         t.dense_foot
     };
-    let mut friends_opts = vec!["No one".to_owned()];
-    friends_opts.extend(names(state, &friends(state, unit)));
     ActionForm::new(
         "move",
         "Move",
@@ -196,7 +224,7 @@ fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm 
     )
     .toggle("Along a road")
     .toggle("Into a building")
-    .choice("Passes through", friends_opts)
+    .choice("Passes through", through_options(state, unit))
     .toggle("Out of command")
 }
 
@@ -224,7 +252,8 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Linear obstacles crossed",
                 PIECES.map(String::from).to_vec(),
             )
-            .toggle("Out of command"),
+            .toggle("Out of command")
+            .choice("Passes through", through_options(state, unit)),
         );
         let charge = ActionForm::new(
             "charge",
@@ -375,16 +404,7 @@ fn move_plan(
         road: v.on(),
         building: v.on(),
     };
-    // The first option is "No one"; the rest are the friendly units.
-    let through = match v.index() {
-        0 => None,
-        n => Some(
-            friends(state, unit)
-                .get(n - 1)
-                .copied()
-                .ok_or("no such unit to pass through")?,
-        ),
-    };
+    let through = read_through(state, unit, v)?;
     let out_of_command = v.on();
     Ok(ActionPlan {
         preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
@@ -413,6 +433,7 @@ fn unit_plan(
             let light_pieces = pieces(&mut v);
             let obstacles = pieces(&mut v);
             let out_of_command = v.on();
+            let through = read_through(state, unit, &mut v)?;
             Ok(ActionPlan {
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::FallBack {
@@ -422,6 +443,7 @@ fn unit_plan(
                     light_pieces,
                     obstacles,
                     out_of_command,
+                    through,
                 },
             })
         }
@@ -466,11 +488,17 @@ fn unit_plan(
         }
         "rout" => Ok(ActionPlan {
             preview: Some(preview::diced_move(rules, state, unit, "Rout move")),
-            command: Command::RoutMove { unit },
+            command: Command::RoutMove {
+                unit,
+                through: read_through(state, unit, &mut v)?,
+            },
         }),
         "pursue" => Ok(ActionPlan {
             preview: Some(preview::diced_move(rules, state, unit, "Pursuit move")),
-            command: Command::PursuitMove { unit },
+            command: Command::PursuitMove {
+                unit,
+                through: read_through(state, unit, &mut v)?,
+            },
         }),
         "record" => record_command(unit, &mut v).map(ActionPlan::plain),
         _ => Err(format!("no action `{form}` for this unit now")),

@@ -98,6 +98,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             light_pieces,
             obstacles,
             out_of_command,
+            through,
         } => {
             let plan = MovePlan {
                 open_cm: cm - dense_cm,
@@ -106,15 +107,15 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
                 obstacles: *obstacles,
                 ..MovePlan::default()
             };
-            moves::fall_back(ctx, *unit, *cm, &plan, *out_of_command)?;
+            moves::fall_back(ctx, *unit, *cm, &plan, *out_of_command, *through)?;
         }
         Command::Reform {
             unit,
             wide,
             out_of_command,
         } => moves::reform(ctx, *unit, *wide, *out_of_command)?,
-        Command::RoutMove { unit } => moves::rout(ctx, *unit)?,
-        Command::PursuitMove { unit } => moves::pursue(ctx, *unit)?,
+        Command::RoutMove { unit, through } => moves::rout(ctx, *unit, *through)?,
+        Command::PursuitMove { unit, through } => moves::pursue(ctx, *unit, *through)?,
         Command::Charge { unit, target, plan } => charge::declare(ctx, *unit, *target, plan)?,
         Command::ChargeTest { passed } => charge::test(ctx, *passed)?,
         Command::Respond { response } => charge::respond(ctx, *response)?,
