@@ -1931,6 +1931,17 @@ fn random_play_reaches_every_procedure() {
         "PursuitMoved",
         "LeaderMoved",
         "TurnBegan",
+        "Required",
+        "Settled",
+        "Detached",
+        "LeaderKilled",
+        "Removed",
+        "Faced",
+        "OrderRestored",
+        "Fired",
+        "MeleeEnded",
+        "StandsLost",
+        "Routing",
     ] {
         assert!(
             seen.contains(kind),
