@@ -16,7 +16,7 @@ use gunbai::roster::RosterText;
 use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
 use gunbai::rules::daimyo::event::{Cause, Event};
 use gunbai::rules::daimyo::execute::duel_odds;
-use gunbai::rules::daimyo::movement::{MovePlan, TurnMade};
+use gunbai::rules::daimyo::numbers::{MovePlan, TurnMade};
 use gunbai::rules::daimyo::state::{ChargeStage, Due, Formation};
 use gunbai::rules::daimyo::{Command, Daimyo, Rules, State};
 

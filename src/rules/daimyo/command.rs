@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::movement::{MovePlan, TurnMade};
+use super::numbers::{MovePlan, TurnMade};
 
 /// How the target of a charge meets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -2,7 +2,7 @@
 
 use super::command::Response;
 use super::event::Event;
-use super::movement::cm;
+use super::numbers::cm;
 use super::state::{ChargeStage, Due, State};
 use crate::engine::ruleset::Sentence;
 

@@ -1,10 +1,9 @@
-//! The chapter's dice as expressions, and the measures of a roll's result that the cards'
-//! odds speak of: the same numbers `execute` rolls and the cards show.
+//! The measures of a roll's result that the cards' odds speak of, read from the roll's own
+//! events.
 
 use super::event::Event;
 use super::state::State;
 use super::tables::Rules;
-use crate::dice::Expr;
 use crate::engine::ruleset::Measure;
 
 /// The measure an obedience test sets: 1 when the unit may move.
@@ -13,12 +12,6 @@ pub const PASSED: &str = "passed";
 pub const CHALLENGER_WON: &str = "challenger won";
 /// The measure a rout or pursuit move sets: the score of its dice.
 pub const SCORE: &str = "score";
-
-/// The dice of a rout or pursuit move (Movement: diced with 1d6).
-pub fn move_dice(rules: &Rules) -> Expr {
-    let r = &rules.t.rout;
-    Expr::dice(r.dice, r.sides)
-}
 
 /// The measures of a roll's result, read from its events: `passed` (an obedience test),
 /// `challenger won` (a duel), `score` (a diced move).

@@ -14,7 +14,7 @@ pub mod event;
 pub mod execute;
 pub mod load;
 pub mod measures;
-pub mod movement;
+pub mod numbers;
 pub mod order;
 mod pending;
 pub mod roster;

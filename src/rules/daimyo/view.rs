@@ -1,7 +1,7 @@
 //! The neutral picture of a Daimyo battle: clans with their Daimyos, units with their order,
 //! formation and what they have done this turn, and each leader as a row of his own.
 
-use super::movement::cm;
+use super::numbers::cm;
 use super::state::{Formation, Leader, Rank, State, Unit};
 use super::tables::Rules;
 use crate::engine::check::Modifier;

@@ -7,7 +7,7 @@ use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::command::{ChargePlan, Response, Run};
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
+use crate::rules::daimyo::numbers::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
 use crate::rules::daimyo::roster::{Quality, Troop};
 use crate::rules::daimyo::state::{Charge, ChargeStage, Due, State};
 use crate::rules::daimyo::tables::Rules;

@@ -7,7 +7,7 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::Event;
-use crate::rules::daimyo::movement::cm;
+use crate::rules::daimyo::numbers::cm;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::state::{Due, Leader, Rank};
 

@@ -20,7 +20,7 @@ pub use moves::{
 use super::Daimyo;
 use super::command::Command;
 use super::event::{Cause, Event};
-use super::movement::MovePlan;
+use super::numbers::MovePlan;
 use super::state::{State, Unit};
 use crate::engine::error::CommandError;
 use crate::engine::exec::{Exec, refuse};

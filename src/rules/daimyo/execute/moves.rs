@@ -7,7 +7,7 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::{
+use crate::rules::daimyo::numbers::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
 use crate::rules::daimyo::state::Rank;

@@ -14,7 +14,7 @@ use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
     charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused,
 };
-use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
+use super::numbers::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Charge, ChargeStage, State, Unit};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};

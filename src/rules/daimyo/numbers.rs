@@ -1,4 +1,5 @@
-//! The movement calculator: a unit's allowance this turn and what each part of a move costs,
+//! The chapter's numbers, shared by `execute` and the cards: the dice of a rout or pursuit
+//! move, and the movement calculator: a unit's allowance this turn and what each part of a move costs,
 //! in millimetres so quarter and half moves stay exact enough (ruling `fractions`).
 
 use serde::{Deserialize, Serialize};
@@ -6,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::roster::Quality;
 use super::state::{Formation, State, Unit};
 use super::tables::{ColumnRoad, Rules};
+use crate::dice::Expr;
 
 /// A turn made during a move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,4 +205,10 @@ pub fn cm(mm: i64) -> String {
     } else {
         format!("{:.1} cm", mm as f64 / 10.0)
     }
+}
+
+/// The dice of a rout or pursuit move (Movement: diced with 1d6).
+pub fn move_dice(rules: &Rules) -> Expr {
+    let r = &rules.t.rout;
+    Expr::dice(r.dice, r.sides)
 }
