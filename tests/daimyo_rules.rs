@@ -16,8 +16,8 @@ use gunbai::roster::RosterText;
 use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
 use gunbai::rules::daimyo::event::{Cause, Event};
 use gunbai::rules::daimyo::execute::duel_odds;
-use gunbai::rules::daimyo::movement::{MovePlan, TurnMade};
-use gunbai::rules::daimyo::state::{ChargeStage, Formation};
+use gunbai::rules::daimyo::numbers::{MovePlan, TurnMade};
+use gunbai::rules::daimyo::state::{ChargeStage, Due, Formation};
 use gunbai::rules::daimyo::{Command, Daimyo, Rules, State};
 
 // Unit indices in the test armies below.
@@ -143,9 +143,33 @@ impl Game {
             at: DateTime::<Utc>::UNIX_EPOCH,
         };
         for e in &events {
-            Daimyo::apply(&self.rules, &mut self.state, e, context).expect("applies");
+            gunbai::engine::exec::apply_event::<Daimyo>(&self.rules, &mut self.state, e, context)
+                .expect("applies");
         }
         Ok(events)
+    }
+
+    /// Runs a command and returns its events but the changes to what is due, for tests
+    /// about what the step itself did.
+    fn run_step(&mut self, command: Command, faces: &[u32]) -> Vec<Event> {
+        self.run(command, faces)
+            .into_iter()
+            .filter(|e| {
+                !matches!(
+                    e,
+                    Event::Required(_) | Event::Settled(_) | Event::Dropped(_)
+                )
+            })
+            .collect()
+    }
+
+    /// The charge under way strikes home and the melee is over at once: the two units are
+    /// free again for the rest of a test about something else.
+    fn strike_and_part(&mut self) {
+        let c = self.state.charge().cloned().expect("a charge under way");
+        self.run(Command::ChargeOutcome { contact: true }, &[]);
+        self.run(Command::EndMelee { unit: c.charger }, &[]);
+        self.run(Command::EndMelee { unit: c.target }, &[]);
     }
 
     fn refused(&mut self, command: Command, needle: &str) {
@@ -158,6 +182,10 @@ impl Game {
     /// Activates the group holding a unit.
     fn activate_for(&mut self, unit: usize) {
         let group = self.state.units[unit].group;
+        // One clan at a time: finish the active one first.
+        if self.state.active.is_some() {
+            self.run(Command::FinishActivation, &[]);
+        }
         self.run(Command::Activate { group }, &[]);
     }
 
@@ -470,7 +498,13 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         },
         &[],
     );
-    let events = g.run(Command::RoutMove { unit: RAW }, &[4]);
+    let events = g.run(
+        Command::RoutMove {
+            unit: RAW,
+            through: None,
+        },
+        &[4],
+    );
     assert_eq!(
         events,
         vec![Event::RoutMoved {
@@ -479,8 +513,20 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         }]
     );
     assert_eq!(g.spent(RAW), 0);
-    g.refused(Command::RoutMove { unit: RAW }, "already moved");
-    g.refused(Command::RoutMove { unit: SAMURAI }, "not routing");
+    g.refused(
+        Command::RoutMove {
+            unit: RAW,
+            through: None,
+        },
+        "already moved",
+    );
+    g.refused(
+        Command::RoutMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        "not routing",
+    );
 }
 
 // ---- Terrain ----
@@ -633,6 +679,7 @@ fn falling_back_is_three_cm_or_half_a_move_for_missile_ashigaru() {
         light_pieces: 0,
         obstacles: 0,
         out_of_command: false,
+        through: None,
     };
     g.refused(back(SAMURAI, 4), "up to 3 cm");
     g.run(back(SAMURAI, 3), &[]);
@@ -779,7 +826,7 @@ fn a_charge_must_be_within_charge_distance_with_terrain_penalties() {
         "out of reach",
     );
     g.charge(SAMURAI, FOE_SPEAR, straight(15));
-    assert!(g.state.charge.is_some());
+    assert!(g.state.charge().is_some());
 }
 
 #[test]
@@ -872,7 +919,7 @@ fn the_charge_bonus_needs_the_last_half_straight() {
         },
         &[],
     );
-    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.strike_and_part();
     let events = g.charge(
         SEASONED,
         FOE_ELITE,
@@ -921,7 +968,7 @@ fn missile_ashigaru_and_peasants_test_to_charge_and_a_failure_calls_it_off() {
         "tests come first",
     );
     g.run(Command::ChargeTest { passed: false }, &[]);
-    assert!(g.state.charge.is_none());
+    assert!(g.state.charge().is_none());
     let events = g.charge(BOWS, FOE_ELITE, straight(5));
     assert!(matches!(
         events[0],
@@ -931,10 +978,7 @@ fn missile_ashigaru_and_peasants_test_to_charge_and_a_failure_calls_it_off() {
         }
     ));
     g.run(Command::ChargeTest { passed: true }, &[]);
-    assert_eq!(
-        g.state.charge.as_ref().unwrap().stage,
-        ChargeStage::Response
-    );
+    assert_eq!(g.state.charge().unwrap().stage, ChargeStage::Response);
     // Samurai charge freely.
     let mut g = Game::new();
     g.activate_for(SAMURAI);
@@ -1074,7 +1118,7 @@ fn missile_troops_fire_at_chargers_only_in_good_order_and_from_over_half_a_charg
         },
         &[],
     );
-    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.strike_and_part();
     g.run(
         Command::SetDisordered {
             unit: FOE_GUNS,
@@ -1268,7 +1312,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         &[],
     );
     g.refused(Command::FinishActivation, "answer the challenge");
-    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    let events = g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert_eq!(
         events,
         vec![Event::Refused {
@@ -1286,7 +1330,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         },
         &[],
     );
-    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    let events = g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert_eq!(
         events,
         vec![Event::Refused {
@@ -1304,7 +1348,7 @@ fn refusing_a_challenge_costs_one_command_down_to_one_and_a_general_refusing_a_d
         },
         &[],
     );
-    g.run(Command::AnswerChallenge { accept: false }, &[]);
+    g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert_eq!(g.state.leaders[DAIMYO_A].rating, 1);
     assert_eq!(g.state.leaders[DAIMYO_A].history.len(), 1);
 }
@@ -1322,7 +1366,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         &[],
     );
     // Naomasa 2 vs Yoshihiro 1: 3+2 = 4+1 ties, then 2+2 < 6+1.
-    let events = g.run(Command::AnswerChallenge { accept: true }, &[3, 4, 2, 6]);
+    let events = g.run_step(Command::AnswerChallenge { accept: true }, &[3, 4, 2, 6]);
     assert_eq!(
         events[0],
         Event::Duel {
@@ -1345,7 +1389,7 @@ fn a_duel_rolls_again_on_ties_kills_the_loser_and_raises_the_winner_to_at_most_f
         },
         &[],
     );
-    let events = g.run(Command::AnswerChallenge { accept: true }, &[5, 1]);
+    let events = g.run_step(Command::AnswerChallenge { accept: true }, &[5, 1]);
     assert!(matches!(
         events[0],
         Event::Duel {
@@ -1405,6 +1449,390 @@ fn every_clan_activates_once_a_turn_and_a_new_turn_clears_what_units_did() {
     assert_eq!(g.spent(SAMURAI), 0);
     g.activate_for(SAMURAI);
     g.mv(SAMURAI, open(10)).unwrap();
+}
+
+#[test]
+fn turn_sequence_one_clan_at_a_time_and_only_a_clan_with_units_on_the_table() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    // Another clan waits until the active one is finished: the card offers only Finish.
+    g.refused(
+        Command::Activate {
+            group: g.state.units[ELITE_HORSE].group,
+        },
+        "finish",
+    );
+    g.run(Command::FinishActivation, &[]);
+    // A clan with nobody left on the table has nothing to activate.
+    g.activate_for(ELITE_HORSE);
+    g.run(Command::LeftTable { unit: ELITE_HORSE }, &[]);
+    g.run(Command::FinishActivation, &[]);
+    g.run(Command::EndTurn, &[]);
+    g.refused(
+        Command::Activate {
+            group: g.state.units[ELITE_HORSE].group,
+        },
+        "no unit on the table",
+    );
+    g.refused(Command::Activate { group: 99 }, "no clan 99");
+}
+
+#[test]
+fn leaders_nothing_moves_while_a_challenge_waits_for_its_answer() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.run(
+        Command::Challenge {
+            challenger: DAIMYO_A,
+            challenged: FOE_DAIMYO,
+            cm: 0,
+        },
+        &[],
+    );
+    assert_eq!(
+        g.state.due,
+        vec![Due::Answer {
+            challenger: DAIMYO_A,
+            challenged: FOE_DAIMYO,
+        }]
+    );
+    // The challenge is answered at once: no unit moves, charges or leaves meanwhile.
+    g.refused(
+        Command::Move {
+            unit: SAMURAI,
+            plan: open(5),
+            out_of_command: false,
+            through: None,
+        },
+        "challenge",
+    );
+    g.refused(
+        Command::LeaderContacted {
+            leader: FOE_DAIMYO,
+            unit: SAMURAI,
+        },
+        "challenge",
+    );
+    g.refused(Command::LeftTable { unit: SEASONED }, "challenge");
+    g.run(Command::AnswerChallenge { accept: false }, &[]);
+    assert!(g.state.due.is_empty());
+    g.mv(SAMURAI, open(5)).unwrap();
+}
+
+/// Charges the arquebus with the samurai from 10 cm (over half its 15 cm charge): the
+/// target tests, then stands and fires; the charge's outcome is owed.
+fn charge_into_fire(g: &mut Game) {
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::StandAndFire,
+        },
+        &[],
+    );
+    assert_eq!(
+        g.state.due,
+        vec![Due::Charge {
+            charger: SAMURAI,
+            target: FOE_GUNS,
+            stage: ChargeStage::Outcome,
+        }]
+    );
+}
+
+#[test]
+fn charge_response_chargers_destroyed_by_fire_before_contact_make_no_contact() {
+    let mut g = Game::new();
+    charge_into_fire(&mut g);
+    // The fire's result (from the chapter the text lacks) is recorded before contact.
+    let events = g.run(
+        Command::LoseStands {
+            unit: SAMURAI,
+            stands: 4,
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::Dropped(Due::Charge {
+        charger: SAMURAI,
+        target: FOE_GUNS,
+        stage: ChargeStage::Outcome,
+    })));
+    assert!(g.state.charge().is_none());
+    assert!(!g.state.units[FOE_GUNS].in_melee);
+    g.refused(Command::ChargeOutcome { contact: true }, "no charge");
+}
+
+#[test]
+fn charge_response_chargers_routed_by_fire_before_contact_make_no_contact() {
+    let mut g = Game::new();
+    charge_into_fire(&mut g);
+    g.run(
+        Command::LoseStands {
+            unit: SAMURAI,
+            stands: 1,
+        },
+        &[],
+    );
+    assert!(g.state.charge().is_some(), "a loss alone does not stop it");
+    let events = g.run(
+        Command::SetRouting {
+            unit: SAMURAI,
+            routing: true,
+        },
+        &[],
+    );
+    assert!(matches!(events.last(), Some(Event::Dropped(_))));
+    assert!(g.state.charge().is_none());
+    g.refused(Command::ChargeOutcome { contact: true }, "no charge");
+}
+
+#[test]
+fn charge_nothing_else_moves_while_a_charge_is_under_way() {
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    // Before the target has tested, not even a record: its test comes first.
+    g.refused(
+        Command::LoseStands {
+            unit: SAMURAI,
+            stands: 1,
+        },
+        "settle this first",
+    );
+    g.refused(
+        Command::Move {
+            unit: SEASONED,
+            plan: open(5),
+            out_of_command: false,
+            through: None,
+        },
+        "charge",
+    );
+    g.refused(Command::LeftTable { unit: SEASONED }, "settle this first");
+    g.refused(Command::FinishActivation, "charge");
+    // The chargers' run may reach an unattached enemy leader once the target has answered.
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.refused(
+        Command::LeaderContacted {
+            leader: FOE_DAIMYO,
+            unit: SAMURAI,
+        },
+        "settle this first",
+    );
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(
+        Command::LeaderContacted {
+            leader: FOE_DAIMYO,
+            unit: SAMURAI,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    assert!(g.state.due.is_empty());
+    assert!(g.state.units[SAMURAI].in_melee && g.state.units[FOE_GUNS].in_melee);
+}
+
+#[test]
+fn charge_chargers_miss_only_a_target_that_fell_back_or_routs() {
+    // Stood at the halt: a charge declared within reach strikes home.
+    let mut g = Game::new();
+    charge_into_fire(&mut g);
+    g.refused(Command::ChargeOutcome { contact: false }, "out of reach");
+    // A routing target may have fled out of reach.
+    g.run(
+        Command::SetRouting {
+            unit: FOE_GUNS,
+            routing: true,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    assert!(!g.state.units[SAMURAI].in_melee);
+    // A target that fell back and fired may be out of reach.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::FallBackAndFire,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    // Under the other reading the umpire says, whatever the target did.
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("charge_miss".into(), "umpire_says".into());
+    let mut g = Game::with(house);
+    charge_into_fire(&mut g);
+    g.run(Command::ChargeOutcome { contact: false }, &[]);
+}
+
+#[test]
+fn charge_response_a_routing_target_only_stands_and_one_in_melee_does_not_fall_back() {
+    // A target routing after its failed test neither fires nor counter-charges.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: false }, &[]);
+    g.run(
+        Command::SetRouting {
+            unit: FOE_GUNS,
+            routing: true,
+        },
+        &[],
+    );
+    for response in [Response::StandAndFire, Response::FallBackAndFire] {
+        g.refused(Command::Respond { response }, "routing");
+    }
+    let mut g = Game::new();
+    g.activate_for(ELITE_HORSE);
+    g.charge(ELITE_HORSE, FOE_HORSE, straight(20));
+    g.run(
+        Command::SetRouting {
+            unit: FOE_HORSE,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::Respond {
+            response: counter(5),
+        },
+        "routing",
+    );
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    // Engaged in melee, missile troops cannot fall back to fire.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_GUNS, straight(10));
+    g.run(Command::ChargeTest { passed: true }, &[]);
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    g.activate_for(ELITE_HORSE);
+    g.charge(ELITE_HORSE, FOE_GUNS, straight(20));
+    g.refused(
+        Command::Respond {
+            response: Response::FallBackAndFire,
+        },
+        "melee",
+    );
+}
+
+#[test]
+fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_the_passed_unit() {
+    // Falling back through a friendly unit.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    let events = g.run(
+        Command::FallBack {
+            unit: SAMURAI,
+            cm: 3,
+            dense_cm: 0,
+            light_pieces: 0,
+            obstacles: 0,
+            out_of_command: false,
+            through: Some(RAW),
+        },
+        &[],
+    );
+    assert!(events.contains(&Event::Interpenetrated {
+        mover: SAMURAI,
+        other: RAW,
+        missile_exception: false,
+    }));
+    assert!(g.state.units[SAMURAI].disordered && g.state.units[RAW].disordered);
+    assert!(
+        g.mv(RAW, open(1))
+            .unwrap_err()
+            .contains("may not move again")
+    );
+    // Routing through a friendly unit, which had not moved.
+    g.run(
+        Command::SetRouting {
+            unit: SEASONED,
+            routing: true,
+        },
+        &[],
+    );
+    g.run(
+        Command::RoutMove {
+            unit: SEASONED,
+            through: Some(PEASANTS),
+        },
+        &[3],
+    );
+    assert!(g.state.units[PEASANTS].disordered);
+    assert!(g.state.units[PEASANTS].turn.penetrated);
+    // Only through a friend still on the table.
+    g.run(
+        Command::SetRouting {
+            unit: BOWS,
+            routing: true,
+        },
+        &[],
+    );
+    g.refused(
+        Command::RoutMove {
+            unit: BOWS,
+            through: Some(FOE_SPEAR),
+        },
+        "friendly",
+    );
+    // Missile ashigaru routing through a still unit leave it in order.
+    g.run(
+        Command::RoutMove {
+            unit: BOWS,
+            through: Some(ELITE_HORSE),
+        },
+        &[2],
+    );
+    assert!(!g.state.units[ELITE_HORSE].disordered);
+    assert!(g.state.units[ELITE_HORSE].turn.missile_passed);
+    // Pursuing through a friendly unit.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    g.run(
+        Command::Respond {
+            response: Response::Stand,
+        },
+        &[],
+    );
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    g.run(
+        Command::SetRouting {
+            unit: FOE_SPEAR,
+            routing: true,
+        },
+        &[],
+    );
+    g.run(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: Some(SEASONED),
+        },
+        &[4],
+    );
+    assert!(g.state.units[SEASONED].disordered && g.state.units[SAMURAI].disordered);
 }
 
 // ---- Rosters ----
@@ -1477,7 +1905,8 @@ fn random_play_reaches_every_procedure() {
                 at: DateTime::<Utc>::UNIX_EPOCH,
             };
             for e in &events {
-                Daimyo::apply(&g.rules, &mut g.state, e, context).unwrap();
+                gunbai::engine::exec::apply_event::<Daimyo>(&g.rules, &mut g.state, e, context)
+                    .unwrap();
                 let name = format!("{e:?}");
                 seen.insert(name.split([' ', '{', '(']).next().unwrap().to_owned());
             }
@@ -1502,6 +1931,17 @@ fn random_play_reaches_every_procedure() {
         "PursuitMoved",
         "LeaderMoved",
         "TurnBegan",
+        "Required",
+        "Settled",
+        "Detached",
+        "LeaderKilled",
+        "Removed",
+        "Faced",
+        "OrderRestored",
+        "Fired",
+        "MeleeEnded",
+        "StandsLost",
+        "Routing",
     ] {
         assert!(
             seen.contains(kind),
@@ -1703,7 +2143,7 @@ fn a_counter_charge_is_refereed_like_a_charge_reach_manoeuvre_bonus_and_terrain(
             .any(|e| matches!(e, Event::Responded { bonus: true, .. }))
     );
     assert!(!g.state.units[FOE_HORSE].disordered);
-    assert!(g.state.charge.as_ref().unwrap().counter_bonus);
+    assert!(g.state.charge().unwrap().counter_bonus);
 }
 
 // ---- Manoeuvre inside a charge (issue 18, item 3) ----
@@ -1770,7 +2210,7 @@ fn wheels_and_turns_in_a_charge_cost_what_they_cost_in_a_move() {
         },
         &[],
     );
-    g.run(Command::ChargeOutcome { contact: false }, &[]);
+    g.strike_and_part();
     // Disordered, the turn costs double: 10 cm, over the 7.5 cm allowed.
     g.run(
         Command::SetDisordered {
@@ -1884,7 +2324,7 @@ fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
         },
         &[],
     );
-    let events = g.run(Command::AnswerChallenge { accept: false }, &[]);
+    let events = g.run_step(Command::AnswerChallenge { accept: false }, &[]);
     assert!(matches!(
         events[0],
         Event::Refused {
@@ -1939,7 +2379,13 @@ fn a_leaders_move_is_kept_within_his_maximum_and_a_challenge_ends_it() {
 fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
     let mut g = Game::new();
     g.activate_for(SAMURAI);
-    g.refused(Command::PursuitMove { unit: SAMURAI }, "no melee");
+    g.refused(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        "no melee",
+    );
     g.charge(SAMURAI, FOE_SPEAR, straight(5));
     g.run(
         Command::Respond {
@@ -1956,8 +2402,20 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         &[],
     );
     // The routers may not pursue; the winners dice 1d6.
-    g.refused(Command::PursuitMove { unit: FOE_SPEAR }, "routing");
-    let events = g.run(Command::PursuitMove { unit: SAMURAI }, &[4]);
+    g.refused(
+        Command::PursuitMove {
+            unit: FOE_SPEAR,
+            through: None,
+        },
+        "routing",
+    );
+    let events = g.run(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        &[4],
+    );
     assert_eq!(
         events,
         vec![Event::PursuitMoved {
@@ -1965,7 +2423,13 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
             faces: vec![4]
         }]
     );
-    g.refused(Command::PursuitMove { unit: SAMURAI }, "already pursued");
+    g.refused(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+        },
+        "already pursued",
+    );
     // Its card shows the die and the odds of each score.
     let forms = Daimyo::action_forms(&g.rules, &g.state, "u0");
     assert!(!forms.iter().any(|f| f.key == "pursue"), "once a turn");
@@ -1987,6 +2451,7 @@ fn falling_back_through_dense_terrain_or_over_an_obstacle_disorders_and_costs_as
         light_pieces: 0,
         obstacles,
         out_of_command: false,
+        through: None,
     };
     let mut g = Game::new();
     g.activate_for(SAMURAI);
@@ -2113,11 +2578,20 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
         &[],
     );
     g.refused(
-        Command::RoutMove { unit: SEASONED },
+        Command::RoutMove {
+            unit: SEASONED,
+            through: None,
+        },
         "already moved this turn",
     );
     g.run(Command::EndTurn, &[]);
-    g.run(Command::RoutMove { unit: SEASONED }, &[2]);
+    g.run(
+        Command::RoutMove {
+            unit: SEASONED,
+            through: None,
+        },
+        &[2],
+    );
     // The General's initiative waits while a clan is active.
     g.run(
         Command::Attach {

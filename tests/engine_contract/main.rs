@@ -607,7 +607,7 @@ contract!(
     daimyo, Daimyo,
     blocks:,
     dropped:,
-    declared: #[ignore = "the daimyo audit (issue 30) makes this hold"],
+    declared:,
     gone:
 );
 contract!(kozeriai, Kozeriai, blocks:, dropped:, declared:, gone:);

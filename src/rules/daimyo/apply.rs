@@ -20,7 +20,7 @@ fn leader_mut(state: &mut State, l: usize) -> Result<&mut Leader, String> {
 
 fn charge_mut(state: &mut State) -> Result<&mut Charge, String> {
     state
-        .charge
+        .charge_details
         .as_mut()
         .ok_or_else(|| "no charge is under way".to_owned())
 }
@@ -149,7 +149,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
         } => {
             unit_mut(state, *target)?;
             unit_mut(state, *charger)?.turn.charged = true;
-            state.charge = Some(Charge {
+            state.charge_details = Some(Charge {
                 charger: *charger,
                 target: *target,
                 stage: *stage,
@@ -161,6 +161,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 target_failed: false,
                 countered: false,
                 counter_bonus: false,
+                fell_back: false,
             });
         }
         Event::ChargeTest { passed, next, .. } => {
@@ -170,7 +171,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             }
             match next {
                 Some(stage) => c.stage = *stage,
-                None => state.charge = None,
+                None => state.charge_details = None,
             }
         }
         Event::Responded {
@@ -183,6 +184,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             let countered = matches!(response, Response::CounterCharge { .. });
             c.countered = countered;
             c.counter_bonus = countered && *bonus;
+            c.fell_back = *response == Response::FallBackAndFire;
             let u = unit_mut(state, *unit)?;
             match response {
                 Response::StandAndFire | Response::FallBackAndFire => u.turn.fired = true,
@@ -191,7 +193,10 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             }
         }
         Event::ChargeEnded { contact } => {
-            let c = state.charge.take().ok_or("no charge is under way")?;
+            let c = state
+                .charge_details
+                .take()
+                .ok_or("no charge is under way")?;
             unit_mut(state, c.charger)?.turn.moved = true;
             if *contact {
                 unit_mut(state, c.charger)?.in_melee = true;
@@ -224,19 +229,16 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
         } => {
             leader_mut(state, *challenged)?;
             leader_mut(state, *challenger)?.move_over = true;
-            state.challenge = Some((*challenger, *challenged));
         }
         Event::Refused {
             leader,
             delta,
             retreat_mm,
         } => {
-            state.challenge = None;
             leader_mut(state, *leader)?.moved_mm += retreat_mm;
             rate(state, *leader, *delta, "refused a challenge".into(), at)?;
         }
         Event::Duel { winner, delta, .. } => {
-            state.challenge = None;
             rate(state, *winner, *delta, "won a duel".into(), at)?;
         }
         Event::LeaderKilled { leader, how } => {
@@ -272,6 +274,10 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             }
         }
         Event::BattleEnded => state.ended = true,
+        // The engine keeps the queue of dues (`engine::exec::apply_event`).
+        Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
+            return Err("the engine applies changes to what is due".into());
+        }
     }
     Ok(())
 }

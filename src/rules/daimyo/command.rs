@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::movement::{MovePlan, TurnMade};
+use super::numbers::{MovePlan, TurnMade};
 
 /// How the target of a charge meets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,6 +113,9 @@ pub enum Command {
         obstacles: u32,
         /// Out of command (as for a move).
         out_of_command: bool,
+        /// A friendly unit it passes through (Interpenetration).
+        #[serde(default)]
+        through: Option<usize>,
     },
     /// Changes formation and facing.
     Reform {
@@ -127,11 +130,17 @@ pub enum Command {
     RoutMove {
         /// The unit.
         unit: usize,
+        /// A friendly unit it flees through (Interpenetration).
+        #[serde(default)]
+        through: Option<usize>,
     },
     /// A pursuit move: dice the distance, as for a rout move.
     PursuitMove {
         /// The pursuing unit.
         unit: usize,
+        /// A friendly unit it passes through (Interpenetration).
+        #[serde(default)]
+        through: Option<usize>,
     },
     /// Declares a charge.
     Charge {

@@ -2,8 +2,8 @@
 
 use super::command::Response;
 use super::event::Event;
-use super::movement::cm;
-use super::state::State;
+use super::numbers::cm;
+use super::state::{ChargeStage, Due, State};
 use crate::engine::ruleset::Sentence;
 
 fn id(u: usize) -> String {
@@ -182,7 +182,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         ),
         Event::ChargeEnded { contact } => {
             let units = state
-                .charge
+                .charge_details
                 .as_ref()
                 .map(|c| vec![id(c.charger), id(c.target)])
                 .unwrap_or_default();
@@ -284,5 +284,52 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             vec![id(*unit)],
         ),
         Event::BattleEnded => Sentence::new("The battle is over.", vec![]),
+        Event::Required(due) => {
+            let mut s = due_name(state, *due);
+            s.text = format!("Now owed: {}.", lower_first(&s.text));
+            s
+        }
+        // The step's own event says what happened; the engine words a dropped due.
+        Event::Settled(_) | Event::Dropped(_) => Sentence::new(String::new(), vec![]),
+    }
+}
+
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_lowercase().chain(chars).collect::<String>()
+    })
+}
+
+/// What a due is, named for a card, a refusal or the log.
+pub fn due_name(state: &State, due: Due) -> Sentence {
+    match due {
+        Due::Charge {
+            charger,
+            target,
+            stage,
+        } => {
+            let (c, t) = (state.unit_name(charger), state.unit_name(target));
+            let step = match stage {
+                ChargeStage::ChargerTest => format!("The morale test of {c} to charge {t}"),
+                ChargeStage::TargetTest => {
+                    format!("The morale test of {t} to receive {c}'s charge")
+                }
+                ChargeStage::Response => format!("The answer of {t} to {c}'s charge"),
+                ChargeStage::Outcome => format!("The outcome of {c}'s charge on {t}"),
+            };
+            Sentence::new(step, vec![id(charger), id(target)])
+        }
+        Due::Answer {
+            challenger,
+            challenged,
+        } => Sentence::new(
+            format!(
+                "The answer of {} to {}'s challenge",
+                state.leader_name(challenged),
+                state.leader_name(challenger)
+            ),
+            vec![lid(challenger), lid(challenged)],
+        ),
     }
 }

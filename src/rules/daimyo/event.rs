@@ -260,4 +260,10 @@ pub enum Event {
     },
     /// The battle ended.
     BattleEnded,
+    /// Something must be settled before play goes on.
+    Required(super::state::Due),
+    /// It was settled.
+    Settled(super::state::Due),
+    /// Something due is no longer owed: nobody can answer it.
+    Dropped(super::state::Due),
 }

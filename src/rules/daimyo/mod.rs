@@ -13,8 +13,9 @@ mod describe;
 pub mod event;
 pub mod execute;
 pub mod load;
-pub mod movement;
+pub mod measures;
 pub mod numbers;
+pub mod order;
 mod pending;
 pub mod roster;
 mod roster_form;
@@ -25,12 +26,11 @@ mod view;
 pub use command::Command;
 pub use event::Event;
 pub use roster::Army;
-pub use state::State;
+pub use state::{Due, State};
 pub use tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::Check;
-use crate::engine::dues::NoDue;
 use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
@@ -53,7 +53,7 @@ impl RuleSet for Daimyo {
     type State = State;
     type Command = Command;
     type Event = Event;
-    type Due = NoDue;
+    type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
@@ -84,14 +84,31 @@ impl RuleSet for Daimyo {
         apply::apply(state, event, context.at)
     }
 
-    crate::due_queue!(State, Event, NoDue);
+    crate::due_queue!(State, Event, Due);
 
-    fn describe_due(_rules: &Rules, _state: &State, due: &NoDue) -> Sentence {
-        match *due {}
+    fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {
+        describe::due_name(state, *due)
     }
 
-    fn due_citation(due: &NoDue) -> &'static str {
-        match *due {}
+    fn due_citation(due: &Due) -> &'static str {
+        order::citation(*due)
+    }
+
+    fn due_moot(state: &State, due: &Due) -> Option<String> {
+        order::moot(state, *due)
+    }
+
+    fn interleaves(
+        _rules: &Rules,
+        _state: &State,
+        due: &Due,
+        command: &Command,
+    ) -> Option<&'static str> {
+        order::interleaves(*due, command)
+    }
+
+    fn check_due(state: &State, due: &Due) -> Result<(), String> {
+        order::check(state, *due)
     }
 
     fn measures(
@@ -99,7 +116,7 @@ impl RuleSet for Daimyo {
         before: &State,
         events: &[Event],
     ) -> Vec<crate::engine::ruleset::Measure> {
-        numbers::measures(rules, before, events)
+        measures::measures(rules, before, events)
     }
 
     fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {

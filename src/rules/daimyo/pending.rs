@@ -2,8 +2,8 @@
 //! offers (activating a clan, finishing, ending the turn).
 
 use super::command::{Command, Response, Run};
-use super::execute::{duel_odds, obedience_test, response_refused};
-use super::numbers::{CHALLENGER_WON, PASSED};
+use super::execute::{duel_odds, miss_refused, obedience_test, response_refused};
+use super::measures::{CHALLENGER_WON, PASSED};
 use super::state::{ChargeStage, State};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Expr};
@@ -18,17 +18,17 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    if state.charge.is_some() {
+    if state.charge().is_some() {
         return charge_card(rules, state).into_iter().collect();
     }
-    if let Some((a, b)) = state.challenge {
+    if let Some((a, b)) = state.challenge() {
         return vec![challenge_card(rules, state, a, b)];
     }
     vec![turn_card(state)]
 }
 
 fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
-    let c = state.charge.as_ref()?;
+    let c = state.charge()?;
     let charger = state.unit_name(c.charger);
     let target = state.unit_name(c.target);
     let mut card = match c.stage {
@@ -71,7 +71,7 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
                 "Contact: melee",
                 Command::ChargeOutcome { contact: true },
             ));
-            if !c.countered {
+            if !c.countered && miss_refused(rules, state, c).is_none() {
                 card.answers.push(answer(
                     "Target moved out of reach: chargers halt",
                     Command::ChargeOutcome { contact: false },

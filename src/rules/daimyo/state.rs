@@ -124,6 +124,30 @@ impl Leader {
     }
 }
 
+/// What the chapter requires before play goes on: the next step of a charge under way, or a
+/// challenged leader's answer. Each is owed on the engine's queue, so nothing else happens
+/// meanwhile but what `order::interleaves` allows, and it is dropped when nobody can answer
+/// it (`order::moot`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Due {
+    /// The next step of a charge.
+    Charge {
+        /// The charging unit.
+        charger: usize,
+        /// Its target.
+        target: usize,
+        /// The step owed.
+        stage: ChargeStage,
+    },
+    /// A challenged leader's answer.
+    Answer {
+        /// Who challenged.
+        challenger: usize,
+        /// Who must answer.
+        challenged: usize,
+    },
+}
+
 /// Who must pass a morale test before a charge goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ChargeStage {
@@ -162,6 +186,8 @@ pub struct Charge {
     pub countered: bool,
     /// The counter-charge earned the charge bonus.
     pub counter_bonus: bool,
+    /// The target fell back (and fired) in answer: it may be out of reach.
+    pub fell_back: bool,
 }
 
 /// The whole battle.
@@ -179,15 +205,14 @@ pub struct State {
     pub leaders: Vec<Leader>,
     /// The group being activated.
     pub active: Option<usize>,
-    /// A charge under way.
-    pub charge: Option<Charge>,
-    /// A challenge awaiting its answer: (challenger, challenged).
-    pub challenge: Option<(usize, usize)>,
+    /// The details of the last charge declared. It is under way only while one of its steps
+    /// is owed on `due` (read it through [`State::charge`]): a charge whose step was dropped
+    /// (its charger gone) is over.
+    pub charge_details: Option<Charge>,
     /// The umpire ended the battle, or one side has nothing left.
     pub ended: bool,
-    /// The engine's queue of what is due: the chapter keeps its charges and challenges in
-    /// their own places, so nothing waits here.
-    pub due: crate::engine::dues::Dues<crate::engine::dues::NoDue>,
+    /// The engine's queue of what is due: a charge's next step, a challenge's answer.
+    pub due: crate::engine::dues::Dues<Due>,
 }
 
 fn new_unit(spec: &UnitSpec, side: usize, group: usize) -> Unit {
@@ -231,8 +256,7 @@ impl State {
             units: Vec::new(),
             leaders: Vec::new(),
             active: None,
-            charge: None,
-            challenge: None,
+            charge_details: None,
             ended: false,
             due: crate::engine::dues::Dues::default(),
         };
@@ -328,7 +352,30 @@ impl State {
             Some(g) => g == x.group && !x.turn.early,
             None => x.turn.early && !self.groups.get(x.group).is_some_and(|g| g.activated),
         };
-        active && x.removed.is_none() && !x.in_melee && !x.routing && self.charge.is_none()
+        active && x.removed.is_none() && !x.in_melee && !x.routing && self.charge().is_none()
+    }
+
+    /// The charge under way: the one whose next step is owed.
+    pub fn charge(&self) -> Option<&Charge> {
+        let c = self.charge_details.as_ref()?;
+        self.due
+            .iter()
+            .any(|d| {
+                matches!(d, Due::Charge { charger, target, .. }
+                    if *charger == c.charger && *target == c.target)
+            })
+            .then_some(c)
+    }
+
+    /// The challenge awaiting its answer: (challenger, challenged).
+    pub fn challenge(&self) -> Option<(usize, usize)> {
+        self.due.iter().find_map(|d| match *d {
+            Due::Answer {
+                challenger,
+                challenged,
+            } => Some((challenger, challenged)),
+            Due::Charge { .. } => None,
+        })
     }
 
     /// The General of a side.

@@ -112,6 +112,18 @@ pub struct DaimyoRulings {
     pub charge_bonus: ChargeBonus,
     /// How a column's good-going bonus and its road move combine.
     pub column_road: ColumnRoad,
+    /// When a charge may miss its target.
+    pub charge_miss: ChargeMiss,
+}
+
+/// When a charge may miss its target (ruling `charge_miss`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargeMiss {
+    /// `fell_back_or_routs`: only a target that moved away (fell back, or routs) is missed.
+    FellBackOrRouts,
+    /// `umpire_says`: the umpire says whether any charge reached its target.
+    UmpireSays,
 }
 
 /// How a column's good-going bonus and its road move combine.

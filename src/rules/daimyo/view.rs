@@ -1,7 +1,7 @@
 //! The neutral picture of a Daimyo battle: clans with their Daimyos, units with their order,
 //! formation and what they have done this turn, and each leader as a row of his own.
 
-use super::movement::cm;
+use super::numbers::cm;
 use super::state::{Formation, Leader, Rank, State, Unit};
 use super::tables::Rules;
 use crate::engine::check::Modifier;
@@ -12,7 +12,7 @@ pub fn phase_words(state: &State) -> (String, String) {
     if state.ended {
         return ("Battle over".into(), String::new());
     }
-    if let Some(c) = &state.charge {
+    if let Some(c) = state.charge() {
         return (
             format!(
                 "Charge: {} on {}",
@@ -22,7 +22,7 @@ pub fn phase_words(state: &State) -> (String, String) {
             "the charge's tests, response and outcome".into(),
         );
     }
-    if state.challenge.is_some() {
+    if state.challenge().is_some() {
         return ("Challenge".into(), "refusal or duel".into());
     }
     match state.active.and_then(|g| state.groups.get(g)) {

@@ -8,10 +8,10 @@ use crate::rules::daimyo::execute::{
     charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests, duel_odds,
     manoeuvre_cost, obedience_rating, response_refused, starts_far, target_tests,
 };
-use crate::rules::daimyo::movement::{
-    MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
+use crate::rules::daimyo::measures::SCORE;
+use crate::rules::daimyo::numbers::{
+    MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn, move_dice,
 };
-use crate::rules::daimyo::numbers::{SCORE, move_dice};
 use crate::rules::daimyo::pending::obedience_card;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::Rules;

@@ -7,11 +7,11 @@ use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::command::{ChargePlan, Response, Run};
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
+use crate::rules::daimyo::numbers::{MovePlan, TurnMade, cm, costs, frontage_after_quarter_turn};
 use crate::rules::daimyo::roster::{Quality, Troop};
-use crate::rules::daimyo::state::{ChargeStage, State};
-use crate::rules::daimyo::tables::ChargeBonus;
+use crate::rules::daimyo::state::{Charge, ChargeStage, Due, State};
 use crate::rules::daimyo::tables::Rules;
+use crate::rules::daimyo::tables::{ChargeBonus, ChargeMiss};
 
 /// A unit's charge allowance, in mm.
 pub fn charge_allowance(state: &State, unit: usize) -> i64 {
@@ -186,7 +186,34 @@ pub(super) fn declare(
         far: starts_far(ctx.rules(), allowed, &run),
         disorders: charge_disorder(&run),
         target_tests,
+    })?;
+    ctx.require(Due::Charge {
+        charger: unit,
+        target,
+        stage,
     })
+}
+
+/// The charge under way, which a step needs.
+fn under_way(ctx: &Ctx<'_>) -> Result<Charge, CommandError> {
+    ctx.state()
+        .charge()
+        .cloned()
+        .ok_or_else(|| illegal("no charge is under way"))
+}
+
+/// Settles the step just taken and requires the next, if the charge goes on.
+fn step(ctx: &mut Ctx<'_>, c: &Charge, next: Option<ChargeStage>) -> Result<(), CommandError> {
+    let due = |stage| Due::Charge {
+        charger: c.charger,
+        target: c.target,
+        stage,
+    };
+    ctx.settle(due(c.stage))?;
+    match next {
+        Some(stage) => ctx.require(due(stage)),
+        None => Ok(()),
+    }
 }
 
 /// A 90° turn at the start of a run swaps the unit's frontage and depth, as in a move
@@ -202,11 +229,7 @@ fn face_after_turn(ctx: &mut Ctx<'_>, unit: usize, run: &Run) -> Result<(), Comm
 
 /// Records a required test's result.
 pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> {
-    let c = ctx
-        .state()
-        .charge
-        .clone()
-        .ok_or_else(|| illegal("no charge is under way"))?;
+    let c = under_way(ctx)?;
     let (unit, next) = match c.stage {
         ChargeStage::ChargerTest => {
             let next = if !passed {
@@ -221,7 +244,8 @@ pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> 
         ChargeStage::TargetTest => (c.target, Some(ChargeStage::Response)),
         _ => return Err(illegal("no test is due in this charge")),
     };
-    ctx.emit(Event::ChargeTest { unit, passed, next })
+    ctx.emit(Event::ChargeTest { unit, passed, next })?;
+    step(ctx, &c, next)
 }
 
 /// Why a target may not respond this way, if it may not.
@@ -229,11 +253,13 @@ pub(super) fn test(ctx: &mut Ctx<'_>, passed: bool) -> Result<(), CommandError> 
 /// A counter-charge with no run entered is only asked whether it may be made at all; with
 /// its run, it is refereed as a charge (reach, manoeuvre, terrain).
 pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Option<String> {
-    let c = state.charge.as_ref()?;
+    let c = state.charge()?;
     let (charger, target) = (state.unit(c.charger)?, state.unit(c.target)?);
     let name = &target.spec.name;
     let fires = || {
-        if !target.spec.troop.missile() {
+        if target.routing {
+            Some(format!("{name} is routing: it only stands"))
+        } else if !target.spec.troop.missile() {
             Some(format!("{name} is not missile-armed"))
         } else if target.disordered {
             Some(format!("{name} is disordered: only good-order troops fire"))
@@ -249,9 +275,14 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
     };
     match response {
         Response::Stand => None,
-        Response::StandAndFire | Response::FallBackAndFire => fires(),
+        Response::StandAndFire => fires(),
+        // Falling back is a move: a unit held in melee cannot make it.
+        Response::FallBackAndFire if target.in_melee => Some(format!("{name} is in melee")),
+        Response::FallBackAndFire => fires(),
         Response::CounterCharge { run } => {
-            if c.target_failed {
+            if target.routing {
+                Some(format!("{name} is routing: it only stands"))
+            } else if c.target_failed {
                 Some(format!("{name} failed its test and may not counter-charge"))
             } else if !target.spec.troop.cavalry() && charger.spec.troop.cavalry() {
                 Some("infantry may not counter-charge cavalry".into())
@@ -269,11 +300,7 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
 
 /// The target's response.
 pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), CommandError> {
-    let c = ctx
-        .state()
-        .charge
-        .clone()
-        .ok_or_else(|| illegal("no charge is under way"))?;
+    let c = under_way(ctx)?;
     if c.stage != ChargeStage::Response {
         return Err(illegal("the charge's tests come first"));
     }
@@ -309,21 +336,33 @@ pub(super) fn respond(ctx: &mut Ctx<'_>, response: Response) -> Result<(), Comma
             ctx.disorder(c.target, cause)?;
         }
     }
-    Ok(())
+    step(ctx, &c, Some(ChargeStage::Outcome))
+}
+
+/// Why the charge may not miss its target, if it may not: a charge is declared within reach,
+/// so only a target that moved away (fell back, or routs) escapes it (ruling `charge_miss`).
+pub fn miss_refused(rules: &Rules, state: &State, c: &Charge) -> Option<String> {
+    let routs = state.unit(c.target).is_some_and(|t| t.routing);
+    let free = rules.rulings.charge_miss == ChargeMiss::UmpireSays;
+    (!free && !c.fell_back && !routs).then(|| {
+        format!(
+            "{} stood to receive the charge: it is not out of reach",
+            state.unit_name(c.target)
+        )
+    })
 }
 
 /// Contact, or the target got away.
 pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandError> {
-    let c = ctx
-        .state()
-        .charge
-        .clone()
-        .ok_or_else(|| illegal("no charge is under way"))?;
+    let c = under_way(ctx)?;
     if c.stage != ChargeStage::Outcome {
         return Err(illegal("the target has not yet answered the charge"));
     }
     if c.countered && !contact {
         return Err(illegal("charge and counter-charge meet"));
+    }
+    if !contact && let Some(why) = miss_refused(ctx.rules(), ctx.state(), &c) {
+        return Err(refuse(why, CHARGE));
     }
     // The charger has moved now (a charge called off by a failed test never moves).
     missile_catch(ctx, c.charger)?;
@@ -331,5 +370,6 @@ pub(super) fn outcome(ctx: &mut Ctx<'_>, contact: bool) -> Result<(), CommandErr
     if let Some(cause) = c.disorders {
         ctx.disorder(c.charger, cause)?;
     }
-    ctx.emit(Event::ChargeEnded { contact })
+    ctx.emit(Event::ChargeEnded { contact })?;
+    step(ctx, &c, None)
 }

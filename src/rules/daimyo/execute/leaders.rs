@@ -7,9 +7,9 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::Event;
-use crate::rules::daimyo::movement::cm;
+use crate::rules::daimyo::numbers::cm;
 use crate::rules::daimyo::state::State;
-use crate::rules::daimyo::state::{Leader, Rank};
+use crate::rules::daimyo::state::{Due, Leader, Rank};
 
 /// The most rolls a duel may take before Gunbai gives up (every one a tie: chance 6^-200).
 const MAX_DUEL_ROLLS: usize = 200;
@@ -196,6 +196,10 @@ pub(super) fn challenge(
     ctx.emit(Event::Challenged {
         challenger,
         challenged,
+    })?;
+    ctx.require(Due::Answer {
+        challenger,
+        challenged,
     })
 }
 
@@ -203,9 +207,13 @@ pub(super) fn challenge(
 pub(super) fn answer(ctx: &mut Ctx<'_>, accept: bool) -> Result<(), CommandError> {
     let (challenger, challenged) = ctx
         .state()
-        .challenge
+        .challenge()
         .ok_or_else(|| illegal("no challenge is waiting"))?;
     let (a, b) = (alive(ctx, challenger)?, alive(ctx, challenged)?);
+    ctx.settle(Due::Answer {
+        challenger,
+        challenged,
+    })?;
     let l = &ctx.rules().t.leaders;
     if !accept {
         // A General refusing a mere Daimyo keeps his rating.

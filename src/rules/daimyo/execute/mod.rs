@@ -9,7 +9,7 @@ mod moves;
 
 pub use charge::{
     CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
-    manoeuvre_cost, response_refused, run_refusal, starts_far, target_tests,
+    manoeuvre_cost, miss_refused, response_refused, run_refusal, starts_far, target_tests,
 };
 pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
 pub use moves::{
@@ -20,10 +20,10 @@ pub use moves::{
 use super::Daimyo;
 use super::command::Command;
 use super::event::{Cause, Event};
-use super::movement::MovePlan;
+use super::numbers::MovePlan;
 use super::state::{State, Unit};
 use crate::engine::error::CommandError;
-use crate::engine::exec::Exec;
+use crate::engine::exec::{Exec, refuse};
 
 /// The engine's execution context, for a Daimyo command.
 pub(super) type Ctx<'a> = Exec<'a, Daimyo>;
@@ -98,6 +98,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             light_pieces,
             obstacles,
             out_of_command,
+            through,
         } => {
             let plan = MovePlan {
                 open_cm: cm - dense_cm,
@@ -106,15 +107,15 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
                 obstacles: *obstacles,
                 ..MovePlan::default()
             };
-            moves::fall_back(ctx, *unit, *cm, &plan, *out_of_command)?;
+            moves::fall_back(ctx, *unit, *cm, &plan, *out_of_command, *through)?;
         }
         Command::Reform {
             unit,
             wide,
             out_of_command,
         } => moves::reform(ctx, *unit, *wide, *out_of_command)?,
-        Command::RoutMove { unit } => moves::rout(ctx, *unit)?,
-        Command::PursuitMove { unit } => moves::pursue(ctx, *unit)?,
+        Command::RoutMove { unit, through } => moves::rout(ctx, *unit, *through)?,
+        Command::PursuitMove { unit, through } => moves::pursue(ctx, *unit, *through)?,
         Command::Charge { unit, target, plan } => charge::declare(ctx, *unit, *target, plan)?,
         Command::ChargeTest { passed } => charge::test(ctx, *passed)?,
         Command::Respond { response } => charge::respond(ctx, *response)?,
@@ -138,8 +139,23 @@ fn activate(ctx: &mut Ctx<'_>, group: usize) -> Result<(), CommandError> {
             g.name
         )));
     }
-    if let Some(active) = ctx.state().active {
-        ctx.emit(Event::ActivationFinished { group: active })?;
+    // One clan at a time: the umpire finishes one before the next (ruling `turn_sequence`).
+    if let Some(active) = ctx.state().active.and_then(|a| ctx.state().groups.get(a)) {
+        return Err(refuse(
+            format!("finish the {}'s activation first", active.name),
+            "daimyo: ruling turn_sequence",
+        ));
+    }
+    if !ctx
+        .state()
+        .units
+        .iter()
+        .any(|u| u.group == group && u.removed.is_none())
+    {
+        return Err(refuse(
+            format!("the {} has no unit on the table", g.name),
+            "daimyo: ruling turn_sequence",
+        ));
     }
     ctx.emit(Event::Activated { group })
 }
@@ -164,10 +180,10 @@ fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 /// A charge or challenge must be settled before the turn moves on.
 fn busy(state: &State) -> Result<(), CommandError> {
-    if state.charge.is_some() {
+    if state.charge().is_some() {
         return Err(illegal("settle the charge under way first"));
     }
-    if state.challenge.is_some() {
+    if state.challenge().is_some() {
         return Err(illegal("answer the challenge first"));
     }
     Ok(())

@@ -7,7 +7,7 @@ use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::daimyo::event::{Cause, Event};
-use crate::rules::daimyo::movement::{
+use crate::rules::daimyo::numbers::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
 use crate::rules::daimyo::state::Rank;
@@ -74,6 +74,8 @@ pub fn move_refusal(state: &State, unit: usize) -> Option<&'static str> {
         "may not move again this turn (interpenetration, or its move ended)"
     } else if u.turn.charged {
         "has charged this turn"
+    } else if state.charge().is_some() || state.challenge().is_some() {
+        "waits: the charge or challenge under way is settled first"
     } else if !state.may_act(unit) {
         "is not active: activate its clan first"
     } else {
@@ -160,14 +162,7 @@ pub(super) fn normal_move(
     check_plan(plan)?;
     refuse_move(ctx, unit)?;
     let u = ctx.unit(unit)?.clone();
-    if let Some(o) = through {
-        let other = ctx.present(o)?;
-        if o == unit || other.side != u.side {
-            return Err(illegal(
-                "a unit may only pass through another friendly unit",
-            ));
-        }
-    }
+    check_through(ctx, unit, through)?;
     let (allowed, _) = allowance(ctx.rules(), ctx.state(), &u, plan);
     let cost: i64 = costs(ctx.rules(), ctx.state(), &u, plan)
         .iter()
@@ -222,18 +217,41 @@ pub(super) fn normal_move(
     if plan.obstacles > 0 {
         ctx.disorder(unit, Cause::LinearObstacle)?;
     }
-    if let Some(other) = through {
-        let still = !ctx.unit(other)?.turn.moved;
-        let missile_exception = u.spec.troop.missile() && still;
-        ctx.emit(Event::Interpenetrated {
-            mover: unit,
-            other,
-            missile_exception,
-        })?;
-        if !missile_exception {
-            ctx.disorder(unit, Cause::Interpenetration)?;
-            ctx.disorder(other, Cause::Interpenetration)?;
-        }
+    pass_through(ctx, unit, through)
+}
+
+/// Refuses a pass through anything but another friendly unit still in the game.
+fn check_through(ctx: &Ctx<'_>, unit: usize, through: Option<usize>) -> Result<(), CommandError> {
+    let Some(o) = through else { return Ok(()) };
+    let side = ctx.unit(unit)?.side;
+    let other = ctx.present(o)?;
+    if o == unit || other.side != side {
+        return Err(illegal(
+            "a unit may only pass through another friendly unit",
+        ));
+    }
+    Ok(())
+}
+
+/// Any move that passes through a friendly unit (a normal move, a fall back, a rout or a
+/// pursuit): both are disordered, unless missile ashigaru pass a unit still this turn; the
+/// unit passed may not move again this turn (Interpenetration).
+fn pass_through(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    through: Option<usize>,
+) -> Result<(), CommandError> {
+    let Some(other) = through else { return Ok(()) };
+    let still = !ctx.unit(other)?.turn.moved;
+    let missile_exception = ctx.unit(unit)?.spec.troop.missile() && still;
+    ctx.emit(Event::Interpenetrated {
+        mover: unit,
+        other,
+        missile_exception,
+    })?;
+    if !missile_exception {
+        ctx.disorder(unit, Cause::Interpenetration)?;
+        ctx.disorder(other, Cause::Interpenetration)?;
     }
     Ok(())
 }
@@ -275,8 +293,10 @@ pub(super) fn fall_back(
     cm_back: i64,
     plan: &MovePlan,
     out_of_command: bool,
+    through: Option<usize>,
 ) -> Result<(), CommandError> {
     refuse_move(ctx, unit)?;
+    check_through(ctx, unit, through)?;
     let u = ctx.unit(unit)?.clone();
     if u.turn.moved {
         return Err(illegal(format!(
@@ -317,7 +337,7 @@ pub(super) fn fall_back(
     if plan.obstacles > 0 {
         ctx.disorder(unit, Cause::LinearObstacle)?;
     }
-    Ok(())
+    pass_through(ctx, unit, through)
 }
 
 /// A reform: new formation and facing, good order restored, nothing else this turn.
@@ -350,7 +370,12 @@ pub(super) fn reform(
 }
 
 /// A rout move: the dice for the distance (read off the rule book's table), once a turn.
-pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+pub(super) fn rout(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    through: Option<usize>,
+) -> Result<(), CommandError> {
+    check_through(ctx, unit, through)?;
     let u = ctx.present(unit)?;
     if !u.routing {
         return Err(illegal(format!("{} is not routing", u.spec.name)));
@@ -362,7 +387,8 @@ pub(super) fn rout(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
         ));
     }
     let faces = move_dice(ctx)?;
-    ctx.emit(Event::RoutMoved { unit, faces })
+    ctx.emit(Event::RoutMoved { unit, faces })?;
+    pass_through(ctx, unit, through)
 }
 
 /// The dice of a rout or pursuit move (Movement: diced with 1d6).
@@ -385,7 +411,7 @@ pub fn pursuit_refusal(state: &State, unit: usize) -> Option<String> {
         Some(format!("{name} is in no melee to pursue from"))
     } else if u.turn.pursued {
         Some(format!("{name} has already pursued this turn"))
-    } else if state.charge.is_some() || state.challenge.is_some() {
+    } else if state.charge().is_some() || state.challenge().is_some() {
         Some("settle the charge or challenge under way first".into())
     } else {
         None
@@ -393,11 +419,17 @@ pub fn pursuit_refusal(state: &State, unit: usize) -> Option<String> {
 }
 
 /// A pursuit move: the dice for the distance, as for a rout move.
-pub(super) fn pursue(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), CommandError> {
+pub(super) fn pursue(
+    ctx: &mut Ctx<'_>,
+    unit: usize,
+    through: Option<usize>,
+) -> Result<(), CommandError> {
     ctx.present(unit)?;
+    check_through(ctx, unit, through)?;
     if let Some(why) = pursuit_refusal(ctx.state(), unit) {
         return Err(refuse(why, "daimyo: Movement; Charge"));
     }
     let faces = move_dice(ctx)?;
-    ctx.emit(Event::PursuitMoved { unit, faces })
+    ctx.emit(Event::PursuitMoved { unit, faces })?;
+    pass_through(ctx, unit, through)
 }

@@ -14,7 +14,7 @@ use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
     charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused,
 };
-use super::movement::{MovePlan, TurnMade, allowance, wheel_factor};
+use super::numbers::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Charge, ChargeStage, State, Unit};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
@@ -64,6 +64,30 @@ fn enemies(state: &State, unit: usize) -> Vec<usize> {
     state.on_table(1 - side.min(1)).collect()
 }
 
+/// The "Passes through" choice: no one, then each friendly unit.
+fn through_options(state: &State, unit: usize) -> Vec<String> {
+    let mut opts = vec!["No one".to_owned()];
+    opts.extend(names(state, &friends(state, unit)));
+    opts
+}
+
+/// Reads the "Passes through" choice.
+fn read_through(
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<Option<usize>, String> {
+    // The first option is "No one"; the rest are the friendly units.
+    match v.index() {
+        0 => Ok(None),
+        n => friends(state, unit)
+            .get(n - 1)
+            .copied()
+            .map(Some)
+            .ok_or_else(|| "no such unit to pass through".to_owned()),
+    }
+}
+
 /// Friendly units a unit may pass through.
 fn friends(state: &State, unit: usize) -> Vec<usize> {
     let side = state.unit(unit).map_or(0, |u| u.side);
@@ -72,12 +96,24 @@ fn friends(state: &State, unit: usize) -> Vec<usize> {
 
 /// The forms open to a unit or leader now.
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
-    if state.ended || state.challenge.is_some() {
+    if state.ended || state.challenge().is_some() {
         return Vec::new();
     }
-    if let Some(c) = &state.charge {
+    if let Some(c) = state.charge() {
+        // Once the target has its answer to give, what the fire before contact or a failed
+        // test brought about is recorded in between (`order::interleaves`).
+        let records = matches!(c.stage, ChargeStage::Response | ChargeStage::Outcome);
         return match selected(state, id) {
-            Some(Selected::Unit(u)) if u == c.target => counter_form(rules, state, c),
+            Some(Selected::Unit(u)) => {
+                let mut out = Vec::new();
+                if u == c.target {
+                    out.extend(counter_form(rules, state, c));
+                }
+                if records && state.unit(u).is_some_and(|x| x.removed.is_none()) {
+                    out.push(record_form(state, u));
+                }
+                out
+            }
             _ => Vec::new(),
         };
     }
@@ -100,31 +136,41 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
         out.extend(order_forms(rules, state, unit));
     }
     if u.routing && !u.turn.moved {
-        out.push(ActionForm::new(
-            "rout",
-            "Rout move",
-            "dice the distance; the about turn is free",
-        ));
+        out.push(
+            ActionForm::new(
+                "rout",
+                "Rout move",
+                "dice the distance; the about turn is free",
+            )
+            .choice("Passes through", through_options(state, unit)),
+        );
     }
     if pursuit_refusal(state, unit).is_none() {
-        out.push(ActionForm::new(
-            "pursue",
-            "Pursuit move",
-            "its enemy broke: dice the distance, as for a rout move",
-        ));
+        out.push(
+            ActionForm::new(
+                "pursue",
+                "Pursuit move",
+                "its enemy broke: dice the distance, as for a rout move",
+            )
+            .choice("Passes through", through_options(state, unit)),
+        );
     }
-    let stands = (1..=u.stands).map(|s| s.to_string()).collect();
-    out.push(
-        ActionForm::new(
-            "record",
-            "Record",
-            "results from chapters the text lacks (fire, melee, morale)",
-        )
-        .choice("What happened", RECORDS.map(String::from).to_vec())
-        .choice("Stands lost", stands)
-        .as_record(),
-    );
+    out.push(record_form(state, unit));
     out
+}
+
+/// The record form: what chapters the text lacks decided (fire, melee, morale).
+fn record_form(state: &State, unit: usize) -> ActionForm {
+    let have = state.unit(unit).map_or(1, |u| u.stands);
+    let stands = (1..=have).map(|s| s.to_string()).collect();
+    ActionForm::new(
+        "record",
+        "Record",
+        "results from chapters the text lacks (fire, melee, morale)",
+    )
+    .choice("What happened", RECORDS.map(String::from).to_vec())
+    .choice("Stands lost", stands)
+    .as_record()
 }
 
 /// The movement calculator's form: no field offers more than the allowance left could pay
@@ -149,8 +195,6 @@ fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm 
     } else {
         t.dense_foot
     };
-    let mut friends_opts = vec!["No one".to_owned()];
-    friends_opts.extend(names(state, &friends(state, unit)));
     ActionForm::new(
         "move",
         "Move",
@@ -180,7 +224,7 @@ fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm 
     )
     .toggle("Along a road")
     .toggle("Into a building")
-    .choice("Passes through", friends_opts)
+    .choice("Passes through", through_options(state, unit))
     .toggle("Out of command")
 }
 
@@ -208,7 +252,8 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Linear obstacles crossed",
                 PIECES.map(String::from).to_vec(),
             )
-            .toggle("Out of command"),
+            .toggle("Out of command")
+            .choice("Passes through", through_options(state, unit)),
         );
         let charge = ActionForm::new(
             "charge",
@@ -359,16 +404,7 @@ fn move_plan(
         road: v.on(),
         building: v.on(),
     };
-    // The first option is "No one"; the rest are the friendly units.
-    let through = match v.index() {
-        0 => None,
-        n => Some(
-            friends(state, unit)
-                .get(n - 1)
-                .copied()
-                .ok_or("no such unit to pass through")?,
-        ),
-    };
+    let through = read_through(state, unit, v)?;
     let out_of_command = v.on();
     Ok(ActionPlan {
         preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
@@ -397,6 +433,7 @@ fn unit_plan(
             let light_pieces = pieces(&mut v);
             let obstacles = pieces(&mut v);
             let out_of_command = v.on();
+            let through = read_through(state, unit, &mut v)?;
             Ok(ActionPlan {
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::FallBack {
@@ -406,6 +443,7 @@ fn unit_plan(
                     light_pieces,
                     obstacles,
                     out_of_command,
+                    through,
                 },
             })
         }
@@ -450,11 +488,17 @@ fn unit_plan(
         }
         "rout" => Ok(ActionPlan {
             preview: Some(preview::diced_move(rules, state, unit, "Rout move")),
-            command: Command::RoutMove { unit },
+            command: Command::RoutMove {
+                unit,
+                through: read_through(state, unit, &mut v)?,
+            },
         }),
         "pursue" => Ok(ActionPlan {
             preview: Some(preview::diced_move(rules, state, unit, "Pursuit move")),
-            command: Command::PursuitMove { unit },
+            command: Command::PursuitMove {
+                unit,
+                through: read_through(state, unit, &mut v)?,
+            },
         }),
         "record" => record_command(unit, &mut v).map(ActionPlan::plain),
         _ => Err(format!("no action `{form}` for this unit now")),
