@@ -13,17 +13,19 @@ use gunbai::engine::Battle;
 use gunbai::engine::RuleSet as _;
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
-use gunbai::rules::kozeriai::clash::{self, UNARMED};
 use gunbai::rules::kozeriai::command::{
     Action, ClashKind, ClashOrder, Ride, Situation, Step, Visibility,
 };
 use gunbai::rules::kozeriai::event::{FallResult, JumpResult};
+use gunbai::rules::kozeriai::numbers::clash::{self, UNARMED};
+use gunbai::rules::kozeriai::numbers::{odds, shooting};
+use gunbai::rules::kozeriai::pending::cards;
 use gunbai::rules::kozeriai::roster::Armour;
 use gunbai::rules::kozeriai::state::{Due, FigureRef, Speed, Stage, TripCause};
-use gunbai::rules::kozeriai::weapons::{Class, Shoots, relative_factor};
+use gunbai::rules::kozeriai::tables::weapons::{Class, Shoots, relative_factor};
 use gunbai::rules::kozeriai::{
-    Army, Command, Event, Kozeriai, Rules, cards, fall_result, jump_result, jump_row, odds,
-    shooting, stamina_change, trip_needed,
+    Army, Command, Event, Kozeriai, Rules, fall_result, jump_result, jump_row, stamina_change,
+    trip_needed,
 };
 
 mod kozeriai_support;

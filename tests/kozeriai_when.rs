@@ -16,8 +16,10 @@ use gunbai::engine::ruleset::ApplyContext;
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
 use gunbai::rules::kozeriai::command::{Action, ClashKind, ClashOrder, Ride, Step};
+use gunbai::rules::kozeriai::numbers::clash;
+use gunbai::rules::kozeriai::pending::cards;
 use gunbai::rules::kozeriai::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
-use gunbai::rules::kozeriai::{Army, Command, Event, Kozeriai, cards, clash};
+use gunbai::rules::kozeriai::{Army, Command, Event, Kozeriai};
 use rand::SeedableRng as _;
 
 mod kozeriai_support;

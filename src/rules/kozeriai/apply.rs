@@ -1,8 +1,8 @@
 //! Applying Kozeriai events: the only place the state changes.
 
-use super::clash::chain_attack;
 use super::command::{Action, ClashKind};
 use super::event::{Event, FallResult, JumpResult};
+use super::numbers::clash::chain_attack;
 use super::state::{FigureRef, FigureState, Speed, State, TripCause, TurnRecord};
 use super::tables::Rules;
 use crate::rules::kozeriai::tables::ClosingAttack;

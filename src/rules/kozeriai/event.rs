@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::clash::Outcome;
 use super::command::{Action, ClashOrder, Obstacle, ShotOrder};
+use super::numbers::clash::Outcome;
 use super::state::{Due, FigureRef, Stage, TripCause};
 
 /// How a horse took an obstacle.

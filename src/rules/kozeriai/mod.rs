@@ -7,24 +7,18 @@
 
 mod actions;
 mod apply;
-pub mod cards;
-pub mod clash;
 pub mod command;
 mod describe;
 pub mod event;
 mod execute;
-pub mod grapple_split;
-pub mod load;
 pub mod measures;
-pub mod odds;
-mod pending;
+pub mod numbers;
+pub mod pending;
 pub mod roster;
 mod roster_form;
-pub mod shooting;
 pub mod state;
 pub mod tables;
 mod view;
-pub mod weapons;
 
 pub use command::Command;
 pub use event::Event;
@@ -61,7 +55,11 @@ impl RuleSet for Kozeriai {
     type Due = Due;
 
     fn load_army(roster: &RosterText) -> RosterReport<Army> {
-        crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
+        crate::roster::load_with(
+            Rules::new(&HouseRules::default()),
+            roster,
+            roster::load::load,
+        )
     }
 
     fn roster_form() -> crate::roster::form::RosterForm {

@@ -1,13 +1,13 @@
 //! The shoot and attack forms, with live previews of their odds.
 
-use super::super::cards;
-use super::super::clash::UNARMED;
 use super::super::command::{
     ClashKind, ClashOrder, Command, Fighter, ShotOrder, Situation, Visibility,
 };
+use super::super::numbers::clash::UNARMED;
+use super::super::pending::cards;
 use super::super::state::{FigureRef, State};
 use super::super::tables::Rules;
-use super::super::weapons::{Class, WeaponInfo};
+use super::super::tables::weapons::{Class, WeaponInfo};
 use super::{enemies, names};
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 

@@ -5,18 +5,19 @@
 //! push back is asked for). Only the events leave this module.
 
 mod act;
-mod fight;
-mod table;
+mod clash;
+mod hazards;
+mod shoot;
 mod turn;
 
 pub use act::ki_ai_needed;
-pub use table::{fall_result, jump_result, jump_row, trip_needed};
+pub use hazards::{fall_result, jump_result, jump_row, trip_needed};
 pub use turn::stamina_change;
 
 use super::Kozeriai;
 use super::command::Command;
 use super::event::Event;
-use super::odds;
+use super::numbers::odds;
 use super::state::{Due, FigureRef, FigureState};
 use crate::engine::error::CommandError;
 use crate::engine::exec::{Exec, refuse};
@@ -137,9 +138,9 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
     }
     match command {
         Command::Act { figure, action } => act::act(ctx, *figure, action)?,
-        Command::Shoot(order) => fight::shoot(ctx, order)?,
-        Command::Clash(order) => fight::clash(ctx, order)?,
-        Command::Trip(figure, cause) => table::trip(ctx, *figure, *cause)?,
+        Command::Shoot(order) => shoot::shoot(ctx, order)?,
+        Command::Clash(order) => clash::clash(ctx, order)?,
+        Command::Trip(figure, cause) => hazards::trip(ctx, *figure, *cause)?,
         Command::NoHazard(figure) => {
             let due = Due::PushedBack(*figure);
             if !ctx.state().due.contains(&due) {
@@ -147,10 +148,10 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             }
             ctx.settle_if_due(due)?;
         }
-        Command::PushedInto(figure, cause) => table::pushed_into(ctx, *figure, *cause)?,
-        Command::Jump(figure, obstacle) => table::jump(ctx, *figure, *obstacle)?,
-        Command::RunDown(rider, figure) => table::run_down(ctx, *rider, *figure)?,
-        Command::Fall(due) => table::fall(ctx, *due)?,
+        Command::PushedInto(figure, cause) => hazards::pushed_into(ctx, *figure, *cause)?,
+        Command::Jump(figure, obstacle) => hazards::jump(ctx, *figure, *obstacle)?,
+        Command::RunDown(rider, figure) => hazards::run_down(ctx, *rider, *figure)?,
+        Command::Fall(due) => hazards::fall(ctx, *due)?,
         Command::EndStage => turn::end_stage(ctx)?,
         Command::EndBattle => ctx.emit(Event::BattleEnded)?,
     }

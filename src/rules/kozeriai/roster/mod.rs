@@ -1,6 +1,8 @@
 //! Kozeriai armies: named figures, each with weapon skills, armour and special skills,
 //! grouped by the player who commands them (a contingent).
 
+pub mod load;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};

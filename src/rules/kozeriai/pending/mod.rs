@@ -1,11 +1,13 @@
 //! The checks Kozeriai requires (or offers) right now, as cards.
 
-use super::cards::{self, answer, step};
+pub mod cards;
+
 use super::command::{Command, ShotOrder, Visibility};
 use super::describe::due_words;
 use super::state::{Due, FigureRef, Stage, State};
 use super::tables::Rules;
 use crate::engine::check::Check;
+use cards::{answer, step};
 
 const ORDER: &str = "kozeriai: Order of Movement";
 

@@ -1,14 +1,14 @@
 //! Building check cards: shots, clashes, the small tables, and plain steps.
 
-use super::clash;
-use super::command::{ClashOrder, Command, Obstacle, ShotOrder};
-use super::event::{FallResult, JumpResult};
-use super::execute::{fall_result, jump_result, jump_row, trip_needed};
-use super::measures::{self as m, fall_index, jump_index};
-use super::odds;
-use super::shooting;
-use super::state::{Due, FigureRef, State, TripCause};
-use super::tables::Rules;
+use super::super::command::{ClashOrder, Command, Obstacle, ShotOrder};
+use super::super::event::{FallResult, JumpResult};
+use super::super::execute::{fall_result, jump_result, jump_row, trip_needed};
+use super::super::measures::{self as m, fall_index, jump_index};
+use super::super::numbers::clash;
+use super::super::numbers::odds;
+use super::super::numbers::shooting;
+use super::super::state::{Due, FigureRef, State, TripCause};
+use super::super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Modifier, Odds, RollSpec};
 
@@ -197,7 +197,7 @@ pub fn clash_card(
             ));
         }
     }
-    let alternatives = super::grapple_split::alternatives(rules, state, order)
+    let alternatives = super::super::numbers::grapple::alternatives(rules, state, order)
         .into_iter()
         .map(|(p, o)| clash::numbers(rules, state, &o).map(|n| (p, n)))
         .collect::<Result<Vec<_>, String>>()?;
@@ -346,7 +346,7 @@ pub fn ki_ai_card(
             "Shout",
             Command::Act {
                 figure: shouter,
-                action: super::command::Action::KiAi(targets.to_vec()),
+                action: super::super::command::Action::KiAi(targets.to_vec()),
             },
             true,
         )],
@@ -357,7 +357,7 @@ pub fn ki_ai_card(
     let mut none_hit = 1.0;
     for &t in targets {
         let x = state.figure(t)?;
-        let needed = super::execute::ki_ai_needed(s, x);
+        let needed = super::super::execute::ki_ai_needed(s, x);
         let p = odds::chance(sides, |v| v <= needed);
         none_hit *= 1.0 - p;
         c.odds.push(Odds::shown(

@@ -1,14 +1,14 @@
 //! The numbers of a shot: the factors, the score needed from the range table, the odds.
 
-use super::command::{ShotOrder, Visibility};
+use super::super::command::{ShotOrder, Visibility};
+use super::super::roster::Armour;
+use super::super::state::{FigureState, Speed, State};
+use super::super::tables::Rules;
+use super::super::tables::WoundsInShooting;
+use super::super::tables::weapons::{Shoots, WeaponInfo};
 use super::odds;
-use super::roster::Armour;
-use super::state::{FigureState, Speed, State};
-use super::tables::Rules;
-use super::weapons::{Shoots, WeaponInfo};
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::Modifier;
-use crate::rules::kozeriai::tables::WoundsInShooting;
 
 const SHOOTING: &str = "kozeriai: Shooting";
 const EFFECT: &str = "kozeriai: Effect of Hits";

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::tables::RelativeWeapons;
+use super::RelativeWeapons;
 
 /// A weapon class of the glossary, longest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

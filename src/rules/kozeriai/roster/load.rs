@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::roster::{Armour, Army, FigureSpec, Template};
-use super::tables::Rules;
-use super::weapons::{Class, Shoots};
+use super::super::tables::Rules;
+use super::super::tables::weapons::{Class, Shoots};
+use super::{Armour, Army, FigureSpec, Template};
 use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
 use crate::roster_path;
 

@@ -1,11 +1,13 @@
 //! The typed view of `reference/kozeriai.ron`, and the rules in force for one battle.
 
+pub mod weapons;
+
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use super::weapons::WeaponInfo;
 use crate::reference::{InForce, OptionalRule, Ruling};
+use weapons::WeaponInfo;
 
 #[allow(missing_docs)]
 mod raw {

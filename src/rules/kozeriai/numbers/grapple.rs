@@ -1,11 +1,11 @@
 //! An outsider's blow on a figure that grapples: the split die decides whether it falls on the
 //! named defender or on the figure it grapples (Grappling; ruling `grapple_hits`).
 
+use super::super::command::{ClashKind, ClashOrder};
+use super::super::state::{FigureRef, State};
+use super::super::tables::Rules;
 use super::clash::UNARMED;
-use super::command::{ClashKind, ClashOrder};
 use super::odds;
-use super::state::{FigureRef, State};
-use super::tables::Rules;
 
 /// The figure an outsider's blow may fall on instead of the defender: the one it grapples
 /// (Grappling; ruling `grapple_hits`), unless the attacker is that figure or is grappling.

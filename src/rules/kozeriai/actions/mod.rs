@@ -7,8 +7,8 @@
 
 mod fighting;
 
-use super::cards;
 use super::command::{Action, Command, Obstacle, Ride, Step};
+use super::pending::cards;
 use super::state::{FigureRef, FigureState, Speed, Stage, State, TripCause};
 use super::tables::Rules;
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};

@@ -5,16 +5,16 @@ use serde::{Deserialize, Serialize};
 
 use std::collections::BTreeMap;
 
-use super::command::{ClashKind, ClashOrder, Fighter};
-use super::measures;
+use super::super::command::{ClashKind, ClashOrder, Fighter};
+use super::super::measures;
+use super::super::roster::Armour;
+use super::super::state::{FigureState, Speed, State};
+use super::super::tables::BluntArmour;
+use super::super::tables::Rules;
+use super::super::tables::weapons::{Class, WeaponInfo, relative_factor};
 use super::odds::{self, Mixture};
-use super::roster::Armour;
-use super::state::{FigureState, Speed, State};
-use super::tables::Rules;
-use super::weapons::{Class, WeaponInfo, relative_factor};
 use crate::dice::CmpOp;
 use crate::engine::check::{Modifier, Odds};
-use crate::rules::kozeriai::tables::BluntArmour;
 
 const SKILL: &str = "kozeriai: Weapons Skill";
 const RELATIVE: &str = "kozeriai: Relative Weapon Factors";
@@ -425,7 +425,7 @@ fn specials(
 }
 
 /// The other figure of the clash, seen from side `i`.
-fn order_partner(order: &ClashOrder, i: usize) -> Option<super::state::FigureRef> {
+fn order_partner(order: &ClashOrder, i: usize) -> Option<super::super::state::FigureRef> {
     Some(if i == 0 {
         order.defender.figure
     } else {

@@ -1,0 +1,100 @@
+//! Shooting, resolved in the contingent's fighting stage (Bows and Bullets).
+
+use super::super::command::ShotOrder;
+use super::super::event::{Event, ShotDice};
+use super::super::numbers::shooting::{self, reload_turns};
+use super::super::state::Stage;
+use super::{Ctx, illegal};
+use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
+
+/// A shot: the figure's action for the turn (ruling `shooting_action`).
+pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
+    if ctx.state().stage != Stage::Fighting {
+        return Err(refuse(
+            "shots are resolved in the contingent's fighting stage",
+            "kozeriai: Order of Movement",
+        ));
+    }
+    ctx.of_contingent(order.shooter)?;
+    let x = ctx.active(order.shooter)?;
+    if x.this_turn.actions >= ctx.allowed_actions(x) {
+        return Err(refuse(
+            format!(
+                "{} has used its action this turn: shooting is the whole phase",
+                x.spec.name
+            ),
+            "kozeriai: Shooting",
+        ));
+    }
+    if x.spent() {
+        return Err(refuse(
+            format!("{} has no stamina left", x.spec.name),
+            "kozeriai: Exhaustion",
+        ));
+    }
+    if let Some(n) = x.reload.get(&order.weapon) {
+        return Err(refuse(
+            format!("{} needs {n} more turn(s) to reload", order.weapon),
+            "kozeriai: Preparation for shooting",
+        ));
+    }
+    let target = ctx.figure(order.target)?;
+    if target.dead || order.target.side() == order.shooter.side() {
+        return Err(illegal("shoot at an enemy figure still alive"));
+    }
+    let n = shooting::numbers(ctx.rules(), ctx.state(), order).map_err(illegal)?;
+    let skill = x.spec.skill(&order.weapon);
+    let s = &ctx.rules().t.shooting;
+    let mut dice = ShotDice {
+        misfire: None,
+        misfired: false,
+        die: None,
+        total: 0,
+        needed: n.needed,
+        hit: false,
+        deflect: None,
+        effect: None,
+        wounds: 0,
+    };
+    if let Some(at_most) = n.misfire_at_most {
+        let die = ctx.d10()?;
+        dice.misfire = Some(die);
+        dice.misfired = i64::from(die) <= at_most;
+    }
+    if !dice.misfired {
+        let die = ctx.d10()?;
+        dice.die = Some(die);
+        dice.total = i64::from(die) + n.total();
+        dice.hit = die != s.natural_miss && dice.total >= n.needed;
+    }
+    if dice.hit
+        && let Some((skill, mods)) = &n.deflect
+    {
+        let faces = (0..ctx.rules().t.special.yadomejutsu_dice)
+            .map(|_| ctx.d10())
+            .collect::<Result<Vec<u32>, _>>()?;
+        let sum = faces.iter().map(|&f| i64::from(f)).sum::<i64>()
+            + mods.iter().map(|m| m.value).sum::<i64>();
+        dice.deflect = Some((faces, sum <= *skill));
+    }
+    if dice.hit && !dice.deflect.as_ref().is_some_and(|(_, ok)| *ok) {
+        let die = ctx.d10()?;
+        dice.effect = Some(die);
+        let less: i64 = n.effect.iter().map(|m| m.value).sum();
+        dice.wounds = u32::try_from((i64::from(die) + less).max(0)).unwrap_or(0);
+    }
+    // A misfired musket can try again next phase: it is still loaded.
+    let reload = if dice.misfired {
+        0
+    } else {
+        reload_turns(ctx.rules(), n.shoots, skill)
+    };
+    let wounds = dice.wounds;
+    ctx.emit(Event::Shot {
+        order: order.clone(),
+        dice,
+        reload,
+    })?;
+    ctx.hurt(order.target, wounds, 0)
+}
