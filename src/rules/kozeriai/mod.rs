@@ -13,6 +13,7 @@ pub mod event;
 mod execute;
 pub mod measures;
 pub mod numbers;
+pub mod order;
 pub mod pending;
 pub mod roster;
 mod roster_form;
@@ -90,19 +91,24 @@ impl RuleSet for Kozeriai {
     crate::due_queue!(State, Event, Due);
 
     fn due_moot(state: &State, due: &Due) -> Option<String> {
-        match state.figure(due.figure()) {
-            Some(f) if f.dead => Some(format!("{} is dead", f.spec.name)),
-            Some(_) => None,
-            None => Some("there is no such figure".into()),
-        }
+        order::moot(state, *due)
     }
 
     fn due_citation(due: &Due) -> &'static str {
-        match due {
-            Due::Trip(..) => "kozeriai: Tripping Over",
-            Due::PushedBack(_) => "kozeriai: Exchanging Blows",
-            Due::Fall { .. } => "kozeriai: Body Charges",
-        }
+        order::citation(*due)
+    }
+
+    fn interleaves(
+        _rules: &Rules,
+        _state: &State,
+        due: &Due,
+        _command: &Command,
+    ) -> Option<&'static str> {
+        order::interleaves(*due)
+    }
+
+    fn precedes(_state: &State, first: &Due, then: &Due) -> Option<&'static str> {
+        order::precedes(*first, *then)
     }
 
     fn describe_due(_rules: &Rules, state: &State, due: &Due) -> Sentence {

@@ -199,7 +199,8 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             ),
         );
     }
-    if !x.mounted {
+    // Only a figure on its feet and on foot can trip (Tripping Over).
+    if super::order::may_trip(x).is_ok() {
         out.push(
             ActionForm::new("trip", "Trip roll", "when the table shows one is due")
                 .choice(

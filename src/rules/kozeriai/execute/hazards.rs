@@ -2,14 +2,13 @@
 
 use super::super::command::Obstacle;
 use super::super::event::{Event, FallResult, JumpResult};
+use super::super::order;
 use super::super::roster::Armour;
 use super::super::state::{Due, FigureRef, Speed, TripCause};
 use super::super::tables::{Jump, Rules};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
-
-const TRIPPING: &str = "kozeriai: Tripping Over";
 
 /// Trips at or under this on 1d10 (Tripping Over).
 pub fn trip_needed(rules: &Rules, cause: TripCause, armour: Armour) -> i64 {
@@ -63,19 +62,17 @@ pub fn fall_result(rules: &Rules, moving: bool, die: i64) -> FallResult {
     }
 }
 
-/// A figure dices for tripping.
+/// A figure dices for tripping: due, or recorded by the umpire for a cause the state cannot
+/// see (a dash over a hedge). What it answers is settled first: the roll may put the figure on
+/// the ground, and a due about a figure already down lapses ([`order::moot`]).
 pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<(), CommandError> {
     let x = ctx.figure(figure)?;
-    if x.dead {
-        return Err(illegal(format!("{} is dead", x.spec.name)));
-    }
-    if x.mounted {
-        return Err(refuse(
-            "tripping is for figures on foot",
-            "kozeriai: Tripping Over",
-        ));
-    }
+    order::may_trip(x).map_err(|why| refuse(why, order::TRIPPING))?;
     let needed = trip_needed(ctx.rules(), cause, x.spec.armour);
+    ctx.settle_if_due(Due::Trip(figure, cause))?;
+    if TripCause::PUSHED.contains(&cause) {
+        ctx.settle_if_due(Due::PushedBack(figure))?;
+    }
     let die = ctx.d10()?;
     ctx.emit(Event::Tripped {
         figure,
@@ -83,15 +80,7 @@ pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<()
         die,
         needed,
         fell: i64::from(die) <= needed,
-    })?;
-    ctx.settle_if_due(Due::Trip(figure, cause))?;
-    if matches!(
-        cause,
-        TripCause::Body | TripCause::Obstacle | TripCause::Uphill
-    ) {
-        ctx.settle_if_due(Due::PushedBack(figure))?;
-    }
-    Ok(())
+    })
 }
 
 /// The umpire says where a pushed-back figure ended: somewhere that trips makes the trip
@@ -113,7 +102,7 @@ pub fn pushed_into(
     }
     let x = ctx.figure(figure)?;
     if x.mounted {
-        return Err(refuse("tripping is for figures on foot", TRIPPING));
+        return Err(refuse("tripping is for figures on foot", order::TRIPPING));
     }
     ctx.settle(due)?;
     ctx.require(Due::Trip(figure, cause))
@@ -160,6 +149,8 @@ pub fn fall(ctx: &mut Ctx<'_>, due: Due) -> Result<(), CommandError> {
     if !ctx.state().due.contains(&due) {
         return Err(illegal("no body charge is waiting for its falling roll"));
     }
+    // Settled before the roll, which may put both on the ground and so make it lapse.
+    ctx.settle(due)?;
     let die = ctx.d10()?;
     let result = fall_result(ctx.rules(), moving, i64::from(die));
     ctx.emit(Event::FallRoll {
@@ -167,8 +158,7 @@ pub fn fall(ctx: &mut Ctx<'_>, due: Due) -> Result<(), CommandError> {
         defender,
         die,
         result,
-    })?;
-    ctx.settle_if_due(due)
+    })
 }
 
 /// A cantering or galloping horse knocks down a figure on foot (Collisions).

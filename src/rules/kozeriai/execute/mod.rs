@@ -20,7 +20,7 @@ use super::event::Event;
 use super::numbers::odds;
 use super::state::{Due, FigureRef, FigureState};
 use crate::engine::error::CommandError;
-use crate::engine::exec::{Exec, refuse};
+use crate::engine::exec::Exec;
 
 /// The engine's execution context, for a Kozeriai command.
 pub(super) type Ctx<'a> = Exec<'a, Kozeriai>;
@@ -107,10 +107,6 @@ fn illegal(reason: impl Into<String>) -> CommandError {
     CommandError::illegal(reason)
 }
 
-/// What is due is settled before play goes on: a push back, a trip, a falling roll follow
-/// at once from the blow or charge that caused them.
-const DUES: &str = "kozeriai: Tripping Over";
-
 /// Checks a command and returns its events.
 ///
 /// # Errors
@@ -118,23 +114,6 @@ const DUES: &str = "kozeriai: Tripping Over";
 pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
     if ctx.state().ended {
         return Err(illegal("the battle is over"));
-    }
-    let settles = matches!(
-        command,
-        Command::Trip(..)
-            | Command::NoHazard(_)
-            | Command::PushedInto(..)
-            | Command::Fall(_)
-            | Command::EndBattle
-    );
-    if !settles && let Some(due) = ctx.state().due.first() {
-        return Err(refuse(
-            format!(
-                "settle {} first",
-                super::describe::due_words(ctx.state(), *due)
-            ),
-            DUES,
-        ));
     }
     match command {
         Command::Act { figure, action } => act::act(ctx, *figure, action)?,

@@ -6,21 +6,11 @@ use super::super::state::{FigureRef, FigureState, Stage};
 use super::super::tables::Rules;
 use super::Ctx;
 use crate::engine::error::CommandError;
-use crate::engine::exec::refuse;
 use crate::rules::kozeriai::tables::ExhaustionWounds;
 
 /// Ends the current stage: moving gives way to fighting, fighting to the next contingent,
 /// the last contingent's fighting to the turn's end.
 pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if let Some(due) = ctx.state().due.first() {
-        return Err(refuse(
-            format!(
-                "settle {} first",
-                super::super::describe::due_words(ctx.state(), *due)
-            ),
-            "kozeriai: Tripping Over",
-        ));
-    }
     let current = ctx.state().current;
     match ctx.state().stage {
         Stage::Moving => ctx.emit(Event::StageBegins {
