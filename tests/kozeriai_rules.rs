@@ -780,24 +780,25 @@ fn yadomejutsu_deflects_at_or_under_skill_never_bullets() {
     assert!(events.iter().any(|e| matches!(e, Event::Shot { dice, .. } if dice.deflect.as_ref().is_some_and(|(_, ok)| *ok) && dice.effect.is_none())));
     assert_eq!(fig(&b, GORO).wounds, 0);
     // +1 per arrow already deflected, +4 against shuriken; nothing against musket bullets.
-    order.earlier_arrows = 2;
+    order.earlier_arrows = 1;
     let n = shooting::numbers(b.rules(), b.state(), &order).unwrap();
     let (skill, mods) = n.deflect.clone().unwrap();
-    assert_eq!((skill, mods.iter().map(|m| m.value).sum::<i64>()), (12, 2));
+    assert_eq!((skill, mods.iter().map(|m| m.value).sum::<i64>()), (12, 1));
     let mut bullet = shot(TARO, GORO, "Teppo", 20);
     bullet.deflect = true;
     bullet.in_hand = Some("Katana".into());
-    assert!(
-        shooting::numbers(b.rules(), b.state(), &bullet)
-            .unwrap()
-            .deflect
-            .is_none()
-    );
+    // A deflection declared against a bullet is refused, with the reason.
+    let why = shooting::numbers(b.rules(), b.state(), &bullet).unwrap_err();
+    assert!(why.contains("musket bullets"), "{why}");
     let mut star = shot(SABURO, GORO, "Shuriken", 10);
     star.deflect = true;
     star.in_hand = Some("Katana".into());
+    star.earlier_arrows = 1;
     let n = shooting::numbers(b.rules(), b.state(), &star).unwrap();
-    assert_eq!(n.deflect.unwrap().1.iter().map(|m| m.value).sum::<i64>(), 4);
+    assert_eq!(
+        n.deflect.unwrap().1.iter().map(|m| m.value).sum::<i64>(),
+        1 + 4
+    );
 }
 
 // ---- The Clash of Blades ----
@@ -1648,14 +1649,15 @@ fn heroic_samurai_ignore_one_wound_of_a_missile_hit_too() {
 }
 
 #[test]
-fn iaijutsu_surprise_is_spent_by_the_first_attempt_even_without_drawing() {
+fn iaijutsu_surprise_is_spent_by_the_first_attempt_even_when_the_draw_fails() {
     let mut b = battle();
     at(&mut b, 0, Stage::Fighting);
     let mut cut = strike(SHIRO, "Katana", HACHI, "Katana");
     cut.attacker.iaijutsu = true;
-    // Not drawing: no draw die; 6 + 2 surprise + 1 = 9 against 9.
-    let events = ok(&mut b, Command::Clash(cut.clone()), &[1, 9]);
-    assert_eq!(clash_totals(&events), [9, 9]);
+    // An Iaijutsu cut is a draw: its die (9) misses the skill 6, so the drawing penalty
+    // stands; 6 + 1 + 2 surprise - 4 = 5 against 5.
+    let events = ok(&mut b, Command::Clash(cut.clone()), &[9, 1, 5]);
+    assert_eq!(clash_totals(&events), [5, 5]);
     let mods = modifier_values(b.rules(), b.state(), &cut, 0);
     assert!(
         !mods.iter().any(|(r, _)| r.contains("surprise")),

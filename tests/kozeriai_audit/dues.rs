@@ -79,8 +79,8 @@ fn a_due_blocks_every_command_but_those_that_answer_it_citing_its_rule() {
     for command in [
         Command::EndStage,
         Command::Act {
-            figure: KUSA,
-            action: step(gunbai::rules::kozeriai::command::Step::Stay),
+            figure: SOHEI,
+            action: Action::KiAi(vec![JO]),
         },
         Command::Clash(strike(KUSA, "Kusarigama", JO, "Yari")),
         // A trip roll the umpire records for another figure answers nothing owed.

@@ -12,6 +12,7 @@
 mod kozeriai_support;
 
 mod dues;
+mod reading;
 
 use gunbai::engine::{Battle, RuleSet as _};
 use gunbai::reference::HouseRules;

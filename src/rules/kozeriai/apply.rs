@@ -1,6 +1,6 @@
 //! Applying Kozeriai events: the only place the state changes.
 
-use super::command::{Action, ClashKind};
+use super::command::{Action, ClashKind, Ride};
 use super::event::{Event, FallResult, JumpResult};
 use super::numbers::clash::chain_attack;
 use super::state::{FigureRef, FigureState, Speed, State, TripCause, TurnRecord};
@@ -27,10 +27,19 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 f.reload.insert(weapon.clone(), *left);
             }
         }
-        Event::Shot { order, reload, .. } => {
+        Event::Shot {
+            order,
+            reload,
+            dice,
+        } => {
+            let t = fig(state, order.target)?;
+            if dice.deflect.is_some() {
+                t.this_turn.deflections = t.this_turn.deflections.saturating_add(1);
+            }
             let f = fig(state, order.shooter)?;
             f.this_turn.actions = f.this_turn.actions.saturating_add(1);
             f.this_turn.active = true;
+            f.this_turn.shot = true;
             f.aiming = None;
             if *reload > 0 {
                 f.reload.insert(order.weapon.clone(), *reload);
@@ -61,6 +70,12 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             if dice.outcome.entangled && dice.outcome.winner == Some(0) {
                 d.entangled_by = Some(order.attacker.figure);
             }
+            if order.kind == ClashKind::Grapple {
+                // The winner of the round may always break off (Grappling).
+                d.won_grapple = dice.outcome.winner == Some(1);
+                fig(state, order.attacker.figure)?.won_grapple = dice.outcome.winner == Some(0);
+            }
+            let d = fig(state, order.defender.figure)?;
             d.this_turn.attacked |= order.both_strike;
             d.this_turn.exchanges = d.this_turn.exchanges.saturating_add(1);
             d.this_turn.active = true;
@@ -140,7 +155,7 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
             let x = fig(state, *figure)?;
             x.this_turn.jumped = true;
             if *result != JumpResult::Cleared {
-                x.speed = Speed::Halt;
+                halt(x);
             }
         }
         Event::FallRoll {
@@ -173,6 +188,7 @@ fn died(state: &mut State, f: FigureRef) -> Result<(), String> {
     }
     let x = fig(state, f)?;
     x.dead = true;
+    x.won_grapple = false;
     down(x);
     x.entangled = false;
     x.entangled_by = None;
@@ -186,7 +202,9 @@ fn died(state: &mut State, f: FigureRef) -> Result<(), String> {
         }
     }
     if let Some(p) = partner {
-        fig(state, p)?.grappling = None;
+        let x = fig(state, p)?;
+        x.grappling = None;
+        x.won_grapple = false;
     }
     Ok(())
 }
@@ -218,6 +236,13 @@ fn turn_event(state: &mut State, event: &Event) -> Result<(), String> {
             }
             state.current = *contingent;
             state.stage = *stage;
+            // Yadomejutsu counts the missiles deflected in the same phase: a new stage is a
+            // new phase.
+            for side in &mut state.sides {
+                for x in &mut side.figures {
+                    x.this_turn.deflections = 0;
+                }
+            }
         }
         Event::TurnBegins(t) => {
             if Some(*t) != state.turn.checked_add(1) {
@@ -233,6 +258,17 @@ fn turn_event(state: &mut State, event: &Event) -> Result<(), String> {
 
 /// A figure's action: what it changes on the figure.
 fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), String> {
+    if *action == Action::BreakOff {
+        // The winner of a round breaks off without spending its action (Grappling).
+        let f = fig(state, figure)?;
+        f.won_grapple = false;
+        if let Some(p) = f.grappling.take() {
+            let partner = fig(state, p)?;
+            partner.grappling = None;
+            partner.won_grapple = false;
+        }
+        return Ok(());
+    }
     let f = fig(state, figure)?;
     f.this_turn.actions = f.this_turn.actions.saturating_add(1);
     let quiet = matches!(action, Action::Step { step, .. } if step.still());
@@ -264,28 +300,28 @@ fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), St
         Action::LieDown => f.lying = true,
         Action::Mount => {
             f.mounted = true;
-            f.speed = Speed::Halt;
+            halt(f);
         }
         Action::Dismount => {
             f.mounted = false;
-            f.speed = Speed::Halt;
+            halt(f);
         }
         Action::Door => {}
         Action::Ride(r) | Action::RideReload(r) => {
-            if r.speed() != f.speed {
+            // Walking and sidestepping go at one speed but are two activities.
+            if *r != f.activity {
                 f.this_turn.changed_horse = true;
             }
+            f.activity = *r;
             f.speed = r.speed();
         }
         Action::KiAi(_) => {
             f.this_turn.shouting = true;
             f.this_turn.attacked = true;
+            // The shout is an attack, for Exhaustion too.
+            f.this_turn.exchanges = f.this_turn.exchanges.saturating_add(1);
         }
-        Action::BreakOff => {
-            if let Some(p) = f.grappling.take() {
-                fig(state, p)?.grappling = None;
-            }
-        }
+        Action::BreakOff => {}
     }
     Ok(())
 }
@@ -294,7 +330,13 @@ fn acted(state: &mut State, figure: FigureRef, action: &Action) -> Result<(), St
 fn down(x: &mut FigureState) {
     x.lying = true;
     x.mounted = false;
+    halt(x);
+}
+
+/// A horse standing still: halted by its rider, a refusal, or its rider's fall.
+fn halt(x: &mut FigureState) {
     x.speed = Speed::Halt;
+    x.activity = Ride::default();
 }
 
 fn new_turn(state: &mut State, turn: u32) {

@@ -76,6 +76,13 @@ pub enum Ride {
     Back,
 }
 
+impl Default for Ride {
+    /// A horse standing still: halted, or just mounted.
+    fn default() -> Self {
+        Ride::At(Speed::Halt)
+    }
+}
+
 impl Ride {
     /// The speed this action goes at.
     pub fn speed(self) -> Speed {

@@ -140,7 +140,7 @@ impl RuleSet for Kozeriai {
     }
 
     fn turn_and_phase(state: &State) -> (u32, String) {
-        (state.turn, view::phase_words(state).0)
+        (state.turn, view::phase_now(state))
     }
 
     fn ended(state: &State) -> bool {

@@ -7,7 +7,11 @@
 //! stroke, a shot that is the whole phase), and its special states (on the ground, entangled,
 //! grappling, shouting, out of stamina) are the figure's too.
 
-use super::state::{Due, FigureRef, FigureState, State};
+use super::command::{Action, ClashKind, Ride, Step};
+use super::state::{Due, FigureRef, FigureState, Speed, State};
+use super::tables::Rules;
+use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 
 /// The sections the order rules come from.
 pub const ACTIONS: &str = "kozeriai: Actions";
@@ -17,6 +21,16 @@ pub const BLOWS: &str = "kozeriai: Exchanging Blows";
 pub const TRIPPING: &str = "kozeriai: Tripping Over";
 /// Body Charges.
 pub const BODY_CHARGES: &str = "kozeriai: Body Charges";
+/// A shot is the figure's whole phase.
+pub const SHOOTING: &str = "kozeriai: Shooting";
+/// Grappling.
+pub const GRAPPLING: &str = "kozeriai: Grappling";
+/// The shout.
+pub const KI_AI: &str = "kozeriai: Ki-Ai";
+/// Out of stamina.
+pub const EXHAUSTION: &str = "kozeriai: Exhaustion";
+/// A rider and the horse's activity.
+pub const HORSES: &str = "kozeriai: Moving Horses";
 
 /// The rule that requires a due.
 pub fn citation(due: Due) -> &'static str {
@@ -96,5 +110,198 @@ pub fn may_trip(x: &FigureState) -> Result<(), String> {
         Err(format!("{} is already on the ground", x.spec.name))
     } else {
         Ok(())
+    }
+}
+
+/// Actions a figure may take in a turn: two for a Heroic Super Samurai (the optional rule on).
+pub fn allowed_actions(rules: &Rules, x: &FigureState) -> u32 {
+    if rules.optional("heroic") && x.spec.heroic {
+        rules.t.heroic.actions
+    } else {
+        1
+    }
+}
+
+/// Whether a figure may take another action this turn: it has one left, and has not shot
+/// (a shot is its whole phase: Shooting, ruling `shooting_action`).
+///
+/// # Errors
+/// The refusal, citing the rule.
+pub fn may_act(rules: &Rules, x: &FigureState) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    if x.this_turn.shot {
+        return Err(refuse(
+            format!("{name} has shot this turn: the shot is its whole phase"),
+            SHOOTING,
+        ));
+    }
+    if x.this_turn.actions >= allowed_actions(rules, x) {
+        return Err(refuse(
+            format!("{name} has taken its action this turn"),
+            ACTIONS,
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a figure may shoot now: a shot is its whole phase, so it has taken no other action
+/// and made no attacking stroke this turn (a heroic figure's second action included); a
+/// grappler's bow or musket is useless; a figure out of stamina cannot attack.
+///
+/// # Errors
+/// The refusal, citing the rule.
+pub fn may_shoot(x: &FigureState) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    if x.this_turn.actions > 0 || x.this_turn.attacked {
+        return Err(refuse(
+            format!("{name} has acted this turn: shooting is the whole phase"),
+            SHOOTING,
+        ));
+    }
+    if x.grappling.is_some() {
+        return Err(refuse(
+            format!("{name} is grappling: only close-in weapons serve, and none is shot"),
+            GRAPPLING,
+        ));
+    }
+    if x.spent() {
+        return Err(refuse(
+            format!("{name} has no stamina left: it cannot attack"),
+            EXHAUSTION,
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a figure may aim an attacking blow this turn (as the attacker, or striking back):
+/// one stroke a turn (a closing attack is an extra one under ruling `closing_attack`, and
+/// tearing free is no stroke); none after a shot, with no stamina, or after changing its
+/// horse's activity.
+///
+/// # Errors
+/// The refusal, citing the rule.
+pub fn may_strike(x: &FigureState, kind: ClashKind, extra: bool) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    if x.this_turn.shot {
+        return Err(refuse(
+            format!("{name} has shot this turn: the shot is its whole phase"),
+            SHOOTING,
+        ));
+    }
+    if x.this_turn.attacked && kind != ClashKind::TearFree && !extra {
+        return Err(refuse(
+            format!("{name} has made its one attacking stroke this turn"),
+            BLOWS,
+        ));
+    }
+    if x.spent() {
+        return Err(refuse(
+            format!("{name} has no stamina left: it cannot attack"),
+            EXHAUSTION,
+        ));
+    }
+    if x.this_turn.changed_horse {
+        return Err(refuse(
+            format!("{name} changed the horse's activity this turn: no attack"),
+            HORSES,
+        ));
+    }
+    Ok(())
+}
+
+/// Whether a figure may body charge: the charge is a move into the defender's hex, so a
+/// figure on the ground, entangled or grappling cannot make one; a rider's horse runs figures
+/// down instead (Horses in Combat).
+///
+/// # Errors
+/// The refusal, citing the rule.
+pub fn may_charge(x: &FigureState) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    let why = if x.mounted {
+        "is mounted: its horse runs figures down instead"
+    } else if x.lying {
+        "is on the ground: a charge is a move"
+    } else if x.entangled {
+        "is entangled: a charge is a move"
+    } else if x.grappling.is_some() {
+        "is grappling: a charge is a move"
+    } else {
+        return Ok(());
+    };
+    Err(refuse(format!("{name} {why}"), BODY_CHARGES))
+}
+
+/// Whether a figure may shout a Ki-ai: the shouter cannot move whilst shouting, so not after
+/// a move this turn (a heroic figure's included, or on a moving horse); and the shout is its
+/// attack.
+///
+/// # Errors
+/// The refusal, citing the rule.
+pub fn may_shout(x: &FigureState) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    if x.moved() {
+        return Err(refuse(
+            format!("{name} moved this turn: a shouter cannot move"),
+            KI_AI,
+        ));
+    }
+    if x.this_turn.attacked {
+        return Err(refuse(
+            format!("{name} has made its attack this turn"),
+            BLOWS,
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the figure's state lets it take this action at all: out of stamina it neither moves
+/// nor attacks, but may turn 60 degrees and do what is no movement (stand up, lie down, open a
+/// door: Actions); on the ground, entangled or grappling it does not move.
+///
+/// # Errors
+/// The refusal, citing the rule.
+pub fn may_move(x: &FigureState, action: &Action) -> Result<(), CommandError> {
+    let name = &x.spec.name;
+    let moves = match action {
+        Action::Step { step, .. } => step.hexes() > 0,
+        Action::Dash(_) => true,
+        Action::Ride(r) | Action::RideReload(r) => r.speed() != Speed::Halt,
+        _ => false,
+    };
+    let may_when_spent = matches!(
+        action,
+        Action::Step {
+            step: Step::Stay | Step::TurnSixty,
+            ..
+        } | Action::Ride(Ride::Turn | Ride::At(Speed::Halt))
+            | Action::StandUp
+            | Action::LieDown
+            | Action::Door
+    );
+    if x.spent() && !may_when_spent {
+        return Err(refuse(
+            format!("{name} has no stamina left: it may only turn up to 60 degrees"),
+            EXHAUSTION,
+        ));
+    }
+    let why = if !moves {
+        return Ok(());
+    } else if x.lying {
+        "is on the ground: stand up first"
+    } else if x.entangled {
+        "is entangled: tear free first"
+    } else if x.grappling.is_some() && !x.mounted {
+        "is grappling: break off first"
+    } else {
+        return Ok(());
+    };
+    Err(refuse(format!("{name} {why}"), ACTIONS))
+}
+
+/// Whether a rider may reload with this horse action (ruling `mounted_reload`).
+pub fn rider_reloads(rules: &Rules, x: &FigureState, ride: Ride) -> bool {
+    match rules.rulings.mounted_reload {
+        super::tables::MountedReload::HorseStanding => ride.speed() == Speed::Halt,
+        super::tables::MountedReload::ActivityUnchanged => ride == x.activity,
     }
 }

@@ -4,6 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::command::Ride;
 use super::roster::{Army, FigureSpec};
 use super::tables::Rules;
 use crate::rules::kozeriai::tables::{Capacity, OrderOfMovement};
@@ -189,6 +190,19 @@ pub struct TurnRecord {
     /// Figures its horse ran down this turn, which it cannot engage (Horses in Combat).
     #[serde(default)]
     pub ran_down: Vec<FigureRef>,
+    /// Shot this turn: the shot was its whole phase (Shooting).
+    #[serde(default)]
+    pub shot: bool,
+    /// Missiles it tried to deflect this phase (Yadomejutsu: +1 for each after the first).
+    #[serde(default)]
+    pub deflections: u32,
+}
+
+impl TurnRecord {
+    /// Fought this turn: attacked, defended, shouted a Ki-ai or shot.
+    pub fn fought(&self) -> bool {
+        self.exchanges > 0 || self.shot || self.shouting
+    }
 }
 
 /// One figure in play.
@@ -219,8 +233,12 @@ pub struct FigureState {
     pub entangled_by: Option<FigureRef>,
     /// On its horse.
     pub mounted: bool,
-    /// The horse's activity.
+    /// The horse's speed.
     pub speed: Speed,
+    /// The horse's activity (Moving Horses: walk, trot, canter, gallop, sidestep, turn, back,
+    /// or standing): changing it is an action, and no attacking blow that turn.
+    #[serde(default)]
+    pub activity: Ride,
     /// Stamina points now (Exhaustion).
     pub stamina: Option<i64>,
     /// The target being aimed at, and complete turns spent aiming.
@@ -237,6 +255,9 @@ pub struct FigureState {
     /// charge (Body Charges; ruling `grapple_election`).
     #[serde(default)]
     pub may_grapple: Option<(FigureRef, u32)>,
+    /// Won the last round of the grapple it is in: it may always break off (Grappling).
+    #[serde(default)]
+    pub won_grapple: bool,
     /// Complete turns spent lying still (Exhaustion).
     pub lying_still: u32,
     /// This turn's record.
@@ -273,6 +294,7 @@ impl FigureState {
             entangled_by: None,
             mounted: spec.horse,
             speed: Speed::Halt,
+            activity: Ride::default(),
             stamina,
             aiming: None,
             reload: BTreeMap::new(),
@@ -280,6 +302,7 @@ impl FigureState {
             last_chain: None,
             grappling: None,
             may_grapple: None,
+            won_grapple: false,
             lying_still: 0,
             this_turn: TurnRecord::default(),
         }
@@ -296,6 +319,11 @@ impl FigureState {
         self.may_grapple
             .filter(|(_, t)| turn <= t.saturating_add(1))
             .map(|(f, _)| f)
+    }
+
+    /// Moved this turn: a step or dash on foot, or on a horse still moving.
+    pub fn moved(&self) -> bool {
+        self.this_turn.hexes_on_foot > 0 || (self.mounted && self.speed != Speed::Halt)
     }
 
     /// Out of stamina: may only turn (Exhaustion).

@@ -6,36 +6,38 @@ use crate::engine::view::{Badge, BattleView, GroupView, SideView, Tone, UnitView
 
 /// The view of the whole battle.
 pub fn view(rules: &Rules, state: &State) -> BattleView {
-    let (phase, next) = phase_words(state);
     BattleView {
         turn: state.turn,
-        phase,
-        next,
+        phase: phase_now(state),
+        next: phase_next(rules, state),
         ended: state.ended,
         sides: (0..2).map(|s| side(rules, state, s)).collect(),
     }
 }
 
-/// The stage now and what follows, in words.
-pub fn phase_words(state: &State) -> (String, String) {
-    let player = |i: usize| {
-        state
-            .contingents
-            .get(i)
-            .map_or_else(|| "?".to_owned(), |c| c.player.clone())
-    };
-    let now = match state.stage {
-        Stage::Moving => format!("{} moves", player(state.current)),
-        Stage::Fighting => format!("{} shoots and fights", player(state.current)),
-    };
-    let next = match state.stage {
-        Stage::Moving => format!("{} shoots and fights", player(state.current)),
-        Stage::Fighting if state.current.saturating_add(1) < state.contingents.len() => {
-            format!("{} moves", player(state.current.saturating_add(1)))
-        }
-        Stage::Fighting => format!("turn {}", state.turn.saturating_add(1)),
-    };
-    (now, next)
+/// A contingent's stage in words: `P1 moves`, `P1 shoots and fights`.
+fn stage_words(state: &State, contingent: usize, stage: Stage) -> String {
+    let player = state
+        .contingents
+        .get(contingent)
+        .map_or_else(|| "?".to_owned(), |c| c.player.clone());
+    match stage {
+        Stage::Moving => format!("{player} moves"),
+        Stage::Fighting => format!("{player} shoots and fights"),
+    }
+}
+
+/// The stage now, in words.
+pub fn phase_now(state: &State) -> String {
+    stage_words(state, state.current, state.stage)
+}
+
+/// What follows the stage now, in words (ruling `combat_timing`).
+pub fn phase_next(rules: &Rules, state: &State) -> String {
+    match super::execute::next_stage(rules, state) {
+        Some((contingent, stage)) => stage_words(state, contingent, stage),
+        None => format!("turn {}", state.turn.saturating_add(1)),
+    }
 }
 
 fn side(rules: &Rules, state: &State, s: usize) -> SideView {

@@ -172,10 +172,6 @@ pub fn shoot_form(rules: &Rules, state: &State, f: FigureRef) -> Option<ActionFo
                 std::iter::once("no attempt".to_owned())
                     .chain(rules.t.yadomejutsu_weapons.list.iter().cloned())
                     .collect(),
-            )
-            .choice(
-                "Arrows it deflected already this phase",
-                (0..4).map(|n| n.to_string()).collect(),
             ),
     )
 }
@@ -190,10 +186,18 @@ pub fn shoot_plan(
     f: FigureRef,
     v: &mut FormValues<'_>,
 ) -> Result<ActionPlan<Command>, String> {
+    let target = {
+        let weapon = v.pick(&missiles(rules, state, f), "weapon")?;
+        (weapon, v.pick(&enemies(state, f), "target")?)
+    };
+    // The referee counts the missiles the target already tried to deflect this turn.
+    let earlier = state
+        .figure(target.1)
+        .map_or(0, |x| x.this_turn.deflections);
     let mut order = ShotOrder {
         shooter: f,
-        weapon: v.pick(&missiles(rules, state, f), "weapon")?,
-        target: v.pick(&enemies(state, f), "target")?,
+        weapon: target.0,
+        target: target.1,
         range_hexes: v.pick(&bands(rules), "range")?,
         visibility: v.pick(&VISIBILITY, "visibility")?,
         shot_at: v.on(),
@@ -211,7 +215,7 @@ pub fn shoot_plan(
             ),
         },
         deflect: false,
-        earlier_arrows: u32::try_from(v.index()).unwrap_or(0),
+        earlier_arrows: earlier,
     };
     order.deflect = order.in_hand.is_some();
     let preview = cards::shot_card(rules, state, &order)?;

@@ -10,7 +10,7 @@ mod fighting;
 use super::command::{Action, Command, Obstacle, Ride, Step};
 use super::pending::cards;
 use super::state::{FigureRef, FigureState, Speed, Stage, State, TripCause};
-use super::tables::Rules;
+use super::tables::{MountedReload, Rules};
 use crate::engine::action::{ActionForm, ActionPlan, FormValues};
 use crate::engine::view::parse_id;
 
@@ -54,7 +54,7 @@ fn ride_words(r: Ride) -> String {
     }
 }
 
-/// The simple actions open to a figure: stand, lie, mount, dismount, door, break off.
+/// The simple actions open to a figure: stand, lie, mount, dismount, door.
 fn others(state: &State, f: FigureRef) -> Vec<(String, Action)> {
     let Some(x) = state.figure(f) else {
         return Vec::new();
@@ -67,11 +67,8 @@ fn others(state: &State, f: FigureRef) -> Vec<(String, Action)> {
     }
     if x.mounted {
         out.push(("Dismount".into(), Action::Dismount));
-    } else if x.spec.horse {
+    } else if x.spec.horse && !x.lying {
         out.push(("Mount".into(), Action::Mount));
-    }
-    if x.grappling.is_some() {
-        out.push(("Break off the grapple".into(), Action::BreakOff));
     }
     out
 }
@@ -100,7 +97,7 @@ fn on_foot(state: &State, f: FigureRef) -> Vec<FigureRef> {
 }
 
 /// The forms of a figure's action while its contingent moves.
-fn moving_forms(state: &State, f: FigureRef, x: &FigureState) -> Vec<ActionForm> {
+fn moving_forms(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> Vec<ActionForm> {
     let mut out = Vec::new();
     let foe = names(state, &enemies(state, f));
     if x.mounted {
@@ -114,7 +111,10 @@ fn moving_forms(state: &State, f: FigureRef, x: &FigureState) -> Vec<ActionForm>
                 "Horse action",
                 RIDES.iter().map(|r| ride_words(*r)).collect(),
             )
-            .toggle("Reload as well (the horse standing: halt or turn)"),
+            .toggle(match rules.rulings.mounted_reload {
+                MountedReload::HorseStanding => "Reload as well (the horse standing: halt or turn)",
+                MountedReload::ActivityUnchanged => "Reload as well (keeping the horse's activity)",
+            }),
         );
     } else {
         out.push(
@@ -162,7 +162,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     let mine = state.current_figures().contains(&f);
     let mut out = Vec::new();
     if mine && state.stage == Stage::Moving {
-        out.extend(moving_forms(state, f, x));
+        out.extend(moving_forms(rules, state, f, x));
     }
     if mine && state.stage == Stage::Fighting {
         if x.spec.ki_ai.is_some() {
@@ -182,6 +182,14 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     if !mine || state.stage == Stage::Moving {
         out.extend(fighting::attack_form(rules, state, f, true));
+    }
+    // The winner of a round of grappling may always break off: at once, at any stage.
+    if x.grappling.is_some() && x.won_grapple {
+        out.push(ActionForm::new(
+            "break_off",
+            "Break off the grapple",
+            "the winner of the last round may always break off",
+        ));
     }
     if x.mounted && x.speed >= Speed::Canter {
         out.push(
@@ -247,6 +255,7 @@ pub fn plan(
         }
         "dash" => Ok(act(Action::Dash(if v.on() { 3 } else { 2 }))),
         "other" => Ok(act(v.pick(&others(state, f), "action")?.1)),
+        "break_off" => Ok(act(Action::BreakOff)),
         "ride" => {
             let ride = v.pick(&RIDES, "horse action")?;
             Ok(act(if v.on() {

@@ -1,14 +1,19 @@
 //! A figure's action in its contingent's moving stage (Actions, Moving Horses, Ki-Ai).
 
-use super::super::command::{Action, Ride, Step};
+use super::super::command::Action;
 use super::super::event::{Event, KiAiRoll};
-use super::super::state::{Due, FigureRef, FigureState, Speed, Stage, TripCause};
+use super::super::order;
+use super::super::state::{Due, FigureRef, FigureState, Stage, TripCause};
+use super::super::tables::MountedReload;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 
 /// Checks and records an action.
 pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), CommandError> {
+    if *action == Action::BreakOff {
+        return break_off(ctx, figure);
+    }
     // A Ki-ai is resolved with the contingent's shooting and combat, once its movement is
     // done (Order of Movement; ruling `ki_ai_area`); every other action while it moves.
     let shout = matches!(action, Action::KiAi(_));
@@ -26,12 +31,7 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
     }
     ctx.of_contingent(figure)?;
     let x = ctx.active(figure)?;
-    if x.this_turn.actions >= ctx.allowed_actions(x) {
-        return Err(refuse(
-            format!("{} has taken its action this turn", x.spec.name),
-            "kozeriai: Actions",
-        ));
-    }
+    order::may_act(ctx.rules(), x)?;
     allowed(ctx, figure, x, action)?;
     let reload: Vec<(String, u32)> = if action.reloads() {
         let r: Vec<_> = x
@@ -67,42 +67,6 @@ pub fn act(ctx: &mut Ctx<'_>, figure: FigureRef, action: &Action) -> Result<(), 
     Ok(())
 }
 
-/// Whether the figure's state lets it take this action at all: stamina, on the ground,
-/// entangled, grappling.
-fn may_move(x: &FigureState, action: &Action) -> Result<(), CommandError> {
-    let name = &x.spec.name;
-    let moves = match action {
-        Action::Step { step, .. } => step.hexes() > 0,
-        Action::Dash(_) => true,
-        Action::Ride(r) | Action::RideReload(r) => r.speed() != Speed::Halt,
-        _ => false,
-    };
-    // No stamina: no attack or move, only a turn of at most 60 degrees (Exhaustion).
-    let may_when_spent = matches!(
-        action,
-        Action::Step {
-            step: Step::Stay | Step::TurnSixty,
-            ..
-        } | Action::Ride(Ride::Turn | Ride::At(Speed::Halt))
-    );
-    if x.spent() && !may_when_spent {
-        return Err(refuse(
-            format!("{name} has no stamina left: it may only turn up to 60 degrees"),
-            "kozeriai: Exhaustion",
-        ));
-    }
-    if moves && x.lying {
-        return Err(illegal(format!("{name} is on the ground: stand up first")));
-    }
-    if moves && x.entangled {
-        return Err(illegal(format!("{name} is entangled: tear free first")));
-    }
-    if moves && x.grappling.is_some() && !x.mounted {
-        return Err(illegal(format!("{name} is grappling: break off first")));
-    }
-    Ok(())
-}
-
 /// Whether this figure may take this action now.
 fn allowed(
     ctx: &Ctx<'_>,
@@ -111,7 +75,7 @@ fn allowed(
     action: &Action,
 ) -> Result<(), CommandError> {
     let name = &x.spec.name;
-    may_move(x, action)?;
+    order::may_move(x, action)?;
     let m = &ctx.rules().t.movement;
     match action {
         Action::Step { .. } | Action::Dash(_) if x.mounted => Err(refuse(
@@ -146,13 +110,24 @@ fn allowed(
         Action::Mount if x.mounted || !x.spec.horse => {
             Err(illegal(format!("{name} has no horse to mount")))
         }
+        Action::Mount if x.lying => Err(refuse(
+            format!("{name} is on the ground: stand up first"),
+            order::ACTIONS,
+        )),
         Action::Dismount if !x.mounted => Err(illegal(format!("{name} is not mounted"))),
         Action::Ride(_) | Action::RideReload(_) if !x.mounted => {
             Err(illegal(format!("{name} is not mounted")))
         }
-        Action::RideReload(r) if r.speed() != Speed::Halt => Err(refuse(
-            "a rider reloads only while the horse stands: halt or turn on the spot",
-            "kozeriai: Actions",
+        Action::RideReload(r) if !order::rider_reloads(ctx.rules(), x, *r) => Err(refuse(
+            match ctx.rules().rulings.mounted_reload {
+                MountedReload::HorseStanding => {
+                    "a rider reloads only while the horse stands: halt or turn on the spot"
+                }
+                MountedReload::ActivityUnchanged => {
+                    "a rider reloads only while it keeps the horse's activity"
+                }
+            },
+            order::ACTIONS,
         )),
         Action::Ride(r) | Action::RideReload(r) => {
             let change = r
@@ -180,16 +155,7 @@ fn allowed(
             if targets.is_empty() {
                 return Err(illegal("name the figures in the Ki-ai's area"));
             }
-            if x.this_turn.attacked {
-                return Err(refuse(
-                    format!("{name} has made its attack this turn"),
-                    "kozeriai: Exchanging Blows",
-                ));
-            }
-            Ok(())
-        }
-        Action::BreakOff if x.grappling.is_none() => {
-            Err(illegal(format!("{name} is not grappling")))
+            order::may_shout(x)
         }
         _ => Ok(()),
     }
@@ -229,4 +195,24 @@ fn ki_ai(ctx: &mut Ctx<'_>, shouter: FigureRef, targets: &[FigureRef]) -> Result
         ctx.require(Due::PushedBack(t))?;
     }
     Ok(())
+}
+
+/// The winner of the last round of a grapple breaks off: it may always, so at once, at any
+/// stage, without spending its action (Grappling; ruling `grapple_break_off`).
+fn break_off(ctx: &mut Ctx<'_>, figure: FigureRef) -> Result<(), CommandError> {
+    let x = ctx.active(figure)?;
+    let name = &x.spec.name;
+    if x.grappling.is_none() {
+        return Err(illegal(format!("{name} is not grappling")));
+    }
+    if !x.won_grapple {
+        return Err(refuse(
+            format!("{name} did not win the last round of grappling: only its winner breaks off"),
+            order::GRAPPLING,
+        ));
+    }
+    ctx.emit(Event::Acted {
+        figure,
+        action: Action::BreakOff,
+    })
 }

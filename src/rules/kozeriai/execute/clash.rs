@@ -5,6 +5,7 @@ use super::super::command::{ClashKind, ClashOrder};
 use super::super::event::{ClashDice, Event};
 use super::super::numbers::clash::{self, chain_attack};
 use super::super::numbers::grapple;
+use super::super::order as when;
 use super::super::state::{Due, FigureRef, Stage, TripCause};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
@@ -28,23 +29,9 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     let x = ctx.active(a)?;
     let name = &x.spec.name;
     let extra = order.closing && ctx.rules().rulings.closing_attack == ClosingAttack::ExtraStroke;
-    if x.this_turn.attacked && order.kind != ClashKind::TearFree && !extra {
-        return Err(refuse(
-            format!("{name} has made its one attacking stroke this turn"),
-            "kozeriai: Exchanging Blows",
-        ));
-    }
-    if x.spent() {
-        return Err(refuse(
-            format!("{name} has no stamina left: it cannot attack"),
-            "kozeriai: Exhaustion",
-        ));
-    }
-    if x.this_turn.changed_horse {
-        return Err(refuse(
-            format!("{name} changed the horse's activity this turn: no attack"),
-            "kozeriai: Moving Horses",
-        ));
+    when::may_strike(x, order.kind, extra)?;
+    if order.kind == ClashKind::BodyCharge {
+        when::may_charge(x)?;
     }
     let info = ctx.rules().weapon(&order.attacker.weapon);
     let turn = ctx.state().turn;
@@ -110,13 +97,9 @@ pub fn clash(ctx: &mut Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> 
     }
     let elects = order.kind == ClashKind::Grapple && d.grappling != Some(order.attacker.figure);
     if order.both_strike {
+        // Striking back is the defender's own attacking blow, with its limits.
         let d = ctx.active(order.defender.figure)?;
-        if d.this_turn.attacked || d.spent() {
-            return Err(refuse(
-                format!("{} cannot strike this turn", d.spec.name),
-                "kozeriai: Exchanging Blows",
-            ));
-        }
+        when::may_strike(d, ClashKind::Strike, false)?;
     }
     let mut order = order.clone();
     // Electing to grapple after a body charge: from now the two grapple (Body Charges).

@@ -12,7 +12,7 @@ mod turn;
 
 pub use act::ki_ai_needed;
 pub use hazards::{fall_result, jump_result, jump_row, trip_needed};
-pub use turn::stamina_change;
+pub use turn::{next_stage, stamina_change};
 
 use super::Kozeriai;
 use super::command::Command;
@@ -66,15 +66,6 @@ impl Ctx<'_> {
                 "{} is not in the contingent acting now",
                 self.state().figure_name(f)
             )))
-        }
-    }
-
-    /// Actions a figure may take in a turn: two for a heroic figure.
-    fn allowed_actions(&self, f: &FigureState) -> u32 {
-        if self.rules().optional("heroic") && f.spec.heroic {
-            self.rules().t.heroic.actions
-        } else {
-            1
         }
     }
 

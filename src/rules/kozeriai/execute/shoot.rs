@@ -2,7 +2,9 @@
 
 use super::super::command::ShotOrder;
 use super::super::event::{Event, ShotDice};
+use super::super::numbers::grapple;
 use super::super::numbers::shooting::{self, reload_turns};
+use super::super::order::may_shoot;
 use super::super::state::Stage;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
@@ -18,21 +20,7 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     }
     ctx.of_contingent(order.shooter)?;
     let x = ctx.active(order.shooter)?;
-    if x.this_turn.actions >= ctx.allowed_actions(x) {
-        return Err(refuse(
-            format!(
-                "{} has used its action this turn: shooting is the whole phase",
-                x.spec.name
-            ),
-            "kozeriai: Shooting",
-        ));
-    }
-    if x.spent() {
-        return Err(refuse(
-            format!("{} has no stamina left", x.spec.name),
-            "kozeriai: Exhaustion",
-        ));
-    }
+    may_shoot(x)?;
     if let Some(n) = x.reload.get(&order.weapon) {
         return Err(refuse(
             format!("{} needs {n} more turn(s) to reload", order.weapon),
@@ -78,10 +66,25 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
             + mods.iter().map(|m| m.value).sum::<i64>();
         dice.deflect = Some((faces, sum <= *skill));
     }
+    // A hit on a grappler falls on either grappler, 50:50 (Grappling; ruling `grapple_hits`).
+    let mut falls_on = (order.target, &n.effect);
+    let mut split = None;
+    if dice.hit
+        && let Some((partner, effect)) = &n.split
+    {
+        let die = ctx.d10()?;
+        if !grapple::split_keeps_target(ctx.rules(), die) {
+            falls_on = (*partner, effect);
+        }
+        split = Some(Event::GrappleSplit {
+            die,
+            falls_on: falls_on.0,
+        });
+    }
     if dice.hit && !dice.deflect.as_ref().is_some_and(|(_, ok)| *ok) {
         let die = ctx.d10()?;
         dice.effect = Some(die);
-        let less: i64 = n.effect.iter().map(|m| m.value).sum();
+        let less: i64 = falls_on.1.iter().map(|m| m.value).sum();
         dice.wounds = u32::try_from((i64::from(die) + less).max(0)).unwrap_or(0);
     }
     // A misfired musket can try again next phase: it is still loaded.
@@ -90,11 +93,14 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     } else {
         reload_turns(ctx.rules(), n.shoots, skill)
     };
-    let wounds = dice.wounds;
+    let (wounds, hit) = (dice.wounds, falls_on.0);
     ctx.emit(Event::Shot {
         order: order.clone(),
         dice,
         reload,
     })?;
-    ctx.hurt(order.target, wounds, 0)
+    if let Some(e) = split {
+        ctx.emit(e)?;
+    }
+    ctx.hurt(hit, wounds, 0)
 }

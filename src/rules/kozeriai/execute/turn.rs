@@ -2,32 +2,36 @@
 
 use super::super::event::Event;
 use super::super::roster::Armour;
-use super::super::state::{FigureRef, FigureState, Stage};
+use super::super::state::{FigureRef, FigureState, Stage, State};
 use super::super::tables::Rules;
+use super::super::tables::{CombatTiming, ExhaustionArmour, ExhaustionWounds};
 use super::Ctx;
 use crate::engine::error::CommandError;
-use crate::rules::kozeriai::tables::ExhaustionWounds;
 
-/// Ends the current stage: moving gives way to fighting, fighting to the next contingent,
-/// the last contingent's fighting to the turn's end.
+/// Ends the current stage, in the order of ruling `combat_timing`: each contingent moves and
+/// then fights before the next moves; or every contingent moves, then each fights in turn.
+/// The last stage of the turn ends it.
 pub fn end_stage(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let current = ctx.state().current;
-    match ctx.state().stage {
-        Stage::Moving => ctx.emit(Event::StageBegins {
-            contingent: current,
-            stage: Stage::Fighting,
-        }),
-        Stage::Fighting if current.saturating_add(1) < ctx.state().contingents.len() => {
-            ctx.emit(Event::StageBegins {
-                contingent: current.saturating_add(1),
-                stage: Stage::Moving,
-            })
-        }
-        Stage::Fighting => {
+    match next_stage(ctx.rules(), ctx.state()) {
+        Some((contingent, stage)) => ctx.emit(Event::StageBegins { contingent, stage }),
+        None => {
             end_of_turn(ctx)?;
             let next = ctx.state().turn.saturating_add(1);
             ctx.emit(Event::TurnBegins(next))
         }
+    }
+}
+
+/// The stage that follows the current one in this turn, if any (ruling `combat_timing`).
+pub fn next_stage(rules: &Rules, state: &State) -> Option<(usize, Stage)> {
+    let next = state.current.saturating_add(1);
+    let more = next < state.contingents.len();
+    match (rules.rulings.combat_timing, state.stage) {
+        (CombatTiming::PerContingent, Stage::Moving) => Some((state.current, Stage::Fighting)),
+        (CombatTiming::PerContingent, Stage::Fighting) if more => Some((next, Stage::Moving)),
+        (CombatTiming::AfterAllMoved, stage) if more => Some((next, stage)),
+        (CombatTiming::AfterAllMoved, Stage::Moving) => Some((0, Stage::Fighting)),
+        _ => None,
     }
 }
 
@@ -38,8 +42,9 @@ fn end_of_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         if x.dead {
             continue;
         }
-        // Distractions recover one per complete move spent neither moving nor fighting.
-        if x.distractions > 0 && !x.this_turn.active {
+        // Distractions recover one per complete move spent neither moving nor fighting
+        // (standing up, lying down or opening a door is no movement: Actions).
+        if x.distractions > 0 && !x.moved() && !x.this_turn.fought() {
             ctx.emit(Event::Recovered(f))?;
             let y = ctx.figure(f)?;
             if y.knocked_out && y.distractions <= y.distraction_capacity && !y.collapsed {
@@ -75,7 +80,9 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
         add(-e.jump_or_climb, "jumped or climbed".into());
     }
     let fought = t.exchanges > 0;
+    let full_always = rules.rulings.exhaustion_armour == ExhaustionArmour::FullEveryMove;
     match x.spec.armour {
+        Armour::Full if full_always => add(-e.full_armour_fighting, "wore full armour".into()),
         Armour::Full if fought => add(-e.full_armour_fighting, "fought in full armour".into()),
         Armour::Part | Armour::Armoured if fought => {
             add(-e.armour_fighting, "fought in armour".into());
@@ -98,7 +105,8 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
     if t.heavy {
         add(-e.heavy_weapon, "fought with a heavy weapon".into());
     }
-    if !t.active {
+    // Taking no action: not on a moving horse either.
+    if !t.active && !x.moved() {
         add(e.rest, "rested".into());
         // `lying_still` counts the complete moves before this one.
         let lying_moves = x.lying_still.saturating_add(1);

@@ -6,15 +6,13 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::super::command::{ClashKind, ClashOrder, Fighter};
-use super::super::measures;
 use super::super::roster::Armour;
 use super::super::state::{FigureState, Speed, State};
-use super::super::tables::BluntArmour;
 use super::super::tables::Rules;
 use super::super::tables::weapons::{Class, WeaponInfo, relative_factor};
+use super::super::tables::{BluntArmour, GrappleResult};
 use super::odds::{self, Mixture};
-use crate::dice::CmpOp;
-use crate::engine::check::{Modifier, Odds};
+use crate::engine::check::Modifier;
 
 const SKILL: &str = "kozeriai: Weapons Skill";
 const RELATIVE: &str = "kozeriai: Relative Weapon Factors";
@@ -69,6 +67,9 @@ pub struct SideNumbers {
     pub weaker: i64,
     /// Wounds it ignores (Heroic Super Samurai).
     pub heroic: i64,
+    /// A bonus that counts against the other's stroke only, not for its own: Ni-Ten Jitsu's
+    /// +2 when the two strike at once (it applies to the defending rolls only).
+    pub defence_only: i64,
 }
 
 impl SideNumbers {
@@ -250,6 +251,12 @@ fn side(
         m.push(Modifier::total(rel, why, RELATIVE));
     }
     m.extend(hurt(rules, me));
+    if (fighter.ni_ten || fighter.iaijutsu) && !info.sword {
+        return Err(format!(
+            "a {} is not a sword: Ni-Ten Jitsu and Iaijutsu are sword techniques",
+            fighter.weapon
+        ));
+    }
     let iaijutsu = match fighter.iaijutsu {
         true => Some(
             me.spec
@@ -275,15 +282,19 @@ fn side(
     let heroic = rules.optional("heroic") && me.spec.heroic;
     Ok(SideNumbers {
         modifiers: m,
-        // A drawing Iaijutsu fighter rolls to ignore the drawing penalty.
-        iaijutsu: iaijutsu
-            .filter(|_| fighter.situation.drawing)
-            .map(|s| (s, rules.t.tactical.drawing)),
+        // Iaijutsu is the cut made as the sword is drawn: the draw is rolled, and a failed
+        // draw keeps the drawing penalty.
+        iaijutsu: iaijutsu.map(|s| (s, rules.t.tactical.drawing)),
         blunt: blunt(rules, info),
         armour,
         weaker: if fighter.ni_ten { -sp.ni_ten_wounds } else { 0 },
         heroic: if heroic {
             rules.t.heroic.ignore_wounds
+        } else {
+            0
+        },
+        defence_only: if fighter.ni_ten && order.both_strike {
+            sp.ni_ten_defence
         } else {
             0
         },
@@ -468,8 +479,27 @@ pub fn hurt_penalties(
 }
 
 impl ClashNumbers {
-    /// What a difference (attacker's score less defender's) does.
+    /// What a difference (attacker's score less defender's) does. A bonus that counts only
+    /// against the other's stroke (Ni-Ten Jitsu when both strike) raises the score that
+    /// stroke must beat, and not the side's own.
     pub fn outcome(&self, rules: &Rules, diff: i64) -> Outcome {
+        let [b0, b1] = [self.sides[0].defence_only, self.sides[1].defence_only];
+        if b0 == 0 && b1 == 0 {
+            return self.outcome_of(rules, diff);
+        }
+        let past_defender = diff - b1;
+        let past_attacker = diff + b0;
+        if past_defender > 0 || (self.kind == ClashKind::BodyCharge && past_defender == 0) {
+            self.outcome_of(rules, past_defender)
+        } else if past_attacker < 0 {
+            self.outcome_of(rules, past_attacker)
+        } else {
+            Outcome::default()
+        }
+    }
+
+    /// What a difference does when neither side has a bonus against the other's stroke only.
+    fn outcome_of(&self, rules: &Rules, diff: i64) -> Outcome {
         let sp = &rules.t.special;
         let margin = diff.abs();
         let parried = Outcome::default();
@@ -481,12 +511,7 @@ impl ClashNumbers {
                 charge_home: true,
                 ..Outcome::default()
             },
-            ClashKind::Grapple if diff != 0 => Outcome {
-                winner: Some(if diff > 0 { 0 } else { 1 }),
-                thrown: true,
-                distractions: sp.grapple_distractions,
-                ..Outcome::default()
-            },
+            ClashKind::Grapple if diff != 0 => self.grapple(rules, margin, diff > 0),
             ClashKind::TearFree if diff > 0 => Outcome {
                 winner: Some(0),
                 freed: true,
@@ -517,6 +542,25 @@ impl ClashNumbers {
                 ..parried
             },
         }
+    }
+
+    /// A round of grappling won by `margin`: the loser thrown down with its distractions, and
+    /// (ruling `grapple_result`) the winner's blow too, but never a push back.
+    fn grapple(&self, rules: &Rules, margin: i64, attacker_won: bool) -> Outcome {
+        let w = if attacker_won { 0 } else { 1 };
+        let mut out = match rules.rulings.grapple_result {
+            GrappleResult::ThrownAndTwo => Outcome {
+                winner: Some(w),
+                ..Outcome::default()
+            },
+            GrappleResult::BlowLandsToo => self.strike(rules, w, margin),
+        };
+        out.push_back = false;
+        out.thrown = true;
+        out.distractions = out
+            .distractions
+            .saturating_add(rules.t.special.grapple_distractions);
+        out
     }
 
     /// A winning stroke by side `w` by `margin`: a push back, and wounds or distractions.
@@ -558,102 +602,6 @@ impl ClashNumbers {
             &self.sides[1].mixture(sides),
         )
     }
-}
-
-/// The odds a clash card shows, over the alternatives the clash may be fought as (each with
-/// its chance): who wins, parries, push backs, and each number of wounds or distractions.
-pub fn odds(rules: &Rules, alternatives: &[(f64, ClashNumbers)], names: [&str; 2]) -> Vec<Odds> {
-    let mut win = [0.0; 2];
-    let (mut parried, mut pushed, mut close) = (0.0, 0.0, 0.0);
-    let mut hurt = BTreeMap::<(usize, bool, u32), f64>::new();
-    let mut special = BTreeMap::<&'static str, f64>::new();
-    for (weight, n) in alternatives {
-        for (diff, p) in n.differences(rules) {
-            let p = p * weight;
-            let o = n.outcome(rules, diff);
-            match o.winner {
-                None => parried += p,
-                Some(w) => win[w.min(1)] += p,
-            }
-            if o.may_close {
-                close += p;
-            }
-            if o.push_back && o.wounds == 0 && o.distractions == 0 {
-                pushed += p;
-            }
-            let loser = o.loser().unwrap_or(1).min(1);
-            if o.wounds > 0 {
-                *hurt.entry((loser, false, o.wounds)).or_insert(0.0) += p;
-            }
-            if o.distractions > 0 {
-                *hurt.entry((loser, true, o.distractions)).or_insert(0.0) += p;
-            }
-            for (on, label) in [
-                (o.entangled, measures::ENTANGLED),
-                (o.thrown, measures::THROWN),
-                (o.freed, measures::FREED),
-                (o.charge_home, measures::CHARGE_HOME),
-            ] {
-                if on {
-                    *special.entry(label).or_insert(0.0) += p;
-                }
-            }
-        }
-    }
-    let is = |label: String, p: f64, measure: &'static str, n: i64| {
-        Odds::of(label, p, measure, CmpOp::Eq, n)
-    };
-    let mut out = vec![
-        is(format!("{} wins", names[0]), win[0], measures::WINNER, 0),
-        is("no result (parried)".into(), parried, measures::WINNER, -1),
-    ];
-    if win[1] > 0.0 {
-        out.push(is(
-            format!("{} wins", names[1]),
-            win[1],
-            measures::WINNER,
-            1,
-        ));
-    }
-    if pushed > 0.0 {
-        out.push(is(
-            "push back only".into(),
-            pushed,
-            measures::PUSHED_ONLY,
-            1,
-        ));
-    }
-    if close > 0.0 {
-        out.push(is(
-            format!("{} may close", names[1]),
-            close,
-            measures::MAY_CLOSE,
-            1,
-        ));
-    }
-    out.extend(special.into_iter().map(|(measure, p)| {
-        let label = match measure {
-            measures::ENTANGLED => "entangles",
-            measures::THROWN => "throws the loser down",
-            measures::FREED => "tears free",
-            _ => "charge goes home",
-        };
-        is(label.into(), p, measure, 1)
-    }));
-    out.extend(hurt.into_iter().map(|((loser, blunt, n), p)| {
-        let (what, measure) = if blunt {
-            ("distraction(s)", measures::DISTRACTIONS[loser])
-        } else {
-            ("wound(s)", measures::WOUNDS[loser])
-        };
-        is(
-            format!("{}: {n} {what}", names[loser]),
-            p,
-            measure,
-            i64::from(n),
-        )
-    }));
-    out
 }
 
 /// `BLOWS` for the card's citation.

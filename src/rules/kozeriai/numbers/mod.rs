@@ -3,6 +3,7 @@
 //! the score it needs, and where an outsider's blow on grapplers falls.
 
 pub mod clash;
+pub mod clash_odds;
 pub mod grapple;
 pub mod odds;
 pub mod shooting;

@@ -2,7 +2,7 @@
 
 use super::super::command::{ShotOrder, Visibility};
 use super::super::roster::Armour;
-use super::super::state::{FigureState, Speed, State};
+use super::super::state::{FigureRef, FigureState, Speed, State};
 use super::super::tables::Rules;
 use super::super::tables::WoundsInShooting;
 use super::super::tables::weapons::{Shoots, WeaponInfo};
@@ -28,6 +28,9 @@ pub struct ShotNumbers {
     pub deflect: Option<(i64, Vec<Modifier>)>,
     /// A musket that misfires on this or less (after the rain modifier).
     pub misfire_at_most: Option<i64>,
+    /// The target grapples: the figure a hit may fall on instead, 50:50, and what is taken
+    /// off the effect die if it does (Grappling).
+    pub split: Option<(FigureRef, Vec<Modifier>)>,
 }
 
 impl ShotNumbers {
@@ -63,15 +66,25 @@ impl ShotNumbers {
             .probability_that(CmpOp::Le, *skill)
     }
 
-    /// The chance of each number of wounds from one hit (index = wounds).
+    /// The chance of each number of wounds from one hit (index = wounds): on a grappler,
+    /// half the time as its partner would take it.
     pub fn wound_chances(&self, rules: &Rules) -> Vec<f64> {
-        let less: i64 = self.effect.iter().map(|m| m.value).sum();
         let sides = rules.t.dice.sides;
         let mut out = vec![0.0; sides as usize + 1];
-        for v in 0..sides {
-            let w = usize::try_from((i64::from(v) + less).max(0)).unwrap_or(0);
-            if let Some(slot) = out.get_mut(w) {
-                *slot += 1.0 / f64::from(sides);
+        let keeps = odds::chance(sides, |v| {
+            u32::try_from(v).is_ok_and(|v| super::grapple::split_keeps_target(rules, v))
+        });
+        let mut falls = vec![(1.0, &self.effect)];
+        if let Some((_, effect)) = &self.split {
+            falls = vec![(keeps, &self.effect), (1.0 - keeps, effect)];
+        }
+        for (weight, effect) in falls {
+            let less: i64 = effect.iter().map(|m| m.value).sum();
+            for v in 0..sides {
+                let w = usize::try_from((i64::from(v) + less).max(0)).unwrap_or(0);
+                if let Some(slot) = out.get_mut(w) {
+                    *slot += weight / f64::from(sides);
+                }
             }
         }
         while out.len() > 1 && out.last() == Some(&0.0) {
@@ -212,6 +225,12 @@ pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNu
             s.misfire_at_most
         }
     });
+    // An outsider's hit on a grappler falls on either of the two (Grappling).
+    let split = target
+        .grappling
+        .filter(|p| *p != order.shooter)
+        .and_then(|p| Some((p, state.figure(p)?)))
+        .map(|(p, x)| (p, effect_modifiers(rules, info, shoots, x)));
     Ok(ShotNumbers {
         shoots,
         modifiers,
@@ -219,6 +238,7 @@ pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNu
         effect: effect_modifiers(rules, info, shoots, target),
         deflect: deflect(rules, info, shoots, target, order)?,
         misfire_at_most,
+        split,
     })
 }
 
@@ -257,12 +277,14 @@ fn effect_modifiers(
     out
 }
 
-/// The target's Yadomejutsu attempt, if it makes one and can: with the skill for the weapon
+/// The target's Yadomejutsu attempt, if the shot asks for one: with the skill for the weapon
 /// in its hand, never its best (Yadomejutsu: a skill with the Katana is not one with the
-/// Naginata).
+/// Naginata), counting the missiles it already tried to deflect this turn.
 ///
 /// # Errors
-/// The weapon in hand is not named, or the target has no Yadomejutsu with it.
+/// An attempt the rules do not allow: against a musket ball, bare-handed against a sariken or
+/// shuriken, by a figure that cannot defend, with no skill for the weapon in hand; or a count
+/// of earlier attempts that is not the figure's.
 fn deflect(
     rules: &Rules,
     info: &WeaponInfo,
@@ -270,18 +292,30 @@ fn deflect(
     target: &FigureState,
     order: &ShotOrder,
 ) -> Result<Option<(i64, Vec<Modifier>)>, String> {
-    if !order.deflect || shoots == Shoots::Musket {
+    if !order.deflect {
         return Ok(None);
     }
     let sp = &rules.t.special;
     let name = &target.spec.name;
+    if shoots == Shoots::Musket {
+        return Err("Yadomejutsu does not work against musket bullets".into());
+    }
+    let helpless = !target.active() || target.grappling.is_some() || target.this_turn.shouting;
+    if helpless {
+        return Err(format!("{name} cannot defend now, so cannot deflect"));
+    }
     let in_hand = order
         .in_hand
         .as_deref()
         .ok_or_else(|| format!("Yadomejutsu: name the weapon in {name}'s hand"))?;
     if info.star && in_hand == super::clash::UNARMED {
-        // Unarmed deflection does not work against sariken and shuriken.
-        return Ok(None);
+        return Err("bare hands do not deflect a sariken or shuriken".into());
+    }
+    if order.earlier_arrows != target.this_turn.deflections {
+        return Err(format!(
+            "{name} has tried to deflect {} missile(s) this turn, not {}",
+            target.this_turn.deflections, order.earlier_arrows
+        ));
     }
     let skill = *target
         .spec

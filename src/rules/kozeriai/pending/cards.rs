@@ -4,9 +4,9 @@ use super::super::command::{ClashOrder, Command, Obstacle, ShotOrder};
 use super::super::event::{FallResult, JumpResult};
 use super::super::execute::{fall_result, jump_result, jump_row, trip_needed};
 use super::super::measures::{self as m, fall_index, jump_index};
-use super::super::numbers::clash;
 use super::super::numbers::odds;
 use super::super::numbers::shooting;
+use super::super::numbers::{clash, clash_odds};
 use super::super::state::{Due, FigureRef, State, TripCause};
 use super::super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
@@ -129,7 +129,15 @@ pub fn shot_card(
     c.notes.push(table_faces_order(
         n.misfire_at_most.is_some(),
         n.deflect.is_some(),
+        n.split.is_some(),
     ));
+    if let Some((partner, _)) = &n.split {
+        let target = state.figure_name(order.target);
+        c.notes.push(format!(
+            "{target} is grappling {}: a hit falls on either, 50:50 (a d10 after the hit die: 0-4 {target})",
+            state.figure_name(*partner)
+        ));
+    }
     if let Some((skill, mods)) = &n.deflect {
         c.notes.push(format!(
             "Yadomejutsu: 2d10 read 0-9 {} at or under {skill}",
@@ -143,7 +151,7 @@ pub fn shot_card(
 }
 
 /// In what order a shot takes the table's faces, since it may roll more than its hit die.
-fn table_faces_order(musket: bool, deflect: bool) -> String {
+fn table_faces_order(musket: bool, deflect: bool, split: bool) -> String {
     let mut order = Vec::new();
     if musket {
         order.push("the misfire die");
@@ -151,6 +159,9 @@ fn table_faces_order(musket: bool, deflect: bool) -> String {
     order.push("the hit die");
     if deflect {
         order.push("on a hit, the 2 Yadomejutsu dice");
+    }
+    if split {
+        order.push("on a hit, the die for which grappler it falls on");
     }
     order.push("on a hit, the effect die");
     format!(
@@ -189,6 +200,14 @@ pub fn clash_card(
             reason: format!("{}: {}", names[i], m.reason),
             ..m.clone()
         }));
+        if s.defence_only != 0 {
+            c.notes.push(format!(
+                "{}: Ni-Ten Jitsu {:+} against {}'s stroke only, both striking",
+                names[i],
+                s.defence_only,
+                names[1 - i]
+            ));
+        }
         if let Some((skill, penalty)) = s.iaijutsu {
             c.notes.push(format!(
                 "{}: Iaijutsu draw, 1d10 at or under {skill} ({:.0}%) or take {penalty:+} for drawing",
@@ -207,7 +226,7 @@ pub fn clash_card(
             names[1], names[1]
         ));
     }
-    c.odds = clash::odds(rules, &alternatives, [&names[0], &names[1]]);
+    c.odds = clash_odds::odds(rules, &alternatives, [&names[0], &names[1]]);
     Ok(c)
 }
 

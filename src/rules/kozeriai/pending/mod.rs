@@ -24,7 +24,7 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.stage == Stage::Fighting {
         out.extend(shots(rules, state));
     }
-    out.push(stage_card(state));
+    out.push(stage_card(rules, state));
     out
 }
 
@@ -37,20 +37,20 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
 }
 
 /// The card that moves the turn on.
-fn stage_card(state: &State) -> Check<Command> {
+fn stage_card(rules: &Rules, state: &State) -> Check<Command> {
     let player = state
         .contingent()
         .map_or_else(|| "?".to_owned(), |c| c.player.clone());
-    let last = state.current.saturating_add(1) >= state.contingents.len();
+    let last = super::execute::next_stage(rules, state).is_none();
     let (what, label) = match state.stage {
+        _ if last => ("Shooting and combat", format!("End turn {}", state.turn)),
         Stage::Moving => ("Moving", format!("End {player}'s moves")),
-        Stage::Fighting if last => ("Shooting and combat", format!("End turn {}", state.turn)),
         Stage::Fighting => ("Shooting and combat", format!("End {player}'s fighting")),
     };
     let why = match state.due.first() {
         Some(d) => format!("first settle {}", due_words(state, *d)),
         None => match state.stage {
-            Stage::Moving => "each figure takes one action; then its shots and clashes".into(),
+            Stage::Moving => "each figure takes one action; its shots and clashes follow".into(),
             Stage::Fighting => "resolve the contingent's shots and clashes of blades".into(),
         },
     };

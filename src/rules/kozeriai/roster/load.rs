@@ -340,14 +340,9 @@ fn template_skills(rules: &Rules, t: Template, f: &raw::Figure) -> BTreeMap<Stri
 
 /// Bows and swords, which the text says farmers cannot use.
 fn banned_for_farmers(rules: &Rules, weapon: &str) -> bool {
-    let sword = matches!(
-        weapon,
-        "Katana" | "Tachi" | "Daisho" | "Wakizashi" | "Kodachi" | "Ninjato" | "Nodachi"
-    );
-    let bow = rules.weapon(weapon).is_some_and(|w| {
-        w.shoots() == Some(Shoots::Bow) && w.melee_class() != Some(Class::Standard)
-    });
-    sword || bow
+    rules.weapon(weapon).is_some_and(|w| {
+        w.sword || (w.shoots() == Some(Shoots::Bow) && w.melee_class() != Some(Class::Standard))
+    })
 }
 
 fn known(rules: &Rules) -> String {

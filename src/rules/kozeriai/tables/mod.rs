@@ -1,6 +1,9 @@
 //! The typed view of `reference/kozeriai.ron`, and the rules in force for one battle.
 
+mod rulings;
 pub mod weapons;
+
+pub use rulings::*;
 
 use std::collections::BTreeMap;
 
@@ -286,93 +289,4 @@ impl InForce<KozeriaiTables> {
             DefaultStamina::Middle => e.min.saturating_add(e.max) / 2,
         })
     }
-}
-
-/// The rulings the kozeriai code reads, each the option in force (see `reference/kozeriai.ron`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-pub struct KozeriaiRulings {
-    /// How wounds lower shooting.
-    pub wounds_in_shooting: WoundsInShooting,
-    /// In what order contingents move.
-    pub order_of_movement: OrderOfMovement,
-    /// Which wounds count for Exhaustion.
-    pub exhaustion_wounds: ExhaustionWounds,
-    /// What a closing attack is.
-    pub closing_attack: ClosingAttack,
-    /// Whether armour lowers blunt distractions.
-    pub blunt_armour: BluntArmour,
-    /// The stamina of a figure whose roster gives none.
-    pub default_stamina: DefaultStamina,
-    /// What a figure's Variable Wounds rating means.
-    pub capacity: Capacity,
-}
-
-/// What a figure's rating on the Variable Wounds scale means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Capacity {
-    /// `out_at_rating`: a figure rated N is out at its Nth wound or distraction.
-    OutAtRating,
-    /// `capacity_plus_one`: a figure rated N takes N and is out at N + 1.
-    CapacityPlusOne,
-}
-
-/// The stamina of a figure whose roster gives none (Exhaustion).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DefaultStamina {
-    /// `lowest`: the bottom of the typical range.
-    Lowest,
-    /// `middle`: the middle of the typical range.
-    Middle,
-}
-
-/// How wounds lower shooting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum WoundsInShooting {
-    /// `per_wound`.
-    PerWound,
-    /// `per_two_wounds`.
-    PerTwoWounds,
-}
-
-/// In what order contingents move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OrderOfMovement {
-    /// `alternate_sides`.
-    AlternateSides,
-    /// `side_by_side`.
-    SideBySide,
-}
-
-/// Which wounds count for Exhaustion.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ExhaustionWounds {
-    /// `taken_this_turn`.
-    TakenThisTurn,
-    /// `every_wound_carried`.
-    EveryWoundCarried,
-}
-
-/// What a closing attack is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ClosingAttack {
-    /// `extra_stroke`.
-    ExtraStroke,
-    /// `counts_as_stroke`.
-    CountsAsStroke,
-}
-
-/// Whether armour lowers blunt distractions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BluntArmour {
-    /// `no_effect`.
-    NoEffect,
-    /// `reduces`.
-    Reduces,
 }

@@ -92,6 +92,9 @@ pub struct WeaponInfo {
     pub summary: String,
     /// Its classes (a few are both a hand weapon and a missile).
     pub class: Vec<Class>,
+    /// A sword: what farmers cannot use, and what Iaijutsu draws and Ni-Ten Jitsu pairs.
+    #[serde(default)]
+    pub sword: bool,
     /// The missile row it shoots on (`Bow`, `Thrown`, `Musket`), empty if it is not shot.
     #[serde(default, rename = "shoots")]
     pub shoots_row: String,
