@@ -159,6 +159,14 @@ fn reached(house: &HouseRules, seeds: u64, steps: usize) -> std::collections::BT
                     .unwrap();
                 let name = format!("{e:?}");
                 seen.insert(name.split([' ', '{', '(']).next().unwrap().to_owned());
+                // Breaking off a grapple is an action of its own form (the winner's).
+                if let Event::Acted {
+                    action: Action::BreakOff,
+                    ..
+                } = e
+                {
+                    seen.insert("BreakOff".to_owned());
+                }
             }
         }
     }
@@ -187,6 +195,7 @@ fn random_play_reaches_every_procedure() {
         "KnockedOut",
         "Grappling",
         "Grappled",
+        "BreakOff",
         "Fell",
         "KiAi",
         "Tripped",

@@ -370,3 +370,33 @@ fn body_charges_a_charger_makes_no_attacking_stroke_that_phase() {
     );
     assert!(why.contains("(kozeriai: Exchanging Blows)"), "{why}");
 }
+
+#[test]
+fn moving_horses_a_rider_who_struck_first_keeps_the_horse_s_activity() {
+    // West moves first here, so Yumi's closing attack comes before her own move.
+    let armies = [army("west.ron", WEST), army("east.ron", EAST)];
+    let mut b = Battle::<Kozeriai>::start(armies, HouseRules::default(), None).expect("starts");
+    let (yumi, hachi) = (
+        gunbai::rules::kozeriai::state::FigureRef(1, 2),
+        gunbai::rules::kozeriai::state::FigureRef(0, 1),
+    );
+    let mut closing = strike(yumi, "Yari", hachi, "Katana");
+    closing.closing = true;
+    ok(&mut b, Command::Clash(closing), &[4, 4]);
+    settle_push_backs(&mut b);
+    at(&mut b, 1, Stage::Moving);
+    let walk = |b: &mut Battle<Kozeriai>, r| {
+        run(
+            b,
+            Command::Act {
+                figure: yumi,
+                action: Action::Ride(r),
+            },
+            &[],
+        )
+        .map_err(|e| e.to_string())
+    };
+    let why = walk(&mut b, Ride::At(Speed::Walk)).unwrap_err();
+    assert!(why.contains("(kozeriai: Moving Horses)"), "{why}");
+    walk(&mut b, Ride::At(Speed::Halt)).unwrap();
+}

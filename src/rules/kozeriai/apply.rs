@@ -56,6 +56,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 !(order.closing && rules.rulings.closing_attack == ClosingAttack::ExtraStroke);
             let a = fig(state, order.attacker.figure)?;
             a.this_turn.attacked |= counts && order.kind != ClashKind::TearFree;
+            a.this_turn.blow |= !matches!(order.kind, ClashKind::TearFree | ClashKind::BodyCharge);
             a.this_turn.exchanges = a.this_turn.exchanges.saturating_add(1);
             a.this_turn.active = true;
             a.this_turn.heavy |= heavy(&order.attacker.weapon);
@@ -77,6 +78,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             }
             let d = fig(state, order.defender.figure)?;
             d.this_turn.attacked |= order.both_strike;
+            d.this_turn.blow |= order.both_strike;
             d.this_turn.exchanges = d.this_turn.exchanges.saturating_add(1);
             d.this_turn.active = true;
             d.this_turn.heavy |= heavy(&order.defender.weapon);

@@ -190,6 +190,10 @@ pub struct TurnRecord {
     /// Figures its horse ran down this turn, which it cannot engage (Horses in Combat).
     #[serde(default)]
     pub ran_down: Vec<FigureRef>,
+    /// Aimed an attacking blow this turn, a closing attack included: a rider may then not
+    /// change its horse's activity (Moving Horses).
+    #[serde(default)]
+    pub blow: bool,
     /// Shot this turn: the shot was its whole phase (Shooting).
     #[serde(default)]
     pub shot: bool,

@@ -144,6 +144,14 @@ fn allowed(
                     ),
                     "kozeriai: Moving Horses",
                 ))
+            } else if *r != x.activity && x.this_turn.blow {
+                // A closing attack may come before the rider's own move (Closing Rule).
+                Err(refuse(
+                    format!(
+                        "{name} has aimed an attacking blow this turn: the horse keeps its activity"
+                    ),
+                    order::HORSES,
+                ))
             } else {
                 Ok(())
             }

@@ -2,11 +2,13 @@
 
 pub mod cards;
 
+use super::Kozeriai;
 use super::command::{Command, ShotOrder, Visibility};
 use super::describe::due_words;
 use super::state::{Due, FigureRef, Stage, State};
 use super::tables::Rules;
 use crate::engine::check::Check;
+use crate::engine::dues::answerable_now;
 use cards::{answer, step};
 
 const ORDER: &str = "kozeriai: Order of Movement";
@@ -16,12 +18,12 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    let mut out: Vec<Check<Command>> = state
-        .due
-        .iter()
-        .map(|d| due_card(rules, state, *d))
+    let mut out: Vec<Check<Command>> = answerable_now::<Kozeriai>(state)
+        .into_iter()
+        .map(|d| due_card(rules, state, d))
         .collect();
-    if state.stage == Stage::Fighting {
+    // A due blocks every shot until it is settled: no shot card while one is owed.
+    if state.stage == Stage::Fighting && state.due.is_empty() {
         out.extend(shots(rules, state));
     }
     out.push(stage_card(rules, state));
