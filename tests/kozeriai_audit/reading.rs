@@ -347,10 +347,17 @@ fn blunt_weapons_lying_down_is_no_movement_and_distractions_still_recover() {
 
 /// Every push back owed ends clear of anything that trips.
 fn settle_push_backs(b: &mut Battle<Kozeriai>) {
-    for due in b.state().due.to_vec() {
-        if let gunbai::rules::kozeriai::state::Due::PushedBack(f) = due {
-            ok(b, Command::NoHazard(f), &[]);
-        }
+    let pushed: Vec<_> = b
+        .state()
+        .due
+        .iter()
+        .filter_map(|d| match d {
+            gunbai::rules::kozeriai::state::Due::PushedBack(f) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    for f in pushed {
+        ok(b, Command::NoHazard(f), &[]);
     }
 }
 
@@ -399,4 +406,34 @@ fn moving_horses_a_rider_who_struck_first_keeps_the_horse_s_activity() {
     let why = walk(&mut b, Ride::At(Speed::Walk)).unwrap_err();
     assert!(why.contains("(kozeriai: Moving Horses)"), "{why}");
     walk(&mut b, Ride::At(Speed::Halt)).unwrap();
+}
+
+#[test]
+fn exhaustion_full_armour_costs_two_every_move_under_the_other_reading() {
+    let cost = |mut house: HouseRules| {
+        house.optional.extend(["exhaustion".to_owned()]);
+        let b = battle_with(house);
+        // Kensei, in full armour, has done nothing this turn.
+        gunbai::rules::kozeriai::stamina_change(b.rules(), &fig(&b, KENSEI))
+    };
+    let (rested, _) = cost(HouseRules::default());
+    let (worn, why) = cost(ruled("exhaustion_armour", "full_every_move"));
+    assert_eq!(worn - rested, -2, "{why:?}");
+    assert!(why.iter().any(|w| w.contains("full armour")), "{why:?}");
+}
+
+#[test]
+fn grappling_the_loser_takes_the_winner_s_blow_too_under_the_other_reading() {
+    for (house, distractions) in [
+        (HouseRules::default(), 2 + 2),
+        // Bare hands are blunt: Taro's 6 against 3 - 2 is 5 distractions more.
+        (ruled("grapple_result", "blow_lands_too"), 2 + 2 + 5),
+    ] {
+        let mut b = battle_with(house);
+        taro_wins_a_grapple(&mut b);
+        let h = fig(&b, HACHI);
+        assert_eq!(h.distractions, distractions, "{h:?}");
+        // Still no push back.
+        assert!(b.state().due.is_empty(), "{:?}", b.state().due);
+    }
 }
