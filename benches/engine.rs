@@ -1,4 +1,4 @@
-//! Engine benchmarks: replaying a long journal, and one durable append.
+//! Engine benchmarks: replaying journals (every command run again), and one durable append.
 
 #![allow(
     clippy::expect_used,
@@ -44,6 +44,19 @@ fn journal(entries: usize) -> (tempfile::TempDir, PathBuf) {
     file.write_all(&text).expect("write");
     drop(file);
     (dir, path)
+}
+
+/// A real battle's evening: 5,000 entries read from their lines, every command run again and
+/// its events compared (the derived cache deleted before each open, so nothing is skipped).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn replay_5k_entries_run_again(bencher: divan::Bencher) {
+    let (_dir, path) = journal(5_000);
+    let cache = gunbai::engine::journal::cache::path_for(&path);
+    bencher.bench(|| {
+        let _ = std::fs::remove_file(&cache);
+        let (game, _) = rules::open_journal(&path, false, false).expect("replays");
+        divan::black_box(game.entries())
+    });
 }
 
 /// Reopening a long battle: its derived cache, left by the first open, spares parsing RON.

@@ -64,6 +64,10 @@ impl RuleSet for Kozeriai {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, load::load)
     }
 
+    fn army_roster(army: &Army) -> Result<String, String> {
+        load::army_roster(army)
+    }
+
     fn roster_form() -> crate::roster::form::RosterForm {
         roster_form::form()
     }
