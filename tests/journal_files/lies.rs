@@ -1,6 +1,6 @@
 //! Journals that lie: every line edited as a forger would, its checksum and the entries'
 //! numbers fixed, so that only running each entry again can tell. Each kind is refused by
-//! replay (and so by `report`, which opens journals the same way), naming its line, and
+//! replay and by `report` (which opens journals the same way), naming its line, and
 //! `--recover` keeps the entries before it.
 
 use std::path::{Path, PathBuf};
@@ -435,7 +435,7 @@ fn named_line(error: &str, path: &Path) -> Option<usize> {
 }
 
 #[test]
-fn every_kind_of_lie_in_every_rule_set_is_refused_naming_its_line() {
+fn every_kind_of_lie_in_every_rule_set_is_refused_by_replay_and_report_naming_its_line() {
     let dir = tempfile::tempdir().expect("tempdir");
     let lies = all(dir.path());
     let mut wrong = Vec::new();
@@ -453,6 +453,16 @@ fn every_kind_of_lie_in_every_rule_set_is_refused_naming_its_line() {
             ..*lie
         };
         let named = format!("{}:{}:", lie.path.display(), lie.line);
+        // `report` opens a journal as replay does: the same refusal, on the terminal.
+        let report = std::process::Command::new(env!("CARGO_BIN_EXE_gunbai"))
+            .args(["report", "--format", "md"])
+            .arg(&lie.path)
+            .output()
+            .expect("runs");
+        let said = String::from_utf8_lossy(&report.stderr);
+        if report.status.success() || !said.contains(&named) {
+            wrong.push(format!("{}: report: {said}", lie.what));
+        }
         match refused {
             Ok(_) => wrong.push(format!("{}: replayed", lie.what)),
             Err(e) if !e.contains(&named) || !e.contains(lie.says) => {
