@@ -34,18 +34,29 @@ pub fn terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// HTML's entity for a character that markup would read, in text and in a quoted
+/// attribute alike.
+fn entity(c: char) -> Option<&'static str> {
+    match c {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        '>' => Some("&gt;"),
+        '"' => Some("&quot;"),
+        '\'' => Some("&#39;"),
+        _ => None,
+    }
+}
+
 /// Text for HTML: markup characters as entities, characters that would act as escapes.
 pub fn html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if acts(c) => escaped(&mut out, c),
-            c => out.push(c),
+        if let Some(e) = entity(c) {
+            out.push_str(e);
+        } else if acts(c) {
+            escaped(&mut out, c);
+        } else {
+            out.push(c);
         }
     }
     out
@@ -57,16 +68,16 @@ pub fn html(text: &str) -> String {
 pub fn markdown(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '#' | '!' => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if acts(c) => escaped(&mut out, c),
-            c => out.push(c),
+        // Quotes are markup only inside a tag, and every `<` is an entity already.
+        if let Some(e) = entity(c).filter(|_| !matches!(c, '"' | '\'')) {
+            out.push_str(e);
+        } else if matches!(c, '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '#' | '!') {
+            out.push('\\');
+            out.push(c);
+        } else if acts(c) {
+            escaped(&mut out, c);
+        } else {
+            out.push(c);
         }
     }
     out
@@ -92,5 +103,6 @@ mod tests {
     fn markdown_keeps_a_name_plain_text() {
         assert_eq!(markdown("<script>|*x*"), "&lt;script&gt;\\|\\*x\\*");
         assert_eq!(markdown("a\nb"), "a\\u{a}b");
+        assert_eq!(markdown("Oda's \"Nobu\" & co"), "Oda's \"Nobu\" &amp; co");
     }
 }
