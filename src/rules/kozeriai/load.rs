@@ -362,10 +362,14 @@ fn special_skills(
     if let Some(s) = f.stamina.filter(|s| !(lo..=hi).contains(s)) {
         v.error_at(
             at.field("stamina"),
-            format!(
-                "stamina {s}: a figure has {lo} to {hi} (the text suggests {} to {})",
-                ex.min, ex.max
-            ),
+            if s < lo {
+                format!("stamina {s}: a figure needs at least {lo}")
+            } else {
+                format!(
+                    "stamina {s}: a figure has {lo} to {hi} (the text suggests {} to {})",
+                    ex.min, ex.max
+                )
+            },
         );
     } else if let Some(s) = f.stamina.filter(|s| !(ex.min..=ex.max).contains(s)) {
         v.warn_at(
