@@ -1,4 +1,4 @@
-//! Engine benchmarks: replaying a long journal, and one durable append.
+//! Engine benchmarks: replaying journals (every command run again), and one durable append.
 
 #![allow(
     clippy::expect_used,
@@ -46,6 +46,19 @@ fn journal(entries: usize) -> (tempfile::TempDir, PathBuf) {
     (dir, path)
 }
 
+/// A real battle's evening: 5,000 entries read from their lines, every command run again and
+/// its events compared (the derived cache deleted before each open, so nothing is skipped).
+#[divan::bench(sample_count = 10, sample_size = 1)]
+fn replay_5k_entries_run_again(bencher: divan::Bencher) {
+    let (_dir, path) = journal(5_000);
+    let cache = gunbai::engine::journal::cache::path_for(&path);
+    bencher.bench(|| {
+        let _ = std::fs::remove_file(&cache);
+        let (game, _) = rules::open_journal(&path, false, false).expect("replays");
+        divan::black_box(game.entries())
+    });
+}
+
 /// Reopening a long battle: its derived cache, left by the first open, spares parsing RON.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn replay_100k_entries(bencher: divan::Bencher) {
@@ -70,8 +83,9 @@ fn replay_100k_entries_without_cache(bencher: divan::Bencher) {
     });
 }
 
-/// A long evening of second thoughts: 20,000 undo / redo pairs after a short battle. Replay
-/// applies only the commands in effect, so this costs about as much as the battle itself.
+/// A long evening of second thoughts: 20,000 undo / redo pairs after a short battle. Each
+/// command runs again once however often it was undone and redone, so this costs reading the
+/// lines and little more.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
     use gunbai::engine::journal::{Action, Entry, line::entry_line};

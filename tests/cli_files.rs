@@ -505,3 +505,131 @@ fn the_desktop_entry_and_mime_type_fit_the_journal_gunbai_writes() {
     // The IHDR chunk's width and height, as `xdg-icon-resource --size 256` installs it.
     assert_eq!(png[16..24], [0, 0, 1, 0, 0, 0, 1, 0]);
 }
+
+#[test]
+fn report_onto_a_read_only_file_refuses_unless_forced_and_keeps_its_permissions() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let journal = dir.path().join("b.ron");
+    assert!(simulate(&journal).status.success());
+    let target = dir.path().join("kept.md");
+    std::fs::write(&target, "keep me").expect("write");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let out = report(&journal, &target);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("read-only") && stderr(&out).contains("--force"));
+    assert_eq!(std::fs::read_to_string(&target).expect("read"), "keep me");
+    let forced = gunbai()
+        .arg("report")
+        .arg(&journal)
+        .arg("-o")
+        .arg(&target)
+        .arg("--force")
+        .output()
+        .expect("runs");
+    assert!(forced.status.success(), "{}", stderr(&forced));
+    assert!(
+        std::fs::read_to_string(&target)
+            .expect("read")
+            .starts_with("# After-action")
+    );
+    let mode = std::fs::metadata(&target)
+        .expect("meta")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o444, "the target keeps its permissions");
+}
+
+/// A journal whose armies are named to attack a terminal and a report: an escape sequence,
+/// a bidirectional override, HTML markup and a table's cell separator.
+fn hostile_names(dir: &Path) -> std::path::PathBuf {
+    use gunbai::reference::HouseRules;
+    use gunbai::roster::RosterText;
+    let hostile = "<b>Takeda</b> \u{1b}[2J\u{1b}[31m|red\u{202e}";
+    let [a, b] = gunbai::rules::demo_rosters("sky").expect("demo");
+    let a = RosterText {
+        source: a.source.replacen("Takeda 武田", hostile, 1),
+        ..a
+    };
+    assert!(a.source.contains(hostile), "the demo army has the name");
+    let path = dir.join("hostile.ron");
+    let mut game = gunbai::rules::start_battle("sky", &[a, b], HouseRules::default(), Some(&path))
+        .expect("a valid army, however named");
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1);
+    let mut dice = gunbai::dice::RngDice::seeded(1);
+    for _ in 0..10 {
+        game.random_step(&mut rng, &mut dice).expect("steps");
+    }
+    path
+}
+
+#[test]
+fn names_never_reach_the_terminal_or_the_report_as_commands_or_markup() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let journal = hostile_names(dir.path());
+    let replay = gunbai().arg("replay").arg(&journal).output().expect("runs");
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text}"
+    );
+    assert!(text.contains("\\u{1b}[2J"), "shown escaped: {text}");
+    let md = gunbai()
+        .args(["report", "--format", "md"])
+        .arg(&journal)
+        .output()
+        .expect("runs");
+    let md = String::from_utf8_lossy(&md.stdout);
+    assert!(!md.contains("<b>") && md.contains("&lt;b&gt;"), "{md}");
+    assert!(!md.contains('\u{1b}') && md.contains("\\|red"), "{md}");
+    let html = gunbai()
+        .args(["report", "--format", "html"])
+        .arg(&journal)
+        .output()
+        .expect("runs");
+    let html = String::from_utf8_lossy(&html.stdout);
+    assert!(
+        !html.contains("<b>Takeda") && !html.contains('\u{1b}'),
+        "{html}"
+    );
+}
+
+#[test]
+fn replay_and_report_refuse_an_edited_result_naming_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let journal = dir.path().join("b.ron");
+    assert!(simulate(&journal).status.success());
+    let text = std::fs::read_to_string(&journal).expect("read");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let i = lines
+        .iter()
+        .position(|l| l.contains("passed:true") || l.contains("passed:false"))
+        .expect("a test in the battle");
+    let flipped = if lines[i].contains("passed:true") {
+        lines[i].replacen("passed:true", "passed:false", 1)
+    } else {
+        lines[i].replacen("passed:false", "passed:true", 1)
+    };
+    // The checksum fixed, as a forger would.
+    let body = &flipped[..flipped.len() - 16];
+    lines[i] = format!("{body},crc:\"{:08x}\")", crc32fast::hash(body.as_bytes()));
+    std::fs::write(&journal, lines.join("\n") + "\n").expect("write");
+    let named = format!("{}:{}:", journal.display(), i + 1);
+    for args in [vec!["replay"], vec!["report", "--format", "html"]] {
+        let out = gunbai().args(&args).arg(&journal).output().expect("runs");
+        assert!(!out.status.success(), "{args:?} refused");
+        assert!(stderr(&out).contains(&named), "{args:?}: {}", stderr(&out));
+        let recovered = gunbai()
+            .args(&args)
+            .arg(&journal)
+            .arg("--recover")
+            .output()
+            .expect("runs");
+        assert!(
+            recovered.status.success(),
+            "{args:?}: {}",
+            stderr(&recovered)
+        );
+    }
+}

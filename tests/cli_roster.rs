@@ -82,3 +82,55 @@ fn roster_new_for_an_unknown_rule_set_names_the_known_ones() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("sky"));
 }
+
+#[test]
+fn roster_new_refuses_an_empty_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["", "   "] {
+        let out = gunbai()
+            .args(["roster", "new", "--ruleset", "sky", name, "--out"])
+            .arg(dir.path().join("army.ron"))
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{name:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("needs a name"));
+        assert!(!dir.path().join("army.ron").exists());
+    }
+}
+
+#[test]
+fn check_refuses_what_is_not_a_file_before_reading_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("sky.ron");
+    let mut cases = vec![
+        ("/dev/zero".to_owned(), "character device"),
+        (dir.path().display().to_string(), "folder"),
+    ];
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        cases.push((fifo.display().to_string(), "fifo"));
+    }
+    for (path, kind) in cases {
+        let mut child = gunbai()
+            .args(["check", "--ruleset", "sky", &path])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if started.elapsed().as_secs() > 20 {
+                let _ = child.kill();
+                panic!("check of {path} did not return");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(!out.status.success(), "{path}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(kind), "{path}: {err}");
+    }
+}

@@ -106,3 +106,51 @@ fn a_file_with_thousands_of_errors_reports_the_first_hundred() {
     let errors = check("sky", crafted).expect_err("names used twice");
     assert_eq!(errors.len(), gunbai::roster::MAX_PROBLEMS);
 }
+
+#[test]
+fn kozeriai_skills_beyond_any_roll_are_refused() {
+    let (_, demo) = RULE_SETS
+        .iter()
+        .find(|r| r.key == "kozeriai")
+        .expect("kozeriai")
+        .demo[0];
+    // A figure of its own, first in the list, carrying only the number under test.
+    let with = |fields: &str| {
+        demo.replacen(
+            "figures: [",
+            &format!(
+                "figures: [(name: \"Forged\", player: \"Forger\", template: Samurai, {fields}),"
+            ),
+            1,
+        )
+    };
+    let numbers = [
+        "-9223372036854775808",
+        "-1000",
+        "4294967295",
+        "9223372036854775807",
+    ];
+    for field in ["iaijutsu", "ki_ai", "ni_ten", "stamina"] {
+        for n in numbers {
+            let errors = check("kozeriai", with(&format!("{field}: {n}"))).expect_err("refused");
+            assert!(
+                errors
+                    .iter()
+                    .any(|e| e.path.to_string() == format!("figures[0].{field}")),
+                "{field} {n}: {errors:?}"
+            );
+        }
+    }
+    for field in ["skills", "yadomejutsu"] {
+        for n in numbers {
+            let errors = check("kozeriai", with(&format!("{field}: {{\"Katana\": {n}}}")))
+                .expect_err("refused");
+            assert!(
+                errors
+                    .iter()
+                    .any(|e| e.path.to_string() == format!("figures[0].{field}")),
+                "{field} {n}: {errors:?}"
+            );
+        }
+    }
+}

@@ -4,6 +4,8 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, missing_docs)]
 
+#[path = "roster_forms/ranges.rs"]
+mod ranges;
 mod roster_support;
 
 use gunbai::roster::builder::{Builder, field_kind};
@@ -200,33 +202,43 @@ built_armies_round_trip! {
 }
 
 #[test]
-fn a_hand_written_number_the_builder_would_not_offer_still_opens_with_its_warning() {
+fn a_hand_written_number_the_builder_would_not_offer_still_opens_with_checks_verdict() {
     let info = gunbai::rules::find("kozeriai").unwrap();
     let shipped = &demo_rosters("kozeriai").unwrap()[0];
-    let source = shipped.source.replacen("stamina: 22", "stamina: 60", 1);
-    assert_ne!(
-        source, shipped.source,
-        "the roster gives a stamina to change"
-    );
-    let roster = RosterText {
-        file: "hand.ron".into(),
-        source,
-    };
-    let b = Builder::open(
-        info.key,
-        info.title,
-        (info.roster_form)(),
-        info.check_fn(),
-        &roster,
-    )
-    .expect("opens");
-    assert!(b.text().contains("stamina: 60"), "the value is kept");
-    let warned = b
-        .warnings()
-        .iter()
-        .any(|w| w.message.contains("stamina 60") && w.path.to_string().ends_with(".stamina"));
-    assert!(warned, "{:?}", b.warnings());
-    round_trips(info, &b);
+    // 60 is past what the builder offers and what check accepts (twice the suggested most);
+    // 40 is offered, outside the text's suggestion, and only warned of.
+    for (stamina, error) in [(60, true), (40, false)] {
+        let source = shipped
+            .source
+            .replacen("stamina: 22", &format!("stamina: {stamina}"), 1);
+        assert_ne!(
+            source, shipped.source,
+            "the roster gives a stamina to change"
+        );
+        let roster = RosterText {
+            file: "hand.ron".into(),
+            source,
+        };
+        let b = Builder::open(
+            info.key,
+            info.title,
+            (info.roster_form)(),
+            info.check_fn(),
+            &roster,
+        )
+        .expect("opens");
+        assert!(
+            b.text().contains(&format!("stamina: {stamina}")),
+            "the value is kept"
+        );
+        let said = if error { b.errors() } else { b.warnings() };
+        let beside = said.iter().any(|p| {
+            p.message.contains(&format!("stamina {stamina}"))
+                && p.path.to_string().ends_with(".stamina")
+        });
+        assert!(beside, "{stamina}: {said:?}");
+        round_trips(info, &b);
+    }
 }
 
 proptest! {

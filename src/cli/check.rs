@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::escape::terminal;
 use crate::roster::RosterText;
 use crate::rules::{self, ruleset_of};
 
@@ -25,7 +26,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         let text = match RosterText::read(path) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", terminal(&e.to_string()));
                 failed = true;
                 continue;
             }
@@ -36,7 +37,7 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             (None, None) => {
                 eprintln!(
                     "{}:1:1: cannot tell the rule set: keep the file in a folder named after it (rosters/sky/) or pass --ruleset",
-                    path.display()
+                    terminal(&path.display().to_string())
                 );
                 failed = true;
                 continue;
@@ -46,14 +47,17 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         match result {
             Ok(warnings) => {
                 for w in &warnings {
-                    println!("warning: {w}");
+                    println!("warning: {}", terminal(&w.to_string()));
                 }
-                println!("{}: valid {key} roster", path.display());
+                println!(
+                    "{}: valid {key} roster",
+                    terminal(&path.display().to_string())
+                );
             }
             Err(errors) => {
                 failed = true;
                 for e in &errors {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", terminal(&e.to_string()));
                 }
             }
         }

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::engine::Game;
 use crate::engine::view::BattleView;
+use crate::escape::terminal;
 use crate::rules;
 
 /// Arguments of `gunbai replay`.
@@ -27,7 +28,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     match rules::open_journal(&args.journal, args.recover, false) {
         Ok((game, warnings)) => {
             for w in &warnings {
-                eprintln!("warning: {w}");
+                eprintln!("warning: {}", terminal(w));
             }
             if args.json {
                 println!("{}", state_json(game.as_ref()));
@@ -37,7 +38,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", terminal(&e.to_string()));
             ExitCode::FAILURE
         }
     }
@@ -69,14 +70,16 @@ pub fn state_json(game: &dyn Game) -> Value {
     })
 }
 
-/// The state as readable text.
+/// The state as readable text, every name and phrase from the battle escaped for the
+/// terminal (a roster's name cannot move the cursor or change the colours).
 pub fn state_text(game: &dyn Game) -> String {
+    let t = terminal;
     let view: BattleView = game.view();
     let mut out = format!(
         "{} — turn {}, {} ({} journal entries)\n",
         game.title(),
         view.turn,
-        view.phase,
+        t(&view.phase),
         game.entries()
     );
     if view.ended {
@@ -84,7 +87,7 @@ pub fn state_text(game: &dyn Game) -> String {
     }
     for side in &view.sides {
         let (now, start) = side.strength();
-        out.push_str(&format!("\n{} ({now}/{start})\n", side.name));
+        out.push_str(&format!("\n{} ({now}/{start})\n", t(&side.name)));
         let leaders = side
             .general
             .iter()
@@ -92,20 +95,22 @@ pub fn state_text(game: &dyn Game) -> String {
         for leader in leaders {
             out.push_str(&format!(
                 "  {} {} {}\n",
-                leader.name, leader.rating_name, leader.rating
+                t(&leader.name),
+                t(&leader.rating_name),
+                leader.rating
             ));
             for h in &leader.history {
                 out.push_str(&format!(
                     "    turn {}: {:+} {} ({})\n",
                     h.turn,
                     h.delta,
-                    h.reason,
+                    t(&h.reason),
                     h.at.format("%Y-%m-%d %H:%M:%S UTC")
                 ));
             }
         }
         for group in &side.groups {
-            out.push_str(&format!("  {}\n", group.name));
+            out.push_str(&format!("  {}\n", t(&group.name)));
             for u in &group.units {
                 let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
                 let marked = if u.marked_hits > 0 {
@@ -115,11 +120,11 @@ pub fn state_text(game: &dyn Game) -> String {
                 };
                 out.push_str(&format!(
                     "    {:<28} {}/{} {}{marked} {}\n",
-                    u.name,
+                    t(&u.name),
                     u.strength,
                     u.starting_strength,
-                    u.measure,
-                    badges.join(", ")
+                    t(&u.measure),
+                    t(&badges.join(", "))
                 ));
             }
         }
@@ -131,9 +136,14 @@ pub fn state_text(game: &dyn Game) -> String {
             let odds = c
                 .odds
                 .first()
-                .map(|o| format!(" — {}: {:.1}%", o.outcome, 100.0 * o.probability))
+                .map(|o| format!(" — {}: {:.1}%", t(&o.outcome), 100.0 * o.probability))
                 .unwrap_or_default();
-            out.push_str(&format!("  {}: {} [{}]{odds}\n", c.who, c.what, c.citation));
+            out.push_str(&format!(
+                "  {}: {} [{}]{odds}\n",
+                t(&c.who),
+                t(&c.what),
+                t(&c.citation)
+            ));
         }
     }
     out

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use crate::engine::journal::write_atomically;
+use crate::escape::terminal;
 use crate::{report, rules};
 
 /// Report formats.
@@ -23,9 +24,13 @@ pub struct ReportArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "md")]
     pub format: Format,
-    /// Output file (written safely: a temporary file, then renamed). Standard output if absent.
+    /// Output file (written safely: a temporary file, then renamed, with the old file's
+    /// permissions). Standard output if absent.
     #[arg(short, long)]
     pub output: Option<PathBuf>,
+    /// Replace an output file that is read-only.
+    #[arg(long)]
+    pub force: bool,
     /// Accept the intact part of a damaged journal, with a warning.
     #[arg(long)]
     pub recover: bool,
@@ -36,22 +41,29 @@ pub fn run(args: &ReportArgs) -> ExitCode {
     let (game, warnings) = match rules::open_journal(&args.journal, args.recover, false) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", terminal(&e.to_string()));
             return ExitCode::FAILURE;
         }
     };
     for w in &warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", terminal(w));
     }
     let text = match args.format {
         Format::Md => report::markdown(game.as_ref()),
         Format::Html => report::html(game.as_ref()),
     };
     match &args.output {
+        Some(path) if !args.force && read_only(path) => {
+            eprintln!(
+                "error: {} is read-only; pass --force to replace it (it stays read-only)",
+                terminal(&path.display().to_string())
+            );
+            ExitCode::FAILURE
+        }
         Some(path) => match write_atomically(path, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", terminal(&e.to_string()));
                 ExitCode::FAILURE
             }
         },
@@ -60,4 +72,10 @@ pub fn run(args: &ReportArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
     }
+}
+
+/// Whether a file is there and read-only: someone meant it not to change.
+fn read_only(path: &std::path::Path) -> bool {
+    std::fs::symlink_metadata(path)
+        .is_ok_and(|m| m.file_type().is_file() && m.permissions().readonly())
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use crate::escape::terminal;
 use crate::roster::store;
 use crate::rules;
 
@@ -47,10 +48,15 @@ pub fn run(args: &RosterArgs) -> ExitCode {
 }
 
 fn run_new(args: &NewArgs) -> ExitCode {
+    if args.name.trim().is_empty() {
+        // Every name in the army is made from this one, and `check` refuses an empty name.
+        eprintln!("error: the army needs a name: `gunbai roster new --ruleset KEY \"Takeda\"`");
+        return ExitCode::from(2);
+    }
     let text = match rules::roster_template(&args.ruleset, &args.name) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", terminal(&e.to_string()));
             return ExitCode::from(2);
         }
     };

@@ -27,6 +27,7 @@ mod notation;
 mod odds;
 mod parser;
 mod pools;
+mod record;
 mod roll;
 mod source;
 
@@ -36,5 +37,6 @@ pub use notation::{
     parse,
 };
 pub use odds::Distribution;
+pub use record::{Recorded, Recording};
 pub use roll::{ComparisonRoll, Die, ExprRoll, TermRoll};
 pub use source::{DiceError, DiceSource, RngDice, TableDice};

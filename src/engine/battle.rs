@@ -1,5 +1,9 @@
 //! A battle: header, journal entries, the timeline of undos, and the state they give.
 
+mod header;
+mod replay;
+mod tree;
+
 use std::path::{Path, PathBuf};
 
 use chrono::{DateTime, Utc};
@@ -9,13 +13,11 @@ use super::check::Check;
 use super::error::{BattleError, CommandError};
 use super::exec::{Exec, Outcome, apply_event, describe_in_place};
 use super::game::Dice;
-use super::journal::{
-    Action, Entry, FORMAT_VERSION, Header, JournalReader, JournalWriter, cache, damaged, line,
-};
+use super::journal::{Action, Entry, FORMAT_VERSION, Header, JournalWriter, line};
 use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use super::timeline::Timeline;
 use super::view::BattleView;
-use crate::dice::DiceSource;
+use crate::dice::{DiceSource, Recording};
 use crate::reference::HouseRules;
 
 /// One journal entry in effect, as the battle log shows it.
@@ -141,6 +143,14 @@ impl<R: RuleSet> Battle<R> {
         let writer = journal
             .map(|p| JournalWriter::create(p, &header))
             .transpose()?;
+        Self::new(header, writer)
+    }
+
+    /// A battle with no entries yet, from its header.
+    ///
+    /// # Errors
+    /// The house rules do not fit the reference tables.
+    fn new(header: Header<R::Army>, writer: Option<JournalWriter>) -> Result<Self, BattleError> {
         let rules = R::rules(&header.house_rules)?;
         let initial = R::start(&rules, &header.armies);
         Ok(Self {
@@ -155,96 +165,6 @@ impl<R: RuleSet> Battle<R> {
             version: 0,
             checkpoints: Vec::new(),
         })
-    }
-
-    /// Replays a journal as `reader` reads it, line by line. Damage names its line; with
-    /// `recover`, the intact prefix before the first damaged line is kept and the rest
-    /// dropped, with a warning.
-    ///
-    /// Replay reads every entry first, keeping only the timeline of undos and redos, then
-    /// applies the commands in effect once each, in order: its time is linear in the
-    /// entries whatever their kind. Commands undone for good are checked as lines (their
-    /// checksum, number and value) but not applied again, as they change nothing.
-    ///
-    /// # Errors
-    /// A damaged header, or a damaged entry without `recover`.
-    pub fn replay(
-        reader: &mut JournalReader,
-        recover: bool,
-    ) -> Result<(Self, Vec<String>), BattleError> {
-        let path = reader.path().to_owned();
-        let header: Header<R::Army> = reader.header()?;
-        let rules = R::rules(&header.house_rules)?;
-        let initial = R::start(&rules, &header.armies);
-        let mut battle = Self {
-            state: initial.clone(),
-            initial,
-            header,
-            rules,
-            entries: Vec::new(),
-            timeline: Timeline::default(),
-            log: Vec::new(),
-            writer: None,
-            version: 0,
-            checkpoints: Vec::new(),
-        };
-        // Pass 1: every entry, checked, into the entries and the timeline.
-        let mut lines = Vec::new();
-        let mut damage = None;
-        let cached = cache::load::<R::Command, R::Event>(reader)?;
-        let read = cached
-            .into_iter()
-            .flatten()
-            .map(Ok)
-            .chain(std::iter::from_fn(|| {
-                reader.next_entry::<R::Command, R::Event>().transpose()
-            }));
-        for next in read {
-            let (line, entry) = match next {
-                Ok(next) => next,
-                Err(e) => {
-                    damage = Some(e);
-                    break;
-                }
-            };
-            if let Err(m) = battle.record(entry) {
-                damage = Some(damaged(&path, line, &m));
-                break;
-            }
-            lines.push(line);
-        }
-        // Pass 2: the commands in effect, applied in order; a command that does not fit is
-        // damage at its line, and recovery keeps the entries before that line.
-        while let Err((index, m)) = battle.rebuild() {
-            let line = lines.get(index).copied().unwrap_or(0);
-            damage = Some(damaged(&path, line, &m));
-            battle.entries.truncate(index);
-        }
-        let mut warnings = reader.warnings().to_vec();
-        if let Some(e) = damage {
-            if !recover {
-                return Err(e);
-            }
-            warnings.push(format!(
-                "{e}; recovered the {} entries before it",
-                battle.entries.len()
-            ));
-        } else if reader.parsed() >= cache::MIN_ENTRIES {
-            cache::store(&path, reader.intact(), &lines, &battle.entries);
-        }
-        Ok((battle, warnings))
-    }
-
-    /// Adds a read entry to the entries and the timeline, applying nothing.
-    fn record(&mut self, entry: RuleEntry<R>) -> Result<(), String> {
-        let index = self.entries.len();
-        match &entry.action {
-            Action::Command { .. } => self.timeline.command(index),
-            Action::Undo { count } => self.timeline.undo(*count as usize)?,
-            Action::Redo { count } => self.timeline.redo(*count as usize)?,
-        }
-        self.entries.push(entry);
-        Ok(())
     }
 
     /// Goes on writing to the journal this battle was replayed from (or, with a read-only
@@ -283,14 +203,16 @@ impl<R: RuleSet> Battle<R> {
         dice: &mut dyn DiceSource,
     ) -> Result<&LogEntry, BattleError> {
         let at = Utc::now();
+        let mut recording = Recording::new(dice);
         let outcome = Exec::<R>::run(
             &self.rules,
             &self.state,
             &command,
-            dice,
+            &mut recording,
             ApplyContext { at },
         )?;
-        self.commit_outcome(at, command, outcome)
+        let dice = recording.into_faces();
+        self.commit_outcome(at, command, outcome, dice)
     }
 
     /// Carries out a command with Gunbai's dice or the table's faces, refusing faces left
@@ -307,26 +229,29 @@ impl<R: RuleSet> Battle<R> {
             Dice::Roll(source) => self.execute(command, source),
             Dice::Table(mut faces) => {
                 let at = Utc::now();
+                let mut recording = Recording::new(&mut faces);
                 let outcome = Exec::<R>::run(
                     &self.rules,
                     &self.state,
                     &command,
-                    &mut faces,
+                    &mut recording,
                     ApplyContext { at },
                 )?;
+                let dice = recording.into_faces();
                 faces.finish().map_err(CommandError::from)?;
-                self.commit_outcome(at, command, outcome)
+                self.commit_outcome(at, command, outcome, dice)
             }
         }
     }
 
-    /// Writes a worked-out command durably, then installs the state it left: each event was
-    /// applied once, while the command was worked out.
+    /// Writes a worked-out command durably, with every face its dice gave, then installs the
+    /// state it left: each event was applied once, while the command was worked out.
     fn commit_outcome(
         &mut self,
         at: DateTime<Utc>,
         command: R::Command,
         outcome: Outcome<R>,
+        dice: Vec<u32>,
     ) -> Result<&LogEntry, BattleError> {
         let index = self.entries.len();
         let log = log_entry::<R>(index, at, &self.state, &command, outcome.sentences);
@@ -335,6 +260,7 @@ impl<R: RuleSet> Battle<R> {
             action: Action::Command {
                 command,
                 events: outcome.events,
+                dice,
             },
         };
         if let Some(writer) = &mut self.writer {
@@ -444,7 +370,10 @@ impl<R: RuleSet> Battle<R> {
         let Some(entry) = self.entries.get(index) else {
             return Err(format!("no entry {index}"));
         };
-        if let Action::Command { command, events } = &entry.action {
+        if let Action::Command {
+            command, events, ..
+        } = &entry.action
+        {
             let at = ApplyContext { at: entry.at };
             if !log {
                 // Its log line is already kept: apply without writing the sentences again.
@@ -465,40 +394,6 @@ impl<R: RuleSet> Battle<R> {
                 self.checkpoints.push((self.log.len(), self.state.clone()));
             }
         }
-        Ok(())
-    }
-
-    /// Rebuilds the timeline, state, log and checkpoints from the entries: the commands
-    /// in effect are applied once each, in order.
-    ///
-    /// # Errors
-    /// The first entry (by index) that does not fit, and why; what came before it is kept.
-    fn rebuild(&mut self) -> Result<(), (usize, String)> {
-        self.state = self.initial.clone();
-        self.timeline = Timeline::default();
-        self.log.clear();
-        self.checkpoints.clear();
-        for index in 0..self.entries.len() {
-            let entry = &self.entries[index];
-            let recorded = match &entry.action {
-                Action::Command { .. } => {
-                    self.timeline.command(index);
-                    Ok(())
-                }
-                Action::Undo { count } => self.timeline.undo(*count as usize),
-                Action::Redo { count } => self.timeline.redo(*count as usize),
-            };
-            recorded.map_err(|m| (index, m))?;
-        }
-        let effective = self.timeline.effective().to_vec();
-        for (at, index) in effective.into_iter().enumerate() {
-            if let Err(m) = self.reapply(index, true) {
-                // Keep what applied before it.
-                self.log.truncate(at);
-                return Err((index, m));
-            }
-        }
-        self.version = self.entries.len() as u64;
         Ok(())
     }
 

@@ -9,6 +9,7 @@ pub mod exec;
 pub mod game;
 pub mod journal;
 pub mod ledger;
+pub mod rerun;
 pub mod ruleset;
 pub mod surface;
 pub mod timeline;

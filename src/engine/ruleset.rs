@@ -75,6 +75,15 @@ pub trait RuleSet: Sized + 'static {
 
     /// Reads and validates one army file.
     fn load_army(roster: &RosterText) -> RosterReport<Self::Army>;
+    /// A validated army written back as an army file, so a journal's header is checked with
+    /// [`RuleSet::load_army`] like any roster. By default the army's own RON, which reads as
+    /// a roster wherever the validated army keeps the file's shape.
+    ///
+    /// # Errors
+    /// The army cannot be written as an army file (it could not have been loaded from one).
+    fn army_roster(army: &Self::Army) -> Result<String, String> {
+        ron::to_string(army).map_err(|e| e.to_string())
+    }
     /// What a roster of this rule set holds, for the army builder and `gunbai roster new`.
     fn roster_form() -> crate::roster::form::RosterForm;
     /// The tables and rulings in force, with the battle's house rules.

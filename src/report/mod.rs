@@ -8,6 +8,7 @@ use chrono::Local;
 
 use crate::engine::Game;
 use crate::engine::view::{BattleView, LeaderView};
+use crate::escape;
 
 /// Everything a report shows, gathered once from a battle.
 struct Facts {
@@ -88,20 +89,30 @@ fn leaders(view: &BattleView) -> Vec<(&str, &LeaderView)> {
         .collect()
 }
 
-/// The report as Markdown.
+/// The report as Markdown: every name and sentence escaped, so what its author typed stays
+/// text (no HTML markup, no table cells, no terminal commands when it is printed).
 pub fn markdown(game: &dyn Game) -> String {
     let f = facts(game);
+    let e = escape::markdown;
     let mut out = String::new();
     let _ = writeln!(
         out,
         "# After-action report: {} vs {}\n",
-        f.armies[0], f.armies[1]
+        e(&f.armies[0]),
+        e(&f.armies[1])
     );
-    let _ = writeln!(out, "*{}*, begun {}. {}\n", f.title, f.started, outcome(&f));
+    let _ = writeln!(
+        out,
+        "*{}*, begun {}. {}\n",
+        e(&f.title),
+        e(&f.started),
+        e(&outcome(&f))
+    );
     let _ = writeln!(
         out,
         "## Strength per turn\n\n| Turn | {} | {} |\n|---:|---:|---:|",
-        f.armies[0], f.armies[1]
+        e(&f.armies[0]),
+        e(&f.armies[1])
     );
     for (turn, s) in &f.history {
         let _ = writeln!(out, "| {turn} | {} | {} |", s[0], s[1]);
@@ -114,12 +125,12 @@ pub fn markdown(game: &dyn Game) -> String {
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} | {} |",
-                    side.name,
-                    g.name,
-                    u.name,
+                    e(&side.name),
+                    e(&g.name),
+                    e(&u.name),
                     u.strength,
                     u.starting_strength,
-                    badges.join(", ")
+                    e(&badges.join(", "))
                 );
             }
         }
@@ -128,8 +139,11 @@ pub fn markdown(game: &dyn Game) -> String {
     for (side, l) in leaders(&f.view) {
         let _ = writeln!(
             out,
-            "- **{}** ({side}): {} {}",
-            l.name, l.rating_name, l.rating
+            "- **{}** ({}): {} {}",
+            e(&l.name),
+            e(side),
+            e(&l.rating_name),
+            l.rating
         );
         for h in &l.history {
             let _ = writeln!(
@@ -137,14 +151,19 @@ pub fn markdown(game: &dyn Game) -> String {
                 "  - turn {}: {:+} — {} ({})",
                 h.turn,
                 h.delta,
-                h.reason,
+                e(&h.reason),
                 h.at.with_timezone(&Local).format("%H:%M")
             );
         }
     }
     out.push_str("\n## Timeline\n\n");
     for (time, turn, phase, lines) in &f.timeline {
-        let _ = writeln!(out, "- {time} · turn {turn} · {phase}: {}", lines.join(" "));
+        let _ = writeln!(
+            out,
+            "- {time} · turn {turn} · {}: {}",
+            e(phase),
+            e(&lines.join(" "))
+        );
     }
     out
 }
@@ -152,7 +171,7 @@ pub fn markdown(game: &dyn Game) -> String {
 /// The report as one self-contained HTML file (inline CSS and SVG, no scripts).
 pub fn html(game: &dyn Game) -> String {
     let f = facts(game);
-    let e = escape;
+    let e = escape::html;
     let mut out = String::new();
     let _ = write!(
         out,
@@ -228,22 +247,4 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
     }
     out.push_str("</ol></body></html>\n");
     out
-}
-
-/// Escapes text for HTML.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn html_escapes_markup_in_names() {
-        assert_eq!(escape("<b>&\"</b>"), "&lt;b&gt;&amp;&quot;&lt;/b&gt;");
-    }
 }

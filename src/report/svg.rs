@@ -51,7 +51,7 @@ pub fn strength_chart(history: &[(u32, [u32; 2])], names: &[String; 2]) -> Strin
             "<polyline class=\"s{side}\" fill=\"none\" stroke-width=\"2.5\" points=\"{}\"/>",
             points.join(" ")
         );
-        let label = super::escape(&names[side]);
+        let label = crate::escape::html(&names[side]);
         let _ = write!(
             out,
             "<text class=\"s{side}\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"currentColor\">— {label}</text>",

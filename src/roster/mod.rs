@@ -5,9 +5,13 @@
 //! `file:line:column`, says what is wrong and what is allowed.
 
 use std::fmt;
+use std::io::Read as _;
 use std::path::Path;
 
 use serde::de::DeserializeOwned;
+
+use crate::engine::BattleError;
+use crate::engine::journal::open_regular;
 
 pub mod builder;
 pub mod doc;
@@ -42,10 +46,13 @@ pub struct RosterText {
 }
 
 impl RosterText {
-    /// Reads a roster file, refusing one too large or not text.
+    /// Reads a roster file, refusing one too large or not text. What is not a regular file
+    /// (a folder, a fifo, a device such as `/dev/zero`) is refused before anything is read,
+    /// and no more than [`MAX_ROSTER_BYTES`] and one are ever read, whatever the file says
+    /// its size is.
     ///
     /// # Errors
-    /// The file cannot be read, is too large, or is not UTF-8.
+    /// The file cannot be read, is not a plain file, is too large, or is not UTF-8.
     pub fn read(path: &Path) -> Result<Self, RosterProblem> {
         let file = path.display().to_string();
         let at_start = |message: String| RosterProblem {
@@ -55,14 +62,37 @@ impl RosterText {
             message,
             path: RosterPath::root(),
         };
-        let meta = std::fs::metadata(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
-        if meta.len() > MAX_ROSTER_BYTES as u64 {
+        let too_large = |bytes: u64| {
+            at_start(format!(
+                "{bytes} bytes is too large for a roster (at most {MAX_ROSTER_BYTES})"
+            ))
+        };
+        let opened = open_regular(path, std::fs::OpenOptions::new().read(true)).map_err(|e| {
+            at_start(match e {
+                BattleError::NotAFile { kind, .. } => {
+                    format!("{kind}, not a plain file: only a roster file is read")
+                }
+                BattleError::Io { error, .. } => format!("cannot read: {error}"),
+                other => other.to_string(),
+            })
+        })?;
+        let size = opened
+            .metadata()
+            .map_err(|e| at_start(format!("cannot read: {e}")))?
+            .len();
+        if size > MAX_ROSTER_BYTES as u64 {
+            return Err(too_large(size));
+        }
+        let mut bytes = Vec::new();
+        opened
+            .take(MAX_ROSTER_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| at_start(format!("cannot read: {e}")))?;
+        if bytes.len() > MAX_ROSTER_BYTES {
             return Err(at_start(format!(
-                "{} bytes is too large for a roster (at most {MAX_ROSTER_BYTES})",
-                meta.len()
+                "more than {MAX_ROSTER_BYTES} bytes: too large for a roster"
             )));
         }
-        let bytes = std::fs::read(path).map_err(|e| at_start(format!("cannot read: {e}")))?;
         let source = String::from_utf8(bytes).map_err(|e| {
             let (line, column) = position_of_byte(
                 &String::from_utf8_lossy(e.as_bytes()),

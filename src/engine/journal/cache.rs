@@ -1,44 +1,57 @@
 //! A derived cache of a long journal's entries, so reopening it skips parsing RON.
 //!
-//! The journal stays the record; the cache, `.NAME.cache` beside it, is a compact binary
-//! copy of the entries of its first bytes, made after a replay that read many entries from
-//! lines. It is used only when those bytes are still exactly the ones it was made from
-//! (same length, same CRC-32) and its own checksum holds; otherwise it is ignored and
-//! rebuilt. Deleting it at any time costs one slower open, nothing else.
+//! The journal stays the record; the cache, `.NAME.cache` beside it, is a shortcut to
+//! reading it. It holds only what running the entries again needs: each entry's time and
+//! command with its recorded faces, or its undo or redo, and never their events. Replay still
+//! reads every line of the journal, without parsing it; it runs each cached command again,
+//! writes the line that gives and compares it with the journal's own line. A cache made by
+//! another build or for another journal format, one that fails to decode, and one whose
+//! entries do not give the journal's lines are all dropped, and the journal is read from its
+//! lines and the cache rebuilt: the cache can make an open faster, never different, and an
+//! intact journal is never refused because of it. Deleting it at any time costs one slower
+//! open, nothing else.
 
+use std::borrow::Cow;
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use super::{Entry, JournalReader, NumberedEntry, io};
-use crate::engine::error::BattleError;
+use super::{Action, Entry};
 
 /// A replay that parsed at least this many entries from lines leaves a cache behind.
 pub const MIN_ENTRIES: usize = 5_000;
 
-const MAGIC: &[u8; 8] = b"GUNBAIc1";
+/// The cache's own format: a cache of another is dropped.
+const MAGIC: &[u8; 8] = b"GUNBAIc2";
 
 /// The cache never holds more than this many times the journal's bytes.
 const MAX_RATIO: u64 = 4;
 
-/// What a cache covers, and the entries.
-#[derive(Serialize)]
-struct CacheRef<'a, C, E> {
-    journal_bytes: u64,
-    journal_crc: u32,
-    lines: u64,
-    entry_lines: &'a [u64],
-    entries: &'a [Entry<C, E>],
+/// What an entry did, without its events: what running it again needs. (Written from
+/// borrowed commands and faces, read into owned ones.)
+#[derive(Debug, Serialize, Deserialize)]
+enum CachedAction<'a, C> {
+    Command { command: C, dice: Cow<'a, [u32]> },
+    Undo { count: u32 },
+    Redo { count: u32 },
 }
 
-#[derive(Deserialize)]
-struct Cache<C, E> {
-    journal_bytes: u64,
-    journal_crc: u32,
-    lines: u64,
-    entry_lines: Vec<u64>,
-    entries: Vec<Entry<C, E>>,
+/// One cached entry.
+#[derive(Debug, Serialize, Deserialize)]
+struct CachedEntry<'a, C> {
+    at: DateTime<Utc>,
+    action: CachedAction<'a, C>,
+}
+
+/// The cache: which build made it, for which rule set and journal format, and the entries.
+#[derive(Debug, Serialize, Deserialize)]
+struct Cache<'a, C> {
+    app_version: Cow<'a, str>,
+    ruleset: Cow<'a, str>,
+    format: u32,
+    entries: Vec<CachedEntry<'a, C>>,
 }
 
 /// The cache file of a journal.
@@ -50,48 +63,37 @@ pub fn path_for(journal: &Path) -> PathBuf {
     journal.with_file_name(format!(".{name}.cache"))
 }
 
-/// The cached entries with their line numbers, when the cache fits the journal the reader
-/// is reading (which then goes on after them); `None` when there is no usable cache.
-///
-/// # Errors
-/// The journal cannot be read.
-pub fn load<C: DeserializeOwned, E: DeserializeOwned>(
-    reader: &mut JournalReader,
-) -> Result<Option<Vec<NumberedEntry<C, E>>>, BattleError> {
-    let path = path_for(reader.path());
-    let Some(cache) = read_cache::<C, E>(&path, reader.path()) else {
-        return Ok(None);
-    };
-    if cache.entries.len() != cache.entry_lines.len() {
-        return Ok(None);
+/// The cached entries of a journal of rule set `ruleset` in format `format`, first entry
+/// first, their events left empty for running them again to fill; `None` when there is no
+/// cache this build can use.
+pub fn load<C: DeserializeOwned, E>(
+    journal: &Path,
+    ruleset: &str,
+    format: u32,
+) -> Option<Vec<Entry<C, E>>> {
+    let cache: Cache<'static, C> = read_cache(&path_for(journal), journal)?;
+    if cache.app_version != env!("CARGO_PKG_VERSION")
+        || cache.ruleset != ruleset
+        || cache.format != format
+    {
+        return None;
     }
-    let (Ok(lines), Ok(count)) = (
-        usize::try_from(cache.lines),
-        u64::try_from(cache.entries.len()),
-    ) else {
-        return Ok(None);
-    };
-    let fits = reader
-        .skip_verified(cache.journal_bytes, cache.journal_crc, lines, count)
-        .map_err(|e| io(reader.path(), e))?;
-    if !fits {
-        // Made from other bytes: of no use again.
-        let _ = std::fs::remove_file(&path);
-        return Ok(None);
-    }
-    let entries = cache
-        .entry_lines
-        .into_iter()
-        .map(|l| usize::try_from(l).unwrap_or(usize::MAX))
-        .zip(cache.entries)
-        .collect();
-    Ok(Some(entries))
+    let entries = cache.entries.into_iter().map(|e| Entry {
+        at: e.at,
+        action: match e.action {
+            CachedAction::Command { command, dice } => Action::Command {
+                command,
+                events: Vec::new(),
+                dice: dice.into_owned(),
+            },
+            CachedAction::Undo { count } => Action::Undo { count },
+            CachedAction::Redo { count } => Action::Redo { count },
+        },
+    });
+    Some(entries.collect())
 }
 
-fn read_cache<C: DeserializeOwned, E: DeserializeOwned>(
-    path: &Path,
-    journal: &Path,
-) -> Option<Cache<C, E>> {
+fn read_cache<C: DeserializeOwned>(path: &Path, journal: &Path) -> Option<Cache<'static, C>> {
     let journal_len = std::fs::metadata(journal).ok()?.len();
     let meta = std::fs::symlink_metadata(path).ok()?;
     if !meta.file_type().is_file() || meta.len() > journal_len.saturating_mul(MAX_RATIO) {
@@ -111,21 +113,27 @@ fn read_cache<C: DeserializeOwned, E: DeserializeOwned>(
     postcard::from_bytes(payload).ok()
 }
 
-/// Leaves a cache of `entries` (read from lines `entry_lines`) covering the journal's
-/// first `bytes` (CRC-32 `crc`, `lines` lines). Best effort: a cache that cannot be
-/// written is simply not there next time.
-pub fn store<C: Serialize, E: Serialize>(
-    journal: &Path,
-    (bytes, crc, lines): (u64, u32, usize),
-    entry_lines: &[usize],
-    entries: &[Entry<C, E>],
-) {
-    let entry_lines: Vec<u64> = entry_lines.iter().map(|&l| l as u64).collect();
-    let cache = CacheRef {
-        journal_bytes: bytes,
-        journal_crc: crc,
-        lines: lines as u64,
-        entry_lines: &entry_lines,
+/// Leaves a cache of `entries`, the first of a journal of `ruleset` in `format`. Best
+/// effort: a cache that cannot be written is simply not there next time.
+pub fn store<C: Serialize, E>(journal: &Path, ruleset: &str, format: u32, entries: &[Entry<C, E>]) {
+    let entries = entries
+        .iter()
+        .map(|e| CachedEntry {
+            at: e.at,
+            action: match &e.action {
+                Action::Command { command, dice, .. } => CachedAction::Command {
+                    command,
+                    dice: Cow::Borrowed(dice.as_slice()),
+                },
+                Action::Undo { count } => CachedAction::Undo { count: *count },
+                Action::Redo { count } => CachedAction::Redo { count: *count },
+            },
+        })
+        .collect();
+    let cache = Cache {
+        app_version: Cow::Borrowed(env!("CARGO_PKG_VERSION")),
+        ruleset: Cow::Borrowed(ruleset),
+        format,
         entries,
     };
     let Ok(payload) = postcard::to_allocvec(&cache) else {
@@ -136,4 +144,9 @@ pub fn store<C: Serialize, E: Serialize>(
     out.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
     out.extend_from_slice(&payload);
     let _ = super::write_atomically(&path_for(journal), &out);
+}
+
+/// Drops a journal's cache (it disagreed with the journal).
+pub fn remove(journal: &Path) {
+    let _ = std::fs::remove_file(path_for(journal));
 }

@@ -49,6 +49,17 @@ fn seal(mut text: String) -> Result<String, String> {
     Ok(text)
 }
 
+/// Whether a line ends the way a format 2 line does, with `,crc:"xxxxxxxx")`, whether or
+/// not the checksum holds.
+pub fn looks_sealed(line: &str) -> bool {
+    line.len()
+        .checked_sub(SEAL_LEN)
+        .and_then(|at| line.get(at..))
+        .and_then(|seal| seal.strip_prefix(",crc:\""))
+        .and_then(|rest| rest.strip_suffix("\")"))
+        .is_some_and(|hex| hex.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
 /// Checks a format 2 line's checksum.
 ///
 /// # Errors
@@ -118,6 +129,15 @@ pub fn parse_entry<C: DeserializeOwned, E: DeserializeOwned>(
     expected: u64,
 ) -> Result<Entry<C, E>, BattleError> {
     if format == FORMAT_V1 {
+        // Lines without checks under a header that says so; a numbered, sealed line here
+        // means the header's format was lowered to switch its checks off.
+        if looks_sealed(text) || text.trim_start().starts_with("(seq:") {
+            return Err(damaged(
+                path,
+                line,
+                "the header says format 1 (lines without checks) but this line is numbered and sealed as format 2 lines are: the header's format was lowered",
+            ));
+        }
         return parse_line(path, line, text);
     }
     check_seal(text).map_err(|m| damaged(path, line, &m))?;
@@ -210,6 +230,16 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(repeat.contains("repeated"), "{repeat}");
+    }
+
+    #[test]
+    fn a_format_2_line_under_a_format_1_header_is_damage() {
+        let line = entry_line(FORMAT_VERSION, 7, &entry()).unwrap();
+        assert!(looks_sealed(&line));
+        let err = parse_entry::<u8, u8>(Path::new("j"), 2, &line, FORMAT_V1, 1)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("format was lowered"), "{err}");
     }
 
     #[test]

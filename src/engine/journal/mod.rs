@@ -21,6 +21,7 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub use atomic::write_atomically;
+pub(crate) use file::open_regular;
 pub use read::{JournalReader, begins_as_journal};
 pub use write::{JournalFile, JournalWriter};
 
@@ -86,6 +87,12 @@ pub enum Action<C, E> {
         command: C,
         /// Its events, applied in order.
         events: Vec<E>,
+        /// Every face its dice gave, in roll order, whoever rolled them: replay runs the
+        /// command again with exactly these and must get exactly `events`. Left out of a
+        /// line when nothing was rolled (and absent from lines written before Gunbai
+        /// recorded them).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        dice: Vec<u32>,
     },
     /// Takes back the last `count` commands in effect.
     Undo {

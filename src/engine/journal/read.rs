@@ -5,13 +5,14 @@
 //! of garbage costs one line's worth of memory and time before it is refused.
 
 use std::fs::{File, OpenOptions};
+use std::hash::{BuildHasher as _, RandomState};
 use std::io::{BufRead as _, BufReader, Read as _, Seek as _, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use serde::de::DeserializeOwned;
 
 use super::file::open_regular;
-use super::line::{check_seal, parse_entry};
+use super::line::{check_seal, looks_sealed, parse_entry};
 use super::{
     FORMAT_V1, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES, NumberedEntry,
     damaged, io, parse_line,
@@ -55,8 +56,11 @@ pub struct JournalReader {
     offset: u64,
     /// Bytes up to the end of the last complete line handed out.
     intact: u64,
-    /// CRC-32 of the bytes up to `intact` (for the derived cache).
-    crc: crc32fast::Hasher,
+    /// Keys the lines' hashes: random for each reader, so no file can be made whose line
+    /// hashes the same as another text (see [`JournalReader::line_hash`]).
+    keys: RandomState,
+    /// The hash of the last line handed out.
+    last_hash: u64,
     header: String,
     key: HeaderKey,
     /// The sequence number the next entry must carry.
@@ -89,7 +93,8 @@ impl JournalReader {
             line: 0,
             offset: 0,
             intact: 0,
-            crc: crc32fast::Hasher::new(),
+            keys: RandomState::new(),
+            last_hash: 0,
             header: String::new(),
             key: HeaderKey {
                 format: 0,
@@ -109,6 +114,15 @@ impl JournalReader {
         };
         let key: HeaderKey = parse_line(path, line, &header)?;
         match key.format {
+            // Format 1 has no line checks: a header that says so over a sealed line is a
+            // format 2 journal whose checks someone tried to switch off.
+            FORMAT_V1 if looks_sealed(&header) => {
+                return Err(damaged(
+                    path,
+                    line,
+                    "the header says format 1 (lines without checks) but carries a format 2 checksum: its format was lowered",
+                ));
+            }
             FORMAT_V1 => {}
             FORMAT_VERSION => check_seal(&header).map_err(|m| damaged(path, line, &m))?,
             other => {
@@ -154,9 +168,63 @@ impl JournalReader {
             return Ok(None);
         };
         let entry = parse_entry(&self.path, line, &text, self.key.format, self.next_seq)?;
+        self.last_hash = self.line_hash(&text);
         self.next_seq += 1;
         self.parsed += 1;
         Ok(Some((line, entry)))
+    }
+
+    /// Reads the next entry's line without parsing it (the derived cache holds what it
+    /// says, to be checked against [`JournalReader::last_hash`]): its line number, or `None`
+    /// at the end (a torn last line is dropped with a warning).
+    ///
+    /// # Errors
+    /// The line is too long or not text. Reading stops there.
+    pub fn next_unparsed(&mut self) -> Result<Option<usize>, BattleError> {
+        let Some((line, text)) = self.next_line()? else {
+            return Ok(None);
+        };
+        self.last_hash = self.line_hash(&text);
+        self.next_seq += 1;
+        Ok(Some(line))
+    }
+
+    /// The hash of the last entry line read (without its line ending).
+    pub fn last_hash(&self) -> u64 {
+        self.last_hash
+    }
+
+    /// The hash of a line's text, keyed at random for this reader: equal hashes mean equal
+    /// lines, and a file cannot be made to fool the comparison because nobody knows the key.
+    pub fn line_hash(&self, text: &str) -> u64 {
+        self.keys.hash_one(text)
+    }
+
+    /// Goes back to the first entry, to read every line again (the derived cache disagreed
+    /// with the journal).
+    ///
+    /// # Errors
+    /// The file cannot be read again from its start, or its header is no longer the one read.
+    pub fn restart(&mut self) -> Result<(), BattleError> {
+        self.input
+            .seek(SeekFrom::Start(0))
+            .map_err(|e| io(&self.path, e))?;
+        (
+            self.offset,
+            self.intact,
+            self.line,
+            self.next_seq,
+            self.parsed,
+        ) = (0, 0, 0, 1, 0);
+        self.warnings.clear();
+        match self.next_line()? {
+            Some((_, text)) if text == self.header => Ok(()),
+            _ => Err(damaged(
+                &self.path,
+                1,
+                "the header changed while the journal was being read",
+            )),
+        }
     }
 
     /// The next line that is not blank, with its number.
@@ -188,7 +256,6 @@ impl JournalReader {
                 .map_err(|e| damaged(&self.path, self.line, &format!("not text: {e}")))?;
             let text = text.strip_suffix('\n').unwrap_or(text);
             let text = text.strip_suffix('\r').unwrap_or(text).to_owned();
-            self.crc.update(&self.buf);
             self.intact = self.offset;
             if !text.trim().is_empty() {
                 return Ok(Some((self.line, text)));
@@ -226,50 +293,6 @@ impl JournalReader {
                 return Ok(Read::Line);
             }
         }
-    }
-
-    /// Skips the first `bytes` of the journal when they are exactly those a cache was made
-    /// from (`crc`, `lines` lines, `entries` entries); otherwise reads on from where it was.
-    ///
-    /// # Errors
-    /// The file cannot be read, or read again from where it was.
-    pub(super) fn skip_verified(
-        &mut self,
-        bytes: u64,
-        crc: u32,
-        lines: usize,
-        entries: u64,
-    ) -> std::io::Result<bool> {
-        let (from, mut hasher) = (self.offset, self.crc.clone());
-        let mut at = from;
-        while at < bytes {
-            let chunk = self.input.fill_buf()?;
-            if chunk.is_empty() {
-                break;
-            }
-            let take = chunk
-                .len()
-                .min(usize::try_from(bytes - at).unwrap_or(usize::MAX));
-            hasher.update(&chunk[..take]);
-            self.input.consume(take);
-            at += take as u64;
-        }
-        if at == bytes && hasher.clone().finalize() == crc {
-            self.offset = bytes;
-            self.intact = bytes;
-            self.crc = hasher;
-            self.line = lines;
-            self.next_seq = entries + 1;
-            return Ok(true);
-        }
-        // Not the same bytes: read them as lines after all.
-        self.input.seek(SeekFrom::Start(from))?;
-        Ok(false)
-    }
-
-    /// Bytes up to the end of the last complete line read, their CRC-32, and the lines.
-    pub fn intact(&self) -> (u64, u32, usize) {
-        (self.intact, self.crc.clone().finalize(), self.line)
     }
 
     /// Bytes up to the end of the last complete line read: a writer cuts the file there.

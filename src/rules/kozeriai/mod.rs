@@ -63,6 +63,10 @@ impl RuleSet for Kozeriai {
         )
     }
 
+    fn army_roster(army: &Army) -> Result<String, String> {
+        load::army_roster(army)
+    }
+
     fn roster_form() -> crate::roster::form::RosterForm {
         roster_form::form()
     }

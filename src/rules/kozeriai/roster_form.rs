@@ -1,5 +1,6 @@
 //! What a kozeriai roster holds, as data for the army builder (see [`crate::roster::form`]).
 
+use super::load::{skill_range, stamina_range};
 use super::roster::{Armour, Template};
 use super::tables::Rules;
 use crate::reference::HouseRules;
@@ -26,13 +27,6 @@ pub fn form() -> RosterForm {
             ),
         },
     }
-}
-
-/// The range of a skill: the text allows any whole number (normally 0 to 10); beyond twice
-/// a die's sides either way no roll of the game can tell two skills apart.
-fn skill_range(rules: &Rules) -> (i64, i64) {
-    let most = 2 * i64::from(rules.t.dice.sides);
-    (-most, most)
 }
 
 fn skill(rules: &Rules, default: i64) -> FieldKind {
@@ -248,12 +242,10 @@ fn condition(rules: &Rules) -> Vec<FieldForm> {
                      Left out: the umpire's choice of the lowest or the middle.",
                 ex.min, ex.max
             ),
-            // The loader refuses only a stamina below 1 and warns outside the suggested
-            // range, so the builder offers (and opens) what `check` accepts, up to twice
-            // the suggested most.
+            // The builder offers what `check` accepts; it warns outside the suggested range.
             FieldKind::Number {
-                min: 1,
-                max: 2 * ex.max,
+                min: stamina_range(rules).0,
+                max: stamina_range(rules).1,
                 default: (ex.min + ex.max) / 2,
             },
         ),

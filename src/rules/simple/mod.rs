@@ -66,6 +66,10 @@ impl RuleSet for Simple {
         crate::roster::load_with(Rules::new(&HouseRules::default()), roster, roster::load)
     }
 
+    fn army_roster(army: &Army) -> Result<String, String> {
+        roster::army_roster(army)
+    }
+
     fn roster_form() -> crate::roster::form::RosterForm {
         roster_form::form()
     }

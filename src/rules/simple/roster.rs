@@ -52,6 +52,85 @@ pub fn most_figures(rules: &Rules) -> u32 {
     4 * rules.t.army.figures_per_unit
 }
 
+/// An army file's shape, written from a validated army (see [`army_roster`]).
+mod written {
+    use serde::Serialize;
+
+    use super::{Formation, Koku, Leader, Troop, Weapon};
+
+    #[derive(Serialize)]
+    pub(super) struct Army<'a> {
+        pub name: &'a str,
+        pub daimyo: &'a Leader,
+        pub units: Vec<Unit<'a>>,
+        pub allies: Vec<Ally<'a>>,
+    }
+    #[derive(Serialize)]
+    pub(super) struct Ally<'a> {
+        pub name: &'a str,
+        pub koku: Koku,
+        pub daimyo: &'a Leader,
+        pub units: Vec<Unit<'a>>,
+    }
+    #[derive(Serialize)]
+    pub(super) struct Unit<'a> {
+        pub name: &'a str,
+        pub troop: Troop,
+        pub weapon: Weapon,
+        pub figures: u32,
+        pub formation: Formation,
+        pub flagbearers: u32,
+        pub sharpshooters: u32,
+    }
+}
+
+/// A validated army written back as an army file: the Daimyo's own group as the army's
+/// units, the others as allied clans (so a journal's header is checked like a roster).
+///
+/// # Errors
+/// The groups are not an army file's: the first is not the army's own, or a later one is.
+pub fn army_roster(army: &Army) -> Result<String, String> {
+    fn units(g: &Group) -> Vec<written::Unit<'_>> {
+        g.units
+            .iter()
+            .map(|u| written::Unit {
+                name: &u.name,
+                troop: u.troop,
+                weapon: u.weapon,
+                figures: u.figures,
+                formation: u.formation,
+                flagbearers: u.flagbearers,
+                sharpshooters: u.sharpshooters,
+            })
+            .collect()
+    }
+    let Some((own, allies)) = army.groups.split_first() else {
+        return Err("an army has its Daimyo's own group".into());
+    };
+    if own.koku.is_some() || own.name != army.name {
+        return Err("the first group is not the army's own".into());
+    }
+    let allies = allies
+        .iter()
+        .map(|g| {
+            let koku = g.koku.ok_or("an allied clan has its koku")?;
+            Ok(written::Ally {
+                name: &g.name,
+                koku,
+                daimyo: &g.daimyo,
+                units: units(g),
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let file = written::Army {
+        name: &army.name,
+        daimyo: &own.daimyo,
+        units: units(own),
+        allies,
+    };
+    ron::to_string(&file).map_err(|e| e.to_string())
+}
+
 /// Names seen so far, to refuse one used twice and report an empty one.
 #[derive(Default)]
 struct Names(Vec<String>);
@@ -136,18 +215,20 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
 /// Refuses more sharpshooters than the army's arquebus figures allow, placed at the first
 /// unit that lists any.
 fn sharpshooters(v: &mut Validator<'_>, rules: &Rules, raw: &raw::Army, groups: &[Group]) {
-    let arquebus: u32 = groups
+    // Summed wide: a unit's numbers are refused one by one before this, but not yet cut down,
+    // and a u32 sum of hand-written ones could wrap.
+    let arquebus: u64 = groups
         .iter()
         .flat_map(|g| &g.units)
         .filter(|u| u.weapon == Weapon::Arquebus)
-        .map(|u| u.figures)
+        .map(|u| u64::from(u.figures))
         .sum();
-    let sharp: u32 = groups
+    let sharp: u64 = groups
         .iter()
         .flat_map(|g| &g.units)
-        .map(|u| u.sharpshooters)
+        .map(|u| u64::from(u.sharpshooters))
         .sum();
-    let per = rules.t.army.arquebus_per_sharpshooter.max(1);
+    let per = u64::from(rules.t.army.arquebus_per_sharpshooter.max(1));
     if sharp <= arquebus / per {
         return;
     }

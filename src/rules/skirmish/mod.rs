@@ -61,6 +61,10 @@ impl RuleSet for Skirmish {
         )
     }
 
+    fn army_roster(army: &Army) -> Result<String, String> {
+        roster::load::army_roster(army)
+    }
+
     fn roster_form() -> crate::roster::form::RosterForm {
         roster_form::form()
     }

@@ -57,6 +57,123 @@ mod raw {
     }
 }
 
+/// The weapon skills a figure normally has (Weapon Skill: "normally between 0 and 10");
+/// the text allows any whole number, so others are warned of, not refused.
+const NORMAL_SKILL: (i64, i64) = (0, 10);
+
+/// The range of any skill: the text allows any whole number (normally 0 to 10); beyond twice
+/// a die's sides either way no roll of the game can tell two skills apart, so a roster may
+/// not go further (and no sum of a roll and skills can overflow).
+pub(super) fn skill_range(rules: &Rules) -> (i64, i64) {
+    let most = 2 * i64::from(rules.t.dice.sides);
+    (-most, most)
+}
+
+/// The stamina a roster may give: at least 1, and at most twice the most the text suggests
+/// (Exhaustion), as the army builder offers.
+pub(super) fn stamina_range(rules: &Rules) -> (i64, i64) {
+    (1, 2 * rules.t.exhaustion.max)
+}
+
+/// Checks one skill (a weapon's, or a special skill's) against the range a roster may give,
+/// refusing what no roll could tell apart and warning outside the text's usual range.
+fn skill_in_range(v: &mut Validator<'_>, rules: &Rules, at: RosterPath, what: &str, skill: i64) {
+    let (lo, hi) = skill_range(rules);
+    let (normal_lo, normal_hi) = NORMAL_SKILL;
+    if !(lo..=hi).contains(&skill) {
+        v.error_at(
+            at,
+            format!("{what} {skill}: a skill is {lo} to {hi} (the text: normally {normal_lo} to {normal_hi})"),
+        );
+    } else if !(normal_lo..=normal_hi).contains(&skill) {
+        v.warn_at(
+            at,
+            format!("{what} {skill}: the text says skills are normally {normal_lo} to {normal_hi}"),
+        );
+    }
+}
+
+/// An army file's shape, written from a validated army (see [`army_roster`]).
+mod written {
+    use serde::Serialize;
+
+    use super::{Armour, BTreeMap, Template};
+
+    #[derive(Serialize)]
+    pub(super) struct Army<'a> {
+        pub name: &'a str,
+        pub figures: Vec<Figure<'a>>,
+    }
+    #[derive(Serialize)]
+    pub(super) struct Figure<'a> {
+        pub name: &'a str,
+        pub player: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub template: Option<Template>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub main: Option<&'a str>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        pub secondary: Vec<&'a str>,
+        pub skills: &'a BTreeMap<String, i64>,
+        pub armour: Armour,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub wounds: Option<u32>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub iaijutsu: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub ki_ai: Option<i64>,
+        pub yadomejutsu: &'a BTreeMap<String, i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub ni_ten: Option<i64>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub stamina: Option<i64>,
+        pub horse: bool,
+        pub heroic: bool,
+    }
+}
+
+/// A validated army written back as an army file, each figure by its own name with every
+/// skill it has (so a journal's header is checked like a roster). A figure made from a
+/// template keeps it, with one of its own weapons as the template's main and secondary
+/// weapon, so the template adds no weapon the figure does not have.
+///
+/// # Errors
+/// The army cannot be written.
+pub fn army_roster(army: &Army) -> Result<String, String> {
+    let figures = army
+        .figures
+        .iter()
+        .map(|f| {
+            let own = f
+                .template
+                .and_then(|_| f.skills.keys().next())
+                .map(String::as_str);
+            written::Figure {
+                name: &f.name,
+                player: &f.player,
+                template: f.template,
+                main: own,
+                secondary: own.into_iter().collect(),
+                skills: &f.skills,
+                armour: f.armour,
+                wounds: f.wounds,
+                iaijutsu: f.iaijutsu,
+                ki_ai: f.ki_ai,
+                yadomejutsu: &f.yadomejutsu,
+                ni_ten: f.ni_ten,
+                stamina: f.stamina,
+                horse: f.horse,
+                heroic: f.heroic,
+            }
+        })
+        .collect();
+    let file = written::Army {
+        name: &army.name,
+        figures,
+    };
+    ron::to_string(&file).map_err(|e| e.to_string())
+}
+
 /// Reports an empty name at its field: the app refers to armies, figures and contingents by
 /// name, so each needs one (an app's requirement, not a rule of the game).
 fn named(v: &mut Validator<'_>, at: RosterPath, name: &str, message: &str) {
@@ -241,16 +358,45 @@ fn special_skills(
         );
     }
     let ex = &rules.t.exhaustion;
-    if let Some(s) = f.stamina.filter(|s| !(ex.min..=ex.max).contains(s)) {
+    let (lo, hi) = stamina_range(rules);
+    if let Some(s) = f.stamina.filter(|s| !(lo..=hi).contains(s)) {
+        v.error_at(
+            at.field("stamina"),
+            if s < lo {
+                format!("stamina {s}: a figure needs at least {lo}")
+            } else {
+                format!(
+                    "stamina {s}: a figure has {lo} to {hi} (the text suggests {} to {})",
+                    ex.min, ex.max
+                )
+            },
+        );
+    } else if let Some(s) = f.stamina.filter(|s| !(ex.min..=ex.max).contains(s)) {
         v.warn_at(
             at.field("stamina"),
             format!("stamina {s}: the text suggests {} to {}", ex.min, ex.max),
         );
     }
-    if let Some(s) = f.stamina.filter(|s| *s <= 0) {
-        v.error_at(
-            at.field("stamina"),
-            format!("stamina {s}: a figure needs at least 1"),
+    for (w, &s) in skills {
+        skill_in_range(v, rules, weapon_source(at, f, w), &format!("{w} skill"), s);
+    }
+    let special = [
+        ("iaijutsu", "Iaijutsu", f.iaijutsu),
+        ("ki_ai", "Ki-ai", f.ki_ai),
+        ("ni_ten", "Ni-Ten Jitsu", f.ni_ten),
+    ];
+    for (field, what, skill) in special {
+        if let Some(s) = skill {
+            skill_in_range(v, rules, at.field(field), what, s);
+        }
+    }
+    for (w, &s) in &f.yadomejutsu {
+        skill_in_range(
+            v,
+            rules,
+            at.field("yadomejutsu"),
+            &format!("Yadomejutsu with {w}"),
+            s,
         );
     }
     let min = rules.t.special.iaijutsu_min_skill;

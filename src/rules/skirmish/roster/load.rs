@@ -47,6 +47,77 @@ mod raw {
     }
 }
 
+/// An army file's shape, written from a validated army (see [`army_roster`]).
+mod written {
+    use serde::Serialize;
+
+    use super::{Troop, UnitType, Weapon};
+
+    #[derive(Serialize)]
+    pub(super) struct Army<'a> {
+        pub name: &'a str,
+        pub units: Vec<Unit<'a>>,
+    }
+    #[derive(Serialize)]
+    pub(super) struct Unit<'a> {
+        pub name: &'a str,
+        pub troop: UnitType,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub leader: Option<Figure<'a>>,
+        pub figures: Vec<Figure<'a>>,
+    }
+    #[derive(Serialize)]
+    pub(super) struct Figure<'a> {
+        pub name: &'a str,
+        pub troop: Troop,
+        pub weapon: Weapon,
+        pub armoured: bool,
+        pub mounted: bool,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        pub trained: Option<bool>,
+    }
+}
+
+/// A validated army written back as an army file, each figure by its own name and a led
+/// unit's leader apart (so a journal's header is checked like a roster).
+///
+/// # Errors
+/// The army cannot be written.
+pub fn army_roster(army: &Army) -> Result<String, String> {
+    fn figure(f: &FigureSpec) -> written::Figure<'_> {
+        written::Figure {
+            name: &f.name,
+            troop: f.troop,
+            weapon: f.weapon,
+            armoured: f.armoured,
+            mounted: f.mounted,
+            // Only a shooter says whether it is trained.
+            trained: f.weapon.missile().then_some(f.trained),
+        }
+    }
+    let units = army
+        .units
+        .iter()
+        .map(|u| {
+            let (leader, rest) = match u.figures.split_first() {
+                Some((l, rest)) if l.leader => (Some(figure(l)), rest),
+                _ => (None, u.figures.as_slice()),
+            };
+            written::Unit {
+                name: &u.name,
+                troop: u.kind,
+                leader,
+                figures: rest.iter().map(figure).collect(),
+            }
+        })
+        .collect();
+    let file = written::Army {
+        name: &army.name,
+        units,
+    };
+    ron::to_string(&file).map_err(|e| e.to_string())
+}
+
 /// Reads and validates a skirmish army.
 pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
     let raw: raw::Army = parse_raw(roster).map_err(|e| vec![e])?;

@@ -8,6 +8,11 @@
     missing_docs
 )]
 
+mod cache;
+mod craft;
+mod forged;
+mod lies;
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

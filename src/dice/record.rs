@@ -1,0 +1,148 @@
+//! The faces a command's dice gave: recorded as it is worked out, handed back when replay
+//! runs it again.
+//!
+//! Whatever a rule set does with its faces (sums, pools, a zero-based d10, a shuffled deck),
+//! the dice source sees each roll the same way: one die of so many sides. Recording there
+//! keeps the journal's re-run independent of how each event stores what it rolled.
+
+use super::source::{DiceError, DiceSource};
+
+/// A dice source that hands out another source's faces and keeps each, in roll order.
+pub struct Recording<'a> {
+    inner: &'a mut dyn DiceSource,
+    faces: Vec<u32>,
+}
+
+impl<'a> Recording<'a> {
+    /// Records what `inner` rolls.
+    pub fn new(inner: &'a mut dyn DiceSource) -> Self {
+        Self {
+            inner,
+            faces: Vec::new(),
+        }
+    }
+
+    /// The faces rolled so far, in roll order.
+    #[must_use]
+    pub fn into_faces(self) -> Vec<u32> {
+        self.faces
+    }
+}
+
+impl DiceSource for Recording<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        let face = self.inner.roll(sides)?;
+        self.faces.push(face);
+        Ok(face)
+    }
+}
+
+/// Faces a journal entry recorded, handed out again in order. Stricter than the table's
+/// dice: a face is 1 to the die's sides (a recorded d10 never shows 0), and [`Recorded::finish`]
+/// refuses faces left over.
+#[derive(Clone, Debug)]
+pub struct Recorded<'a> {
+    faces: &'a [u32],
+    used: usize,
+}
+
+impl<'a> Recorded<'a> {
+    /// The recorded faces, first rolled first.
+    #[must_use]
+    pub fn new(faces: &'a [u32]) -> Self {
+        Self { faces, used: 0 }
+    }
+
+    /// Checks that every recorded face was rolled.
+    ///
+    /// # Errors
+    /// [`DiceError::TooManyFaces`] when some are left over.
+    pub fn finish(&self) -> Result<(), DiceError> {
+        if self.used == self.faces.len() {
+            Ok(())
+        } else {
+            Err(DiceError::TooManyFaces {
+                typed: self.faces.len(),
+                used: self.used,
+            })
+        }
+    }
+}
+
+impl DiceSource for Recorded<'_> {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if sides == 0 {
+            return Err(DiceError::NoSides { sides });
+        }
+        let position = self.used.saturating_add(1);
+        let Some(&face) = self.faces.get(self.used) else {
+            return Err(DiceError::NotEnoughFaces {
+                needed_at_least: position,
+                typed: self.faces.len(),
+            });
+        };
+        if face == 0 || face > sides {
+            return Err(DiceError::FaceOutOfRange {
+                face,
+                sides,
+                position,
+            });
+        }
+        self.used = position;
+        Ok(face)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::dice::{RngDice, TableDice};
+
+    #[test]
+    fn what_is_recorded_rolls_the_same_faces_again() {
+        let mut rng = RngDice::seeded(3);
+        let mut recording = Recording::new(&mut rng);
+        let rolled: Vec<u32> = [6, 6, 10, 12, 4].map(|s| recording.roll(s).unwrap()).into();
+        let faces = recording.into_faces();
+        assert_eq!(faces, rolled);
+        let mut again = Recorded::new(&faces);
+        let replayed: Vec<u32> = [6, 6, 10, 12, 4].map(|s| again.roll(s).unwrap()).into();
+        assert_eq!(replayed, rolled);
+        assert!(again.finish().is_ok());
+    }
+
+    #[test]
+    fn a_table_d10_typed_as_zero_is_recorded_as_its_ten() {
+        let mut table = TableDice::new(vec![0]);
+        let mut recording = Recording::new(&mut table);
+        assert_eq!(recording.roll(10), Ok(10));
+        assert_eq!(recording.into_faces(), vec![10]);
+    }
+
+    #[test]
+    fn recorded_faces_off_the_die_missing_or_left_over_are_refused() {
+        for face in [0, 7, 255, u32::MAX] {
+            let faces = [face];
+            assert!(
+                matches!(
+                    Recorded::new(&faces).roll(6),
+                    Err(DiceError::FaceOutOfRange { .. })
+                ),
+                "{face}"
+            );
+        }
+        assert!(Recorded::new(&[0]).roll(10).is_err(), "no d10 zero");
+        assert!(matches!(
+            Recorded::new(&[]).roll(6),
+            Err(DiceError::NotEnoughFaces { .. })
+        ));
+        let faces = [3, 4];
+        let mut extra = Recorded::new(&faces);
+        assert_eq!(extra.roll(6), Ok(3));
+        assert!(matches!(
+            extra.finish(),
+            Err(DiceError::TooManyFaces { typed: 2, used: 1 })
+        ));
+    }
+}

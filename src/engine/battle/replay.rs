@@ -1,0 +1,352 @@
+//! Opening a battle from its journal: every line read and checked, every command run again.
+//!
+//! Replay checks the header's armies like rosters ([`super::header`]), then goes in two
+//! passes. The first reads every entry, from its line or, while the lines are the derived
+//! cache's, from the cache, checking each line and the undos and redos, and applies nothing.
+//! The second runs every command again ([`crate::engine::rerun`]) on the state before it,
+//! undone ones included, walking the commands as a tree ([`super::tree`]) so that each runs
+//! once. Damage is the first entry, by its place in the journal, that does not read or does
+//! not run again to what it records; `--recover` keeps the entries before it.
+
+use super::header::check_armies;
+use super::tree::{ROOT, Tree, Walk};
+use super::{Battle, CHECKPOINT_EVERY, LogEntry, RuleEntry};
+use crate::engine::error::BattleError;
+use crate::engine::journal::{Action, Header, JournalReader, cache, damaged, line};
+use crate::engine::rerun::{rerun, same_events};
+use crate::engine::ruleset::{ApplyContext, RuleSet};
+use crate::engine::timeline::Timeline;
+
+/// Why a replay stopped short of a battle.
+enum Stop {
+    /// The journal cannot be replayed.
+    Failed(BattleError),
+    /// The derived cache does not give the journal's lines: read the lines instead.
+    CacheDisagrees,
+}
+
+impl From<BattleError> for Stop {
+    fn from(e: BattleError) -> Self {
+        Self::Failed(e)
+    }
+}
+
+/// Why one command entry did not run again to what it records.
+enum Fail {
+    /// A cached entry: the cache is wrong, not the journal.
+    Cache,
+    /// A line of the journal, and why.
+    Entry(String),
+}
+
+/// Where the entries came from: each one's line and that line's hash, and how many (the
+/// first ones) came from the cache.
+#[derive(Default)]
+struct Lines {
+    numbers: Vec<usize>,
+    hashes: Vec<u64>,
+    cached: usize,
+}
+
+impl Lines {
+    fn push(&mut self, line: usize, hash: u64) {
+        self.numbers.push(line);
+        self.hashes.push(hash);
+    }
+
+    fn truncate(&mut self, len: usize) {
+        self.numbers.truncate(len);
+        self.hashes.truncate(len);
+        self.cached = self.cached.min(len);
+    }
+}
+
+/// Adds an entry to a timeline: the check the first pass makes of undos and redos.
+fn record<C, E>(
+    timeline: &mut Timeline,
+    index: usize,
+    action: &Action<C, E>,
+) -> Result<(), String> {
+    match action {
+        Action::Command { .. } => {
+            timeline.command(index);
+            Ok(())
+        }
+        Action::Undo { count } => timeline.undo(*count as usize),
+        Action::Redo { count } => timeline.redo(*count as usize),
+    }
+}
+
+/// The sequence number of entry `index` (format 2 counts from 1).
+fn seq(index: usize) -> u64 {
+    index as u64 + 1
+}
+
+impl<R: RuleSet> Battle<R> {
+    /// Replays a journal as `reader` reads it, line by line. Damage names its line; with
+    /// `recover`, the intact entries before the first damaged one are kept and the rest
+    /// dropped, with a warning.
+    ///
+    /// Every command is run again on the state before it with the faces it recorded, and
+    /// must give exactly the events it records: a line edited with its checksum fixed is
+    /// refused as surely as a damaged one. Replay's time is linear in the entries whatever
+    /// their kind; undo and redo cost nothing.
+    ///
+    /// # Errors
+    /// A damaged header, or a damaged entry without `recover`.
+    pub fn replay(
+        reader: &mut JournalReader,
+        recover: bool,
+    ) -> Result<(Self, Vec<String>), BattleError> {
+        let format = reader.key().format;
+        let cached = cache::load::<R::Command, R::Event>(reader.path(), R::KEY, format);
+        match Self::replay_from(reader, recover, cached) {
+            Ok(done) => Ok(done),
+            Err(Stop::Failed(e)) => Err(e),
+            Err(Stop::CacheDisagrees) => {
+                // The journal is the record: drop the cache and read every line.
+                cache::remove(reader.path());
+                reader.restart()?;
+                Self::replay_from(reader, recover, None).map_err(|stop| match stop {
+                    Stop::Failed(e) => e,
+                    Stop::CacheDisagrees => BattleError::Header("a dropped cache was read".into()),
+                })
+            }
+        }
+    }
+
+    fn replay_from(
+        reader: &mut JournalReader,
+        recover: bool,
+        cached: Option<Vec<RuleEntry<R>>>,
+    ) -> Result<(Self, Vec<String>), Stop> {
+        let path = reader.path().to_owned();
+        let header: Header<R::Army> = reader.header()?;
+        check_armies::<R>(&path, &header)?;
+        let mut battle = Self::new(header, None).map_err(Stop::Failed)?;
+        let mut lines = Lines::default();
+        let mut damage = battle.read_entries(reader, cached, &mut lines)?;
+        // Running again finds damage before where reading stopped, if any: recovery keeps
+        // the entries before it, and they run again cleanly.
+        while let Some((index, why)) = battle.run_again(reader, &lines)? {
+            let line = lines.numbers.get(index).copied().unwrap_or(0);
+            damage = Some(damaged(&path, line, &battle.written_by(why)));
+            battle.entries.truncate(index);
+            lines.truncate(index);
+        }
+        let mut warnings = reader.warnings().to_vec();
+        if let Some(e) = damage {
+            if !recover {
+                return Err(Stop::Failed(e));
+            }
+            warnings.push(format!(
+                "{e}; recovered the {} entries before it",
+                battle.entries.len()
+            ));
+        } else if reader.parsed() >= cache::MIN_ENTRIES {
+            let keep = battle.as_written(reader, &lines);
+            let format = reader.key().format;
+            cache::store(&path, R::KEY, format, &battle.entries[..keep]);
+        }
+        Ok((battle, warnings))
+    }
+
+    /// Pass 1: every entry into `entries`, checked as a line and against the undos and redos
+    /// before it; the damage that stopped reading, if any.
+    fn read_entries(
+        &mut self,
+        reader: &mut JournalReader,
+        cached: Option<Vec<RuleEntry<R>>>,
+        lines: &mut Lines,
+    ) -> Result<Option<BattleError>, Stop> {
+        let mut timeline = Timeline::default();
+        let format = reader.key().format;
+        for entry in cached.into_iter().flatten() {
+            let line = match reader.next_unparsed() {
+                Ok(Some(line)) => line,
+                Ok(None) => break,
+                Err(e) => return Ok(Some(e)),
+            };
+            let index = self.entries.len();
+            // An undo or a redo is what its line says, or the cache is not this journal's;
+            // a command is compared once it has run again.
+            if !matches!(entry.action, Action::Command { .. }) {
+                let text = line::entry_line(format, seq(index), &entry)
+                    .map_err(|_| Stop::CacheDisagrees)?;
+                if reader.line_hash(&text) != reader.last_hash() {
+                    return Err(Stop::CacheDisagrees);
+                }
+            }
+            record(&mut timeline, index, &entry.action).map_err(|_| Stop::CacheDisagrees)?;
+            self.entries.push(entry);
+            lines.push(line, reader.last_hash());
+            lines.cached += 1;
+        }
+        loop {
+            let index = self.entries.len();
+            let (line, entry) = match reader.next_entry::<R::Command, R::Event>() {
+                Ok(Some(read)) => read,
+                Ok(None) => return Ok(None),
+                Err(e) => return Ok(Some(e)),
+            };
+            if let Err(m) = record(&mut timeline, index, &entry.action) {
+                return Ok(Some(damaged(reader.path(), line, &m)));
+            }
+            self.entries.push(entry);
+            lines.push(line, reader.last_hash());
+        }
+    }
+
+    /// Pass 2: runs every command again on the state before it, rebuilding the timeline,
+    /// the log, the checkpoints and the state; the first entry (by index) that does not run
+    /// again to what it records, and why.
+    fn run_again(
+        &mut self,
+        reader: &JournalReader,
+        lines: &Lines,
+    ) -> Result<Option<(usize, String)>, Stop> {
+        self.timeline = Timeline::default();
+        let mut parent = vec![None; self.entries.len()];
+        for (index, entry) in self.entries.iter().enumerate() {
+            if matches!(entry.action, Action::Command { .. }) {
+                parent[index] = Some(self.timeline.effective().last().copied().unwrap_or(ROOT));
+            }
+            if let Err(m) = record(&mut self.timeline, index, &entry.action) {
+                return Ok(Some((index, m)));
+            }
+        }
+        let mut in_effect = vec![false; self.entries.len()];
+        for &index in self.timeline.effective() {
+            in_effect[index] = true;
+        }
+        let last = self.timeline.effective().last().copied();
+        self.log.clear();
+        self.checkpoints.clear();
+        self.state = self.initial.clone();
+        let tree = Tree::new(&parent);
+        let mut walk = Walk::new(&tree, self.initial.clone());
+        let mut first: Option<(usize, String)> = None;
+        while let Some((index, before)) = walk.next() {
+            if first.as_ref().is_some_and(|(at, _)| index > *at) {
+                // Dropped with the earlier damage whatever it gives: not run, nor its branch.
+                continue;
+            }
+            match self.run_entry(index, &before, reader, lines, in_effect[index]) {
+                Ok(after) if Some(index) == last && !tree.has_children(index) => {
+                    self.state = after;
+                }
+                Ok(after) => {
+                    if Some(index) == last {
+                        self.state = after.clone();
+                    }
+                    walk.enter(index, after);
+                }
+                Err(Fail::Cache) => return Err(Stop::CacheDisagrees),
+                Err(Fail::Entry(why)) => first = Some((index, why)),
+            }
+        }
+        self.version = self.entries.len() as u64;
+        Ok(first)
+    }
+
+    /// Runs command entry `index` again on `before`: the state after it, its log entry
+    /// added when it is in effect.
+    fn run_entry(
+        &mut self,
+        index: usize,
+        before: &R::State,
+        reader: &JournalReader,
+        lines: &Lines,
+        in_effect: bool,
+    ) -> Result<R::State, Fail> {
+        let cached = index < lines.cached;
+        let entry = &self.entries[index];
+        let Action::Command {
+            command,
+            events,
+            dice,
+        } = &entry.action
+        else {
+            return Err(Fail::Entry("an undo or redo is not run".into()));
+        };
+        let outcome = rerun::<R>(
+            &self.rules,
+            before,
+            command,
+            dice,
+            ApplyContext { at: entry.at },
+        )
+        .map_err(|why| {
+            if cached {
+                Fail::Cache
+            } else {
+                Fail::Entry(why)
+            }
+        })?;
+        if !cached {
+            same_events(events, &outcome.events).map_err(Fail::Entry)?;
+        }
+        let log = in_effect.then(|| {
+            LogEntry::new::<R>(
+                index,
+                entry.at,
+                R::turn_and_phase(before),
+                command,
+                outcome.sentences,
+            )
+        });
+        if cached {
+            // The cache gave the command and its faces, running them gave the events: the
+            // line they make must be the journal's.
+            let made = RuleEntry::<R> {
+                at: entry.at,
+                action: Action::Command {
+                    command: command.clone(),
+                    events: outcome.events,
+                    dice: dice.clone(),
+                },
+            };
+            let text = line::entry_line(reader.key().format, seq(index), &made)
+                .map_err(|_| Fail::Cache)?;
+            if lines.hashes.get(index) != Some(&reader.line_hash(&text)) {
+                return Err(Fail::Cache);
+            }
+            self.entries[index] = made;
+        }
+        if let Some(log) = log {
+            self.log.push(log);
+            if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
+                self.checkpoints
+                    .push((self.log.len(), outcome.state.clone()));
+            }
+        }
+        Ok(outcome.state)
+    }
+
+    /// How many of the first entries give exactly their journal lines when written again, so
+    /// that a cache of them will be found to agree.
+    fn as_written(&self, reader: &JournalReader, lines: &Lines) -> usize {
+        let format = reader.key().format;
+        (lines.cached..self.entries.len())
+            .find(|&index| {
+                line::entry_line(format, seq(index), &self.entries[index]).map_or(true, |text| {
+                    lines.hashes.get(index) != Some(&reader.line_hash(&text))
+                })
+            })
+            .unwrap_or(self.entries.len())
+    }
+
+    /// Why an entry does not run again, and, for a journal another Gunbai wrote, that its
+    /// rules may have changed since.
+    fn written_by(&self, why: String) -> String {
+        let this = env!("CARGO_PKG_VERSION");
+        let then = &self.header.app_version;
+        if then == this {
+            why
+        } else {
+            format!(
+                "{why} (the journal was written by Gunbai {then} and this is Gunbai {this}: its rules may have changed since)"
+            )
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The derived cache is only a shortcut: one that agrees with the journal is used, and one
+//! that lies (a byte changed and its checksum fixed, another journal's, another build's) is
+//! dropped, never trusted over the journal: the battle opens as its journal says, and an
+//! intact journal is never refused because of its cache.
+
+use std::path::{Path, PathBuf};
+
+use gunbai::engine::Battle;
+use gunbai::engine::journal::{FORMAT_VERSION, cache};
+use gunbai::rules::sky::Sky;
+
+use super::{open, picture, play};
+
+/// A sky journal at `dir/name` with a cache of its entries beside it; what it shows.
+fn journal_with_cache(dir: &Path, name: &str, seed: u64) -> (PathBuf, String) {
+    let path = dir.join(name);
+    let game = play("sky", &path, seed, 120);
+    let shown = picture(game.as_ref());
+    let battle = game.as_any().downcast_ref::<Battle<Sky>>().expect("sky");
+    cache::store(&path, "sky", FORMAT_VERSION, battle.entries());
+    (path, shown)
+}
+
+/// The cache's bytes with one changed and its checksum fixed, as a forger would.
+fn forged(bytes: &[u8], at: usize) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    out[at] ^= 0x01;
+    let crc = crc32fast::hash(&out[12..]);
+    out[8..12].copy_from_slice(&crc.to_le_bytes());
+    out
+}
+
+#[test]
+fn a_cache_that_agrees_with_its_journal_is_used() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, shown) = journal_with_cache(dir.path(), "b.ron", 21);
+    let (game, warnings) = open(&path, false).expect("opens");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    assert_eq!(picture(game.as_ref()), shown);
+    // A cache that disagreed would have been dropped.
+    assert!(cache::path_for(&path).exists());
+}
+
+#[test]
+fn a_forged_cache_never_changes_nor_refuses_the_battle() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, shown) = journal_with_cache(dir.path(), "b.ron", 23);
+    let cache_path = cache::path_for(&path);
+    let bytes = std::fs::read(&cache_path).expect("a cache");
+    // Bytes spread over the whole payload: versions, times, commands, faces, counts.
+    let step = ((bytes.len() - 12) / 48).max(1);
+    for at in (12..bytes.len()).step_by(step) {
+        std::fs::write(&cache_path, forged(&bytes, at)).expect("write");
+        let (game, warnings) = open(&path, false)
+            .unwrap_or_else(|e| panic!("byte {at}: the intact journal was refused: {e}"));
+        assert!(warnings.is_empty(), "byte {at}: {warnings:?}");
+        assert_eq!(picture(game.as_ref()), shown, "byte {at}");
+    }
+}
+
+#[test]
+fn another_journals_cache_is_dropped_and_the_journal_shown() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, shown) = journal_with_cache(dir.path(), "b.ron", 25);
+    let (other, other_shown) = journal_with_cache(dir.path(), "other.ron", 26);
+    assert_ne!(shown, other_shown);
+    std::fs::copy(cache::path_for(&other), cache::path_for(&path)).expect("copy");
+    let (game, _) = open(&path, false).expect("opens");
+    assert_eq!(picture(game.as_ref()), shown);
+    assert!(
+        !cache::path_for(&path).exists(),
+        "a cache that disagrees is dropped"
+    );
+}
