@@ -64,7 +64,7 @@ impl RuleSet for Kozeriai {
     }
 
     fn army_roster(army: &Army) -> Result<String, String> {
-        load::army_roster(army)
+        roster::load::army_roster(army)
     }
 
     fn roster_form() -> crate::roster::form::RosterForm {

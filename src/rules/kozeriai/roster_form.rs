@@ -1,6 +1,6 @@
 //! What a kozeriai roster holds, as data for the army builder (see [`crate::roster::form`]).
 
-use super::load::{skill_range, stamina_range};
+use super::roster::load::{skill_range, stamina_range};
 use super::roster::{Armour, Template};
 use super::tables::Rules;
 use crate::reference::HouseRules;

@@ -64,14 +64,14 @@ const NORMAL_SKILL: (i64, i64) = (0, 10);
 /// The range of any skill: the text allows any whole number (normally 0 to 10); beyond twice
 /// a die's sides either way no roll of the game can tell two skills apart, so a roster may
 /// not go further (and no sum of a roll and skills can overflow).
-pub(super) fn skill_range(rules: &Rules) -> (i64, i64) {
+pub(in crate::rules::kozeriai) fn skill_range(rules: &Rules) -> (i64, i64) {
     let most = 2 * i64::from(rules.t.dice.sides);
     (-most, most)
 }
 
 /// The stamina a roster may give: at least 1, and at most twice the most the text suggests
 /// (Exhaustion), as the army builder offers.
-pub(super) fn stamina_range(rules: &Rules) -> (i64, i64) {
+pub(in crate::rules::kozeriai) fn stamina_range(rules: &Rules) -> (i64, i64) {
     (1, 2 * rules.t.exhaustion.max)
 }
 
