@@ -10,12 +10,13 @@ use super::error::{BattleError, CommandError};
 use super::exec::{Exec, Outcome, apply_event, describe_in_place};
 use super::game::Dice;
 use super::journal::{
-    Action, Entry, FORMAT_VERSION, Header, JournalReader, JournalWriter, cache, damaged, line,
+    Action, Entry, FORMAT_VERSION, Header, JournalReader, JournalWriter, Rolled, cache, damaged,
+    line,
 };
 use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use super::timeline::Timeline;
 use super::view::BattleView;
-use crate::dice::DiceSource;
+use crate::dice::{DiceSource, Watched};
 use crate::reference::HouseRules;
 
 /// One journal entry in effect, as the battle log shows it.
@@ -31,6 +32,8 @@ pub struct LogEntry {
     pub phase: String,
     /// The kind of command: `fire`, `melee`…
     pub kind: &'static str,
+    /// Whose dice it rolled, if any.
+    pub dice: Rolled,
     /// One sentence per event.
     pub lines: Vec<String>,
     /// Ids of the units concerned.
@@ -43,7 +46,7 @@ impl LogEntry {
         index: usize,
         at: DateTime<Utc>,
         before: (u32, String),
-        command: &R::Command,
+        (command, dice): (&R::Command, Rolled),
         sentences: Vec<Sentence>,
     ) -> Self {
         let (turn, phase) = before;
@@ -63,6 +66,7 @@ impl LogEntry {
             turn,
             phase,
             kind: R::command_kind(command),
+            dice,
             lines,
             units,
         }
@@ -91,7 +95,7 @@ fn log_entry<R: RuleSet>(
     index: usize,
     at: DateTime<Utc>,
     before: &R::State,
-    command: &R::Command,
+    command: (&R::Command, Rolled),
     sentences: Vec<Sentence>,
 ) -> LogEntry {
     LogEntry::new::<R>(index, at, R::turn_and_phase(before), command, sentences)
@@ -283,14 +287,16 @@ impl<R: RuleSet> Battle<R> {
         dice: &mut dyn DiceSource,
     ) -> Result<&LogEntry, BattleError> {
         let at = Utc::now();
+        let mut watched = Watched::new(dice);
         let outcome = Exec::<R>::run(
             &self.rules,
             &self.state,
             &command,
-            dice,
+            &mut watched,
             ApplyContext { at },
         )?;
-        self.commit_outcome(at, command, outcome)
+        let rolled = Rolled::from_origin(watched.rolled());
+        self.commit_outcome(at, (command, rolled), outcome)
     }
 
     /// Carries out a command with Gunbai's dice or the table's faces, refusing faces left
@@ -307,15 +313,17 @@ impl<R: RuleSet> Battle<R> {
             Dice::Roll(source) => self.execute(command, source),
             Dice::Table(mut faces) => {
                 let at = Utc::now();
+                let mut watched = Watched::new(&mut faces);
                 let outcome = Exec::<R>::run(
                     &self.rules,
                     &self.state,
                     &command,
-                    &mut faces,
+                    &mut watched,
                     ApplyContext { at },
                 )?;
+                let rolled = Rolled::from_origin(watched.rolled());
                 faces.finish().map_err(CommandError::from)?;
-                self.commit_outcome(at, command, outcome)
+                self.commit_outcome(at, (command, rolled), outcome)
             }
         }
     }
@@ -325,16 +333,17 @@ impl<R: RuleSet> Battle<R> {
     fn commit_outcome(
         &mut self,
         at: DateTime<Utc>,
-        command: R::Command,
+        (command, dice): (R::Command, Rolled),
         outcome: Outcome<R>,
     ) -> Result<&LogEntry, BattleError> {
         let index = self.entries.len();
-        let log = log_entry::<R>(index, at, &self.state, &command, outcome.sentences);
+        let log = log_entry::<R>(index, at, &self.state, (&command, dice), outcome.sentences);
         let entry = Entry {
             at,
             action: Action::Command {
                 command,
                 events: outcome.events,
+                dice,
             },
         };
         if let Some(writer) = &mut self.writer {
@@ -444,7 +453,12 @@ impl<R: RuleSet> Battle<R> {
         let Some(entry) = self.entries.get(index) else {
             return Err(format!("no entry {index}"));
         };
-        if let Action::Command { command, events } = &entry.action {
+        if let Action::Command {
+            command,
+            events,
+            dice,
+        } = &entry.action
+        {
             let at = ApplyContext { at: entry.at };
             if !log {
                 // Its log line is already kept: apply without writing the sentences again.
@@ -459,7 +473,7 @@ impl<R: RuleSet> Battle<R> {
             R::check_events(&self.rules, &self.state, events, at)?;
             let before = R::turn_and_phase(&self.state);
             let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at)?;
-            let line = LogEntry::new::<R>(index, entry.at, before, command, sentences);
+            let line = LogEntry::new::<R>(index, entry.at, before, (command, *dice), sentences);
             self.log.push(line);
             if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
                 self.checkpoints.push((self.log.len(), self.state.clone()));

@@ -16,7 +16,18 @@ struct Facts {
     started: String,
     view: BattleView,
     history: Vec<(u32, [u32; 2])>,
-    timeline: Vec<(String, u32, String, Vec<String>)>,
+    /// Each entry: its time, turn, phase, whose dice it rolled (if any) and its sentences.
+    timeline: Vec<(String, u32, String, Option<&'static str>, Vec<String>)>,
+}
+
+/// Each side's strength by turn for the charts: turn 0 is the armies as mustered, then the end
+/// of every turn (the last point: now).
+pub fn strength_by_turn(game: &dyn Game) -> Vec<(u32, [u32; 2])> {
+    let view = game.view();
+    let start = |i: usize| view.sides.get(i).map_or(0, |s| s.strength().1);
+    std::iter::once((0, [start(0), start(1)]))
+        .chain(game.strength_history())
+        .collect()
 }
 
 fn facts(game: &dyn Game) -> Facts {
@@ -29,7 +40,7 @@ fn facts(game: &dyn Game) -> Facts {
             .format("%Y-%m-%d %H:%M")
             .to_string(),
         view: game.view(),
-        history: game.strength_history(),
+        history: strength_by_turn(game),
         timeline: game
             .log()
             .iter()
@@ -38,6 +49,7 @@ fn facts(game: &dyn Game) -> Facts {
                     e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
                     e.turn,
                     e.phase.clone(),
+                    e.dice.words(),
                     e.lines.clone(),
                 )
             })
@@ -143,8 +155,13 @@ pub fn markdown(game: &dyn Game) -> String {
         }
     }
     out.push_str("\n## Timeline\n\n");
-    for (time, turn, phase, lines) in &f.timeline {
-        let _ = writeln!(out, "- {time} · turn {turn} · {phase}: {}", lines.join(" "));
+    for (time, turn, phase, dice, lines) in &f.timeline {
+        let dice = dice.map_or_else(String::new, |d| format!(" ({d})"));
+        let _ = writeln!(
+            out,
+            "- {time} · turn {turn} · {phase}{dice}: {}",
+            lines.join(" ")
+        );
     }
     out
 }
@@ -217,12 +234,14 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
         out.push_str("</ul></li>");
     }
     out.push_str("</ul><h2>Timeline</h2><ol>");
-    for (time, turn, phase, lines) in &f.timeline {
+    for (time, turn, phase, dice, lines) in &f.timeline {
+        let dice = dice.map_or_else(String::new, |d| format!(" ({d})"));
         let _ = write!(
             out,
-            "<li>{} · turn {turn} · {}: {}</li>",
+            "<li>{} · turn {turn} · {}{}: {}</li>",
             e(time),
             e(phase),
+            e(&dice),
             e(&lines.join(" "))
         );
     }

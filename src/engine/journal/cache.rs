@@ -17,7 +17,9 @@ use crate::engine::error::BattleError;
 /// A replay that parsed at least this many entries from lines leaves a cache behind.
 pub const MIN_ENTRIES: usize = 5_000;
 
-const MAGIC: &[u8; 8] = b"GUNBAIc1";
+/// The cache's format: a change to what entries hold (such as whose dice rolled, and pools
+/// kept as counts) changes it, so a cache made by an older build is ignored, never misread.
+const MAGIC: &[u8; 8] = b"GUNBAIc2";
 
 /// The cache never holds more than this many times the journal's bytes.
 const MAX_RATIO: u64 = 4;
