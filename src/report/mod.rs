@@ -16,8 +16,25 @@ struct Facts {
     started: String,
     view: BattleView,
     history: Vec<(u32, [u32; 2])>,
-    /// Each entry: its time, turn, phase, whose dice it rolled (if any) and its sentences.
-    timeline: Vec<(String, u32, String, Option<&'static str>, Vec<String>)>,
+    timeline: Vec<Moment>,
+}
+
+/// One entry of the timeline: its time, turn, phase, whose dice it rolled (if any) and its
+/// sentences.
+struct Moment {
+    time: String,
+    turn: u32,
+    phase: String,
+    dice: Option<&'static str>,
+    lines: Vec<String>,
+}
+
+impl Moment {
+    /// `12:04:31 · turn 2 · Melee (table dice)`: the dice only when the entry rolled any.
+    fn heading(&self) -> String {
+        let dice = self.dice.map_or_else(String::new, |d| format!(" ({d})"));
+        format!("{} · turn {} · {}{dice}", self.time, self.turn, self.phase)
+    }
 }
 
 /// Each side's strength by turn for the charts: turn 0 is the armies as mustered, then the end
@@ -44,14 +61,12 @@ fn facts(game: &dyn Game) -> Facts {
         timeline: game
             .log()
             .iter()
-            .map(|e| {
-                (
-                    e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
-                    e.turn,
-                    e.phase.clone(),
-                    e.dice.words(),
-                    e.lines.clone(),
-                )
+            .map(|e| Moment {
+                time: e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
+                turn: e.turn,
+                phase: e.phase.clone(),
+                dice: e.dice.words(),
+                lines: e.lines.clone(),
             })
             .collect(),
     }
@@ -155,13 +170,8 @@ pub fn markdown(game: &dyn Game) -> String {
         }
     }
     out.push_str("\n## Timeline\n\n");
-    for (time, turn, phase, dice, lines) in &f.timeline {
-        let dice = dice.map_or_else(String::new, |d| format!(" ({d})"));
-        let _ = writeln!(
-            out,
-            "- {time} · turn {turn} · {phase}{dice}: {}",
-            lines.join(" ")
-        );
+    for m in &f.timeline {
+        let _ = writeln!(out, "- {}: {}", m.heading(), m.lines.join(" "));
     }
     out
 }
@@ -234,15 +244,12 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
         out.push_str("</ul></li>");
     }
     out.push_str("</ul><h2>Timeline</h2><ol>");
-    for (time, turn, phase, dice, lines) in &f.timeline {
-        let dice = dice.map_or_else(String::new, |d| format!(" ({d})"));
+    for m in &f.timeline {
         let _ = write!(
             out,
-            "<li>{} · turn {turn} · {}{}: {}</li>",
-            e(time),
-            e(phase),
-            e(&dice),
-            e(&lines.join(" "))
+            "<li>{}: {}</li>",
+            e(&m.heading()),
+            e(&m.lines.join(" "))
         );
     }
     out.push_str("</ol></body></html>\n");

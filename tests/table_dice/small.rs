@@ -67,8 +67,7 @@ fn a_decision_ordered_otherwise_is_never_left_blank_in_the_log_or_the_report() {
     let report = gunbai::report::markdown(game);
     let last = report
         .lines()
-        .filter(|l| l.starts_with("- "))
-        .last()
+        .rfind(|l| l.starts_with("- "))
         .unwrap()
         .to_owned();
     assert!(last.contains("ordered otherwise"), "{last}");

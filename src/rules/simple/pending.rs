@@ -450,30 +450,7 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         out.push(home_card(rules, state));
     }
     if state.deck.is_empty() {
-        let mut c = card(
-            "Umpire".into(),
-            "Shuffle the event deck",
-            "30 cards, 15 blank; each Daimyo draws one before his turn".into(),
-            "simple: Event Cards",
-        );
-        c.answers
-            .push(answer("Shuffle", Command::ShuffleDeck, true));
-        let n = rules.t.cards.deck.max(2);
-        // A d(n) picks the card for the last place, then d(n-1)... down to a d2.
-        let dice = (2..n)
-            .rev()
-            .fold(Expr::dice(1, n), |e, s| e.plus(Expr::dice(1, s)));
-        c.roll = Some(RollSpec::Value(dice));
-        c.target = format!("d{n}, d{} ... d2: one die per place, last first", n - 1);
-        c.odds = vec![Odds::of(
-            "the first card drawn is blank",
-            f64::from(n / 2) / f64::from(n),
-            "first blank",
-            CmpOp::Eq,
-            1,
-        )];
-        c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
-        out.push(c);
+        out.push(shuffle_card(rules));
     }
     if state.terrain.is_empty() && state.home.is_some() {
         let t = &rules.t.terrain;
@@ -557,4 +534,32 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         out.push(c);
     }
     out
+}
+
+/// The event deck's shuffle, by the app's dice (one die per place) or a real deck's cards.
+fn shuffle_card(rules: &Rules) -> Check<Command> {
+    let mut c = card(
+        "Umpire".into(),
+        "Shuffle the event deck",
+        "30 cards, 15 blank; each Daimyo draws one before his turn".into(),
+        "simple: Event Cards",
+    );
+    c.answers
+        .push(answer("Shuffle", Command::ShuffleDeck, true));
+    let n = rules.t.cards.deck.max(2);
+    // A d(n) picks the card for the last place, then d(n-1)... down to a d2.
+    let dice = (2..n)
+        .rev()
+        .fold(Expr::dice(1, n), |e, s| e.plus(Expr::dice(1, s)));
+    c.roll = Some(RollSpec::Value(dice));
+    c.target = format!("d{n}, d{} ... d2: one die per place, last first", n - 1);
+    c.odds = vec![Odds::of(
+        "the first card drawn is blank",
+        f64::from(n / 2) / f64::from(n),
+        "first blank",
+        CmpOp::Eq,
+        1,
+    )];
+    c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
+    c
 }
