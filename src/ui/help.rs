@@ -61,6 +61,13 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ("F1", "This help", "the same"),
 ];
 
+/// The shortcuts table's columns: heading and width.
+const HELP_COLUMNS: [(&str, f32); 3] = [
+    ("Keys", 150.0),
+    ("What they do", 370.0),
+    ("While a field is typed in", 200.0),
+];
+
 /// The Help window.
 #[derive(Default)]
 pub struct Help {
@@ -74,17 +81,27 @@ impl Help {
         egui::Window::new("Help")
             .default_pos([380.0, 90.0]).open(&mut self.open).default_width(760.0).show(ctx, |ui| {
             ui.label(RichText::new("Keyboard shortcuts").heading());
-            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for heading in ["Keys", "What they do", "While a field is typed in"] {
-                    ui.label(RichText::new(heading).strong());
-                }
-                ui.end_row();
-                for (keys, what, typing) in SHORTCUTS {
-                    ui.label(RichText::new(*keys).monospace().strong());
-                    ui.add(egui::Label::new(*what).wrap());
-                    ui.add(egui::Label::new(*typing).wrap());
+            // A grid gives a wrapping label only what its column already has: each column gets
+            // its width, and the table scrolls, so the window fits a 1280x720 screen.
+            let cell = |ui: &mut egui::Ui, width: f32, text: RichText| {
+                ui.scope(|ui| {
+                    ui.set_width(width);
+                    ui.add(egui::Label::new(text).wrap());
+                });
+            };
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                    for (heading, width) in HELP_COLUMNS {
+                        cell(ui, width, RichText::new(heading).strong());
+                    }
                     ui.end_row();
-                }
+                    for (keys, what, typing) in SHORTCUTS {
+                        cell(ui, HELP_COLUMNS[0].1, RichText::new(*keys).monospace().strong());
+                        cell(ui, HELP_COLUMNS[1].1, RichText::new(*what));
+                        cell(ui, HELP_COLUMNS[2].1, RichText::new(*typing));
+                        ui.end_row();
+                    }
+                });
             });
             ui.separator();
             ui.label("Left: the armies. Right: the turn and every check the rules require now; settle each \
