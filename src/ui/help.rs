@@ -54,6 +54,16 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ("Ctrl+D", "Dice tray", "the same"),
     ("Ctrl+N", "New battle", "the same"),
     (
+        "Ctrl+P",
+        "Open or close the players' screen (F11 in it: fullscreen)",
+        "the same",
+    ),
+    (
+        "Ctrl+H",
+        "Hide the top card from the players' screen until it is answered",
+        "the same",
+    ),
+    (
         "Ctrl+Plus / Ctrl+Minus",
         "Scale the whole screen up or down (Ctrl+0: back to normal); kept for the next start",
         "the same",
