@@ -77,9 +77,16 @@ fn replay_of_a_simulated_journal_equals_the_simulated_final_state() {
         "{}",
         String::from_utf8_lossy(&sim.stderr)
     );
+    // A battle ended by the umpire goes on in a fresh journal (`b.ron.2`...): the state
+    // printed last is the last journal's.
+    let last = (2..)
+        .map(|n| dir.path().join(format!("b.ron.{n}")))
+        .take_while(|p| p.exists())
+        .last()
+        .unwrap_or_else(|| journal.clone());
     let replay = gunbai()
         .arg("replay")
-        .arg(&journal)
+        .arg(&last)
         .arg("--json")
         .output()
         .expect("runs");
@@ -127,9 +134,16 @@ fn simulate_killed_at_a_random_moment_keeps_every_durable_entry() {
     }
     child.kill().expect("kill -9");
     let _ = child.wait();
+    // A battle ended by the umpire goes on in a fresh journal (`b.ron.2`...): the state
+    // printed last is the last journal's.
+    let last = (2..)
+        .map(|n| dir.path().join(format!("b.ron.{n}")))
+        .take_while(|p| p.exists())
+        .last()
+        .unwrap_or_else(|| journal.clone());
     let replay = gunbai()
         .arg("replay")
-        .arg(&journal)
+        .arg(&last)
         .arg("--json")
         .output()
         .expect("runs");

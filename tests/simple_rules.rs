@@ -792,9 +792,14 @@ fn event_cards_reinforcements_and_the_ninja() {
 fn setup_terrain_ambush_river_and_bombardment() {
     let mut b = battle_with(HouseRules::default());
     ok(&mut b, Command::RollForHome, &[9, 2]);
-    ok(&mut b, Command::RollTerrain, &[3, 1, 24, 7]);
+    // 9 on the d10: the first nine pieces, the river the last of them.
+    ok(
+        &mut b,
+        Command::RollTerrain,
+        &[9, 1, 24, 7, 2, 3, 4, 5, 6, 8],
+    );
     let terrain = &b.state().terrain;
-    assert_eq!(terrain.len(), 3, "3 on the d10: the first three pieces");
+    assert_eq!(terrain.len(), 9, "9 on the d10: the first nine pieces");
     assert_eq!((terrain[1].0.as_str(), terrain[1].1), ("hill", 24));
     assert!(
         run(&mut b, Command::RollTerrain, &[1, 1]).is_err(),

@@ -187,12 +187,19 @@ fn fire_shows_its_pool_and_odds_and_refuses_too_few_table_faces() {
     faces.type_text("1");
     h.run();
     let before = entries(&h);
-    h.get_by_label("Resolve").click();
+    // A form that rolls says whose dice its button rolls, beside the table's faces.
+    h.get_by_label("Roll (app dice)");
+    h.get_by_label("Use faces").click();
     h.run();
     assert_eq!(entries(&h), before, "nothing changes");
     assert!(
         h.query_all_by_label_contains("Refused:").count() > 0,
         "the reason is shown"
+    );
+    assert_eq!(
+        h.get_by_label("Action table faces").value().as_deref(),
+        Some("1"),
+        "and the faces stay to be mended"
     );
 }
 
@@ -217,7 +224,8 @@ fn t_types_the_table_faces_and_a_number_takes_a_decision() {
     h.run();
     assert_eq!(entries(&h), 1, "the typed faces settled the initiative");
 
-    // A number takes the top card's answer in that place: here, ending an activation.
+    // E takes the step that ends the activation; with actions left it asks, and Enter says
+    // yes. A number never ends it.
     activate(&mut h);
     let before = entries(&h);
     let end = h.state().game().unwrap().checks()[0]
@@ -227,6 +235,13 @@ fn t_types_the_table_faces_and_a_number_takes_a_decision() {
         .expect("an activation can be ended without dice");
     h.key_press(DIGITS[end]);
     h.run();
+    assert_eq!(entries(&h), before, "its number does nothing");
+    h.key_press(Key::E);
+    h.run();
+    if h.query_all_by_label_contains("anyway?").count() > 0 {
+        h.key_press(Key::Enter);
+        h.run();
+    }
     assert_eq!(entries(&h), before + 1);
     assert!(h.query_all_by_label_contains("Activation").count() > 0);
 }

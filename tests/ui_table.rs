@@ -163,7 +163,10 @@ fn every_rule_sets_demo_battle_opened_by_gunbai_new_fits_1280_by_720() {
         let checks = game.checks();
         let top = checks.first().expect("a check to answer first");
         let first = &top.answers[0];
-        let label = if top.required && top.roll_answer() == Some(0) {
+        // A step that ends something takes E, the same key every turn; a required roll R.
+        let label = if first.ends {
+            format!("[E] {}", first.label)
+        } else if top.required && top.roll_answer() == Some(0) {
             format!("[R] {}", first.label)
         } else {
             format!("[1] {}", first.label)

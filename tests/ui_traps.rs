@@ -3,13 +3,13 @@
 //! answer that should open the form it names.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+mod ui_support;
 use eframe::egui::{self, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::dice::TableDice;
-use gunbai::engine::{Battle, Dice, RuleSet as _};
-use gunbai::reference::HouseRules;
-use gunbai::rules::sky::state::{ClanRef, UnitRef};
+use gunbai::engine::{Battle, Dice};
+use gunbai::rules::sky::state::UnitRef;
 use gunbai::rules::sky::{Command, Sky};
 use gunbai::ui::App;
 
@@ -19,19 +19,7 @@ fn entries(h: &Harness<'_, App>) -> usize {
 
 /// A sky battle whose top card asks whether Nobushige's Horse is near enemy Samurai.
 fn at_impetus() -> Battle<Sky> {
-    let armies = gunbai::rules::demo_rosters("sky")
-        .unwrap()
-        .map(|r| Sky::load_army(&r).unwrap().army);
-    let mut b = Battle::<Sky>::start(armies, HouseRules::default(), None).unwrap();
-    for (command, faces) in [
-        (Command::RollInitiative, vec![6, 6, 1, 1]),
-        (Command::TryActivation(ClanRef(0, 0)), vec![1, 1]),
-        (Command::RollActions, vec![2, 6]),
-    ] {
-        b.execute_with(command, Dice::Table(TableDice::new(faces)))
-            .unwrap();
-    }
-    b
+    ui_support::sky_activated([2, 6])
 }
 
 fn harness_with(dir: &std::path::Path, step: f32, game: Battle<Sky>) -> Harness<'static, App> {
@@ -178,24 +166,7 @@ fn selecting_another_unit_opens_its_first_action_not_the_last_tab_used() {
 
 /// A sky battle whose top card is the melee of Nobushige's Horse against Kakizaki's Yari.
 fn at_melee() -> Battle<Sky> {
-    let mut b = at_impetus();
-    for command in [
-        Command::NoImpetus(UnitRef(0, 0, 0)),
-        Command::NoImpetus(UnitRef(0, 0, 1)),
-        Command::Charge {
-            unit: UnitRef(0, 0, 0),
-            target: UnitRef(1, 0, 2),
-            cross_obstacle: false,
-        },
-    ] {
-        b.execute_with(command, Dice::Table(TableDice::new(Vec::new())))
-            .unwrap();
-    }
-    for command in [Command::ChargerTest, Command::TargetTest] {
-        b.execute_with(command, Dice::Table(TableDice::new(vec![1, 1])))
-            .unwrap();
-    }
-    b
+    ui_support::sky_at_melee()
 }
 
 #[test]

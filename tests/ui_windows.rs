@@ -201,10 +201,15 @@ fn every_rule_set_starts_from_its_demo_rosters_on_the_shared_screens() {
             info.key
         );
         assert!(h.query_all_by_label_contains("Required now (").count() > 0);
-        // The first check can be settled with one key: R if it rolls, else its number.
+        // The first check can be settled with one key: R if it rolls, Shift+E if it is the
+        // step that ends something (E alone asks first), else its number.
         let top = &h.state().game().unwrap().checks()[0];
         let roll = top.roll_answer().filter(|_| top.required);
-        h.key_press(if roll.is_some() { Key::R } else { Key::Num1 });
+        if top.answers.first().is_some_and(|a| a.ends) {
+            h.key_press_modifiers(Modifiers::SHIFT, Key::E);
+        } else {
+            h.key_press(if roll.is_some() { Key::R } else { Key::Num1 });
+        }
         h.run();
         assert_eq!(
             h.state().game().unwrap().log().len(),

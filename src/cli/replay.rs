@@ -136,7 +136,13 @@ pub fn state_text(game: &dyn Game) -> String {
             let odds = c
                 .odds
                 .first()
-                .map(|o| format!(" — {}: {:.1}%", t(&o.outcome), 100.0 * o.probability))
+                .map(|o| {
+                    format!(
+                        " — {}: {}",
+                        t(&o.outcome),
+                        crate::engine::words::percent(o.probability)
+                    )
+                })
                 .unwrap_or_default();
             out.push_str(&format!(
                 "  {}: {} [{}]{odds}\n",

@@ -95,6 +95,15 @@ pub struct SuccessCount {
 }
 
 impl SuccessCount {
+    /// A die succeeds at `n` or more: the `cs>=n` of most pools.
+    #[must_use]
+    pub fn at_least(n: u32) -> Self {
+        SuccessCount {
+            op: CmpOp::Ge,
+            threshold: i64::from(n),
+        }
+    }
+
     /// Whether a die showing `face` is a success.
     #[must_use]
     pub fn is_success(self, face: u32) -> bool {

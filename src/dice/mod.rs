@@ -25,7 +25,9 @@ mod exact;
 mod expr;
 mod notation;
 mod odds;
+mod origin;
 mod parser;
+mod pool_roll;
 mod pools;
 mod record;
 mod roll;
@@ -37,6 +39,8 @@ pub use notation::{
     parse,
 };
 pub use odds::Distribution;
-pub use record::{Recorded, Recording};
+pub use origin::{DiceOrigin, Watched};
+pub use pool_roll::{PoolRoll, check_count};
+pub use record::{Record, Recorded, Recording};
 pub use roll::{ComparisonRoll, Die, ExprRoll, TermRoll};
 pub use source::{DiceError, DiceSource, RngDice, TableDice};

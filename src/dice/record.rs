@@ -5,12 +5,29 @@
 //! the dice source sees each roll the same way: one die of so many sides. Recording there
 //! keeps the journal's re-run independent of how each event stores what it rolled.
 
+use super::expr::SuccessCount;
+use super::origin::DiceOrigin;
+use super::pool_roll::{PoolRoll, check_count};
 use super::source::{DiceError, DiceSource};
 
-/// A dice source that hands out another source's faces and keeps each, in roll order.
+/// What a command's dice gave, as its journal entry keeps it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Every face, in roll order.
+    pub faces: Vec<u32>,
+    /// The counts of successes the table gave for pools whose successes alone count.
+    pub counts: Vec<u32>,
+    /// Whose dice rolled, or `None` when no die was.
+    pub origin: Option<DiceOrigin>,
+}
+
+/// A dice source that hands out another source's faces and keeps each, in roll order, with
+/// the counts the table gave and whose dice they were.
 pub struct Recording<'a> {
     inner: &'a mut dyn DiceSource,
     faces: Vec<u32>,
+    counts: Vec<u32>,
+    rolled: bool,
 }
 
 impl<'a> Recording<'a> {
@@ -19,6 +36,8 @@ impl<'a> Recording<'a> {
         Self {
             inner,
             faces: Vec::new(),
+            counts: Vec::new(),
+            rolled: false,
         }
     }
 
@@ -27,45 +46,94 @@ impl<'a> Recording<'a> {
     pub fn into_faces(self) -> Vec<u32> {
         self.faces
     }
+
+    /// Everything recorded: faces, counts and whose dice.
+    #[must_use]
+    pub fn into_record(self) -> Record {
+        let origin = self.rolled.then(|| self.inner.origin());
+        Record {
+            faces: self.faces,
+            counts: self.counts,
+            origin,
+        }
+    }
 }
 
 impl DiceSource for Recording<'_> {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
         let face = self.inner.roll(sides)?;
         self.faces.push(face);
+        self.rolled = true;
         Ok(face)
+    }
+
+    fn pool(
+        &mut self,
+        dice: u32,
+        sides: u32,
+        success: SuccessCount,
+    ) -> Result<PoolRoll, DiceError> {
+        let pool = self.inner.pool(dice, sides, success)?;
+        self.rolled |= dice > 0;
+        match &pool {
+            PoolRoll::Faces(faces) => self.faces.extend_from_slice(faces),
+            PoolRoll::Counted { hits, .. } => self.counts.push(*hits),
+        }
+        Ok(pool)
+    }
+
+    fn origin(&self) -> DiceOrigin {
+        self.inner.origin()
     }
 }
 
-/// Faces a journal entry recorded, handed out again in order. Stricter than the table's
-/// dice: a face is 1 to the die's sides (a recorded d10 never shows 0), and [`Recorded::finish`]
-/// refuses faces left over.
+/// Faces (and counts) a journal entry recorded, handed out again in order. Stricter than the
+/// table's dice: a face is 1 to the die's sides (a recorded d10 never shows 0), a count fits
+/// its pool, and [`Recorded::finish`] refuses faces or counts left over.
 #[derive(Clone, Debug)]
 pub struct Recorded<'a> {
     faces: &'a [u32],
     used: usize,
+    counts: &'a [u32],
+    counts_used: usize,
 }
 
 impl<'a> Recorded<'a> {
     /// The recorded faces, first rolled first.
     #[must_use]
     pub fn new(faces: &'a [u32]) -> Self {
-        Self { faces, used: 0 }
+        Self::with_counts(faces, &[])
     }
 
-    /// Checks that every recorded face was rolled.
+    /// The recorded faces and the counts of successes the table gave, each first first.
+    #[must_use]
+    pub fn with_counts(faces: &'a [u32], counts: &'a [u32]) -> Self {
+        Self {
+            faces,
+            used: 0,
+            counts,
+            counts_used: 0,
+        }
+    }
+
+    /// Checks that every recorded face and count was rolled.
     ///
     /// # Errors
     /// [`DiceError::TooManyFaces`] when some are left over.
     pub fn finish(&self) -> Result<(), DiceError> {
-        if self.used == self.faces.len() {
-            Ok(())
-        } else {
-            Err(DiceError::TooManyFaces {
+        if self.used != self.faces.len() {
+            return Err(DiceError::TooManyFaces {
                 typed: self.faces.len(),
                 used: self.used,
-            })
+            });
         }
+        if self.counts_used != self.counts.len() {
+            return Err(DiceError::TooManyFaces {
+                typed: self.counts.len(),
+                used: self.counts_used,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -90,6 +158,37 @@ impl DiceSource for Recorded<'_> {
         }
         self.used = position;
         Ok(face)
+    }
+
+    fn pool(
+        &mut self,
+        dice: u32,
+        sides: u32,
+        success: SuccessCount,
+    ) -> Result<PoolRoll, DiceError> {
+        // Counts were recorded only where the table gave counts: then every pool is one.
+        if self.counts.is_empty() {
+            return (0..dice)
+                .map(|_| self.roll(sides))
+                .collect::<Result<Vec<_>, _>>()
+                .map(PoolRoll::Faces);
+        }
+        let Some(&hits) = self.counts.get(self.counts_used) else {
+            return Err(DiceError::NotEnoughFaces {
+                needed_at_least: self.counts_used.saturating_add(1),
+                typed: self.counts.len(),
+            });
+        };
+        check_count(hits, dice, sides, success).map_err(|what| DiceError::CountsDoNotFit {
+            typed: self.counts.len(),
+            what,
+        })?;
+        self.counts_used += 1;
+        Ok(PoolRoll::Counted { dice, hits })
+    }
+
+    fn origin(&self) -> DiceOrigin {
+        DiceOrigin::Table
     }
 }
 

@@ -6,6 +6,10 @@ use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
+use super::expr::SuccessCount;
+use super::origin::DiceOrigin;
+use super::pool_roll::{PoolRoll, check_count};
+
 /// Something went wrong getting a die's face.
 #[derive(Debug, thiserror::Error, Clone, PartialEq, Eq)]
 pub enum DiceError {
@@ -51,6 +55,23 @@ pub enum DiceError {
         /// The number of sides asked for.
         sides: u32,
     },
+    /// A count of successes typed at the table does not fit its pool.
+    #[error("count {position}: {why}")]
+    BadCount {
+        /// 1-based position of the count among those typed.
+        position: usize,
+        /// Why, in words.
+        why: String,
+    },
+    /// Counts were typed, but the roll needs a die's face here (it is not a pool of
+    /// successes), or more pools than counts were rolled.
+    #[error("{typed} counts typed, but this roll needs {what}")]
+    CountsDoNotFit {
+        /// How many counts were typed.
+        typed: usize,
+        /// What the roll needed instead.
+        what: String,
+    },
 }
 
 /// Where dice faces come from.
@@ -60,6 +81,30 @@ pub trait DiceSource {
     /// # Errors
     /// A [`DiceError`] when no valid face can be produced.
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError>;
+
+    /// A pool of `dice` dice of `sides` whose successes (`success`) alone count. Every die is
+    /// rolled, unless the table gave only the count of successes: then the count is kept as
+    /// a count, never turned into faces nobody rolled.
+    ///
+    /// # Errors
+    /// As [`DiceSource::roll`], or a typed count that does not fit the pool.
+    fn pool(
+        &mut self,
+        dice: u32,
+        sides: u32,
+        success: SuccessCount,
+    ) -> Result<PoolRoll, DiceError> {
+        let _ = success;
+        (0..dice)
+            .map(|_| self.roll(sides))
+            .collect::<Result<Vec<_>, _>>()
+            .map(PoolRoll::Faces)
+    }
+
+    /// Whose dice these are: Gunbai's, unless typed in from the table.
+    fn origin(&self) -> DiceOrigin {
+        DiceOrigin::App
+    }
 }
 
 /// A pseudo-random source (ChaCha8): reproducible from a seed, or seeded by the OS.
@@ -102,11 +147,17 @@ impl DiceSource for RngDice {
     }
 }
 
-/// Faces the players rolled at the table, typed in by the umpire, used in order.
+/// Faces the players rolled at the table, typed in by the umpire, used in order; or, for
+/// pools whose successes alone count, the count of each pool's successes.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TableDice {
     faces: VecDeque<u32>,
     typed: usize,
+    /// Successes counted at the table, one per pool, in the order the pools are rolled.
+    #[serde(default)]
+    counts: VecDeque<u32>,
+    #[serde(default)]
+    counted: usize,
 }
 
 impl TableDice {
@@ -116,6 +167,17 @@ impl TableDice {
         TableDice {
             typed: faces.len(),
             faces: faces.into(),
+            ..TableDice::default()
+        }
+    }
+
+    /// The successes counted at the table, one per pool, in the order the pools are rolled.
+    #[must_use]
+    pub fn counts(counts: Vec<u32>) -> Self {
+        TableDice {
+            counted: counts.len(),
+            counts: counts.into(),
+            ..TableDice::default()
         }
     }
 
@@ -179,11 +241,17 @@ impl TableDice {
         self.faces.len()
     }
 
-    /// Checks that every typed face was used.
+    /// Checks that every typed face and count was used.
     ///
     /// # Errors
     /// [`DiceError::TooManyFaces`] when some are left over.
     pub fn finish(self) -> Result<(), DiceError> {
+        if !self.counts.is_empty() {
+            return Err(DiceError::CountsDoNotFit {
+                typed: self.counted,
+                what: format!("only {}", self.counted - self.counts.len()),
+            });
+        }
         if self.faces.is_empty() {
             Ok(())
         } else {
@@ -197,6 +265,12 @@ impl TableDice {
 
 impl DiceSource for TableDice {
     fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        if self.counted > 0 && self.faces.is_empty() {
+            return Err(DiceError::CountsDoNotFit {
+                typed: self.counted,
+                what: format!("a d{sides}'s face, not a count"),
+            });
+        }
         let position = self.typed - self.faces.len() + 1;
         let Some(face) = self.faces.pop_front() else {
             return Err(DiceError::NotEnoughFaces {
@@ -216,6 +290,45 @@ impl DiceSource for TableDice {
             });
         }
         Ok(face)
+    }
+
+    fn pool(
+        &mut self,
+        dice: u32,
+        sides: u32,
+        success: SuccessCount,
+    ) -> Result<PoolRoll, DiceError> {
+        if self.counted == 0 {
+            return (0..dice)
+                .map(|i| {
+                    self.roll(sides).map_err(|e| match e {
+                        DiceError::NotEnoughFaces {
+                            needed_at_least,
+                            typed,
+                        } => DiceError::NotEnoughFaces {
+                            needed_at_least: needed_at_least + (dice - i - 1) as usize,
+                            typed,
+                        },
+                        other => other,
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(PoolRoll::Faces);
+        }
+        let position = self.counted - self.counts.len() + 1;
+        let Some(hits) = self.counts.pop_front() else {
+            return Err(DiceError::CountsDoNotFit {
+                typed: self.counted,
+                what: format!("a count for pool {position} as well"),
+            });
+        };
+        check_count(hits, dice, sides, success)
+            .map_err(|why| DiceError::BadCount { position, why })?;
+        Ok(PoolRoll::Counted { dice, hits })
+    }
+
+    fn origin(&self) -> DiceOrigin {
+        DiceOrigin::Table
     }
 }
 
@@ -323,5 +436,55 @@ mod tests {
             Err(DiceError::NoSides { sides: 0 })
         );
         assert!(RngDice::from_os().roll(1).is_ok());
+    }
+
+    #[test]
+    fn counts_typed_at_the_table_stay_counts_and_must_fit_their_pools() {
+        let five_up = SuccessCount {
+            op: crate::dice::CmpOp::Ge,
+            threshold: 5,
+        };
+        let mut t = TableDice::counts(vec![7, 3]);
+        assert_eq!(
+            t.pool(20, 6, five_up),
+            Ok(PoolRoll::Counted { dice: 20, hits: 7 })
+        );
+        assert!(t.clone().finish().is_err(), "one count is left over");
+        assert_eq!(
+            t.pool(12, 6, five_up),
+            Ok(PoolRoll::Counted { dice: 12, hits: 3 })
+        );
+        assert!(t.clone().finish().is_ok());
+        assert!(matches!(
+            t.pool(2, 6, five_up),
+            Err(DiceError::CountsDoNotFit { .. })
+        ));
+        let mut t = TableDice::counts(vec![5]);
+        assert!(matches!(
+            t.pool(4, 6, five_up),
+            Err(DiceError::BadCount { position: 1, .. })
+        ));
+        let mut t = TableDice::counts(vec![1]);
+        assert!(matches!(t.roll(6), Err(DiceError::CountsDoNotFit { .. })));
+    }
+
+    #[test]
+    fn a_pool_short_of_faces_says_how_many_it_needs_in_all() {
+        let five_up = SuccessCount {
+            op: crate::dice::CmpOp::Ge,
+            threshold: 5,
+        };
+        let mut t = TableDice::new(vec![6]);
+        assert_eq!(
+            t.pool(4, 6, five_up),
+            Err(DiceError::NotEnoughFaces {
+                needed_at_least: 4,
+                typed: 1
+            })
+        );
+        let mut t = TableDice::new(vec![6, 1]);
+        assert_eq!(t.pool(2, 6, five_up), Ok(PoolRoll::Faces(vec![6, 1])));
+        assert_eq!(t.origin(), DiceOrigin::Table);
+        assert_eq!(RngDice::seeded(1).origin(), DiceOrigin::App);
     }
 }

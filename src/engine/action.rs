@@ -34,6 +34,9 @@ pub enum Field {
         max: usize,
         /// Its unit, shown beside it: `cm`, `"`.
         unit: String,
+        /// The value the form starts at: the least, or what the books hold now (a count the
+        /// umpire corrects starts at the count kept).
+        start: usize,
     },
 }
 
@@ -93,22 +96,35 @@ impl ActionForm {
 
     /// Adds a whole number from `min` to `max`, in `unit`.
     #[must_use]
-    pub fn number(mut self, label: &str, min: usize, max: usize, unit: &str) -> Self {
+    pub fn number(self, label: &str, min: usize, max: usize, unit: &str) -> Self {
+        self.number_from(label, (min, max), min, unit)
+    }
+
+    /// Adds a whole number from `min` to `max`, in `unit`, starting at `start`.
+    #[must_use]
+    pub fn number_from(
+        mut self,
+        label: &str,
+        (min, max): (usize, usize),
+        start: usize,
+        unit: &str,
+    ) -> Self {
         self.fields.push(Field::Number {
             label: label.to_owned(),
             min,
             max,
             unit: unit.to_owned(),
+            start: start.clamp(min, max.max(min)),
         });
         self
     }
 
-    /// The starting values: first option, toggles off, numbers at their least.
+    /// The starting values: first option, toggles off, numbers at their start.
     pub fn defaults(&self) -> Vec<usize> {
         self.fields
             .iter()
             .map(|f| match f {
-                Field::Number { min, .. } => *min,
+                Field::Number { start, .. } => *start,
                 Field::Choice { .. } | Field::Toggle { .. } => 0,
             })
             .collect()

@@ -13,7 +13,7 @@ use super::check::Check;
 use super::error::{BattleError, CommandError};
 use super::exec::{Exec, Outcome, apply_event, describe_in_place};
 use super::game::Dice;
-use super::journal::{Action, Entry, FORMAT_VERSION, Header, JournalWriter, line};
+use super::journal::{Action, Entry, FORMAT_VERSION, Header, JournalWriter, Rolled, line};
 use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use super::timeline::Timeline;
 use super::view::BattleView;
@@ -33,6 +33,8 @@ pub struct LogEntry {
     pub phase: String,
     /// The kind of command: `fire`, `melee`…
     pub kind: &'static str,
+    /// Whose dice it rolled, if any.
+    pub dice: Rolled,
     /// One sentence per event.
     pub lines: Vec<String>,
     /// Ids of the units concerned.
@@ -45,7 +47,7 @@ impl LogEntry {
         index: usize,
         at: DateTime<Utc>,
         before: (u32, String),
-        command: &R::Command,
+        (command, dice): (&R::Command, Rolled),
         sentences: Vec<Sentence>,
     ) -> Self {
         let (turn, phase) = before;
@@ -65,6 +67,7 @@ impl LogEntry {
             turn,
             phase,
             kind: R::command_kind(command),
+            dice,
             lines,
             units,
         }
@@ -93,7 +96,7 @@ fn log_entry<R: RuleSet>(
     index: usize,
     at: DateTime<Utc>,
     before: &R::State,
-    command: &R::Command,
+    command: (&R::Command, Rolled),
     sentences: Vec<Sentence>,
 ) -> LogEntry {
     LogEntry::new::<R>(index, at, R::turn_and_phase(before), command, sentences)
@@ -211,8 +214,8 @@ impl<R: RuleSet> Battle<R> {
             &mut recording,
             ApplyContext { at },
         )?;
-        let dice = recording.into_faces();
-        self.commit_outcome(at, command, outcome, dice)
+        let record = recording.into_record();
+        self.commit_outcome(at, command, outcome, record)
     }
 
     /// Carries out a command with Gunbai's dice or the table's faces, refusing faces left
@@ -237,9 +240,9 @@ impl<R: RuleSet> Battle<R> {
                     &mut recording,
                     ApplyContext { at },
                 )?;
-                let dice = recording.into_faces();
+                let record = recording.into_record();
                 faces.finish().map_err(CommandError::from)?;
-                self.commit_outcome(at, command, outcome, dice)
+                self.commit_outcome(at, command, outcome, record)
             }
         }
     }
@@ -251,16 +254,19 @@ impl<R: RuleSet> Battle<R> {
         at: DateTime<Utc>,
         command: R::Command,
         outcome: Outcome<R>,
-        dice: Vec<u32>,
+        record: crate::dice::Record,
     ) -> Result<&LogEntry, BattleError> {
         let index = self.entries.len();
-        let log = log_entry::<R>(index, at, &self.state, &command, outcome.sentences);
+        let rolled = Rolled::from_origin(record.origin);
+        let log = log_entry::<R>(index, at, &self.state, (&command, rolled), outcome.sentences);
         let entry = Entry {
             at,
             action: Action::Command {
                 command,
                 events: outcome.events,
-                dice,
+                dice: record.faces,
+                counts: record.counts,
+                rolled,
             },
         };
         if let Some(writer) = &mut self.writer {
@@ -371,7 +377,10 @@ impl<R: RuleSet> Battle<R> {
             return Err(format!("no entry {index}"));
         };
         if let Action::Command {
-            command, events, ..
+            command,
+            events,
+            rolled,
+            ..
         } = &entry.action
         {
             let at = ApplyContext { at: entry.at };
@@ -388,7 +397,7 @@ impl<R: RuleSet> Battle<R> {
             R::check_events(&self.rules, &self.state, events, at)?;
             let before = R::turn_and_phase(&self.state);
             let sentences = describe_in_place::<R>(&self.rules, &mut self.state, events, at)?;
-            let line = LogEntry::new::<R>(index, entry.at, before, command, sentences);
+            let line = LogEntry::new::<R>(index, entry.at, before, (command, *rolled), sentences);
             self.log.push(line);
             if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
                 self.checkpoints.push((self.log.len(), self.state.clone()));

@@ -133,32 +133,6 @@ impl CountedPool {
             _ => None,
         }
     }
-
-    /// Faces that stand for `hits` successes among the pool's dice: a success as the highest
-    /// face that succeeds, a failure as the lowest that fails (so a natural 6 or 1 reads as
-    /// the table's would).
-    ///
-    /// # Errors
-    /// More hits than dice, or a pool with no face that succeeds or fails as needed.
-    pub fn faces(&self, hits: u32) -> Result<Vec<u32>, String> {
-        if hits > self.dice {
-            return Err(format!(
-                "{} typed, but only {}",
-                super::words::count(hits, "hit"),
-                super::words::count(self.dice, "die")
-            ));
-        }
-        let faces = 1..=self.sides;
-        let hit = faces.clone().rev().find(|f| self.success.is_success(*f));
-        let miss = faces.clone().find(|f| !self.success.is_success(*f));
-        let misses = self.dice - hits;
-        match (hit, miss) {
-            (Some(h), Some(m)) => Ok([vec![h; hits as usize], vec![m; misses as usize]].concat()),
-            (Some(h), None) if misses == 0 => Ok(vec![h; hits as usize]),
-            (None, Some(m)) if hits == 0 => Ok(vec![m; misses as usize]),
-            _ => Err("no face of these dice gives that many hits".into()),
-        }
-    }
 }
 
 /// The exact odds of a check, as the card shows them.
@@ -218,6 +192,16 @@ pub struct Answer<C> {
     /// The unit (view id) and action form the umpire goes on with after this answer, which
     /// the app opens: "will charge them" opens that unit's Charge form.
     pub opens: Option<(String, String)>,
+    /// What the answer throws away, when it ends an activation, a round or a turn while
+    /// something could still be done ("4 actions are left"): the app asks once before
+    /// taking it, so a key pressed once too often ends nothing.
+    pub confirm: Option<String>,
+    /// The umpire's step that ends an activation, a section, a round or a turn: it takes
+    /// the same key (E) whatever its place on its card and whichever card carries it.
+    pub ends: bool,
+    /// One of a list the umpire picks from rather than a button of its own (the card drawn
+    /// from a real deck): the list's name. Answers with the same name make one list.
+    pub pick: Option<String>,
 }
 
 /// A test the rules require (or offer) right now.
@@ -248,6 +232,53 @@ pub struct Check<C> {
     pub answers: Vec<Answer<C>>,
     /// Further lines to show, like the roll call's list of units.
     pub notes: Vec<String>,
+    /// The table's faces its roll takes, group by group, when the dice alone do not say it
+    /// (a tie rolled again, saves after hits). Empty: read from the dice.
+    pub faces: TableFaces,
+}
+
+/// The faces the table types for a card's roll, in order: each group with what it is for,
+/// and what only some results call for. The card shows it before anything is typed, and an
+/// error about the faces repeats it, so the umpire learns the whole count at once.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct TableFaces {
+    /// Each group: how many faces, and what they are for (`the shot`, `Takeda`); empty
+    /// words for a single group that needs none.
+    pub groups: Vec<(u32, String)>,
+    /// Faces that only some results call for: `1 save per hit`, `4 more for each tie`.
+    pub then: Option<String>,
+}
+
+impl TableFaces {
+    /// Groups of faces, and what follows on some results.
+    pub fn new(groups: Vec<(u32, String)>, then: Option<String>) -> Self {
+        Self { groups, then }
+    }
+
+    /// How many faces the groups take (what follows on some results not counted).
+    pub fn total(&self) -> u32 {
+        self.groups.iter().map(|(n, _)| n).sum()
+    }
+
+    /// `4: 2 for Takeda, then 2 for Uesugi; and 4 more for each tie`; `2`.
+    pub fn words(&self) -> String {
+        let total = self.total();
+        let named: Vec<String> = self
+            .groups
+            .iter()
+            .filter(|(_, what)| !what.is_empty())
+            .map(|(n, what)| format!("{n} for {what}"))
+            .collect();
+        let mut out = match (self.groups.as_slice(), named.as_slice()) {
+            (_, []) => total.to_string(),
+            ([_], [one]) => one.clone(),
+            _ => format!("{total}: {}", named.join(", then ")),
+        };
+        if let Some(then) = &self.then {
+            out = format!("{out}; and {then}");
+        }
+        out
+    }
 }
 
 impl<C> Answer<C> {
@@ -258,7 +289,32 @@ impl<C> Answer<C> {
             command,
             rolls,
             opens: None,
+            confirm: None,
+            ends: false,
+            pick: None,
         }
+    }
+
+    /// Makes the answer one of the list `list` the umpire picks from.
+    #[must_use]
+    pub fn in_pick(mut self, list: impl Into<String>) -> Self {
+        self.pick = Some(list.into());
+        self
+    }
+
+    /// Marks the answer as the step that ends an activation, a section, a round or a turn.
+    #[must_use]
+    pub fn ending(mut self) -> Self {
+        self.ends = true;
+        self
+    }
+
+    /// The app asks before taking this answer, saying what it throws away: `4 actions are
+    /// left`. `None` (nothing would be lost) leaves the answer as it is.
+    #[must_use]
+    pub fn confirming(mut self, lost: Option<String>) -> Self {
+        self.confirm = lost;
+        self
     }
 
     /// After this answer, the app opens the form `form` of unit `unit` (a view id).
@@ -301,7 +357,25 @@ impl<C> Check<C> {
             required: false,
             answers: Vec::new(),
             notes: Vec::new(),
+            faces: TableFaces::default(),
         }
+    }
+
+    /// The faces the table types for this card's roll: as the rule set describes them, or
+    /// else one group per side of the dice shown.
+    pub fn table_faces(&self) -> TableFaces {
+        let mut faces = self.faces.clone();
+        if faces.groups.is_empty() {
+            faces.groups = match &self.roll {
+                Some(RollSpec::Opposed(a, b)) => vec![
+                    (a.dice_count(), "the first side".to_owned()),
+                    (b.dice_count(), "the second side".to_owned()),
+                ],
+                Some(spec) => vec![(spec.dice_count(), String::new())],
+                None => Vec::new(),
+            };
+        }
+        faces
     }
 
     /// The one roll answer, if the card has exactly one: what a roll key takes.
@@ -334,9 +408,13 @@ impl<C> Check<C> {
                     command: f(a.command),
                     rolls: a.rolls,
                     opens: a.opens,
+                    confirm: a.confirm,
+                    ends: a.ends,
+                    pick: a.pick,
                 })
                 .collect(),
             notes: self.notes,
+            faces: self.faces,
         }
     }
 }
@@ -347,15 +425,39 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counts_typed_for_a_success_pool_stand_as_faces_that_count_the_same() {
+    fn only_pools_whose_successes_alone_count_take_counts() {
         let spec = RollSpec::Opposed(
             Expr::success_count(4, 6, CmpOp::Ge, 5),
             Expr::success_count(3, 6, CmpOp::Ge, 6),
         );
         let pools = spec.counted_pools().unwrap();
-        assert_eq!(pools[0].faces(3).unwrap(), vec![6, 6, 6, 1]);
-        assert_eq!(pools[1].faces(0).unwrap(), vec![1, 1, 1]);
-        assert!(pools[1].faces(4).is_err(), "more hits than dice");
+        assert_eq!((pools[0].dice, pools[1].dice), (4, 3));
         assert!(RollSpec::Value(Expr::dice(2, 6)).counted_pools().is_none());
+    }
+
+    #[test]
+    fn table_faces_say_every_group_and_what_follows() {
+        let mut card: Check<()> = Check::card("Takeda and Uesugi", "Initiative", "", "");
+        card.roll = Some(RollSpec::Opposed(Expr::dice(2, 6), Expr::dice(2, 6)));
+        assert_eq!(
+            card.table_faces().words(),
+            "4: 2 for the first side, then 2 for the second side"
+        );
+        card.faces = TableFaces::new(
+            vec![(2, "Takeda".into()), (2, "Uesugi".into())],
+            Some("4 more for each tie".into()),
+        );
+        assert_eq!(
+            card.table_faces().words(),
+            "4: 2 for Takeda, then 2 for Uesugi; and 4 more for each tie"
+        );
+        card.roll = Some(RollSpec::Value(Expr::dice(2, 6)));
+        card.faces = TableFaces::new(vec![(2, "the shot".into())], Some("1 save per hit".into()));
+        assert_eq!(
+            card.table_faces().words(),
+            "2 for the shot; and 1 save per hit"
+        );
+        card.faces = TableFaces::default();
+        assert_eq!(card.table_faces().words(), "2");
     }
 }

@@ -111,6 +111,22 @@ impl<'a, R: RuleSet> Exec<'a, R> {
         self.dice.roll(sides).map_err(CommandError::from)
     }
 
+    /// Rolls a pool of `n` dice of `sides` whose successes alone count: the table may give
+    /// the count instead of every face, and the count is then kept as it was given.
+    ///
+    /// # Errors
+    /// As [`Exec::roll`], or a typed count that does not fit the pool.
+    pub fn roll_pool(
+        &mut self,
+        n: u32,
+        sides: u32,
+        success: crate::dice::SuccessCount,
+    ) -> Result<crate::dice::PoolRoll, CommandError> {
+        self.dice
+            .pool(n, sides, success)
+            .map_err(CommandError::from)
+    }
+
     /// Rolls `n` dice of `sides`, in order.
     ///
     /// # Errors

@@ -20,7 +20,8 @@ use crate::dice::{DiceError, Recorded};
 /// The most characters of an event quoted in a refusal: enough to tell which it is.
 const QUOTE_CHARS: usize = 160;
 
-/// Works `command` out again on `before` with the recorded faces `dice`.
+/// Works `command` out again on `before` with the recorded faces `dice` and the table's
+/// recorded counts `counts`.
 ///
 /// # Errors
 /// Why the entry cannot be what the rules produced: the command is refused now, a face is
@@ -29,10 +30,10 @@ pub fn rerun<R: RuleSet>(
     rules: &R::Rules,
     before: &R::State,
     command: &R::Command,
-    dice: &[u32],
+    (dice, counts): (&[u32], &[u32]),
     at: ApplyContext,
 ) -> Result<Outcome<R>, String> {
-    let mut faces = Recorded::new(dice);
+    let mut faces = Recorded::with_counts(dice, counts);
     let outcome = Exec::<R>::run(rules, before, command, &mut faces, at).map_err(|e| match e {
         CommandError::Dice(e) => faces_error(&e),
         other => format!("run again on the battle as it stood, the command is refused: {other}"),

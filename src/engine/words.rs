@@ -12,6 +12,14 @@ pub fn count(n: impl TryInto<i64>, noun: &str) -> String {
     }
 }
 
+/// A probability as a percentage with one decimal, `62.5%`: rounding never shows `-0.0%` or
+/// more than `100.0%` for a chance that sums and differences of floats left a hair outside.
+pub fn percent(p: f64) -> String {
+    let p = if p.is_nan() { 0.0 } else { p.clamp(0.0, 1.0) };
+    // `+ 0.0` turns a negative zero into zero.
+    format!("{:.1}%", p * 100.0 + 0.0)
+}
+
 /// The text with its first letter in capitals: "unit" gives "Unit".
 pub fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
@@ -38,7 +46,16 @@ pub fn plural(noun: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::count;
+    use super::{count, percent};
+
+    #[test]
+    fn a_chance_a_hair_below_zero_reads_zero_not_minus_zero() {
+        assert_eq!(percent(-1e-17), "0.0%");
+        assert_eq!(percent(-0.0), "0.0%");
+        assert_eq!(percent(1.000_000_000_1), "100.0%");
+        assert_eq!(percent(0.625), "62.5%");
+        assert_eq!(percent(f64::NAN), "0.0%");
+    }
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {

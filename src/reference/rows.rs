@@ -88,6 +88,12 @@ pub fn rows(text: &str) -> Vec<RefRow> {
             }
             continue;
         }
+        // A table of modifiers (named so, or holding a negative number) shows its bonuses
+        // with their sign: "+2", never a bare "2" that reads as a value.
+        let signed = table_key.contains("modifier")
+            || entries
+                .values()
+                .any(|v| matches!(v, Value::Number(n) if n.into_f64() < 0.0));
         for (name, value) in entries.iter() {
             let name = plain(name);
             if name == "section" {
@@ -100,7 +106,12 @@ pub fn rows(text: &str) -> Vec<RefRow> {
             rows.push(RefRow {
                 topic: topic.clone(),
                 item,
-                value: plain(value),
+                value: match value {
+                    Value::Number(n) if signed && n.into_f64() > 0.0 => {
+                        format!("+{}", plain(value))
+                    }
+                    _ => plain(value),
+                },
                 section: table_section.clone(),
                 keys: format!("{table_key} {name}"),
             });
@@ -141,7 +152,20 @@ fn name(key: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::name;
+    use super::{name, rows};
+
+    #[test]
+    fn a_table_of_modifiers_keeps_the_sign_of_its_bonuses() {
+        let text = r#"(fire_modifiers: (section: "Firing", cover: -1, close: 2), ranges: (section: "R", close: 2))"#;
+        let rows = rows(text);
+        let value = |topic: &str| {
+            rows.iter()
+                .find(|r| r.topic.starts_with(topic) && r.item == "Close")
+                .map(|r| r.value.clone())
+        };
+        assert_eq!(value("Fire").as_deref(), Some("+2"));
+        assert_eq!(value("Ranges").as_deref(), Some("2"));
+    }
 
     #[test]
     fn keys_read_as_words_with_their_units() {

@@ -17,7 +17,35 @@ struct Facts {
     started: String,
     view: BattleView,
     history: Vec<(u32, [u32; 2])>,
-    timeline: Vec<(String, u32, String, Vec<String>)>,
+    timeline: Vec<Moment>,
+}
+
+/// One entry of the timeline: its time, turn, phase, whose dice it rolled (if any) and its
+/// sentences.
+struct Moment {
+    time: String,
+    turn: u32,
+    phase: String,
+    dice: Option<&'static str>,
+    lines: Vec<String>,
+}
+
+impl Moment {
+    /// `12:04:31 · turn 2 · Melee (table dice)`: the dice only when the entry rolled any.
+    fn heading(&self) -> String {
+        let dice = self.dice.map_or_else(String::new, |d| format!(" ({d})"));
+        format!("{} · turn {} · {}{dice}", self.time, self.turn, self.phase)
+    }
+}
+
+/// Each side's strength by turn for the charts: turn 0 is the armies as mustered, then the end
+/// of every turn (the last point: now).
+pub fn strength_by_turn(game: &dyn Game) -> Vec<(u32, [u32; 2])> {
+    let view = game.view();
+    let start = |i: usize| view.sides.get(i).map_or(0, |s| s.strength().1);
+    std::iter::once((0, [start(0), start(1)]))
+        .chain(game.strength_history())
+        .collect()
 }
 
 fn facts(game: &dyn Game) -> Facts {
@@ -30,17 +58,16 @@ fn facts(game: &dyn Game) -> Facts {
             .format("%Y-%m-%d %H:%M")
             .to_string(),
         view: game.view(),
-        history: game.strength_history(),
+        history: strength_by_turn(game),
         timeline: game
             .log()
             .iter()
-            .map(|e| {
-                (
-                    e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
-                    e.turn,
-                    e.phase.clone(),
-                    e.lines.clone(),
-                )
+            .map(|e| Moment {
+                time: e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
+                turn: e.turn,
+                phase: e.phase.clone(),
+                dice: e.dice.words(),
+                lines: e.lines.clone(),
             })
             .collect(),
     }
@@ -157,13 +184,8 @@ pub fn markdown(game: &dyn Game) -> String {
         }
     }
     out.push_str("\n## Timeline\n\n");
-    for (time, turn, phase, lines) in &f.timeline {
-        let _ = writeln!(
-            out,
-            "- {time} · turn {turn} · {}: {}",
-            e(phase),
-            e(&lines.join(" "))
-        );
+    for m in &f.timeline {
+        let _ = writeln!(out, "- {}: {}", e(&m.heading()), e(&m.lines.join(" ")));
     }
     out
 }
@@ -236,13 +258,12 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
         out.push_str("</ul></li>");
     }
     out.push_str("</ul><h2>Timeline</h2><ol>");
-    for (time, turn, phase, lines) in &f.timeline {
+    for m in &f.timeline {
         let _ = write!(
             out,
-            "<li>{} · turn {turn} · {}: {}</li>",
-            e(time),
-            e(phase),
-            e(&lines.join(" "))
+            "<li>{}: {}</li>",
+            e(&m.heading()),
+            e(&m.lines.join(" "))
         );
     }
     out.push_str("</ol></body></html>\n");

@@ -3,10 +3,15 @@
 //! Every rule set describes its actions as forms (`Game::action_forms`): choices and
 //! toggles, turned into a command with a preview card of the dice pool, its reasons and the
 //! odds. This panel draws any rule set's forms the same way, so a new rule set needs no
-//! new screen; refusals show the engine's reason and change nothing.
+//! new screen; refusals show the engine's reason and change nothing. A form never rolls
+//! silently: one whose action rolls says "Roll (app dice)" beside the field for the table's
+//! faces; and a choice that went stale when the battle changed is cleared and says so,
+//! never swapped for another by itself.
 
 use eframe::egui::{self, RichText};
 
+use super::form_carry::{Carried, carry_over};
+use super::table_entry::faces_needed;
 use super::{Intent, check_card};
 use crate::engine::{ActionForm, Check, Field, Game};
 
@@ -20,9 +25,17 @@ pub struct ActionPanel {
     forms: Vec<ActionForm>,
     tab: usize,
     values: Vec<usize>,
+    /// Choices that went stale when the battle changed: the umpire chooses them again.
+    unset: Vec<bool>,
+    /// What went stale, said once above the form.
+    stale: Option<String>,
     preview: Option<(usize, Vec<usize>, Preview)>,
     /// The faces rolled at the table for the next action (empty: Gunbai rolls).
     pub faces: String,
+    /// Why the table's faces were refused, beside their field.
+    pub error: Option<String>,
+    /// Put the keyboard back in the faces field on the next frame.
+    pub focus: bool,
     /// The form to open when the forms are next read (an answer asked for it).
     wanted: Option<String>,
 }
@@ -33,6 +46,12 @@ impl ActionPanel {
         self.wanted = Some(form.to_owned());
         // Read the forms afresh, even if the same unit stays selected.
         self.key = self.key.take().filter(|(_, u)| u != unit);
+    }
+
+    /// The faces were refused: say why beside them and keep the umpire in the field.
+    pub fn faces_error(&mut self, message: String) {
+        self.error = Some(message);
+        self.focus = true;
     }
 
     /// Shows the forms open to unit `selected` of the battle at `stamp`; Resolve asks the
@@ -49,26 +68,11 @@ impl ActionPanel {
         let Some(unit) = selected else { return };
         let key = Some((stamp, unit.to_owned()));
         if self.key != key {
-            let forms = game.action_forms(unit);
-            // Keep the action picked while the battle changes under the same unit; another
-            // unit starts at its first action (or the one an answer asked to open).
-            let same_unit = self.key.as_ref().is_some_and(|(_, u)| u == unit);
-            let picked = match self.wanted.take() {
-                Some(form) => Some(form),
-                None if same_unit => self.forms.get(self.tab).map(|f| f.key.clone()),
-                None => None,
-            };
-            self.tab = picked
-                .and_then(|k| forms.iter().position(|f| f.key == k))
-                .unwrap_or(0);
-            self.forms = forms;
-            self.values = self
-                .forms
-                .get(self.tab)
-                .map(ActionForm::defaults)
-                .unwrap_or_default();
-            self.preview = None;
+            self.read_forms(game, unit);
             self.key = key;
+        }
+        if let Some(stale) = &self.stale {
+            ui.colored_label(ui.visuals().warn_fg_color, stale);
         }
         if self.forms.is_empty() {
             ui.label(
@@ -86,6 +90,8 @@ impl ActionPanel {
                 {
                     self.tab = i;
                     self.values = form.defaults();
+                    self.unset = vec![false; form.fields.len()];
+                    self.stale = None;
                     self.preview = None;
                 }
             }
@@ -95,6 +101,10 @@ impl ActionPanel {
         };
         ui.label(RichText::new(&form.note).italics());
         self.fields_ui(ui, &form);
+        if self.unset.iter().any(|u| *u) {
+            ui.label("Choose what went stale before this action can be carried out.");
+            return;
+        }
         self.refresh_preview(game, unit, &form);
         // Resolve sits above the preview, so it never scrolls out of reach.
         let resolved = ui.add_enabled_ui(settled, |ui| self.resolve_ui(ui)).inner;
@@ -110,18 +120,65 @@ impl ActionPanel {
         self.preview_ui(ui);
     }
 
+    /// Reads the unit's forms again. The form picked stays picked while the battle changes
+    /// under the same unit, with its choices kept by what they name; another unit starts at
+    /// its first form (or the one an answer asked to open).
+    fn read_forms(&mut self, game: &dyn Game, unit: &str) {
+        let forms = game.action_forms(unit);
+        let same_unit = self.key.as_ref().is_some_and(|(_, u)| u == unit);
+        let wanted = self.wanted.take();
+        let before = if same_unit && wanted.is_none() {
+            self.forms.get(self.tab).cloned()
+        } else {
+            None
+        };
+        let picked = wanted.or_else(|| before.as_ref().map(|f| f.key.clone()));
+        self.tab = picked
+            .and_then(|k| forms.iter().position(|f| f.key == k))
+            .unwrap_or(0);
+        self.forms = forms;
+        self.preview = None;
+        let now = self.forms.get(self.tab);
+        let carried = match (&before, now) {
+            (Some(old), Some(new)) if old.key == new.key => {
+                carry_over(old, &self.values, &self.unset, new)
+            }
+            (Some(old), _) => Carried::gone(old, now),
+            (None, _) => Carried::fresh(now),
+        };
+        self.values = carried.values;
+        self.unset = carried.unset;
+        if carried.stale.is_some() || !same_unit {
+            self.stale = carried.stale;
+        }
+    }
+
     fn fields_ui(&mut self, ui: &mut egui::Ui, form: &ActionForm) {
         self.values.resize(form.fields.len(), 0);
-        for (field, value) in form.fields.iter().zip(&mut self.values) {
+        self.unset.resize(form.fields.len(), false);
+        let mut changed = false;
+        for ((field, value), unset) in form
+            .fields
+            .iter()
+            .zip(&mut self.values)
+            .zip(&mut self.unset)
+        {
+            let before = *value;
             match field {
                 Field::Choice { label, options } => {
-                    let shown = options.get(*value).map_or("—", String::as_str);
+                    let shown = if *unset {
+                        "— choose —"
+                    } else {
+                        options.get(*value).map_or("—", String::as_str)
+                    };
                     egui::ComboBox::from_label(label.as_str())
                         .selected_text(shown)
                         .width(240.0)
                         .show_ui(ui, |ui| {
                             for (i, option) in options.iter().enumerate() {
-                                ui.selectable_value(value, i, option);
+                                if ui.selectable_value(value, i, option).clicked() {
+                                    *unset = false;
+                                }
                             }
                         });
                 }
@@ -136,6 +193,7 @@ impl ActionPanel {
                     min,
                     max,
                     unit,
+                    ..
                 } => {
                     ui.horizontal(|ui| {
                         let name = ui.label(label.as_str());
@@ -148,6 +206,10 @@ impl ActionPanel {
                     });
                 }
             }
+            changed |= *value != before;
+        }
+        if changed && !self.unset.iter().any(|u| *u) {
+            self.stale = None;
         }
     }
 
@@ -172,30 +234,51 @@ impl ActionPanel {
         }
     }
 
-    /// The Resolve button and the table-faces field: `Some` when the umpire resolves, with
-    /// the faces typed (none: Gunbai rolls).
+    /// The button that carries the action out and, when it rolls, the table-faces field
+    /// beside it: `Some` when the umpire resolves, with the faces typed (none: Gunbai rolls).
     fn resolve_ui(&mut self, ui: &mut egui::Ui) -> Option<Option<String>> {
-        let rolls = matches!(&self.preview, Some((_, _, Ok(Some(c)))) if c.roll.is_some());
-        let mut go = false;
-        ui.horizontal(|ui| {
-            go = ui
+        let wanted = match &self.preview {
+            Some((_, _, Ok(Some(c)))) if c.roll.is_some() => Some(c.table_faces()),
+            _ => None,
+        };
+        let Some(wanted) = wanted else {
+            let go = ui
                 .button(RichText::new("Resolve").strong())
-                .on_hover_text("Gunbai rolls any dice")
+                .on_hover_text("Carries the action out: it rolls no dice")
                 .clicked();
-            if rolls {
-                let label = ui.label("Action table faces");
-                let response = ui
-                    .add(
-                        egui::TextEdit::singleline(&mut self.faces)
-                            .hint_text("or type the table's dice")
-                            .desired_width(200.0),
-                    )
-                    .labelled_by(label.id);
-                go |= response.lost_focus()
-                    && ui.input(|i| i.key_pressed(egui::Key::Enter))
-                    && !self.faces.trim().is_empty();
+            return go.then_some(None);
+        };
+        let mut go = None;
+        ui.label(RichText::new(faces_needed(&wanted)).small());
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button(RichText::new("Roll (app dice)").strong())
+                .on_hover_text("Gunbai rolls the dice of this action")
+                .clicked()
+            {
+                go = Some(None);
+            }
+            ui.label("or");
+            let label = ui.label("Action table faces");
+            let response = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.faces)
+                        .hint_text("faces rolled at the table")
+                        .desired_width(200.0),
+                )
+                .labelled_by(label.id);
+            if std::mem::take(&mut self.focus) {
+                response.request_focus();
+            }
+            let entered = response.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (entered || ui.button("Use faces").clicked()) && !self.faces.trim().is_empty() {
+                go = Some(Some(self.faces.clone()));
+            }
+            if let Some(error) = &self.error {
+                ui.colored_label(ui.visuals().error_fg_color, error)
+                    .scroll_to_me(None);
             }
         });
-        go.then(|| Some(self.faces.clone()).filter(|f| !f.trim().is_empty()))
+        go
     }
 }

@@ -14,8 +14,9 @@ use super::new_battle::NewBattle;
 use super::reference_window::ReferenceWindow;
 use super::report_window::ReportWindow;
 use super::roster_panel::RosterPanel;
+use super::table_entry::EntryField;
 use super::turn_panel::TurnPanel;
-use super::{Intent, fonts, theme};
+use super::{Intent, Typed, fonts, theme};
 use crate::cli::launch::Launch;
 use crate::dice::{RngDice, TableDice};
 use crate::engine::words::count;
@@ -314,14 +315,14 @@ impl App {
                     check,
                     answer,
                     version,
-                    faces,
+                    table,
                 } => {
                     // The card as the players saw it, for their screen's last roll.
                     let asked = self.live.as_ref().and_then(|l| {
                         let card = l.derived().checks.iter().find(|c| c.key == check)?;
                         Some((card.clone(), l.game.log().len()))
                     });
-                    let opens = self.answer(&check, answer, version, faces);
+                    let opens = self.answer(&check, answer, version, table);
                     if let (Some((card, before)), Some(live)) = (asked, self.live.as_ref()) {
                         self.players.answered(&card, before, live.game.log());
                     }
@@ -378,25 +379,26 @@ impl App {
         check: &str,
         answer: usize,
         version: u64,
-        faces: Option<String>,
+        table: Option<Typed>,
     ) -> Option<(String, String)> {
         let live = self.live.as_mut()?;
-        let opens = live
-            .derived()
-            .checks
-            .iter()
-            .find(|c| c.key == check)
+        let card = live.derived().checks.iter().find(|c| c.key == check);
+        let opens = card
             .and_then(|c| c.answers.get(answer))
             .and_then(|a| a.opens.clone());
-        let dice = match &faces {
+        // A refusal of the table's dice says again what the roll takes, whole.
+        let takes = card.map(|c| c.table_faces().words()).unwrap_or_default();
+        let field = match &table {
+            Some(Typed::Counts(_)) => EntryField::Counts,
+            _ => EntryField::Faces,
+        };
+        let dice = match table.as_ref().map(Typed::dice) {
             None => Dice::Roll(&mut self.dice),
-            Some(text) => match TableDice::parse(text) {
-                Ok(table) => Dice::Table(table),
-                Err(e) => {
-                    self.turn.card_error(check, e.to_string());
-                    return None;
-                }
-            },
+            Some(Ok(table)) => Dice::Table(table),
+            Some(Err(e)) => {
+                self.turn.card_error(check, field, e.to_string());
+                return None;
+            }
         };
         match live.game.answer(check, answer, version, dice) {
             Ok(()) => {
@@ -404,8 +406,12 @@ impl App {
                 self.turn.show_result(lines, false);
                 opens
             }
-            Err(e) if faces.is_some() => {
-                self.turn.card_error(check, e.to_string());
+            Err(e) if table.is_some() => {
+                let message = match field {
+                    EntryField::Faces => format!("{e}; this roll takes {takes}"),
+                    EntryField::Counts => e.to_string(),
+                };
+                self.turn.card_error(check, field, message);
                 None
             }
             Err(e) => {
@@ -430,17 +436,18 @@ impl App {
             None => Dice::Roll(&mut self.dice),
             Some(text) => match TableDice::parse(text) {
                 Ok(table) => Dice::Table(table),
-                Err(e) => {
-                    return self.turn.show_result(vec![format!("Refused: {e}")], true);
-                }
+                Err(e) => return self.actions.faces_error(e.to_string()),
             },
         };
         match live.game.do_action(unit, form, values, version, dice) {
             Ok(()) => {
                 self.actions.faces.clear();
+                self.actions.error = None;
                 let lines = last_lines(live.game.as_ref());
                 self.turn.show_result(lines, false);
             }
+            // The table's faces stay in their field, with why beside them.
+            Err(e) if faces.is_some() => self.actions.faces_error(format!("Refused: {e}")),
             Err(e) => self.turn.show_result(vec![format!("Refused: {e}")], true),
         }
     }
@@ -473,10 +480,14 @@ impl App {
     }
 }
 
-/// The sentences of the newest entry in effect.
+/// The sentences of the newest entry in effect, and whose dice it rolled.
 fn last_lines(game: &dyn Game) -> Vec<String> {
     game.log()
         .last()
-        .map(|e| e.lines.clone())
+        .map(|e| {
+            let mut lines = e.lines.clone();
+            lines.extend(e.dice.words().map(|w| format!("({w})")));
+            lines
+        })
         .unwrap_or_default()
 }

@@ -2,20 +2,65 @@
 
 use eframe::egui::{self, Key, RichText};
 
-use super::Intent;
+use super::table_entry::TableEntry;
+use super::{Intent, Typed};
 use crate::engine::{Check, words};
 
-/// What the umpire has typed into a card, and what went wrong with it.
+/// What the umpire has typed into a card, what he is being asked, and what went wrong.
 #[derive(Clone, Debug, Default)]
 pub struct CheckCard {
-    /// The faces typed from the table.
-    pub faces: String,
-    /// Why the last attempt to settle it failed.
-    pub error: Option<String>,
-    /// Put the keyboard in the faces field on the next frame.
-    pub focus: bool,
-    /// Hits counted at the table, one per pool, where only the count matters.
-    pub counts: Vec<String>,
+    /// The table's faces or counts, and their error.
+    pub entry: TableEntry,
+    /// An answer that throws something away, waiting for the umpire to confirm it: its place.
+    pub asking: Option<usize>,
+    /// Why a key did nothing on this card just now.
+    pub note: Option<String>,
+    /// The answer picked in each of the card's lists (by list name), not yet used.
+    pub picked: std::collections::BTreeMap<String, usize>,
+}
+
+/// The key an answer takes: R (or Space) for the top card's roll, E for the step that ends
+/// an activation, section, round or turn, 1 to 9 for the top card's others, by place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnswerKey {
+    /// R or Space.
+    Roll,
+    /// E.
+    End,
+    /// 1 to 9.
+    Number(usize),
+}
+
+impl AnswerKey {
+    /// `[R] `, `[E] `, `[2] `.
+    pub fn tag(self) -> String {
+        match self {
+            AnswerKey::Roll => "[R] ".into(),
+            AnswerKey::End => "[E] ".into(),
+            AnswerKey::Number(n) => format!("[{n}] "),
+        }
+    }
+}
+
+/// The key of answer `i` of a card: `top` when it heads the queue, `ending` when it is the
+/// first card with a step that ends something. The labels show these, and the keys take only
+/// what the labels show.
+pub fn answer_key(check: &Check<()>, i: usize, top: bool, ending: bool) -> Option<AnswerKey> {
+    let a = check.answers.get(i)?;
+    if a.pick.is_some() {
+        return None;
+    }
+    // R rolls only a required card's dice: an offered roll is the umpire's choice.
+    let roll_key = check.roll_answer().filter(|_| check.required);
+    if a.ends {
+        ending.then_some(AnswerKey::End)
+    } else if top && roll_key == Some(i) {
+        Some(AnswerKey::Roll)
+    } else if top && i < DECISION_KEYS.len() {
+        Some(AnswerKey::Number(i + 1))
+    } else {
+        None
+    }
 }
 
 /// The keys that answer the top card: R or Space take its one roll answer (never a
@@ -40,7 +85,7 @@ impl CheckCard {
         &mut self,
         ui: &mut egui::Ui,
         check: &Check<()>,
-        top: bool,
+        (top, ending): (bool, bool),
         (version, settled): (u64, bool),
         intents: &mut Vec<Intent>,
     ) {
@@ -71,7 +116,7 @@ impl CheckCard {
                     ui.label(RichText::new(note).size(15.0));
                 }
                 ui.add_enabled_ui(settled, |ui| {
-                    self.answers_ui(ui, check, top, version, intents);
+                    self.answers_ui(ui, check, (top, ending), version, intents);
                 });
                 working_ui(ui, check);
             });
@@ -81,181 +126,135 @@ impl CheckCard {
         &mut self,
         ui: &mut egui::Ui,
         check: &Check<()>,
-        top: bool,
+        (top, ending): (bool, bool),
         version: u64,
         intents: &mut Vec<Intent>,
     ) {
-        let answer = |answer: usize, faces: Option<String>| Intent::Answer {
+        let answer = |answer: usize, table: Option<Typed>| Intent::Answer {
             check: check.key.clone(),
             answer,
             version,
-            faces,
+            table,
         };
         let roll = check.roll_answer();
         // R rolls only a required card's dice: an offered roll is the umpire's choice.
         let roll_key = roll.filter(|_| check.required);
         ui.horizontal_wrapped(|ui| {
             for (i, a) in check.answers.iter().enumerate() {
-                let keys = match (top, roll_key == Some(i)) {
-                    (true, true) => format!("[R] {}", a.label),
-                    (true, false) if i < DECISION_KEYS.len() => format!("[{}] {}", i + 1, a.label),
-                    _ => a.label.clone(),
+                if a.pick.is_some() {
+                    continue;
+                }
+                let keys = match answer_key(check, i, top, ending) {
+                    Some(key) => format!("{}{}", key.tag(), a.label),
+                    None => a.label.clone(),
                 };
-                let hint = if a.rolls {
-                    "Rolls the dice on this card (or type the table's faces below)"
-                } else {
-                    "A decision: rolls nothing"
+                let hint = match (&a.confirm, a.rolls) {
+                    (_, true) => "Rolls Gunbai's dice (or type the table's below)".to_owned(),
+                    (Some(lost), false) => {
+                        format!("Asks first: {lost}. With Shift, its key takes it at once")
+                    }
+                    (None, false) => "A decision: rolls nothing".to_owned(),
                 };
                 let text = if a.rolls {
                     RichText::new(keys).strong()
                 } else {
                     RichText::new(keys)
                 };
-                if ui.button(text).on_hover_text(hint).clicked() {
+                let clicked = ui.button(text).on_hover_text(hint).clicked();
+                let at_once = ui.input(|i| i.modifiers.shift);
+                if clicked && a.confirm.is_some() && !at_once {
+                    self.asking = Some(i);
+                } else if clicked {
                     intents.push(answer(i, None));
                 }
             }
         });
+        self.picks_ui(ui, check, &mut |i| intents.push(answer(i, None)));
+        self.asking_ui(ui, check, &mut |i| intents.push(answer(i, None)));
+        if let Some(note) = &self.note {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
         if top && !check.answers.is_empty() {
             let keys = match roll_key {
-                Some(_) if check.answers.len() > 1 => "R or Space rolls; 1–9 choose",
+                Some(_) if check.answers.len() > 1 => "R or Space rolls; the numbers choose",
                 Some(_) => "R or Space rolls",
                 None if roll.is_some() => {
                     "Offered: press its number or click to roll (R does nothing here)"
                 }
-                None => "A decision: press its number or click (R does nothing here)",
+                None => "A decision: press its key or click (R does nothing here)",
             };
             ui.label(RichText::new(keys).small().weak());
         }
         let Some(first_rolling) = roll else {
             return;
         };
-        let count = check
-            .roll
-            .as_ref()
-            .map_or(0, crate::engine::RollSpec::dice_count);
-        let counted = check
-            .roll
-            .as_ref()
-            .and_then(crate::engine::RollSpec::counted_pools);
-        // Big pools where only the hits matter take one number per side.
-        if let Some(pools) = &counted {
-            self.counts_ui(ui, pools, top, &mut |faces| {
-                intents.push(answer(first_rolling, Some(faces)));
+        self.entry.ui(ui, check, top, &mut |typed| {
+            intents.push(answer(first_rolling, Some(typed)));
+        });
+    }
+
+    /// Each list of answers the umpire picks from (the card drawn from a real deck): nothing
+    /// is picked until he picks it, and Use takes it.
+    fn picks_ui(&mut self, ui: &mut egui::Ui, check: &Check<()>, take: &mut dyn FnMut(usize)) {
+        let mut lists: Vec<&str> = Vec::new();
+        for a in &check.answers {
+            if let Some(list) = a.pick.as_deref().filter(|l| !lists.contains(l)) {
+                lists.push(list);
+            }
+        }
+        for list in lists {
+            let chosen = self.picked.get(list).copied();
+            let shown = chosen
+                .and_then(|i| check.answers.get(i))
+                .map_or("— choose —", |a| a.label.as_str());
+            ui.horizontal_wrapped(|ui| {
+                egui::ComboBox::from_label(list)
+                    .selected_text(shown)
+                    .width(260.0)
+                    .show_ui(ui, |ui| {
+                        for (i, a) in check.answers.iter().enumerate() {
+                            if a.pick.as_deref() == Some(list)
+                                && ui.selectable_label(chosen == Some(i), &a.label).clicked()
+                            {
+                                self.picked.insert(list.to_owned(), i);
+                            }
+                        }
+                    });
+                let use_it = ui.add_enabled(chosen.is_some(), egui::Button::new("Use"));
+                if use_it.clicked()
+                    && let Some(i) = chosen
+                {
+                    self.picked.remove(list);
+                    take(i);
+                }
             });
         }
-        ui.horizontal(|ui| {
-            let label = ui.label("Table faces").on_hover_text(format!(
-                "Type the {} rolled at the table (\"3 5 6\") and press Enter{}",
-                words::count(count, "face"),
-                if top && counted.is_none() {
-                    " (T puts the cursor here)"
-                } else {
-                    ""
-                }
-            ));
-            let edit = egui::TextEdit::singleline(&mut self.faces)
-                .hint_text(format!("{}, e.g. 3 5", words::count(count, "die")))
-                .desired_width(160.0);
-            let response = ui.add(edit).labelled_by(label.id);
-            if counted.is_none() && std::mem::take(&mut self.focus) {
-                response.request_focus();
-            }
-            let entered = response.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-            if (entered || ui.button("Use faces").clicked()) && !self.faces.trim().is_empty() {
-                match too_few(&self.faces, count, check) {
-                    Some(why) => self.error = Some(why),
-                    None => intents.push(answer(first_rolling, Some(self.faces.clone()))),
-                }
-            }
-        });
-        if let Some(error) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, error);
-        }
     }
-}
 
-impl CheckCard {
-    /// One field per pool for the hits counted at the table; Enter in the last one (or the
-    /// button) settles the card with faces that count the same.
-    fn counts_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        pools: &[crate::engine::check::CountedPool],
-        top: bool,
-        send: &mut dyn FnMut(String),
-    ) {
-        self.counts.resize(pools.len(), String::new());
-        let mut go = false;
-        ui.horizontal_wrapped(|ui| {
-            for (i, (pool, text)) in pools.iter().zip(&mut self.counts).enumerate() {
-                let name = if pools.len() == 1 {
-                    format!("Hits of {}", pool.dice)
-                } else {
-                    format!("Side {} hits of {}", i + 1, pool.dice)
-                };
-                let label = ui.label(&name).on_hover_text(
-                    "Count the dice that hit at the table and type the number: only the count matters",
-                );
-                let response = ui
-                    .add(egui::TextEdit::singleline(text).desired_width(36.0))
-                    .labelled_by(label.id);
-                if i == 0 && top && std::mem::take(&mut self.focus) {
-                    response.request_focus();
-                }
-                go |= response.lost_focus()
-                    && ui.input(|inp| inp.key_pressed(Key::Enter))
-                    && i + 1 == pools.len();
-            }
-            go |= ui.button("Use counts").clicked();
-        });
-        if !go {
+    /// The question before an answer that throws something away: asked once, on the card.
+    fn asking_ui(&mut self, ui: &mut egui::Ui, check: &Check<()>, take: &mut dyn FnMut(usize)) {
+        let Some((i, a)) = self
+            .asking
+            .and_then(|i| check.answers.get(i).map(|a| (i, a)))
+        else {
             return;
-        }
-        let mut faces = Vec::new();
-        for (pool, text) in pools.iter().zip(&self.counts) {
-            let hits = match text.trim().parse::<u32>() {
-                Ok(n) => n,
-                Err(_) => {
-                    self.error = Some(format!(
-                        "type each side's hits as a number (\"{}\" is not one)",
-                        text.trim()
-                    ));
-                    return;
-                }
-            };
-            match pool.faces(hits) {
-                Ok(f) => faces.extend(f),
-                Err(e) => {
-                    self.error = Some(e);
-                    return;
-                }
+        };
+        let lost = a.confirm.clone().unwrap_or_default();
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{lost}: {} anyway?", a.label),
+        );
+        ui.horizontal_wrapped(|ui| {
+            let (yes, no) = (format!("[Enter] Yes: {}", a.label), "[Esc] No");
+            if ui.button(yes).clicked() {
+                self.asking = None;
+                take(i);
             }
-        }
-        let text: Vec<String> = faces.iter().map(u32::to_string).collect();
-        send(text.join(" "));
+            if ui.button(no).clicked() {
+                self.asking = None;
+            }
+        });
     }
-}
-
-/// Why typed faces are too few for a roll, said with the number it needs.
-fn too_few(text: &str, needed: u32, check: &Check<()>) -> Option<String> {
-    let typed = crate::dice::TableDice::parse(text).ok()?.remaining();
-    let needed = needed as usize;
-    if typed >= needed {
-        return None;
-    }
-    let parts = match &check.roll {
-        Some(crate::engine::RollSpec::Opposed(a, b)) => format!(
-            " ({} for the first side, {} for the second)",
-            a.dice_count(),
-            b.dice_count()
-        ),
-        _ => String::new(),
-    };
-    Some(format!(
-        "{typed} {} typed; this roll needs {needed}{parts}",
-        if typed == 1 { "face" } else { "faces" }
-    ))
 }
 
 /// A preview of an action's dice: the same facts as a check card, without answers.
@@ -294,7 +293,7 @@ fn head_ui(ui: &mut egui::Ui, check: &Check<()>) {
     if !check.odds.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for odds in &check.odds {
-                let text = format!("{} {:.1}%", odds.outcome, odds.probability * 100.0);
+                let text = format!("{} {}", odds.outcome, words::percent(odds.probability));
                 ui.label(
                     RichText::new(text)
                         .strong()

@@ -4,7 +4,6 @@
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers, RichText};
 
 use super::app::App;
-use super::check_card::DECISION_KEYS;
 use super::files::save_as;
 use super::journal_window::JournalRequest;
 use super::live::Live;
@@ -42,8 +41,14 @@ impl eframe::App for App {
                 .size_range(100.0..=(screen.y * 0.6).max(140.0))
                 .show(ui, |ui| {
                     let d = live.derived();
-                    self.log
-                        .ui(ui, live.game.log(), &d.units, &d.kinds, stamp, &mut intents);
+                    self.log.ui(
+                        ui,
+                        live.game.log(),
+                        (&d.units, &d.kinds),
+                        stamp,
+                        live.game.redoable(),
+                        &mut intents,
+                    );
                 });
             egui::Panel::left("roster")
                 .resizable(true)
@@ -91,7 +96,7 @@ impl eframe::App for App {
                         );
                     });
             });
-            self.reference.ui(&ctx, live.game.key(), live.game.title());
+            self.reference.ui(&ctx, live.game.key());
             self.report.ui(&ctx, live.game.as_ref(), stamp, &self.data);
         } else {
             egui::CentralPanel::default().show(ui, |ui| {
@@ -246,38 +251,7 @@ impl App {
         } else if pressed(Modifiers::COMMAND, Key::Z) {
             intents.push(Intent::Undo(1));
         }
-        let Some(live) = self.live.as_ref() else {
-            return;
-        };
-        // The cards last drawn, and the version they showed: a key answers what was seen.
-        let version = live.shown_version();
-        let Some(top) = live.derived().checks.first() else {
-            return;
-        };
-        let answer = |answer: usize| Intent::Answer {
-            check: top.key.clone(),
-            answer,
-            version,
-            faces: None,
-        };
-        // R and Space roll the top card's dice, and only ever roll what the rules require:
-        // on a card that asks for a decision, or offers a roll the umpire may decline, they do
-        // nothing.
-        if (pressed(Modifiers::NONE, Key::R) || pressed(Modifiers::NONE, Key::Space))
-            && let Some(i) = top.roll_answer().filter(|_| top.required)
-        {
-            intents.push(answer(i));
-        }
-        // 1 to 9 take the top card's answers by place, decisions included.
-        for (i, key) in DECISION_KEYS.iter().enumerate() {
-            if i < top.answers.len() && pressed(Modifiers::NONE, *key) {
-                intents.push(answer(i));
-            }
-        }
-        if pressed(Modifiers::NONE, Key::T) {
-            let key = top.key.clone();
-            self.turn.focus_faces(&key);
-        }
+        self.card_keys(ctx, intents);
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui) {

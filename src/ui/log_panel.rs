@@ -8,6 +8,20 @@ use super::Intent;
 use crate::engine::LogEntry;
 use crate::engine::words::count;
 
+/// An entry's heading: its time, turn, phase and kind, and whose dice it rolled:
+/// `10:04:12  turn 2  Activation  [melee]  · table dice`.
+fn heading(entry: &LogEntry) -> String {
+    let at = entry.at.with_timezone(&Local).format("%H:%M:%S");
+    let dice = entry
+        .dice
+        .words()
+        .map_or_else(String::new, |w| format!("  · {w}"));
+    format!(
+        "{at}  turn {}  {}  [{}]{dice}",
+        entry.turn, entry.phase, entry.kind
+    )
+}
+
 /// One row of the log as drawn: an entry's heading, or one of its sentences.
 #[derive(Clone, Copy, Debug)]
 enum Row {
@@ -32,17 +46,30 @@ pub struct LogPanel {
 }
 
 impl LogPanel {
-    /// Shows the log of a battle at `stamp`; `units` are (id, name) for the filter.
+    /// Shows the log of a battle at `stamp`; `units` are (id, name) for the filter, and
+    /// `redoable` how many undone entries could be put back.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         log: &[LogEntry],
-        units: &[(String, String)],
-        kinds: &[&'static str],
+        (units, kinds): (&[(String, String)], &[&'static str]),
         stamp: (u64, u64),
+        redoable: usize,
         intents: &mut Vec<Intent>,
     ) {
         self.filters_ui(ui, units, kinds, log.len());
+        if redoable > 0 {
+            ui.horizontal(|ui| {
+                ui.label(format!("{} taken back.", count(redoable, "entry")));
+                if ui
+                    .button(format!("Redo all ({redoable})"))
+                    .on_hover_text("Put back every entry taken back, at once")
+                    .clicked()
+                {
+                    intents.push(Intent::Redo(redoable));
+                }
+            });
+        }
         let key = Some((stamp, self.unit.clone(), self.kind));
         if self.rows_key != key {
             self.fill_rows(log);
@@ -120,12 +147,7 @@ impl LogPanel {
             ui.horizontal(|ui| match row {
                 Row::Heading(i) => {
                     let Some(entry) = log.get(i) else { return };
-                    let at = entry.at.with_timezone(&Local).format("%H:%M:%S");
-                    let text = format!(
-                        "{at}  turn {}  {}  [{}]",
-                        entry.turn, entry.phase, entry.kind
-                    );
-                    ui.label(RichText::new(text).strong());
+                    ui.label(RichText::new(heading(entry)).strong());
                     if i + 1 < log.len()
                         && ui
                             .small_button("Undo back to here")
@@ -176,5 +198,30 @@ impl LogPanel {
         if modal.should_close() {
             self.confirm = None;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::journal::Rolled;
+
+    #[test]
+    fn a_headings_says_whose_dice_the_entry_rolled() {
+        let mut entry = LogEntry {
+            entry: 0,
+            at: chrono::DateTime::UNIX_EPOCH,
+            turn: 2,
+            phase: "Activation".into(),
+            kind: "melee",
+            dice: Rolled::Table,
+            lines: Vec::new(),
+            units: Vec::new(),
+        };
+        assert!(heading(&entry).ends_with("turn 2  Activation  [melee]  · table dice"));
+        entry.dice = Rolled::App;
+        assert!(heading(&entry).ends_with("· app dice"));
+        entry.dice = Rolled::Nothing;
+        assert!(heading(&entry).ends_with("[melee]"));
     }
 }

@@ -8,11 +8,13 @@
 mod action_panel;
 mod app;
 mod army_builder;
+mod card_keys;
 mod check_card;
 mod dice_tray;
 mod file_picker;
 mod files;
 mod fonts;
+mod form_carry;
 mod help;
 mod journal_window;
 mod layout;
@@ -23,12 +25,38 @@ pub mod players;
 mod reference_window;
 mod report_window;
 mod roster_panel;
+mod table_entry;
 mod theme;
 mod turn_panel;
 
 use std::path::PathBuf;
 
 pub use app::App;
+
+use crate::dice::{DiceError, TableDice};
+
+/// What the umpire typed from the table for an answer or an action: the faces, or (for pools
+/// whose successes alone count) one count per pool.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// Faces as typed: `3 5 6`.
+    Faces(String),
+    /// Successes counted at the table, one per pool, in the order the pools are rolled.
+    Counts(Vec<u32>),
+}
+
+impl Typed {
+    /// The table's dice these stand for.
+    ///
+    /// # Errors
+    /// Text that is not faces, naming its column.
+    pub fn dice(&self) -> Result<TableDice, DiceError> {
+        match self {
+            Typed::Faces(text) => TableDice::parse(text),
+            Typed::Counts(counts) => Ok(TableDice::counts(counts.clone())),
+        }
+    }
+}
 
 /// Something the umpire asked for, carried out by the [`App`] after the frame is drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +70,8 @@ pub enum Intent {
         answer: usize,
         /// The battle version the card was drawn at.
         version: u64,
-        /// Faces typed from the table, if any.
-        faces: Option<String>,
+        /// What was typed from the table, if anything (nothing: Gunbai rolls).
+        table: Option<Typed>,
     },
     /// Carry out a unit's action form with these values, chosen at battle version `version`.
     Action {
@@ -55,7 +83,7 @@ pub enum Intent {
         values: Vec<usize>,
         /// The battle version the form was drawn at.
         version: u64,
-        /// Faces typed from the table, if any.
+        /// Faces typed from the table, if any (none: Gunbai rolls).
         faces: Option<String>,
     },
     /// End the battle, as confirmed at battle version `version`.

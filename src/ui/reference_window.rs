@@ -1,4 +1,6 @@
-//! The quick reference: a searchable window over the rule set's tables and our rulings.
+//! The quick reference: a searchable window over a rule set's tables and our rulings, the
+//! battle's own rule set first and any other a choice away. Opening it selects the last
+//! search, so typing starts a new one; Esc closes it.
 
 use eframe::egui::{self, RichText};
 
@@ -14,7 +16,12 @@ pub struct ReferenceWindow {
     /// Put the keyboard in the search field on the next frame.
     pub focus: bool,
     rows: Vec<RefRow>,
+    /// The rule set whose rows are read.
     key: &'static str,
+    /// The rule set chosen to read, when not the battle's.
+    chosen: Option<&'static str>,
+    /// The battle's rule set, as last shown.
+    battle: &'static str,
     /// The rows matching `found_for`, by place: searched once per query, not per frame.
     found: Vec<usize>,
     found_for: Option<String>,
@@ -27,8 +34,13 @@ impl ReferenceWindow {
         self.focus = true;
     }
 
-    /// Shows the window for rule set `key`.
-    pub fn ui(&mut self, ctx: &egui::Context, key: &'static str, title: &str) {
+    /// Shows the window, for the battle's rule set `battle` unless another is chosen.
+    pub fn ui(&mut self, ctx: &egui::Context, battle: &'static str) {
+        if self.battle != battle {
+            self.battle = battle;
+            self.chosen = None;
+        }
+        let key = self.chosen.unwrap_or(battle);
         if self.key != key {
             self.rows = reference::text(key)
                 .map(reference::rows)
@@ -42,18 +54,24 @@ impl ReferenceWindow {
             .open(&mut open)
             .default_size([760.0, 520.0])
             .show(ctx, |ui| {
-                ui.label(RichText::new(title).strong());
+                self.rule_set_ui(ui, key);
                 ui.horizontal(|ui| {
                     let label = ui.label("Search");
-                    let response = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut self.query)
-                                .hint_text("arquebus, melee, ruling…")
-                                .desired_width(320.0),
-                        )
-                        .labelled_by(label.id);
+                    let output = egui::TextEdit::singleline(&mut self.query)
+                        .hint_text("arquebus, melee, ruling…")
+                        .desired_width(320.0)
+                        .show(ui);
+                    let response = output.response.response.labelled_by(label.id);
                     if std::mem::take(&mut self.focus) {
                         response.request_focus();
+                        // The last search stays to be read, selected: typing replaces it.
+                        let mut state = output.state;
+                        let all = egui::text::CCursorRange::two(
+                            egui::text::CCursor::new(0),
+                            egui::text::CCursor::new(self.query.chars().count()),
+                        );
+                        state.cursor.set_char_range(Some(all));
+                        state.store(ui.ctx(), response.id);
                     }
                 });
                 if self.found_for.as_deref() != Some(self.query.as_str()) {
@@ -96,6 +114,28 @@ impl ReferenceWindow {
                             });
                     });
             });
+        if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            open = false;
+        }
         self.open = open;
+    }
+
+    /// The rule set read: the battle's, or another chosen here.
+    fn rule_set_ui(&mut self, ui: &mut egui::Ui, key: &'static str) {
+        let title = |k: &'static str| crate::rules::find(k).map_or(k, |r| r.title);
+        egui::ComboBox::from_label("Rule set")
+            .selected_text(title(key))
+            .show_ui(ui, |ui| {
+                for r in crate::rules::RULE_SETS {
+                    let label = if r.key == self.battle {
+                        format!("{} (this battle)", r.title)
+                    } else {
+                        r.title.to_owned()
+                    };
+                    if ui.selectable_label(r.key == key, label).clicked() {
+                        self.chosen = (r.key != self.battle).then_some(r.key);
+                    }
+                }
+            });
     }
 }

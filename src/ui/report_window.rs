@@ -36,12 +36,8 @@ impl ReportWindow {
         }
         if self.stamp != Some(stamp) {
             // The armies as they stood before the first turn, then at the end of every turn.
-            let view = game.view();
-            let start = |i: usize| view.sides.get(i).map_or(0, |s| s.strength().1);
-            self.history = std::iter::once((0, [start(0), start(1)]))
-                .chain(game.strength_history())
-                .collect();
-            self.view = Some(view);
+            self.history = crate::report::strength_by_turn(game);
+            self.view = Some(game.view());
             (self.timeline, self.timeline_note) = timeline(game);
             self.stamp = Some(stamp);
         }
@@ -116,8 +112,24 @@ impl ReportWindow {
         ui.label(RichText::new("Turn 0 is the armies as mustered; each later point is the end of that turn (or now).").weak());
         Plot::new("strength")
             .height(220.0)
-            .include_x(0.0)
+            // Turn 0 (the armies as mustered) sits inside the frame, not on its edge.
+            .include_x(-0.5)
             .include_y(0.0)
+            // Turns are whole: grid lines and labels on whole turns only, never 0.1, 0.2.
+            .x_grid_spacer(egui_plot::uniform_grid_spacer(|input| {
+                let span = (input.bounds.1 - input.bounds.0).max(1.0);
+                let step = (span / 10.0).ceil().max(1.0);
+                [step, step * 5.0, step * 10.0]
+            }))
+            .x_axis_formatter(|mark, _| {
+                let turn = mark.value.round();
+                if (mark.value - turn).abs() < 1e-6 && turn >= 0.0 {
+                    format!("{turn:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .x_axis_label("turn")
             .legend(Legend::default())
             .allow_scroll(false)
             .show(ui, |plot| {
@@ -202,8 +214,12 @@ fn timeline(game: &dyn Game) -> (Vec<String>, Option<String>) {
         .iter()
         .map(|entry| {
             let at = entry.at.with_timezone(&Local).format("%H:%M");
+            let dice = entry
+                .dice
+                .words()
+                .map_or_else(String::new, |d| format!(" ({d})"));
             format!(
-                "{at} turn {} {}: {}",
+                "{at} turn {} {}{dice}: {}",
                 entry.turn,
                 entry.phase,
                 entry.lines.join(" ")

@@ -5,6 +5,7 @@ use eframe::egui::{self, RichText};
 
 use super::Intent;
 use super::check_card::CheckCard;
+use super::table_entry::EntryField;
 use crate::engine::Check;
 use crate::engine::view::BattleView;
 
@@ -69,6 +70,8 @@ impl TurnPanel {
                 // A long queue (a big battle's tests after a volley) is laid out only where
                 // it shows: a card out of view takes the height it had when last drawn.
                 let origin = ui.min_rect().top();
+                // The first card with a step that ends something takes E for it.
+                let ending = checks.iter().position(|c| c.answers.iter().any(|a| a.ends));
                 for (i, check) in checks.iter().enumerate() {
                     let top = ui.cursor().top();
                     let y = top - origin;
@@ -80,7 +83,13 @@ impl TurnPanel {
                         continue;
                     }
                     let card = self.cards.entry(check.key.clone()).or_default();
-                    card.ui(ui, check, i == 0, (seen, settled), intents);
+                    card.ui(
+                        ui,
+                        check,
+                        (i == 0, ending == Some(i)),
+                        (seen, settled),
+                        intents,
+                    );
                     ui.add_space(6.0);
                     self.heights
                         .insert(check.key.clone(), ui.cursor().top() - top);
@@ -109,14 +118,40 @@ impl TurnPanel {
             });
     }
 
-    /// Shows an error on the card with key `check`.
-    pub fn card_error(&mut self, check: &str, message: String) {
-        self.cards.entry(check.to_owned()).or_default().error = Some(message);
+    /// Shows an error beside the card's field it is about, and puts the keyboard back in it
+    /// with what was typed.
+    pub fn card_error(&mut self, check: &str, field: EntryField, message: String) {
+        self.card(check).entry.fail(field, message);
     }
 
-    /// Puts the keyboard in the faces field of the card with key `check`.
-    pub fn focus_faces(&mut self, check: &str) {
-        self.cards.entry(check.to_owned()).or_default().focus = true;
+    /// Puts the keyboard in a field of the card with key `check`.
+    pub fn focus(&mut self, check: &str, field: EntryField) {
+        self.card(check).entry.focus = Some(field);
+    }
+
+    /// Whether the card with key `check` holds typed faces or counts.
+    pub fn holds_text(&self, check: &str) -> bool {
+        self.cards.get(check).is_some_and(|c| c.entry.holds_text())
+    }
+
+    /// The answer the card with key `check` is asking to confirm, if any.
+    pub fn asking(&self, check: &str) -> Option<usize> {
+        self.cards.get(check).and_then(|c| c.asking)
+    }
+
+    /// Asks on the card with key `check` before taking its answer `answer` (none: stops
+    /// asking).
+    pub fn ask(&mut self, check: &str, answer: Option<usize>) {
+        self.card(check).asking = answer;
+    }
+
+    /// Says on the card with key `check` why a key did nothing.
+    pub fn note(&mut self, check: &str, note: impl Into<String>) {
+        self.card(check).note = Some(note.into());
+    }
+
+    fn card(&mut self, check: &str) -> &mut CheckCard {
+        self.cards.entry(check.to_owned()).or_default()
     }
 
     /// Shows the sentences of what just happened.

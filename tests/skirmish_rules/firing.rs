@@ -49,6 +49,7 @@ fn fire_dice_are_the_troop_number_modified_by_range_cover_armour_and_moving() {
             unit: TEPPO,
             obstacles: 0,
             difficult: false,
+            contact: false,
         },
         &[],
     );
@@ -500,7 +501,8 @@ fn firing_defensive_fire_a_charger_wiped_out_before_contact_makes_none() {
     let mut b = battle_with(house);
     moving(&mut b);
     ok(&mut b, charge(MONKS, BOWMEN), &[]);
-    assert!(b.state().engaged(MONKS, BOWMEN));
+    // Declared, not yet moved: nobody is in melee (issue 26).
+    assert!(!b.state().engaged(MONKS, BOWMEN));
     // Seven bowmen, each 2 dice at 3+ (yumi close), at the seven monks charging from 8".
     for i in 0..7u8 {
         ok(
@@ -592,6 +594,8 @@ fn firing_units_in_melee_shoot_and_are_shot_at_unless_the_umpire_rules_otherwise
         Command::DefensiveFire(shot(&[gorobei], charger, 20, false)),
         &[1, 1],
     );
+    // The charge reached (a declared charge alone puts nobody in melee): the umpire says so.
+    ok(&mut b, Command::Engage(MAEDA, RONIN), &[]);
     at(&mut b, Section::Firing);
     for (shooter, target) in [(gorobei, charger), (BOWMAN, KAMBEI)] {
         let refused = run(

@@ -51,7 +51,8 @@ fn holding_units_may_not_move() {
             Command::Move {
                 unit: BOWMEN,
                 obstacles: 0,
-                difficult: false
+                difficult: false,
+                contact: false,
             },
             &[]
         )
@@ -103,6 +104,7 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
         unit: BOWMEN,
         obstacles: 8,
         difficult: false,
+        contact: false,
     };
     let refused = run(&mut b, too_many, &[]).expect_err("more than any move crosses");
     assert!(
@@ -115,6 +117,7 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
             unit: BOWMEN,
             obstacles: 7,
             difficult: false,
+            contact: false,
         },
         &[],
     );

@@ -55,8 +55,8 @@ fn charges_are_declared_before_any_movement() {
     moving(&mut b);
     ok(&mut b, charge(MAEDA, RONIN), &[]);
     assert!(
-        b.state().engaged(MAEDA, RONIN),
-        "a declared charge puts the units in melee"
+        !b.state().engaged(MAEDA, RONIN),
+        "a declared charge puts nobody in melee before anyone moves"
     );
     ok(
         &mut b,
@@ -64,6 +64,7 @@ fn charges_are_declared_before_any_movement() {
             unit: BOWMEN,
             obstacles: 0,
             difficult: false,
+            contact: false,
         },
         &[],
     );
@@ -80,6 +81,7 @@ fn precedence_the_side_that_moves_first_makes_its_moves_before_the_other_side() 
         unit,
         obstacles: 0,
         difficult: false,
+        contact: false,
     };
     let refused = run(&mut b, mv(BOWMEN), &[]).expect_err("the village moves first");
     assert!(
@@ -128,6 +130,7 @@ fn sequence_each_section_does_its_own_business_only() {
         unit: RONIN,
         obstacles: 0,
         difficult: false,
+        contact: false,
     };
     assert!(run(&mut b, mv, &[]).is_err(), "moves are over");
     let refused = run(&mut b, bout(KINOSHITA, KAMBEI), &[1; 6]).expect_err("not yet");

@@ -86,3 +86,40 @@ pub fn sky_activated(actions: [u32; 2]) -> Battle<Sky> {
     }
     b
 }
+
+/// The sky demo battle whose top card is the melee of Nobushige's Horse (20 dice) against
+/// Kakizaki's Yari: both passed their tests.
+pub fn sky_at_melee() -> Battle<Sky> {
+    use gunbai::rules::sky::state::UnitRef;
+    let mut b = sky_activated([2, 6]);
+    for command in [
+        Command::NoImpetus(UnitRef(0, 0, 0)),
+        Command::NoImpetus(UnitRef(0, 0, 1)),
+        Command::Charge {
+            unit: UnitRef(0, 0, 0),
+            target: UnitRef(1, 0, 2),
+            cross_obstacle: false,
+        },
+    ] {
+        b.execute_with(command, Dice::Table(TableDice::new(Vec::new())))
+            .unwrap();
+    }
+    for command in [Command::ChargerTest, Command::TargetTest] {
+        b.execute_with(command, Dice::Table(TableDice::new(vec![1, 1])))
+            .unwrap();
+    }
+    b
+}
+
+/// A fresh battle of rule set `key` on its demo rosters, journalled in `dir`, so tests can
+/// read what the journal keeps.
+pub fn journalled(dir: &Path, key: &str) -> Box<dyn Game> {
+    let rosters = gunbai::rules::demo_rosters(key).unwrap();
+    gunbai::rules::start_battle(
+        key,
+        &rosters,
+        HouseRules::default(),
+        Some(&dir.join("b.ron")),
+    )
+    .unwrap()
+}

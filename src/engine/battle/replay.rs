@@ -265,6 +265,8 @@ impl<R: RuleSet> Battle<R> {
             command,
             events,
             dice,
+            counts,
+            rolled,
         } = &entry.action
         else {
             return Err(Fail::Entry("an undo or redo is not run".into()));
@@ -273,7 +275,7 @@ impl<R: RuleSet> Battle<R> {
             &self.rules,
             before,
             command,
-            dice,
+            (dice, counts),
             ApplyContext { at: entry.at },
         )
         .map_err(|why| {
@@ -291,7 +293,7 @@ impl<R: RuleSet> Battle<R> {
                 index,
                 entry.at,
                 R::turn_and_phase(before),
-                command,
+                (command, *rolled),
                 outcome.sentences,
             )
         });
@@ -304,6 +306,8 @@ impl<R: RuleSet> Battle<R> {
                     command: command.clone(),
                     events: outcome.events,
                     dice: dice.clone(),
+                    counts: counts.clone(),
+                    rolled: *rolled,
                 },
             };
             let text = line::entry_line(reader.key().format, seq(index), &made)

@@ -23,7 +23,8 @@ use super::{Action, Entry};
 /// A replay that parsed at least this many entries from lines leaves a cache behind.
 pub const MIN_ENTRIES: usize = 5_000;
 
-/// The cache's own format: a cache of another is dropped.
+/// The cache's format: a change to what entries hold (such as whose dice rolled, and pools
+/// kept as counts) changes it, so a cache made by an older build is ignored, never misread.
 const MAGIC: &[u8; 8] = b"GUNBAIc2";
 
 /// The cache never holds more than this many times the journal's bytes.
@@ -33,7 +34,12 @@ const MAX_RATIO: u64 = 4;
 /// borrowed commands and faces, read into owned ones.)
 #[derive(Debug, Serialize, Deserialize)]
 enum CachedAction<'a, C> {
-    Command { command: C, dice: Cow<'a, [u32]> },
+    Command {
+        command: C,
+        dice: Cow<'a, [u32]>,
+        counts: Cow<'a, [u32]>,
+        rolled: super::Rolled,
+    },
     Undo { count: u32 },
     Redo { count: u32 },
 }
@@ -81,10 +87,17 @@ pub fn load<C: DeserializeOwned, E>(
     let entries = cache.entries.into_iter().map(|e| Entry {
         at: e.at,
         action: match e.action {
-            CachedAction::Command { command, dice } => Action::Command {
+            CachedAction::Command {
+                command,
+                dice,
+                counts,
+                rolled,
+            } => Action::Command {
                 command,
                 events: Vec::new(),
                 dice: dice.into_owned(),
+                counts: counts.into_owned(),
+                rolled,
             },
             CachedAction::Undo { count } => Action::Undo { count },
             CachedAction::Redo { count } => Action::Redo { count },
@@ -121,9 +134,17 @@ pub fn store<C: Serialize, E>(journal: &Path, ruleset: &str, format: u32, entrie
         .map(|e| CachedEntry {
             at: e.at,
             action: match &e.action {
-                Action::Command { command, dice, .. } => CachedAction::Command {
+                Action::Command {
+                    command,
+                    dice,
+                    counts,
+                    rolled,
+                    ..
+                } => CachedAction::Command {
                     command,
                     dice: Cow::Borrowed(dice.as_slice()),
+                    counts: Cow::Borrowed(counts.as_slice()),
+                    rolled: *rolled,
                 },
                 Action::Undo { count } => CachedAction::Undo { count: *count },
                 Action::Redo { count } => CachedAction::Redo { count: *count },

@@ -93,6 +93,14 @@ pub enum Action<C, E> {
         /// recorded them).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         dice: Vec<u32>,
+        /// The counts of successes the table gave for pools whose successes alone count, in
+        /// roll order: re-run with `dice`, they must give exactly `events` again.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        counts: Vec<u32>,
+        /// Whose dice it rolled, if any. Journals written before this was kept read as
+        /// [`Rolled::Unrecorded`].
+        #[serde(default)]
+        rolled: Rolled,
     },
     /// Takes back the last `count` commands in effect.
     Undo {
@@ -104,6 +112,44 @@ pub enum Action<C, E> {
         /// How many.
         count: u32,
     },
+}
+
+/// Whose dice a command rolled, as its journal entry keeps it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rolled {
+    /// The entry was written before Gunbai kept this: it may have rolled either's dice.
+    #[default]
+    Unrecorded,
+    /// It rolled no die.
+    Nothing,
+    /// Gunbai's dice.
+    App,
+    /// The table's dice: faces, or counts of successes, typed in by the umpire.
+    Table,
+}
+
+impl Rolled {
+    /// What rolled them, from a watched source: `None` when no die was rolled.
+    #[must_use]
+    pub fn from_origin(origin: Option<crate::dice::DiceOrigin>) -> Self {
+        match origin {
+            None => Rolled::Nothing,
+            Some(crate::dice::DiceOrigin::App) => Rolled::App,
+            Some(crate::dice::DiceOrigin::Table) => Rolled::Table,
+        }
+    }
+
+    /// How the log and the report say it: `app dice`, `table dice`, `dice not recorded`; or
+    /// nothing when no die was rolled.
+    #[must_use]
+    pub fn words(self) -> Option<&'static str> {
+        match self {
+            Rolled::Unrecorded => Some("dice not recorded"),
+            Rolled::Nothing => None,
+            Rolled::App => Some(crate::dice::DiceOrigin::App.words()),
+            Rolled::Table => Some(crate::dice::DiceOrigin::Table.words()),
+        }
+    }
 }
 
 /// An entry with the number of the line it was read from.

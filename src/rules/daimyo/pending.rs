@@ -213,8 +213,6 @@ fn turn_card(state: &State) -> Check<Command> {
             "its units move, charge and reform now (forms on each unit)",
             "daimyo: Obedience",
         );
-        card.answers
-            .push(answer("Finish activation", Command::FinishActivation));
         let waiting: Vec<String> = state
             .units
             .iter()
@@ -223,6 +221,13 @@ fn turn_card(state: &State) -> Check<Command> {
             .filter(|(i, u)| !u.turn.moved && state.may_act(*i))
             .map(|(_, u)| u.spec.name.clone())
             .collect();
+        card.answers.push(
+            answer("Finish activation", Command::FinishActivation)
+                .ending()
+                .confirming(
+                    (!waiting.is_empty()).then(|| format!("Not yet moved: {}", waiting.join(", "))),
+                ),
+        );
         if !waiting.is_empty() {
             card.notes
                 .push(format!("Not yet moved: {}", waiting.join(", ")));
@@ -235,6 +240,7 @@ fn turn_card(state: &State) -> Check<Command> {
         "each clan (and each General's hatamoto) is activated once a turn, in the order the umpire chooses",
         "daimyo: ruling turn_sequence",
     );
+    let mut idle = Vec::new();
     for (i, g) in state.groups.iter().enumerate() {
         let side = state.armies.get(g.side).map_or("", |a| a.name.as_str());
         if !g.activated
@@ -247,12 +253,16 @@ fn turn_card(state: &State) -> Check<Command> {
                 &format!("Activate the {} ({side})", g.name),
                 Command::Activate { group: i },
             ));
+            idle.push(g.name.clone());
         }
     }
-    card.answers.push(answer(
-        &format!("End turn {}", state.turn),
-        Command::EndTurn,
-    ));
+    card.answers.push(
+        answer(&format!("End turn {}", state.turn), Command::EndTurn)
+            .ending()
+            .confirming(
+                (!idle.is_empty()).then(|| format!("Not yet activated: {}", idle.join(", "))),
+            ),
+    );
     card
 }
 

@@ -242,6 +242,10 @@ pub fn plan(
                     required: false,
                     answers: Vec::new(),
                     notes: Vec::new(),
+                    faces: crate::engine::check::TableFaces::new(
+                        vec![(p.dice.dice_count(), "the shot".into())],
+                        Some("1 save per hit".into()),
+                    ),
                 }
             });
             Ok(ActionPlan {
@@ -290,6 +294,7 @@ pub fn plan(
                     required: false,
                     answers: Vec::new(),
                     notes: Vec::new(),
+                    faces: Default::default(),
                 }
             });
             Ok(ActionPlan {

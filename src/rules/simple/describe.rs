@@ -77,6 +77,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             vec![],
         ),
         Event::Required(d) => (format!("Required: {}.", due_words(state, d)), vec![]),
+        // Carrying out a card's instruction is the umpire's word alone: the entry says so.
+        Event::Settled(d @ super::state::Due::CardInstruction(..)) => (
+            format!("Done at the table: {}.", due_words(state, d)),
+            vec![],
+        ),
         Event::Settled(_) | Event::Dropped(_) => (String::new(), vec![]),
         Event::CardDrawn {
             side: s,
@@ -370,7 +375,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     .structures
                     .get(usize::from(*structure))
                     .map_or("?", |s| s.name.as_str()),
-                faces(f)
+                f.rolled()
             ),
             vec![gun.id()],
         ),

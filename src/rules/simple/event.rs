@@ -320,8 +320,8 @@ pub enum Event {
         gun: UnitRef,
         /// The structure.
         structure: u8,
-        /// One d8 per artilleryman.
-        faces: Vec<u32>,
+        /// One d8 per artilleryman, or the hits counted at the table.
+        faces: crate::dice::PoolRoll,
         /// Score needed.
         needs: u32,
         /// Hits.

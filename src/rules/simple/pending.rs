@@ -6,7 +6,7 @@ use super::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
 use super::tables::Rules;
 use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
-use crate::engine::check::{Answer, Check, Odds, RollSpec};
+use crate::engine::check::{Answer, Check, Odds, RollSpec, TableFaces};
 use crate::engine::ledger::Scope;
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
@@ -120,14 +120,14 @@ fn turn_card(state: &State) -> Check<Command> {
         .filter(|x| !x.moved && !x.fired)
         .map(|x| x.spec.name.clone())
         .collect();
-    if !idle.is_empty() {
-        c.notes.push(format!(
-            "Not yet moved, fired or fought: {}",
-            idle.join(", ")
-        ));
-    }
-    c.answers
-        .push(answer("End the turn", Command::EndTurn, false));
+    let lost =
+        (!idle.is_empty()).then(|| format!("Not yet moved, fired or fought: {}", idle.join(", ")));
+    c.notes.extend(lost.clone());
+    c.answers.push(
+        answer("End the turn", Command::EndTurn, false)
+            .ending()
+            .confirming(lost),
+    );
     c
 }
 
@@ -146,8 +146,21 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
                 state.deck.len().saturating_sub(state.drawn),
                 state.deck.len()
             ));
-            c.answers
-                .push(answer("Draw", Command::DrawCard { card: None }, false));
+            c.answers.push(answer(
+                "Draw from the shuffled deck",
+                Command::DrawCard { card: None },
+                false,
+            ));
+            // A table drawing from a real deck says which card came up.
+            let deck = u8::try_from(rules.t.cards.deck).unwrap_or(u8::MAX);
+            c.answers.extend((1..=deck).map(|n| {
+                answer(
+                    &format!("{n}: {}", super::words::card_text(n)),
+                    Command::DrawCard { card: Some(n) },
+                    false,
+                )
+                .in_pick("Card drawn at the table")
+            }));
             c
         }
         Due::AllyActivation(g) => ally_card(rules, state, g, why),
@@ -247,6 +260,11 @@ fn ninja_card(rules: &Rules, state: &State, s: u8, why: String) -> Check<Command
         true,
     ));
     c.roll = Some(RollSpec::Test(first.clone()));
+    // Each bout takes two faces, the ninja's first; only his wins call for the next bout.
+    c.faces = TableFaces::new(
+        vec![(2, "the first bout, the ninja's die first".into())],
+        Some("2 more for each bout he wins, the Daimyo's last".into()),
+    );
     c.target =
         format!("1d{ninja} higher than each figure's die in turn, then the Daimyo's 1d{ninja}");
     c.odds = vec![
@@ -432,34 +450,11 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         out.push(home_card(rules, state));
     }
     if state.deck.is_empty() {
-        let mut c = card(
-            "Umpire".into(),
-            "Shuffle the event deck",
-            "30 cards, 15 blank; each Daimyo draws one before his turn".into(),
-            "simple: Event Cards",
-        );
-        c.answers
-            .push(answer("Shuffle", Command::ShuffleDeck, true));
-        let n = rules.t.cards.deck.max(2);
-        // A d(n) picks the card for the last place, then d(n-1)... down to a d2.
-        let dice = (2..n)
-            .rev()
-            .fold(Expr::dice(1, n), |e, s| e.plus(Expr::dice(1, s)));
-        c.roll = Some(RollSpec::Value(dice));
-        c.target = format!("d{n}, d{} ... d2: one die per place, last first", n - 1);
-        c.odds = vec![Odds::of(
-            "the first card drawn is blank",
-            f64::from(n / 2) / f64::from(n),
-            "first blank",
-            CmpOp::Eq,
-            1,
-        )];
-        c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
-        out.push(c);
+        out.push(shuffle_card(rules));
     }
     if state.terrain.is_empty() && state.home.is_some() {
         let t = &rules.t.terrain;
-        out.push(set_up_roll(
+        let mut c = set_up_roll(
             (
                 "Home Daimyo",
                 "Roll for terrain",
@@ -473,9 +468,15 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 Expr::constant(i64::from(t.village_piece)),
             ),
             ("the village (and its peasants) is among them", "village"),
-        ));
+        );
+        c.faces = TableFaces::new(
+            vec![(1, "how many pieces".into())],
+            Some(format!("1 more per piece, its square (d{})", t.squares)),
+        );
+        out.push(c);
     }
-    if state.river.is_none() {
+    // Only a river on the table has a flow to roll (the terrain roll's ninth piece).
+    if state.river.is_none() && super::words::river_placed(&state.terrain) {
         let r = &rules.t.river;
         out.push(set_up_roll(
             (
@@ -495,7 +496,7 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     }
     if state.weather.is_none() {
         let w = &rules.t.smoke;
-        out.push(set_up_roll(
+        let mut c = set_up_roll(
             (
                 "Umpire",
                 "Roll for wind",
@@ -509,7 +510,15 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 Expr::constant(i64::from(w.wind_up_to)),
             ),
             ("wind carries the smoke", "wind"),
-        ));
+        );
+        c.faces = TableFaces::new(
+            vec![(1, "the wind".into())],
+            Some(format!(
+                "1 more for its direction (d{}) when there is wind",
+                w.direction_die
+            )),
+        );
+        out.push(c);
     }
     if state.home.is_some() && !state.deck.is_empty() {
         let mut c = card(
@@ -525,4 +534,32 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         out.push(c);
     }
     out
+}
+
+/// The event deck's shuffle, by the app's dice (one die per place) or a real deck's cards.
+fn shuffle_card(rules: &Rules) -> Check<Command> {
+    let mut c = card(
+        "Umpire".into(),
+        "Shuffle the event deck",
+        "30 cards, 15 blank; each Daimyo draws one before his turn".into(),
+        "simple: Event Cards",
+    );
+    c.answers
+        .push(answer("Shuffle", Command::ShuffleDeck, true));
+    let n = rules.t.cards.deck.max(2);
+    // A d(n) picks the card for the last place, then d(n-1)... down to a d2.
+    let dice = (2..n)
+        .rev()
+        .fold(Expr::dice(1, n), |e, s| e.plus(Expr::dice(1, s)));
+    c.roll = Some(RollSpec::Value(dice));
+    c.target = format!("d{n}, d{} ... d2: one die per place, last first", n - 1);
+    c.odds = vec![Odds::of(
+        "the first card drawn is blank",
+        f64::from(n / 2) / f64::from(n),
+        "first blank",
+        CmpOp::Eq,
+        1,
+    )];
+    c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
+    c
 }

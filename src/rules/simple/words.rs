@@ -100,6 +100,11 @@ const TERRAIN: [&str; 10] = [
     "wood",
 ];
 
+/// Whether the terrain placed has the river.
+pub fn river_placed(terrain: &[(String, u32)]) -> bool {
+    terrain.iter().any(|(piece, _)| piece.starts_with("river"))
+}
+
 /// The `i`th terrain piece (0-based).
 pub fn terrain_piece(i: usize) -> &'static str {
     TERRAIN.get(i).copied().unwrap_or("terrain piece")

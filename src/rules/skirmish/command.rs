@@ -52,6 +52,10 @@ pub enum Command {
         obstacles: u32,
         /// Through difficult ground (half move).
         difficult: bool,
+        /// A charging unit reached its target: the two are in melee from now (the umpire
+        /// says so; a declared charge alone puts nobody in melee).
+        #[serde(default)]
+        contact: bool,
     },
     /// The side that moves first has made all its moves: the other side moves now.
     MovesDone(Side),

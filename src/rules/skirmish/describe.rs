@@ -142,9 +142,9 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             let kind = if *defensive { "Defensive fire: " } else { "" };
             let (s, t) = (fig(state, *shooter), fig(state, *target));
             let text = format!(
-                "{kind}{s} shoots {} at {t}: rolled {} needing {needed}+: {hits} hit(s).",
+                "{kind}{s} shoots {} at {t}: {} needing {needed}+: {hits} hit(s).",
                 weapon.name(),
-                faces(f)
+                f.rolled()
             );
             of_figures(text, &[*shooter, *target])
         }
@@ -152,8 +152,8 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             let part = |x: &BoutRoll| {
                 let who = fig(state, x.figure);
                 format!(
-                    "{who} rolled {} ({}+): {} hit(s), {} land",
-                    faces(&x.faces),
+                    "{who} {} ({}+): {} hit(s), {} land",
+                    x.faces.rolled(),
                     x.needed,
                     x.hits,
                     x.landed
@@ -237,9 +237,9 @@ fn morale(state: &State, event: &Event) -> Sentence {
                 MoraleResult::CarryOn => "it carries on",
             };
             let text = format!(
-                "Morale for {}: rolled {} needing {needed}+: {successes} counted, {r}.",
+                "Morale for {}: {} needing {needed}+: {successes} counted, {r}.",
                 unit(*u),
-                faces(f)
+                f.rolled()
             );
             about(state, text, &[*u])
         }

@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::PoolRoll;
+
 use super::roster::Weapon;
 use super::state::{Due, FigureRef, Section, Side, UnitRef};
 
@@ -25,8 +27,8 @@ pub enum Outcome {
 pub struct BoutRoll {
     /// The figure.
     pub figure: FigureRef,
-    /// Faces rolled.
-    pub faces: Vec<u32>,
+    /// Faces rolled, or the hits counted at the table.
+    pub faces: PoolRoll,
     /// Each die hits at or over this.
     pub needed: u32,
     /// Hits scored.
@@ -84,8 +86,8 @@ pub enum Event {
         target: FigureRef,
         /// Its weapon.
         weapon: Weapon,
-        /// Faces rolled.
-        faces: Vec<u32>,
+        /// Faces rolled, or the hits counted at the table.
+        faces: PoolRoll,
         /// Each die hits at or over this.
         needed: u32,
         /// Hits scored.
@@ -128,8 +130,8 @@ pub enum Event {
     MoraleRolled {
         /// The unit.
         unit: UnitRef,
-        /// Faces rolled.
-        faces: Vec<u32>,
+        /// Faces rolled, or the successes counted at the table.
+        faces: PoolRoll,
         /// Each die counts at or over this.
         needed: u32,
         /// Dice that counted.

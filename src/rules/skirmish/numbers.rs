@@ -6,9 +6,12 @@ use super::event::{MoraleResult, Outcome};
 use super::roster::{Troop, Weapon};
 use super::state::{FigureRef, FigureState, State, UnitRef, Wound};
 use super::tables::Rules;
-use crate::dice::{CmpOp, Expr};
+use crate::dice::{CmpOp, Expr, PoolRoll, SuccessCount};
 use crate::engine::check::Modifier;
+use crate::engine::error::CommandError;
+use crate::engine::exec::Exec;
 use crate::engine::ledger::Refusal;
+use crate::rules::skirmish::Skirmish;
 use crate::rules::skirmish::tables::{FireAndMelee, Parry};
 
 use super::order::cite::{DICE, FIRE, MELEE, MORALE, RESULTS};
@@ -32,9 +35,17 @@ impl Pool {
         Expr::success_count(self.dice, self.sides, CmpOp::Ge, i64::from(self.needed))
     }
 
-    /// Dice of `faces` that count.
-    pub fn count(&self, faces: &[u32]) -> u32 {
-        faces.iter().filter(|&&f| f >= self.needed).count() as u32
+    /// Dice of a roll of this pool that count.
+    pub fn count(&self, roll: &PoolRoll) -> u32 {
+        roll.successes(|f| f >= self.needed)
+    }
+
+    /// Rolls the pool: the table may give the count of dice that count instead of faces.
+    ///
+    /// # Errors
+    /// The dice could not be had.
+    pub fn roll(&self, ctx: &mut Exec<'_, Skirmish>) -> Result<PoolRoll, CommandError> {
+        ctx.roll_pool(self.dice, self.sides, SuccessCount::at_least(self.needed))
     }
 
     /// `3d6, each 4+`.

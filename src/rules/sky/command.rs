@@ -119,6 +119,15 @@ pub enum Command {
     EndMorale,
     /// Start the next turn.
     NextTurn,
+    /// At the roll call, the umpire corrects a unit's count to what the table shows.
+    CorrectCount {
+        /// The unit.
+        unit: UnitRef,
+        /// Its stands on the table (none: it is gone).
+        stands: u32,
+        /// The hits marked on it.
+        marked: u32,
+    },
     /// Attach a Clan Leader to one of his units, or detach him (`None`).
     Attach {
         /// The clan.
@@ -164,7 +173,9 @@ impl Command {
             Command::RouteTest(_) | Command::InjuryRoll(_) | Command::SpiritRoll(_) => "test",
             Command::Morale { .. } | Command::SkipMorale(_) | Command::EndMorale => "morale",
             Command::EndActivation | Command::NextTurn | Command::EndBattle => "turn",
-            Command::Attach { .. } | Command::SetFormation { .. } => "umpire",
+            Command::Attach { .. }
+            | Command::SetFormation { .. }
+            | Command::CorrectCount { .. } => "umpire",
         }
     }
 }

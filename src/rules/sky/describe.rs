@@ -146,6 +146,25 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             crate::engine::words::count(*actions, "action")
         )),
         Event::Required(due) => due_sentence(state, *due),
+        // An attempt passed up says so; other settlements come with their own events.
+        Event::Settled(Due::Rally(u)) => about(format!("{}: no rally is tried.", name(*u)), &[*u]),
+        Event::Settled(Due::Reorder(u)) => {
+            about(format!("{}: no re-order is tried.", name(*u)), &[*u])
+        }
+        Event::Settled(Due::GeneralRetry(u, k)) => about(
+            format!(
+                "The General does not try to {} {}.",
+                morale_words(*k),
+                name(*u)
+            ),
+            &[*u],
+        ),
+        // Whether the fleeing unit was caught is the umpire's word: the entry says the charge
+        // is over either way (a catch is its own event after this one).
+        Event::Settled(Due::Charge(c)) if c.stage == ChargeStage::StillContacted => about(
+            format!("The charge on {} is over.", name(c.target)),
+            &[c.target],
+        ),
         Event::Settled(_) | Event::Dropped(_) => none(String::new()),
         Event::ActionTaken { unit, kind, cost } => {
             let what = match kind {
@@ -222,11 +241,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     String::new()
                 };
                 format!(
-                    "{} ({}, {kind}) at {}: rolled {} needing {needed}+: {}{cover}.",
+                    "{} ({}, {kind}) at {}: {} needing {needed}+: {}{cover}.",
                     name(*unit),
                     weapon.name(),
                     name(*target),
-                    faces(f),
+                    f.rolled(),
                     crate::engine::words::count(*hits, "hit")
                 )
             } else {
@@ -297,9 +316,9 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                 format!(
                     "{} rolled {} needing {}+ ({}): {}",
                     name(r.unit),
-                    crate::engine::words::count(r.faces.len(), "die"),
+                    crate::engine::words::count(r.faces.dice(), "die"),
                     r.needed,
-                    faces(&r.faces),
+                    r.faces.words(),
                     crate::engine::words::count(r.hits, "hit")
                 )
             };
@@ -370,6 +389,19 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             about(format!("{} forms {formation}.", name(*unit)), &[*unit])
         }
         Event::BattleEnded => none("The umpire declares the battle over.".into()),
+        Event::CountCorrected {
+            unit,
+            stands,
+            marked,
+        } => about(
+            format!(
+                "Roll call: {} corrected to what the table shows, {} and {} marked.",
+                name(*unit),
+                crate::engine::words::count(*stands, "stand"),
+                crate::engine::words::count(*marked, "hit")
+            ),
+            &[*unit],
+        ),
         Event::Bound { unit, .. } => about(
             format!(
                 "{} is committed to charge the enemy Samurai: that charge is its next action.",
@@ -405,6 +437,13 @@ fn due_sentence(state: &State, due: Due) -> Sentence {
         Due::ImpetusCharge(u) => (
             format!(
                 "{}'s Bushi overrides its order: it charges the nearest enemy Samurai.",
+                state.unit_name(u)
+            ),
+            Some(u),
+        ),
+        Due::ImpetusTest(u) => (
+            format!(
+                "{} is ordered otherwise: it tests Bushi to obey.",
                 state.unit_name(u)
             ),
             Some(u),

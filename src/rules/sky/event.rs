@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::dice::PoolRoll;
+
 use super::roster::{Formation, Weapon};
 use super::state::{
     ActionKind, Binding, ChangeKind, Charge, ClanRef, Due, MoraleKind, Phase, RouteCause, Side,
@@ -42,8 +44,8 @@ pub enum Test {
 pub struct MeleeRoll {
     /// The unit.
     pub unit: UnitRef,
-    /// The faces rolled.
-    pub faces: Vec<u32>,
+    /// The faces rolled, or the hits counted at the table.
+    pub faces: PoolRoll,
     /// The number each die needed.
     pub needed: u32,
     /// Hits scored.
@@ -140,8 +142,8 @@ pub enum Event {
         target: UnitRef,
         /// The weapon.
         weapon: Weapon,
-        /// Faces rolled (none when out of range).
-        faces: Vec<u32>,
+        /// Faces rolled (none when out of range), or the hits counted at the table.
+        faces: PoolRoll,
         /// The number each die needed.
         needed: u32,
         /// Dice at or over it.
@@ -232,6 +234,15 @@ pub enum Event {
         clan: ClanRef,
         /// The unit, or none.
         unit: Option<u8>,
+    },
+    /// At the roll call, a unit's count set to what the table shows.
+    CountCorrected {
+        /// The unit.
+        unit: UnitRef,
+        /// Its stands now.
+        stands: u32,
+        /// Hits marked on it now.
+        marked: u32,
     },
     /// A unit's formation changed.
     FormationSet {

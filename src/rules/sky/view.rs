@@ -99,9 +99,12 @@ fn leader_view(
     side: usize,
     clan: Option<ClanRef>,
 ) -> LeaderView {
-    // The Command that applies now: the rounds' activation rolls (with the only-one-side -1
-    // when it applies), or, from the Morale phase on, the rally and re-order rolls.
-    let activation = !matches!(state.phase, Phase::Morale | Phase::EndOfTurn);
+    // The Command that applies now: the rounds' activation roll of a clan still to try (with
+    // the only-one-side -1 when it applies); for a clan that has had its chance this turn,
+    // and from the Morale phase on, the rally and re-order rolls (Turn Sequence: the -1 is for
+    // the Clan Leaders still to roll, of the one side with clans left).
+    let activation = !matches!(state.phase, Phase::Morale | Phase::EndOfTurn)
+        && clan.is_none_or(|c| state.untried(side).contains(&c));
     let numbers = numbers::command(rules, state, side, clan, activation);
     let mut badges = Vec::new();
     if let Some(c) = clan.and_then(|c| state.clan(c)) {

@@ -138,6 +138,21 @@ pub fn shot_card(
             state.figure_name(*partner)
         ));
     }
+    let after_hit = if n.deflect.is_some() {
+        "on a hit, 2 Yadomejutsu dice and the effect die"
+    } else {
+        "on a hit, the effect die"
+    };
+    // A musket's misfire die comes first; the hit die follows unless it misfired.
+    let (first, then) = if n.misfire_at_most.is_some() {
+        (
+            "the misfire die",
+            format!("the hit die unless it misfired, then {after_hit}"),
+        )
+    } else {
+        ("the hit die", after_hit.to_owned())
+    };
+    c.faces = crate::engine::check::TableFaces::new(vec![(1, first.into())], Some(then));
     if let Some((skill, mods)) = &n.deflect {
         c.notes.push(format!(
             "Yadomejutsu: 2d10 read 0-9 {} at or under {skill}",

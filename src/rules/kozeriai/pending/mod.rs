@@ -3,9 +3,9 @@
 pub mod cards;
 
 use super::Kozeriai;
-use super::command::{Command, ShotOrder, Visibility};
+use super::command::Command;
 use super::describe::due_words;
-use super::state::{Due, FigureRef, Stage, State};
+use super::state::{Due, Stage, State};
 use super::tables::Rules;
 use crate::engine::check::Check;
 use crate::engine::dues::answerable_now;
@@ -58,12 +58,26 @@ fn stage_card(rules: &Rules, state: &State) -> Check<Command> {
     };
     // The umpire's step when the contingent is done, not a check the rules require: the
     // required cards are what must be settled first.
+    // Figures of the contingent still free to act: ending their stage gives that up.
+    let idle: Vec<String> = state
+        .current_figures()
+        .into_iter()
+        .filter_map(|f| state.figure(f))
+        .filter(|x| x.active() && x.this_turn.actions == 0)
+        .map(|x| x.spec.name.clone())
+        .collect();
+    let lost = (state.stage == Stage::Moving && !idle.is_empty())
+        .then(|| format!("Not yet acted: {}", idle.join(", ")));
     let mut c = step(
         player,
         what,
         why,
         ORDER,
-        vec![answer(&label, Command::EndStage, false)],
+        vec![
+            answer(&label, Command::EndStage, false)
+                .ending()
+                .confirming(lost),
+        ],
     );
     c.notes = roll_call(state);
     c
@@ -98,14 +112,16 @@ fn roll_call(state: &State) -> Vec<String> {
         .collect()
 }
 
-/// Shots the contingent's loaded shooters could make now, at the nearest range band.
+/// The contingent's loaded shooters who could shoot now. The card reminds the umpire and
+/// assumes nothing: the target, the range and the factors are asked in the Shoot form, so no
+/// range is journalled that the umpire did not give.
 fn shots(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let Some(c) = state.contingent() else {
         return Vec::new();
     };
-    let Some(target) = state.active_of(1 - c.side).into_iter().next() else {
+    if state.active_of(1 - c.side).is_empty() {
         return Vec::new();
-    };
+    }
     state
         .current_figures()
         .into_iter()
@@ -116,34 +132,16 @@ fn shots(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             let weapon = x.spec.skills.keys().find(|w| {
                 rules.weapon(w).is_some_and(|i| i.shoots().is_some()) && !x.reload.contains_key(*w)
             })?;
-            let order = default_shot(f, target, weapon, rules);
-            let mut card = cards::shot_card(rules, state, &order).ok()?;
-            card.why = format!(
-                "{}; the shoot form sets target, range and factors",
-                card.why
-            );
-            Some(card)
+            Some(cards::step(
+                cards::figure_who(state, f),
+                "Could shoot",
+                format!(
+                    "{weapon} loaded: select {} and use its Shoot form, which asks the target, the range and the factors",
+                    x.spec.name
+                ),
+                "kozeriai: Shooting",
+                Vec::new(),
+            ))
         })
         .collect()
-}
-
-/// A shot in the open at the first range band.
-pub fn default_shot(
-    shooter: FigureRef,
-    target: FigureRef,
-    weapon: &str,
-    rules: &Rules,
-) -> ShotOrder {
-    ShotOrder {
-        shooter,
-        target,
-        weapon: weapon.to_owned(),
-        range_hexes: rules.t.ranges.band_hexes.first().copied().unwrap_or(1),
-        visibility: Visibility::Clear,
-        shot_at: false,
-        rain: false,
-        deflect: false,
-        in_hand: None,
-        earlier_arrows: 0,
-    }
 }

@@ -180,8 +180,9 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
     };
     let (linear, before) = (s.kind.linear(), s.hits);
     let unusable = st.unusable_at;
-    let faces = ctx.roll_n(crew, ctx.rules().t.fire.die)?;
-    let hits = faces.iter().filter(|&&f| f >= needs).count() as u32;
+    let die = ctx.rules().t.fire.die;
+    let faces = ctx.roll_pool(crew, die, crate::dice::SuccessCount::at_least(needs))?;
+    let hits = faces.successes(|f| f >= needs);
     let left = before.saturating_sub(hits);
     let ruined = (linear && left == 0) || (!linear && left <= unusable);
     let verdict = if !ruined {

@@ -52,6 +52,11 @@ pub(super) fn ambush(ctx: &mut Ctx<'_>, u: UnitRef, square: u32) -> Result<(), C
 }
 
 pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+    if !crate::rules::simple::words::river_placed(&ctx.state().terrain) {
+        return Err(illegal(
+            "no river was placed: the terrain roll did not reach it",
+        ));
+    }
     let r = &ctx.rules().t.river;
     let (fast, steady) = (r.fast_up_to, r.steady_up_to);
     let face = ctx.roll(r.die)?;

@@ -38,11 +38,14 @@ pub(super) fn forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionFo
         .is_some_and(|first| first_side_done(state, first) != (sel.unit.side() == first));
     if !u.moved && !holding && turn_to_move {
         let most = usize::try_from(numbers::most_obstacles(rules)).unwrap_or(0);
-        out.push(
-            ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
-                .number("Obstacles crossed", 0, most, "")
-                .toggle("Through difficult ground (half move)"),
-        );
+        let mut form = ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
+            .number("Obstacles crossed", 0, most, "")
+            .toggle("Through difficult ground (half move)");
+        // The umpire says whether the charge reached: only then are the two in melee.
+        if let Some(target) = u.charging {
+            form = form.toggle(&format!("Reached {} (in melee)", state.unit_name(target)));
+        }
+        out.push(form);
     }
     out
 }
@@ -84,6 +87,7 @@ pub(super) fn move_plan(
             unit,
             obstacles,
             difficult,
+            contact: charging && value(2) == 1,
         },
         preview: Some(move_card(
             rules, state, unit, charging, obstacles, difficult,

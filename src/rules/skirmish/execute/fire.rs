@@ -134,7 +134,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, shot: &Shot, defensive: bool) -> Result<()
         }
         let pool = numbers::fire(ctx.rules(), ctx.state(), s, target, shot.inches, shot.cover);
         let weapon = ctx.figure(s)?.spec.weapon;
-        let faces = ctx.roll_n(pool.dice, pool.sides)?;
+        let faces = pool.roll(ctx)?;
         let hits = pool.count(&faces);
         ctx.emit(Event::Shot {
             shooter: s,

@@ -39,10 +39,7 @@ pub(super) fn bout(
         numbers::melee(ctx.rules(), ctx.state(), a, b, obstacle[1]),
         numbers::melee(ctx.rules(), ctx.state(), b, a, obstacle[0]),
     ];
-    let faces = [
-        ctx.roll_n(pools[0].dice, pools[0].sides)?,
-        ctx.roll_n(pools[1].dice, pools[1].sides)?,
-    ];
+    let faces = [pools[0].roll(ctx)?, pools[1].roll(ctx)?];
     let hits = [pools[0].count(&faces[0]), pools[1].count(&faces[1])];
     let now = ctx.state().now();
     let holding = [

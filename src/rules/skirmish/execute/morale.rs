@@ -132,7 +132,7 @@ pub(super) fn morale_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
         None => return Err(illegal("no morale test is due for that unit")),
     };
     let pool = numbers::morale(ctx.rules(), ctx.state(), unit, ground);
-    let faces = ctx.roll_n(pool.dice, pool.sides)?;
+    let faces = pool.roll(ctx)?;
     let successes = pool.count(&faces);
     let result = numbers::morale_result(ctx.rules(), successes);
     ctx.emit(Event::MoraleRolled {

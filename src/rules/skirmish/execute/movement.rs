@@ -46,19 +46,16 @@ pub(super) fn declare_charge(
         )));
     }
     ctx.fighting_unit(target)?;
-    ctx.emit(Event::ChargeDeclared { unit, target })?;
-    if !ctx.state().engaged(unit, target) {
-        ctx.emit(Event::Engaged(unit, target))?;
-    }
-    Ok(())
+    // Nobody has moved yet: the two are in melee only once the charger's move reaches.
+    ctx.emit(Event::ChargeDeclared { unit, target })
 }
 
 /// A unit moves, once a turn, in its side's turn to move; a holding unit stays put.
 pub(super) fn move_unit(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
-    obstacles: u32,
-    difficult: bool,
+    (obstacles, difficult): (u32, bool),
+    contact: bool,
 ) -> Result<(), CommandError> {
     if ctx.state().section != Section::Movement || ctx.state().first.is_none() {
         return Err(rule(
@@ -108,11 +105,23 @@ pub(super) fn move_unit(
             ));
         }
     }
+    let target = ctx.fighting_unit(unit)?.charging;
     ctx.emit(Event::Moved {
         unit,
         obstacles,
         difficult,
-    })
+    })?;
+    match (contact, target) {
+        (false, _) => Ok(()),
+        (true, None) => Err(illegal(format!(
+            "{name} declared no charge: use Engage for units in contact"
+        ))),
+        (true, Some(target)) if ctx.state().engaged(unit, target) => Ok(()),
+        (true, Some(target)) => {
+            ctx.fighting_unit(target)?;
+            ctx.emit(Event::Engaged(unit, target))
+        }
+    }
 }
 
 /// The side moving first has made all its moves: the other side moves now.

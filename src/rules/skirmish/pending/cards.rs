@@ -249,6 +249,7 @@ pub fn bout_card(
         required: false,
         answers: vec![answer("Roll", Command::Melee { a, b, obstacle }, true)],
         notes,
+        faces: Default::default(),
     }
 }
 
@@ -278,5 +279,6 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
         required: true,
         answers: vec![answer("Roll", Command::ResolveHits(f), true)],
         notes: Vec::new(),
+        faces: Default::default(),
     })
 }

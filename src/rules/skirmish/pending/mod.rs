@@ -64,7 +64,7 @@ fn end_card(state: &State) -> Check<Command> {
         &format!("{} section", state.section.name()),
         why,
         SEQUENCE,
-        vec![answer(&label, Command::EndSection, false)],
+        vec![answer(&label, Command::EndSection, false).ending()],
     );
     if state.section == Section::Results {
         c.notes = roll_call(state);

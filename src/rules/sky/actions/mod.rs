@@ -110,6 +110,31 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         )
         .as_record(),
     );
+    if state.phase == Phase::EndOfTurn {
+        forms.push(
+            ActionForm::new(
+                "count",
+                "Correct the count",
+                "roll call: the table's count, when it differs from the books",
+            )
+            .number_from(
+                "Stands",
+                (0, u.spec.stands as usize),
+                u.stands as usize,
+                "stands",
+            )
+            .number_from(
+                "Hits marked",
+                (
+                    0,
+                    rules.t.casualties.hits_per_stand.saturating_sub(1) as usize,
+                ),
+                u.marked_hits as usize,
+                "hits",
+            )
+            .as_record(),
+        );
+    }
     forms.push(
         ActionForm::new(
             "formation",
@@ -257,6 +282,11 @@ pub fn plan(
             clan: unit.clan(),
             unit: (!state.leader_attached(unit)).then_some(unit.2),
         }),
+        "count" => plain(Command::CorrectCount {
+            unit,
+            stands: u32::try_from(value(0)).map_err(|_| "too many stands")?,
+            marked: u32::try_from(value(1)).map_err(|_| "too many hits")?,
+        }),
         "formation" => plain(Command::SetFormation {
             unit,
             formation: *formations(rules, u)
@@ -362,6 +392,8 @@ fn contact_card(
     card.answers.clear();
     if charging {
         // Declaring the charge rolls nothing: the melee's dice and odds are what may follow.
+        // Units already in contact fight at once, so their form keeps its roll (and shows
+        // "Roll (app dice)" beside the faces field).
         if let Some(roll) = card.roll.take() {
             card.target = format!("if it comes to melee: {}; {}", roll.notation(), card.target);
         }

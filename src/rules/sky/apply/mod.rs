@@ -108,6 +108,21 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
             u.stands = u.stands.saturating_sub(*stands_lost);
             u.marked_hits = *marked;
         }
+        Event::CountCorrected {
+            unit,
+            stands,
+            marked,
+        } => {
+            let u = unit_mut(state, *unit)?;
+            if *stands > u.spec.stands {
+                return Err(format!(
+                    "{} has {} stands at most",
+                    u.spec.name, u.spec.stands
+                ));
+            }
+            u.stands = *stands;
+            u.marked_hits = *marked;
+        }
         Event::Disordered { unit, .. } => unit_mut(state, *unit)?.disordered = true,
         Event::Reordered(unit) => unit_mut(state, *unit)?.disordered = false,
         Event::Routed(unit) => {

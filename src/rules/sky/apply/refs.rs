@@ -81,6 +81,7 @@ pub fn check(state: &State, event: &Event) -> Result<(), String> {
         | Event::Reloaded(u)
         | Event::Unloaded(u)
         | Event::Casualties { unit: u, .. }
+        | Event::CountCorrected { unit: u, .. }
         | Event::Disordered { unit: u, .. }
         | Event::Reordered(u)
         | Event::Routed(u)

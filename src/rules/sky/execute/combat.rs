@@ -1,6 +1,7 @@
 //! Moving, firing, charging, melee, and the tests they trigger.
 
 use super::{ACTIVATION, Ctx, acting_unit, owe_test, spend};
+use crate::dice::{PoolRoll, SuccessCount};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::sky::event::{Event, MeleeRoll, Test};
@@ -100,11 +101,11 @@ fn shoot(
 ) -> Result<(), CommandError> {
     let pool = numbers::fire(ctx.rules(), ctx.unit(unit)?, weapon, ctx.unit(target)?);
     let faces = if in_range {
-        ctx.roll_n(pool.dice, pool.sides)?
+        ctx.roll_pool(pool.dice, pool.sides, SuccessCount::at_least(pool.needed))?
     } else {
-        Vec::new()
+        PoolRoll::default()
     };
-    let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
+    let hits = faces.successes(|f| f >= pool.needed);
     let cover = cover || ctx.unit(target)?.tedate;
     let counted = numbers::after_cover(ctx.rules(), hits, cover);
     ctx.emit(Event::Fired {
@@ -384,8 +385,8 @@ pub(super) fn melee(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ];
     let mut rolls = Vec::with_capacity(2);
     for (unit, pool) in units.iter().zip(&pools) {
-        let faces = ctx.roll_n(pool.dice, pool.sides)?;
-        let hits = faces.iter().filter(|&&f| f >= pool.needed).count() as u32;
+        let faces = ctx.roll_pool(pool.dice, pool.sides, SuccessCount::at_least(pool.needed))?;
+        let hits = faces.successes(|f| f >= pool.needed);
         rolls.push(MeleeRoll {
             unit: *unit,
             faces,

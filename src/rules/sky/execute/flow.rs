@@ -385,6 +385,46 @@ pub(super) fn end_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ctx.emit(Event::PhaseBegins(Phase::EndOfTurn))
 }
 
+/// The roll call's correction: the table's count is the truth. A unit left with no stand is
+/// gone from the table.
+pub(super) fn correct_count(
+    ctx: &mut Ctx<'_>,
+    unit: UnitRef,
+    stands: u32,
+    marked: u32,
+) -> Result<(), CommandError> {
+    if ctx.state().phase != Phase::EndOfTurn {
+        return Err(illegal(
+            "counts are corrected at the roll call, at the end of a turn",
+        ));
+    }
+    let u = ctx.unit(unit)?;
+    if u.removed {
+        return Err(illegal("that unit is no longer on the table"));
+    }
+    let per_stand = ctx.rules().t.casualties.hits_per_stand;
+    if stands > u.spec.stands || marked >= per_stand {
+        return Err(illegal(&format!(
+            "{} has at most {} stands and {} hits marked",
+            u.spec.name,
+            u.spec.stands,
+            per_stand.saturating_sub(1)
+        )));
+    }
+    ctx.emit(Event::CountCorrected {
+        unit,
+        stands,
+        marked,
+    })?;
+    if stands == 0 {
+        ctx.emit(Event::Removed {
+            unit,
+            why: "none of its stands are on the table at the roll call".into(),
+        })?;
+    }
+    Ok(())
+}
+
 pub(super) fn next_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::EndOfTurn {
         return Err(illegal("the next turn starts after the roll call"));

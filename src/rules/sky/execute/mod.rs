@@ -117,6 +117,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::SkipMorale(unit) => flow::skip_morale(ctx, *unit)?,
         Command::EndMorale => flow::end_morale(ctx)?,
         Command::NextTurn => flow::next_turn(ctx)?,
+        Command::CorrectCount {
+            unit,
+            stands,
+            marked,
+        } => flow::correct_count(ctx, *unit, *stands, *marked)?,
         Command::SpiritRoll(unit) => flow::spirit_roll(ctx, *unit)?,
         Command::RouteTest(unit) => combat::route_test(ctx, *unit)?,
         Command::InjuryRoll(unit) => combat::injury_roll(ctx, *unit)?,

@@ -45,6 +45,7 @@ pub(super) fn test_card(
         required: true,
         answers: Vec::new(),
         notes: Vec::new(),
+        faces: Default::default(),
     }
 }
 
@@ -98,6 +99,7 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
         required: true,
         answers: vec![roll(Command::SpiritRoll(unit))],
         notes: Vec::new(),
+        faces: Default::default(),
     }
 }
 
@@ -128,6 +130,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 required: true,
                 answers: vec![roll(Command::RollActions)],
                 notes: Vec::new(),
+                faces: Default::default(),
             }
         }
         Due::RoutMove(unit) => plain_card(
@@ -287,6 +290,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 required: true,
                 answers: vec![roll(Command::InjuryRoll(unit))],
                 notes: Vec::new(),
+                faces: Default::default(),
             }
         }
         Due::Rally(unit) | Due::Reorder(unit) | Due::GeneralRetry(unit, _) => {
@@ -519,6 +523,7 @@ pub(super) fn fire_card(
         required: true,
         answers: Vec::new(),
         notes,
+        faces: Default::default(),
     })
 }
 
@@ -584,5 +589,6 @@ pub(super) fn melee_card(
         required: true,
         answers: vec![roll(Command::FightMelee)],
         notes: Vec::new(),
+        faces: Default::default(),
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{answer, clan_who, roll, test_card};
 use crate::dice::{CmpOp, Comparison, Expr};
-use crate::engine::check::{Check, Modifier, Odds, RollSpec};
+use crate::engine::check::{Check, Modifier, Odds, RollSpec, TableFaces};
 use crate::rules::sky::command::Command;
 use crate::rules::sky::numbers;
 use crate::rules::sky::roster::Weapon;
@@ -65,13 +65,24 @@ pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         }
         Phase::Activation { clan } if !blocked => {
             let left = state.actions_left.unwrap_or(0);
-            vec![step_card(
+            let mut card = step_card(
                 clan_who(state, clan),
                 "Activation",
                 format!("{left} action(s) left: use the action forms, then end the activation"),
                 "End activation",
                 Command::EndActivation,
-            )]
+            );
+            // Ending with actions left throws them away: the app asks first.
+            card.answers =
+                std::mem::take(&mut card.answers)
+                    .into_iter()
+                    .map(|a| {
+                        a.confirming((left > 0).then(|| {
+                            format!("{} left", crate::engine::words::count(left, "action"))
+                        }))
+                    })
+                    .collect();
+            vec![card]
         }
         Phase::Morale if !blocked => {
             vec![step_card(
@@ -94,6 +105,9 @@ pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 Command::NextTurn,
             );
             card.notes = roll_call(state);
+            card.notes.push(
+                "A count that differs at the table: select the unit and Correct the count.".into(),
+            );
             vec![card]
         }
         Phase::Activation { .. } | Phase::Morale => Vec::new(),
@@ -109,7 +123,7 @@ fn step_card(
 ) -> Check<Command> {
     Check {
         key: String::new(),
-        answers: vec![answer(label, command, false)],
+        answers: vec![answer(label, command, false).ending()],
         ..Check::card(who, what, why, "sky: Turn Sequence")
     }
 }
@@ -168,6 +182,10 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
         notes: vec![
             "A tie is rolled again at once: type the faces of every roll, in order.".into(),
         ],
+        faces: TableFaces::new(
+            vec![(t.dice, names[0].clone()), (t.dice, names[1].clone())],
+            Some(format!("{} more for each tie", 2 * t.dice)),
+        ),
     }
 }
 

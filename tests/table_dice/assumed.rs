@@ -1,0 +1,163 @@
+//! Item 5: nothing is assumed. A value the rules need is asked for (kozeriai's range), a
+//! charge declared puts nobody in melee before anyone moves (skirmish), and a form whose
+//! choice went stale is cleared and says so (simple's turncoat card).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
+use gunbai::dice::TableDice;
+use gunbai::engine::{Dice, Game};
+use gunbai::reference::HouseRules;
+use gunbai::rules::{demo_rosters, start_battle};
+use gunbai::ui::App;
+
+use super::ui_support;
+
+fn game(key: &str) -> Box<dyn Game> {
+    start_battle(
+        key,
+        &demo_rosters(key).unwrap(),
+        HouseRules::default(),
+        None,
+    )
+    .unwrap()
+}
+
+/// Answers the card whose title is `what` with its answer `label` (or its first that
+/// contains it), with the table's `faces`.
+fn answer(game: &mut dyn Game, what: &str, label: &str, faces: &[u32]) {
+    let card = game
+        .checks()
+        .into_iter()
+        .find(|c| c.what == what)
+        .unwrap_or_else(|| panic!("no {what} card: {:?}", game.checks()));
+    let i = card
+        .answers
+        .iter()
+        .position(|a| a.label.contains(label))
+        .unwrap_or_else(|| panic!("no {label} on {what}"));
+    let dice = Dice::Table(TableDice::new(faces.to_vec()));
+    game.answer(&card.key, i, game.version(), dice).unwrap();
+}
+
+fn select(h: &mut Harness<'_, App>, name: &str) {
+    h.get_all_by_label(name).next().unwrap().click_accesskit();
+    h.run();
+}
+
+#[test]
+fn kozeriais_shooting_card_assumes_no_range_and_journals_none_it_was_not_given() {
+    let mut game = game("kozeriai");
+    let shooting = |g: &dyn Game| {
+        g.checks()
+            .into_iter()
+            .find(|c| c.what == "Shooting" || c.what == "Could shoot")
+    };
+    for _ in 0..8 {
+        if shooting(game.as_ref()).is_some() {
+            break;
+        }
+        let stage = game
+            .checks()
+            .into_iter()
+            .find(|c| c.answers.iter().any(|a| a.label.starts_with("End")))
+            .unwrap();
+        answer(game.as_mut(), &stage.what, "End", &[]);
+    }
+    let card = shooting(game.as_ref()).expect("a loaded shooter's card");
+    assert!(
+        card.roll.is_none() && card.answers.is_empty(),
+        "no roll at a range nobody gave: {card:?}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let h = ui_support::app_with(dir.path(), game);
+    assert_eq!(h.query_all_by_label_contains("Shoot at").count(), 0);
+    assert!(
+        h.query_all_by_label_contains("asks the target, the range")
+            .count()
+            > 0
+    );
+}
+
+#[test]
+fn skirmish_declaring_a_charge_puts_nobody_in_melee_before_anyone_moves() {
+    let mut game = game("skirmish");
+    answer(game.as_mut(), "Precedence", "Roll", &[6, 1]);
+    answer(game.as_mut(), "Who moves first?", "moves first", &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = ui_support::app_with(dir.path(), game);
+    select(&mut h, "Kinoshita Tokichirō 木下藤吉郎");
+    h.get_by_label("Declare charge").click();
+    h.run();
+    h.get_by_label("Resolve").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("Charging").count() > 0,
+        "the charge is declared"
+    );
+    assert_eq!(
+        h.query_all_by_label("In melee").count(),
+        0,
+        "nobody has moved: nobody is in melee"
+    );
+    // The charger's move says whether it reached its target.
+    h.get_all_by_label("Move").last().unwrap().click();
+    h.run();
+    h.get_all_by_label_contains("(in melee)")
+        .next()
+        .unwrap()
+        .click();
+    h.run();
+    h.get_by_label("Resolve").click();
+    h.run();
+    assert!(h.query_all_by_label("In melee").count() > 0);
+}
+
+#[test]
+fn a_form_whose_target_turned_coat_is_cleared_and_says_so() {
+    let mut game = game("simple");
+    answer(game.as_mut(), "Roll for Home", "Roll", &[9, 2]);
+    let shuffle = game
+        .checks()
+        .into_iter()
+        .find(|c| c.what == "Shuffle the event deck")
+        .unwrap();
+    let mut rng = gunbai::dice::RngDice::seeded(3);
+    game.answer(&shuffle.key, 0, game.version(), Dice::Roll(&mut rng))
+        .unwrap();
+    answer(game.as_mut(), "Begin the battle", "Begin", &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = ui_support::app_with(dir.path(), game);
+    select(&mut h, "Imagawa Teppo 1");
+    h.get_by_label("Fire").click();
+    h.run();
+    h.get_by_label("Target").click_accesskit();
+    h.run();
+    h.get_all_by_label("Tokugawa Yari")
+        .last()
+        .unwrap()
+        .click_accesskit();
+    h.run();
+    // The Invader draws card 1 from a real deck: the Oda's 10,000 koku ally turns coat.
+    h.get_by_label("Card drawn at the table").click_accesskit();
+    h.run();
+    h.get_all_by_label_contains("1: the opponent's 10,000 koku")
+        .last()
+        .unwrap()
+        .click_accesskit();
+    h.run();
+    h.get_by_label("Use").click_accesskit();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains(
+            "No longer there since the battle changed: Target (Tokugawa Yari)"
+        )
+        .count()
+            > 0,
+        "the stale choice is named"
+    );
+    assert_eq!(
+        h.query_all_by_label("Roll (app dice)").count(),
+        0,
+        "cleared: nothing to fire at until the umpire chooses"
+    );
+}
