@@ -139,8 +139,13 @@ fn at_1280_by_720_the_journal_windows_buttons_lie_inside_the_window() {
     for key in ["sky", "daimyo", "kozeriai", "simple", "skirmish"] {
         let mut h =
             ui_support::app_launched(dir.path(), &["new", "--ruleset", key], (1280.0, 720.0));
-        h.state_mut().seed_dice(1);
-        h.key_press(Key::Num1);
+        {
+            use rand::SeedableRng as _;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+            let mut dice = gunbai::dice::RngDice::seeded(1);
+            let game = h.state_mut().game_mut().unwrap();
+            assert!(game.random_step(&mut rng, &mut dice).unwrap());
+        }
         h.run();
         assert!(
             h.state().game().unwrap().entries() > 0,

@@ -39,7 +39,7 @@ pub use notation::{
     parse,
 };
 pub use odds::Distribution;
-pub use origin::{DiceOrigin, Watched};
+pub use origin::DiceOrigin;
 pub use pool_roll::{PoolRoll, check_count};
 pub use record::{Record, Recorded, Recording};
 pub use roll::{ComparisonRoll, Die, ExprRoll, TermRoll};

@@ -212,6 +212,38 @@ mod tests {
     }
 
     #[test]
+    fn a_recording_says_whose_dice_rolled_and_keeps_the_tables_counts() {
+        let mut rng = RngDice::seeded(1);
+        let recording = Recording::new(&mut rng);
+        assert_eq!(recording.into_record().origin, None, "nothing rolled");
+        let mut rng = RngDice::seeded(1);
+        let mut recording = Recording::new(&mut rng);
+        recording.roll(6).unwrap();
+        assert_eq!(recording.into_record().origin, Some(DiceOrigin::App));
+        let mut table = TableDice::counts(vec![2]);
+        let mut recording = Recording::new(&mut table);
+        let success = SuccessCount {
+            op: crate::dice::CmpOp::Ge,
+            threshold: 5,
+        };
+        assert_eq!(
+            recording.pool(4, 6, success).unwrap(),
+            PoolRoll::Counted { dice: 4, hits: 2 }
+        );
+        let record = recording.into_record();
+        assert_eq!(record.origin, Some(DiceOrigin::Table));
+        assert_eq!((record.faces.len(), record.counts), (0, vec![2]));
+        // Run again, the count comes back as a count; one that does not fit is refused.
+        let mut again = Recorded::with_counts(&[], &[2]);
+        assert_eq!(
+            again.pool(4, 6, success).unwrap(),
+            PoolRoll::Counted { dice: 4, hits: 2 }
+        );
+        assert!(again.finish().is_ok());
+        assert!(Recorded::with_counts(&[], &[5]).pool(4, 6, success).is_err());
+    }
+
+    #[test]
     fn a_table_d10_typed_as_zero_is_recorded_as_its_ten() {
         let mut table = TableDice::new(vec![0]);
         let mut recording = Recording::new(&mut table);
