@@ -205,7 +205,8 @@ fn building_holds_5_figures_and_the_door_defender_must_be_killed_first() {
         err_text(&mut b, Command::Melee(at_door(IMA_ARCHERS)), &[10, 1]).contains("inside"),
         "only a figure in the building defends its door"
     );
-    let bouts = gunbai::rules::simple::preview::melee(b.rules(), b.state(), &at_door(IMA_TEPPO));
+    let bouts =
+        gunbai::rules::simple::numbers::preview::melee(b.rules(), b.state(), &at_door(IMA_TEPPO));
     assert!(
         bouts[0]
             .defender
@@ -410,6 +411,8 @@ fn burning_building_figures_inside_roll_to_escape_and_die_when_it_is_engulfed() 
     to_oda_turn_after_end(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
     assert!(b.state().due.contains(&Due::FireEscape(IMA_TEPPO)));
+    // The event card is drawn before anything else in the turn.
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
     ok(
         &mut b,
         Command::EscapeFire {
@@ -454,9 +457,15 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
         "it fights only if attacked"
     );
     ok(&mut b, moving(ODA_YARI, MoveKind::Back), &[]);
+    // Changing formation takes the whole move where the unit stands.
     ok(
         &mut b,
-        moving(ODA_TEPPO_1, MoveKind::ChangeFormation(Formation::Column)),
+        Command::Move {
+            unit: ODA_TEPPO_1,
+            kind: MoveKind::ChangeFormation(Formation::Column),
+            distance_cm: 0,
+            going: gunbai::rules::simple::command::Going::Standard,
+        },
         &[],
     );
 }
@@ -471,7 +480,7 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
         distance_cm: 20,
     };
     let needs = |b: &Battle<Simple>| {
-        gunbai::rules::simple::preview::fire(b.rules(), b.state(), &order)
+        gunbai::rules::simple::numbers::preview::fire(b.rules(), b.state(), &order)
             .expect("preview")
             .needs
     };
