@@ -83,6 +83,36 @@ fn random_play_reaches_every_procedure() {
         "RetreatMoved",
         "TurnEnded",
         "TurnBegins",
+        // The event deck card by card.
+        "CardEffect",
+        "Turncoat",
+        "WindBlows",
+        "Arrived",
+        "NinjaBout",
+        "SentBack",
+        // Morale called by the opponent, Formation Fails the table reports, the table's word.
+        "MoraleCalled",
+        "FormationFailed",
+        "FormationChanged",
+        "StatusSet",
+        "Killed",
+        "LeftField",
+        // The death of a Daimyo.
+        "DaimyoKilled",
+        "ArmyRetreats",
+        "Attached",
+        // Places: the river, buildings, structures and fire.
+        "RiverRolled",
+        "WindRolled",
+        "StructureAdded",
+        "Bombarded",
+        "Occupied",
+        "FireLit",
+        "BlazeStarted",
+        "FiresBurn",
+        "BurntOut",
+        "Engulfed",
+        "FireEscape",
     ] {
         assert!(
             seen.contains(kind),
@@ -690,6 +720,12 @@ fn rivers_a_unit_that_moved_rolls_once_a_turn_and_drowns_by_flow() {
     assert!(err.contains("once a turn"), "{err}");
     let err = refused(&mut b, Command::CrossRiver(IMA_GUN));
     assert!(err.contains("bridges"), "guns never wade: {err}");
+    // 1 on the d6: a fast river is crossed only at fords and bridges, and nobody wades it.
+    let mut b = imagawa_draws(2, Some(1));
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    ok(&mut b, walk(IMA_ARCHERS, MoveKind::Normal, 10), &[]);
+    let err = refused(&mut b, Command::CrossRiver(IMA_ARCHERS));
+    assert!(err.contains("fords and bridges"), "{err}");
 }
 
 #[test]

@@ -73,9 +73,11 @@ pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 /// Whether a unit may roll for drowning now (ruling `crossing_rivers`): a foot or cavalry unit
-/// of the acting side that has moved this turn and not yet rolled.
+/// of the acting side that has moved this turn and not yet rolled, across a river that may be
+/// waded (steady or slow: a fast one is crossed only at fords and bridges).
 pub fn may_wade(state: &State, u: UnitRef) -> bool {
     state.phase == Phase::Turn
+        && matches!(state.river.as_deref(), Some("steady" | "slow"))
         && state.owner(u) == usize::from(state.acting)
         && state.unit(u).is_some_and(|x| {
             x.present()
