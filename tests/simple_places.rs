@@ -458,6 +458,12 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
     );
     ok(&mut b, moving(ODA_YARI, MoveKind::Back), &[]);
     // Changing formation takes the whole move where the unit stands.
+    let err = err_text(
+        &mut b,
+        moving(ODA_TEPPO_1, MoveKind::ChangeFormation(Formation::Column)),
+        &[],
+    );
+    assert!(err.contains("whole move"), "{err}");
     ok(
         &mut b,
         Command::Move {

@@ -769,3 +769,44 @@ fn formation_fail_only_archers_skirmish_and_passing_through_skirmishers_fails_bo
         assert!(b.state().unit(u).is_some_and(|x| x.formation_fail));
     }
 }
+
+#[test]
+fn melee_a_figure_attacked_in_flank_turns_to_face_unless_held_to_his_front() {
+    use gunbai::rules::simple::command::{Attacker, Facing, Fighter, Status};
+    use gunbai::rules::simple::numbers::preview;
+    let mut b = begun();
+    fn flank_bonus(
+        b: &gunbai::engine::Battle<Simple>,
+        order: &gunbai::rules::simple::command::MeleeOrder,
+        bout: usize,
+    ) -> bool {
+        preview::melee(b.rules(), b.state(), order)[bout]
+            .attacker
+            .iter()
+            .any(|m| m.reason.contains("flank"))
+    }
+    // Alone, he turns: the flank attack counts as frontal.
+    let mut order = one_on_one(IMA_SWORD_SAMURAI, ODA_PIKE_SAMURAI, Facing::Flank);
+    assert!(!flank_bonus(&b, &order, 0), "he turns to face");
+    // Another figure at his front holds him: the flank attack earns its +1.
+    order.attackers.insert(
+        0,
+        Attacker {
+            fighter: Fighter::Unit(IMA_SWORD_SAMURAI),
+            facing: Facing::Front,
+            touches_friend: false,
+        },
+    );
+    assert!(flank_bonus(&b, &order, 1), "held to his front");
+    // So does his unit's melee.
+    let order = one_on_one(IMA_SWORD_SAMURAI, ODA_PIKE_SAMURAI, Facing::Flank);
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_PIKE_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
+    assert!(flank_bonus(&b, &order, 0), "in melee to his front");
+}
