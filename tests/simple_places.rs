@@ -505,3 +505,27 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
     let dice = gunbai::rules::simple::numbers::morale(b.rules(), yari, cover, false);
     assert_eq!(dice.own_sides, 8, "Ashigaru in soft cover test on d8");
 }
+
+#[test]
+fn movement_worked_example_a_gun_unlimbered_from_its_wagon_fires_with_a_formation_fail() {
+    let in_place = |kind| Command::Move {
+        unit: IMA_GUN,
+        kind,
+        distance_cm: 0,
+        going: gunbai::rules::simple::command::Going::Standard,
+    };
+    let mut b = begun();
+    ok(&mut b, in_place(MoveKind::Limber), &[]);
+    let err = err_text(&mut b, shot(IMA_GUN, ODA_YARI, 60), &[1, 1, 1]);
+    assert!(err.contains("limbered"), "{err}");
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    // Its Formation Fail test fails on a 1; it unlimbers (its whole move) and fires anyway.
+    ok(&mut b, Command::FormationTest(IMA_GUN), &[1]);
+    ok(&mut b, in_place(MoveKind::Unlimber), &[]);
+    assert!(b.state().unit(IMA_GUN).is_some_and(|x| x.formation_fail));
+    ok(&mut b, shot(IMA_GUN, ODA_YARI, 60), &[1, 1, 1]);
+}
