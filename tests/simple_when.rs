@@ -810,3 +810,114 @@ fn melee_a_figure_attacked_in_flank_turns_to_face_unless_held_to_his_front() {
     );
     assert!(flank_bonus(&b, &order, 0), "in melee to his front");
 }
+
+#[test]
+fn morale_a_unit_in_retreat_attacks_no_one_and_the_opponent_calls_each_unit_once_a_turn() {
+    use gunbai::rules::simple::command::{Facing, FailCause};
+    use gunbai::rules::simple::state::MoraleCause;
+    let mut b = begun();
+    // Oda Teppo 2 loses a figure to fire and fails its test: it is in Retreat.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
+    let err = refused(
+        &mut b,
+        Command::CallMorale {
+            unit: ODA_TEPPO_2,
+            cause: MoraleCause::FormationFail,
+        },
+    );
+    assert!(
+        err.contains("retreating"),
+        "no call during its retreat: {err}"
+    );
+    // A call the state bears out is taken; the same unit is not called twice in a turn.
+    ok(
+        &mut b,
+        Command::MarkFormationFail {
+            unit: ODA_YARI,
+            cause: FailCause::NotInContact,
+        },
+        &[],
+    );
+    let call = Command::CallMorale {
+        unit: ODA_YARI,
+        cause: MoraleCause::FormationFail,
+    };
+    ok(&mut b, call.clone(), &[]);
+    morale(&mut b, ODA_YARI, &[6, 6, 6, 6, 6, 1]);
+    let err = refused(&mut b, call);
+    assert!(err.contains("this turn"), "{err}");
+    // In its own turn the retreating unit moves back, and attacks no one.
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    ok(
+        &mut b,
+        Command::RetreatMove {
+            unit: ODA_TEPPO_2,
+            left_field: false,
+        },
+        &[],
+    );
+    let err = refused(
+        &mut b,
+        Command::Melee(one_on_one(ODA_TEPPO_2, IMA_TEPPO, Facing::Front)),
+    );
+    assert!(err.contains("attacks no one"), "{err}");
+}
+
+#[test]
+fn event_cards_the_tea_ceremony_disengages_samurai_in_melee_at_once() {
+    use gunbai::rules::simple::command::Status;
+    let mut b = begun();
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: IMA_SWORD_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(11) }, &[]);
+    let x = b.state().unit(IMA_SWORD_SAMURAI).expect("unit");
+    assert!(!x.in_melee() && x.moved, "out of the melee: its move back");
+    assert!(b.state().due.contains(&Due::CardInstruction(1, 11)));
+    let err = refused(&mut b, walk(IMA_SWORD_SAMURAI, MoveKind::Normal, 10));
+    assert!(
+        err.contains("moved this turn"),
+        "its move was the move back: {err}"
+    );
+    ok(&mut b, Command::CardDone, &[]);
+}
+
+#[test]
+fn firing_at_soft_hard_cover_a_fence_is_soft_cover_of_4_hits_a_15_cm() {
+    use gunbai::rules::simple::state::{Cover, StructureKind};
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Fence".into(),
+            kind: StructureKind::Fence,
+        },
+        &[],
+    );
+    assert_eq!(b.state().structures[0].hits, 4);
+    assert_eq!(StructureKind::Fence.cover(), Cover::Soft);
+    // Soft cover: 7 or more hits, so 7 and 8 hit and 6 misses.
+    ok(
+        &mut b,
+        Command::Bombard {
+            gun: IMA_GUN,
+            structure: 0,
+        },
+        &[7, 6, 8],
+    );
+    assert_eq!(b.state().structures[0].hits, 2);
+}
