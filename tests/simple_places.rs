@@ -205,7 +205,8 @@ fn building_holds_5_figures_and_the_door_defender_must_be_killed_first() {
         err_text(&mut b, Command::Melee(at_door(IMA_ARCHERS)), &[10, 1]).contains("inside"),
         "only a figure in the building defends its door"
     );
-    let bouts = gunbai::rules::simple::preview::melee(b.rules(), b.state(), &at_door(IMA_TEPPO));
+    let bouts =
+        gunbai::rules::simple::numbers::preview::melee(b.rules(), b.state(), &at_door(IMA_TEPPO));
     assert!(
         bouts[0]
             .defender
@@ -410,6 +411,8 @@ fn burning_building_figures_inside_roll_to_escape_and_die_when_it_is_engulfed() 
     to_oda_turn_after_end(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
     assert!(b.state().due.contains(&Due::FireEscape(IMA_TEPPO)));
+    // The event card is drawn before anything else in the turn.
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
     ok(
         &mut b,
         Command::EscapeFire {
@@ -454,9 +457,21 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
         "it fights only if attacked"
     );
     ok(&mut b, moving(ODA_YARI, MoveKind::Back), &[]);
-    ok(
+    // Changing formation takes the whole move where the unit stands.
+    let err = err_text(
         &mut b,
         moving(ODA_TEPPO_1, MoveKind::ChangeFormation(Formation::Column)),
+        &[],
+    );
+    assert!(err.contains("whole move"), "{err}");
+    ok(
+        &mut b,
+        Command::Move {
+            unit: ODA_TEPPO_1,
+            kind: MoveKind::ChangeFormation(Formation::Column),
+            distance_cm: 0,
+            going: gunbai::rules::simple::command::Going::Standard,
+        },
         &[],
     );
 }
@@ -471,7 +486,7 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
         distance_cm: 20,
     };
     let needs = |b: &Battle<Simple>| {
-        gunbai::rules::simple::preview::fire(b.rules(), b.state(), &order)
+        gunbai::rules::simple::numbers::preview::fire(b.rules(), b.state(), &order)
             .expect("preview")
             .needs
     };
@@ -489,4 +504,28 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
     let cover = b.state().cover_of(ODA_YARI);
     let dice = gunbai::rules::simple::numbers::morale(b.rules(), yari, cover, false);
     assert_eq!(dice.own_sides, 8, "Ashigaru in soft cover test on d8");
+}
+
+#[test]
+fn movement_worked_example_a_gun_unlimbered_from_its_wagon_fires_with_a_formation_fail() {
+    let in_place = |kind| Command::Move {
+        unit: IMA_GUN,
+        kind,
+        distance_cm: 0,
+        going: gunbai::rules::simple::command::Going::Standard,
+    };
+    let mut b = begun();
+    ok(&mut b, in_place(MoveKind::Limber), &[]);
+    let err = err_text(&mut b, shot(IMA_GUN, ODA_YARI, 60), &[1, 1, 1]);
+    assert!(err.contains("limbered"), "{err}");
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    // Its Formation Fail test fails on a 1; it unlimbers (its whole move) and fires anyway.
+    ok(&mut b, Command::FormationTest(IMA_GUN), &[1]);
+    ok(&mut b, in_place(MoveKind::Unlimber), &[]);
+    assert!(b.state().unit(IMA_GUN).is_some_and(|x| x.formation_fail));
+    ok(&mut b, shot(IMA_GUN, ODA_YARI, 60), &[1, 1, 1]);
 }

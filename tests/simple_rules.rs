@@ -115,7 +115,7 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
         &mut b,
         Command::MarkFormationFail {
             unit: ODA_YARI,
-            cause: FailCause::OutOfSight,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -158,7 +158,7 @@ fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
         &mut b,
         Command::MarkFormationFail {
             unit: ODA_YARI,
-            cause: FailCause::AfterMelee,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -196,7 +196,7 @@ fn formation_fail_forbids_volley_fire() {
         &mut b,
         Command::MarkFormationFail {
             unit: IMA_TEPPO,
-            cause: FailCause::OutOfSight,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -214,14 +214,7 @@ fn firing_d8_per_figure_hits_6_7_8_in_line_and_saves_on_4() {
         &[6, 5, 8, 1, 2, 4, 3],
     );
     assert_eq!(alive(&b, ODA_YARI), 4);
-    ok(
-        &mut b,
-        Command::Morale {
-            unit: ODA_YARI,
-            friend_retreating: false,
-        },
-        &[6, 6, 6, 6, 1],
-    );
+    ok(&mut b, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 6, 1]);
     ok(
         &mut b,
         Command::SetStatus {
@@ -297,14 +290,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
         &[10, 9, 1, 1, 1, 1, 1],
     );
     assert_eq!(alive(&b, ODA_YARI), 3, "two d10 hits, both saves fail");
-    ok(
-        &mut b,
-        Command::Morale {
-            unit: ODA_YARI,
-            friend_retreating: false,
-        },
-        &[6, 6, 6, 1, 1],
-    );
+    ok(&mut b, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 1, 1]);
     let err = run(
         &mut b,
         Command::Move {
@@ -340,7 +326,7 @@ fn firer_with_formation_fail_saves_on_3_and_guard_on_3_or_2() {
         &mut b,
         Command::MarkFormationFail {
             unit: IMA_TEPPO,
-            cause: FailCause::OutOfSight,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -357,7 +343,7 @@ fn firer_with_formation_fail_saves_on_3_and_guard_on_3_or_2() {
         &mut b,
         Command::MarkFormationFail {
             unit: teppo_1,
-            cause: FailCause::OutOfSight,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -481,11 +467,20 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
         },
         &[],
     );
+    // Held in melee to his front, he cannot turn to face the flank attack (ruling turn_to_face).
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_PIKE_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
     ok(
         &mut b,
         Command::MarkFormationFail {
             unit: IMA_SWORD_SAMURAI,
-            cause: FailCause::OutOfSight,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -542,7 +537,7 @@ fn morale_worked_example_3d6_against_2d10_plus_1d10() {
         &mut b,
         Command::MarkFormationFail {
             unit: ODA_TEPPO_2,
-            cause: FailCause::OutOfSight,
+            cause: FailCause::NotInContact,
         },
         &[],
     );
@@ -572,10 +567,7 @@ fn morale_worked_example_3d6_against_2d10_plus_1d10() {
     // 5 4 3 = 12 against 4 3 and 4 = 11: the unit carries on.
     let lines = ok(
         &mut b,
-        Command::Morale {
-            unit: ODA_TEPPO_2,
-            friend_retreating: false,
-        },
+        Command::Morale { unit: ODA_TEPPO_2 },
         &[5, 4, 3, 4, 3, 4],
     );
     assert!(
@@ -595,13 +587,11 @@ fn morale_failure_retreats_3_moves_then_tests_again() {
         fire(IMA_TEPPO, ODA_TEPPO_2, false),
         &[6, 1, 1, 1, 1, 1],
     );
+    // Four d6 of 1 against the dead figure's d10 of 5: the unit fails.
     ok(
         &mut b,
-        Command::Morale {
-            unit: ODA_TEPPO_2,
-            friend_retreating: true,
-        },
-        &[1, 1, 1, 1, 5, 5],
+        Command::Morale { unit: ODA_TEPPO_2 },
+        &[1, 1, 1, 1, 5],
     );
     let u = b.state().unit(ODA_TEPPO_2).expect("unit");
     assert_eq!(
@@ -628,7 +618,7 @@ fn morale_failure_retreats_3_moves_then_tests_again() {
     assert!(
         b.pending()
             .iter()
-            .any(|c| c.what == "Morale test" && c.why.contains("3 retreat moves"))
+            .any(|c| c.what == "Morale test" && c.why.contains("its retreat moves"))
     );
 }
 
@@ -647,10 +637,7 @@ fn peasants_who_fail_morale_leave_the_field() {
     // Four peasants roll d4s against one d10.
     ok(
         &mut b,
-        Command::Morale {
-            unit: IMA_LEVIES,
-            friend_retreating: false,
-        },
+        Command::Morale { unit: IMA_LEVIES },
         &[1, 1, 1, 1, 9],
     );
     assert!(b.state().unit(IMA_LEVIES).expect("unit").gone);
@@ -769,13 +756,21 @@ fn event_cards_reinforcements_and_the_ninja() {
     );
     ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
     ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+    ok(
+        &mut b,
+        Command::Attach {
+            group: GroupRef(0, 0),
+            unit: Some(ODA_GUARD.2),
+        },
+        &[],
+    );
     ok(&mut b, Command::EndTurn, &[]);
     ok(&mut b, Command::DrawCard { card: Some(21) }, &[]);
-    // The ninja beats a guard figure (12 against 3), then fails against Nobunaga (5 against 9).
+    // The ninja beats a guard figure (12 against 3), then fails against the next (5 against 9).
     let lines = ok(
         &mut b,
         Command::Ninja {
-            guards: vec![ODA_GUARD],
+            guards: vec![ODA_GUARD; 4],
         },
         &[12, 3, 5, 9],
     );
@@ -839,12 +834,6 @@ fn setup_terrain_ambush_river_and_bombardment() {
     );
     ok(&mut b, Command::RollRiver, &[2]);
     assert_eq!(b.state().river.as_deref(), Some("steady"));
-    ok(&mut b, Command::CrossRiver(IMA_ARCHERS), &[1, 3, 4, 5, 6]);
-    assert_eq!(
-        alive(&b, IMA_ARCHERS),
-        3,
-        "foot drown on 1-3 in a steady river"
-    );
     ok(
         &mut b,
         Command::AddStructure {
@@ -1070,7 +1059,7 @@ fn movement_table_and_rulings_are_in_the_quick_reference() {
 
 #[test]
 fn action_previews_give_the_exact_odds_of_fire_and_melee() {
-    use gunbai::rules::simple::preview;
+    use gunbai::rules::simple::numbers::preview;
     let b = begun();
     let order = FireOrder {
         unit: IMA_TEPPO,

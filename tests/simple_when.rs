@@ -4,8 +4,12 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used)] // Tests fail loudly.
 
+use gunbai::dice::RngDice;
+use gunbai::engine::Dice;
 use gunbai::engine::RuleSet as _;
 use gunbai::engine::exec::events_of;
+use gunbai::reference::HouseRules;
+use gunbai::rules::simple::command::MoveKind;
 use gunbai::rules::simple::state::Due;
 use gunbai::rules::simple::{Command, Simple};
 
@@ -79,6 +83,36 @@ fn random_play_reaches_every_procedure() {
         "RetreatMoved",
         "TurnEnded",
         "TurnBegins",
+        // The event deck card by card.
+        "CardEffect",
+        "Turncoat",
+        "WindBlows",
+        "Arrived",
+        "NinjaBout",
+        "SentBack",
+        // Morale called by the opponent, Formation Fails the table reports, the table's word.
+        "MoraleCalled",
+        "FormationFailed",
+        "FormationChanged",
+        "StatusSet",
+        "Killed",
+        "LeftField",
+        // The death of a Daimyo.
+        "DaimyoKilled",
+        "ArmyRetreats",
+        "Attached",
+        // Places: the river, buildings, structures and fire.
+        "RiverRolled",
+        "WindRolled",
+        "StructureAdded",
+        "Bombarded",
+        "Occupied",
+        "FireLit",
+        "BlazeStarted",
+        "FiresBurn",
+        "BurntOut",
+        "Engulfed",
+        "FireEscape",
     ] {
         assert!(
             seen.contains(kind),
@@ -258,25 +292,6 @@ fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
     let samurai = refused(&mut b, step(IMA_SWORD_SAMURAI));
     assert!(samurai.contains("tea ceremony"), "{samurai}");
     ok(&mut b, step(monks), &[]);
-    // Samurai in melee disengage and move back.
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: IMA_SWORD_SAMURAI,
-            status: gunbai::rules::simple::command::Status::InMelee(true),
-        },
-        &[],
-    );
-    ok(
-        &mut b,
-        Command::Move {
-            unit: IMA_SWORD_SAMURAI,
-            kind: MoveKind::Back,
-            distance_cm: 10,
-            going: gunbai::rules::simple::command::Going::Standard,
-        },
-        &[],
-    );
 }
 
 #[test]
@@ -328,6 +343,21 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
 fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll() {
     use gunbai::rules::simple::state::MoraleCause;
     let mut b = begun();
+    let call = Command::CallMorale {
+        unit: ODA_YARI,
+        cause: MoraleCause::FriendRetreating,
+    };
+    // No friend of Oda's is in Retreat: the trigger the table declares is refused.
+    let err = refused(&mut b, call);
+    assert!(err.contains("does not meet that trigger"), "{err}");
+    // Oda Teppo 2 loses a figure to fire and fails its test (four 1s against a 5).
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
+    assert!(b.state().unit(ODA_TEPPO_2).expect("unit").retreating());
     ok(
         &mut b,
         Command::CallMorale {
@@ -377,7 +407,7 @@ fn morale_after_the_daimyo_is_killed_the_army_falls_back_in_retreat() {
     pass_morale_dues(&mut b);
     // Attackers of a unit in Retreat add 2.
     let order = one_on_one(IMA_SWORD_SAMURAI, ODA_YARI, Facing::Front);
-    let bouts = gunbai::rules::simple::preview::melee(b.rules(), b.state(), &order);
+    let bouts = gunbai::rules::simple::numbers::preview::melee(b.rules(), b.state(), &order);
     assert!(
         bouts[0]
             .attacker
@@ -586,4 +616,308 @@ fn event_cards_the_ninja_fights_the_daimyos_guards_first_from_his_card() {
     // He beats the first guard (12 against 3), then loses to the second (2 against 9).
     ok(&mut b, roll.command.clone(), &[12, 3, 2, 9]);
     assert_eq!(alive(&b, ODA_GUARD), 4);
+}
+
+/// Imagawa's first turn with `card` drawn, the river rolled first when `river` is given.
+fn imagawa_draws(card: u8, river: Option<u32>) -> gunbai::engine::Battle<Simple> {
+    let mut b = battle_with(HouseRules::default());
+    ok(&mut b, Command::RollForHome, &[9, 2]);
+    if let Some(face) = river {
+        ok(&mut b, Command::RollRiver, &[face]);
+    }
+    b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
+        .expect("shuffles");
+    ok(&mut b, Command::BeginBattle, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(card) }, &[]);
+    b
+}
+
+fn walk(unit: gunbai::rules::simple::state::UnitRef, kind: MoveKind, cm: u32) -> Command {
+    Command::Move {
+        unit,
+        kind,
+        distance_cm: cm,
+        going: gunbai::rules::simple::command::Going::Standard,
+    }
+}
+
+#[test]
+fn event_cards_the_cavalry_card_sends_cavalry_forward_before_anything_else() {
+    let mut b = imagawa_draws(29, None);
+    let horse = b
+        .state()
+        .due
+        .iter()
+        .find_map(|d| match d {
+            Due::CavalryAdvance(u) => Some(*u),
+            _ => None,
+        })
+        .expect("the cavalry owes its advance");
+    assert!(
+        b.state()
+            .unit(horse)
+            .is_some_and(|x| x.spec.troop.mounted()),
+        "only cavalry is sent forward"
+    );
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    // Nothing else moves first, and a move back is no advance.
+    let err = refused(&mut b, walk(IMA_TEPPO, MoveKind::Normal, 10));
+    assert!(err.contains("card 29"), "{err}");
+    let err = refused(&mut b, walk(horse, MoveKind::Back, 10));
+    assert!(err.contains("card 29"), "{err}");
+    ok(&mut b, walk(horse, MoveKind::Normal, 60), &[]);
+    assert!(!b.state().due.contains(&Due::CavalryAdvance(horse)));
+    ok(&mut b, walk(IMA_TEPPO, MoveKind::Normal, 10), &[]);
+}
+
+#[test]
+fn event_cards_the_conch_sends_back_four_units_but_not_the_guard() {
+    use gunbai::rules::simple::roster::Troop;
+    let mut b = imagawa_draws(9, None);
+    assert!(b.state().due.contains(&Due::CardInstruction(1, 9)));
+    let guard = b
+        .state()
+        .present_units_of(1)
+        .into_iter()
+        .find(|&u| {
+            b.state()
+                .unit(u)
+                .is_some_and(|x| x.spec.troop == Troop::SamuraiGuard)
+        })
+        .expect("Imagawa's foot guard");
+    let err = refused(&mut b, Command::SendBack(guard));
+    assert!(err.contains("foot guard"), "{err}");
+    assert!(
+        run(&mut b, Command::SendBack(ODA_YARI), &[]).is_err(),
+        "only the drawer's units go back"
+    );
+    for (n, u) in [IMA_TEPPO, IMA_ARCHERS, IMA_SWORD_SAMURAI, IMA_GUN]
+        .into_iter()
+        .enumerate()
+    {
+        ok(&mut b, Command::SendBack(u), &[]);
+        assert!(b.state().unit(u).is_some_and(|x| x.moved), "its move");
+        assert_eq!(
+            b.state().due.contains(&Due::CardInstruction(1, 9)),
+            n < 3,
+            "4 units, no more"
+        );
+    }
+    assert!(run(&mut b, Command::SendBack(IMA_LEVIES), &[]).is_err());
+}
+
+#[test]
+fn rivers_a_unit_that_moved_rolls_once_a_turn_and_drowns_by_flow() {
+    // 2 on the d6: a steady river, where foot drown on 1 to 3.
+    let mut b = imagawa_draws(2, Some(2));
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let err = refused(&mut b, Command::CrossRiver(IMA_ARCHERS));
+    assert!(err.contains("once a turn"), "not before it moved: {err}");
+    ok(&mut b, walk(IMA_ARCHERS, MoveKind::Normal, 10), &[]);
+    ok(&mut b, Command::CrossRiver(IMA_ARCHERS), &[1, 3, 4, 5, 6]);
+    assert_eq!(alive(&b, IMA_ARCHERS), 3, "1 and 3 drown");
+    let err = refused(&mut b, Command::CrossRiver(IMA_ARCHERS));
+    assert!(err.contains("once a turn"), "{err}");
+    let err = refused(&mut b, Command::CrossRiver(IMA_GUN));
+    assert!(err.contains("bridges"), "guns never wade: {err}");
+    // 1 on the d6: a fast river is crossed only at fords and bridges, and nobody wades it.
+    let mut b = imagawa_draws(2, Some(1));
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    ok(&mut b, walk(IMA_ARCHERS, MoveKind::Normal, 10), &[]);
+    let err = refused(&mut b, Command::CrossRiver(IMA_ARCHERS));
+    assert!(err.contains("fords and bridges"), "{err}");
+}
+
+#[test]
+fn formation_fail_only_archers_skirmish_and_passing_through_skirmishers_fails_both() {
+    use gunbai::rules::simple::roster::Formation;
+    let mut b = begun();
+    let err = refused(
+        &mut b,
+        walk(IMA_TEPPO, MoveKind::ChangeFormation(Formation::Skirmish), 0),
+    );
+    assert!(err.contains("only archers"), "{err}");
+    ok(
+        &mut b,
+        walk(
+            IMA_ARCHERS,
+            MoveKind::ChangeFormation(Formation::Skirmish),
+            0,
+        ),
+        &[],
+    );
+    // Close-order troops go round one another.
+    let err = refused(
+        &mut b,
+        walk(
+            IMA_TEPPO,
+            MoveKind::ThroughSkirmishers(Some(IMA_SWORD_SAMURAI)),
+            10,
+        ),
+    );
+    assert!(err.contains("gone round"), "{err}");
+    ok(
+        &mut b,
+        walk(
+            IMA_TEPPO,
+            MoveKind::ThroughSkirmishers(Some(IMA_ARCHERS)),
+            10,
+        ),
+        &[],
+    );
+    for u in [IMA_TEPPO, IMA_ARCHERS] {
+        assert!(b.state().unit(u).is_some_and(|x| x.formation_fail));
+    }
+}
+
+#[test]
+fn melee_a_figure_attacked_in_flank_turns_to_face_unless_held_to_his_front() {
+    use gunbai::rules::simple::command::{Attacker, Facing, Fighter, Status};
+    use gunbai::rules::simple::numbers::preview;
+    let mut b = begun();
+    fn flank_bonus(
+        b: &gunbai::engine::Battle<Simple>,
+        order: &gunbai::rules::simple::command::MeleeOrder,
+        bout: usize,
+    ) -> bool {
+        preview::melee(b.rules(), b.state(), order)[bout]
+            .attacker
+            .iter()
+            .any(|m| m.reason.contains("flank"))
+    }
+    // Alone, he turns: the flank attack counts as frontal.
+    let mut order = one_on_one(IMA_SWORD_SAMURAI, ODA_PIKE_SAMURAI, Facing::Flank);
+    assert!(!flank_bonus(&b, &order, 0), "he turns to face");
+    // Another figure at his front holds him: the flank attack earns its +1.
+    order.attackers.insert(
+        0,
+        Attacker {
+            fighter: Fighter::Unit(IMA_SWORD_SAMURAI),
+            facing: Facing::Front,
+            touches_friend: false,
+        },
+    );
+    assert!(flank_bonus(&b, &order, 1), "held to his front");
+    // So does his unit's melee.
+    let order = one_on_one(IMA_SWORD_SAMURAI, ODA_PIKE_SAMURAI, Facing::Flank);
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_PIKE_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
+    assert!(flank_bonus(&b, &order, 0), "in melee to his front");
+}
+
+#[test]
+fn morale_a_unit_in_retreat_attacks_no_one_and_the_opponent_calls_each_unit_once_a_turn() {
+    use gunbai::rules::simple::command::{Facing, FailCause};
+    use gunbai::rules::simple::state::MoraleCause;
+    let mut b = begun();
+    // Oda Teppo 2 loses a figure to fire and fails its test: it is in Retreat.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
+    let err = refused(
+        &mut b,
+        Command::CallMorale {
+            unit: ODA_TEPPO_2,
+            cause: MoraleCause::FormationFail,
+        },
+    );
+    assert!(
+        err.contains("retreating"),
+        "no call during its retreat: {err}"
+    );
+    // A call the state bears out is taken; the same unit is not called twice in a turn.
+    ok(
+        &mut b,
+        Command::MarkFormationFail {
+            unit: ODA_YARI,
+            cause: FailCause::NotInContact,
+        },
+        &[],
+    );
+    let call = Command::CallMorale {
+        unit: ODA_YARI,
+        cause: MoraleCause::FormationFail,
+    };
+    ok(&mut b, call.clone(), &[]);
+    morale(&mut b, ODA_YARI, &[6, 6, 6, 6, 6, 1]);
+    let err = refused(&mut b, call);
+    assert!(err.contains("this turn"), "{err}");
+    // In its own turn the retreating unit moves back, and attacks no one.
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    ok(
+        &mut b,
+        Command::RetreatMove {
+            unit: ODA_TEPPO_2,
+            left_field: false,
+        },
+        &[],
+    );
+    let err = refused(
+        &mut b,
+        Command::Melee(one_on_one(ODA_TEPPO_2, IMA_TEPPO, Facing::Front)),
+    );
+    assert!(err.contains("attacks no one"), "{err}");
+}
+
+#[test]
+fn event_cards_the_tea_ceremony_disengages_samurai_in_melee_at_once() {
+    use gunbai::rules::simple::command::Status;
+    let mut b = begun();
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: IMA_SWORD_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(11) }, &[]);
+    let x = b.state().unit(IMA_SWORD_SAMURAI).expect("unit");
+    assert!(!x.in_melee() && x.moved, "out of the melee: its move back");
+    assert!(b.state().due.contains(&Due::CardInstruction(1, 11)));
+    let err = refused(&mut b, walk(IMA_SWORD_SAMURAI, MoveKind::Normal, 10));
+    assert!(
+        err.contains("moved this turn"),
+        "its move was the move back: {err}"
+    );
+    ok(&mut b, Command::CardDone, &[]);
+}
+
+#[test]
+fn firing_at_soft_hard_cover_a_fence_is_soft_cover_of_4_hits_a_15_cm() {
+    use gunbai::rules::simple::state::{Cover, StructureKind};
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Fence".into(),
+            kind: StructureKind::Fence,
+        },
+        &[],
+    );
+    assert_eq!(b.state().structures[0].hits, 4);
+    assert_eq!(StructureKind::Fence.cover(), Cover::Soft);
+    // Soft cover: 7 or more hits, so 7 and 8 hit and 6 misses.
+    ok(
+        &mut b,
+        Command::Bombard {
+            gun: IMA_GUN,
+            structure: 0,
+        },
+        &[7, 6, 8],
+    );
+    assert_eq!(b.state().structures[0].hits, 2);
 }

@@ -4,7 +4,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 /// Where a roll's dice came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DiceOrigin {

@@ -240,7 +240,11 @@ mod tests {
             PoolRoll::Counted { dice: 4, hits: 2 }
         );
         assert!(again.finish().is_ok());
-        assert!(Recorded::with_counts(&[], &[5]).pool(4, 6, success).is_err());
+        assert!(
+            Recorded::with_counts(&[], &[5])
+                .pool(4, 6, success)
+                .is_err()
+        );
     }
 
     #[test]

@@ -258,7 +258,13 @@ impl<R: RuleSet> Battle<R> {
     ) -> Result<&LogEntry, BattleError> {
         let index = self.entries.len();
         let rolled = Rolled::from_origin(record.origin);
-        let log = log_entry::<R>(index, at, &self.state, (&command, rolled), outcome.sentences);
+        let log = log_entry::<R>(
+            index,
+            at,
+            &self.state,
+            (&command, rolled),
+            outcome.sentences,
+        );
         let entry = Entry {
             at,
             action: Action::Command {

@@ -595,13 +595,7 @@ macro_rules! contract {
 }
 
 contract!(sky, Sky, blocks:, dropped:, declared:, gone:);
-contract!(
-    simple, Simple,
-    blocks:,
-    dropped:,
-    declared: #[ignore = "the simple audit (issue 27) makes this hold"],
-    gone: #[ignore = "the simple audit (issue 27) makes this hold"]
-);
+contract!(simple, Simple, blocks:, dropped:, declared:, gone:);
 contract!(skirmish, Skirmish, blocks:, dropped:, declared:, gone:);
 contract!(
     daimyo, Daimyo,

@@ -109,14 +109,7 @@ pub fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
 
 /// A morale test that is due, with the faces given.
 pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) {
-    ok(
-        b,
-        Command::Morale {
-            unit,
-            friend_retreating: false,
-        },
-        faces,
-    );
+    ok(b, Command::Morale { unit }, faces);
 }
 
 /// Where `target` stands among the options of the first choice of a unit's action form.

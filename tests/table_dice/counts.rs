@@ -64,7 +64,10 @@ fn counts_typed_at_the_table_are_journalled_as_counts_and_every_roll_says_whose_
     assert!(line.contains("(dice:20,hits:7)"), "{line}");
     assert!(line.contains(",hits:3)"), "{line}");
     assert!(line.contains("rolled:Table"), "{line}");
-    assert!(line.contains("counts:[7,3]"), "the counts are kept to run it again: {line}");
+    assert!(
+        line.contains("counts:[7,3]"),
+        "the counts are kept to run it again: {line}"
+    );
     assert!(!line.contains("[6,6,6"), "no faces nobody rolled: {line}");
     let b = sky(&h);
     let Action::Command {
@@ -116,7 +119,10 @@ fn a_roll_of_the_apps_dice_says_so_in_the_journal_the_log_and_the_report() {
     )
     .unwrap();
     let line = std::fs::read_to_string(game.journal_path().unwrap()).unwrap();
-    assert!(line.lines().last().unwrap().contains("rolled:App"), "{line}");
+    assert!(
+        line.lines().last().unwrap().contains("rolled:App"),
+        "{line}"
+    );
     assert_eq!(game.log().last().unwrap().dice.words(), Some("app dice"));
     assert!(gunbai::report::html(game.as_ref()).contains("(app dice)"));
 }

@@ -40,8 +40,12 @@ enum CachedAction<'a, C> {
         counts: Cow<'a, [u32]>,
         rolled: super::Rolled,
     },
-    Undo { count: u32 },
-    Redo { count: u32 },
+    Undo {
+        count: u32,
+    },
+    Redo {
+        count: u32,
+    },
 }
 
 /// One cached entry.

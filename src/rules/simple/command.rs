@@ -257,12 +257,11 @@ pub enum Command {
     Fire(FireOrder),
     /// Figures attack one defending figure.
     Melee(MeleeOrder),
-    /// A unit takes a morale test that is due.
+    /// A unit takes a morale test that is due. A friend seen retreating is recorded before
+    /// the roll (`SetStatus` `SeesRetreat`), as the morale card asks.
     Morale {
         /// The unit.
         unit: UnitRef,
-        /// It sees a friendly unit retreating (+1d10 against).
-        friend_retreating: bool,
     },
     /// The opponent calls for a morale test.
     CallMorale {
@@ -366,6 +365,8 @@ pub enum Command {
     VillagersAttack(UnitRef),
     /// Rolls the square where the allied Monks or Ronin of a drawn card arrive.
     RollArrival,
+    /// Card 9: the opponent sends one of the drawer's units back a full move.
+    SendBack(UnitRef),
 }
 
 impl Command {
@@ -376,7 +377,8 @@ impl Command {
             Command::ShuffleDeck
             | Command::DrawCard { .. }
             | Command::CardDone
-            | Command::RollArrival => "card",
+            | Command::RollArrival
+            | Command::SendBack(_) => "card",
             Command::Ninja { .. } => "card",
             Command::AllyActivation(_) => "allies",
             Command::FormationTest(_) | Command::MarkFormationFail { .. } => "formation",

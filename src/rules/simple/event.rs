@@ -404,6 +404,18 @@ pub enum Event {
     },
     /// The whole building is ablaze.
     Engulfed(u8),
+    /// Card 9: the opponent sent a unit back a full move (its move this turn); it leaves any
+    /// building and any melee.
+    SentBack(UnitRef),
+    /// Card 11: a Samurai unit in melee disengages and moves back (its move this turn).
+    Disengaged(UnitRef),
+    /// The opponent called for a morale test on a unit (once a turn, ruling `morale_calls`).
+    MoraleCalled {
+        /// The unit.
+        unit: UnitRef,
+        /// The trigger called.
+        cause: MoraleCause,
+    },
     /// The village's peasants hold the village.
     VillagersPlaced {
         /// The side whose books carry them (the Home Daimyo's).

@@ -6,28 +6,20 @@
 //! comes from `reference/simple.ron`, where the rulings on unclear text are recorded too.
 
 mod actions;
-mod actions_places;
 mod apply;
-mod apply_places;
-pub mod army;
 pub mod command;
 mod describe;
-mod describe_places;
 pub mod event;
 mod execute;
 mod measures;
 pub mod numbers;
 pub mod order;
 mod pending;
-mod pending_places;
-pub mod preview;
 pub mod roster;
 mod roster_form;
 pub mod state;
 pub mod tables;
-pub mod terms;
 mod view;
-mod words;
 
 pub use command::Command;
 pub use event::Event;
@@ -43,7 +35,7 @@ use crate::engine::ruleset::{ApplyContext, Measure, RuleSet, Sentence};
 use crate::engine::view::BattleView;
 use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterReport, RosterText};
-use terms::Due;
+use state::Due;
 
 /// The Simple Samurai rule set.
 #[derive(Debug)]
@@ -87,22 +79,35 @@ impl RuleSet for Simple {
     }
 
     fn apply(
-        _rules: &Rules,
+        rules: &Rules,
         state: &mut State,
         event: &Event,
         _context: ApplyContext,
     ) -> Result<(), String> {
-        apply::apply(state, event)
+        apply::apply(rules, state, event)
     }
 
     crate::due_queue!(State, Event, Due);
 
     fn due_moot(state: &State, due: &Due) -> Option<String> {
-        terms::due_subject_gone(state, *due).then(|| "its subject has left play".into())
+        order::moot(state, *due)
     }
 
     fn due_citation(due: &Due) -> &'static str {
-        terms::due_citation(*due)
+        order::citation(*due)
+    }
+
+    fn precedes(_state: &State, first: &Due, then: &Due) -> Option<&'static str> {
+        order::precedes(*first, *then)
+    }
+
+    fn interleaves(
+        _rules: &Rules,
+        _state: &State,
+        due: &Due,
+        command: &Command,
+    ) -> Option<&'static str> {
+        order::interleaves(*due, command)
     }
 
     fn measures(rules: &Rules, before: &State, events: &[Event]) -> Vec<Measure> {

@@ -1,13 +1,123 @@
-//! The order of what figures and units do in a turn, stated against the engine's activity
-//! ledger: each attacking figure throws once in melee a turn (Melee), and a unit fires, moves
-//! then melees — or melees, moves then fires (Sequence).
+//! Simple's *when*, in one place: the order of what figures and units do in a turn, stated
+//! against the engine's activity ledger (each attacking figure throws once in melee a turn; a
+//! unit fires, moves then melees, or melees, moves then fires); and for each kind of due the
+//! rule that requires it, when nobody can answer it any more, what must be settled before it
+//! and what may happen while it is owed.
 
 use serde::{Deserialize, Serialize};
 
-use super::command::Fighter;
+use super::command::{Command, Fighter, Status};
+use super::numbers;
+use super::state::{Due, GroupRef, State, UnitRef};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::engine::ledger::{Ledger, OrderRule, Scope};
+
+/// The Event Cards section.
+pub const EVENT_CARDS: &str = "simple: Event Cards";
+/// The Allied Clans section.
+pub const ALLIED_CLANS: &str = "simple: Allied Clans";
+/// The Formation Fail section.
+pub const FORMATION_FAIL: &str = "simple: Formation Fail";
+/// The Morale section.
+pub const MORALE: &str = "simple: Morale";
+/// The Terrain section (the village).
+pub const TERRAIN: &str = "simple: Terrain";
+/// The passages on fire.
+pub const FIRE: &str = "simple: Fire";
+
+/// The rule that requires a due.
+pub fn citation(due: Due) -> &'static str {
+    match due {
+        Due::DrawCard(_)
+        | Due::CardInstruction(..)
+        | Due::Arrival(..)
+        | Due::Ninja(_)
+        | Due::CavalryAdvance(_) => EVENT_CARDS,
+        Due::AllyActivation(_) => ALLIED_CLANS,
+        Due::FormationTest(_) => FORMATION_FAIL,
+        Due::Morale(..) | Due::RetreatMove(_) => MORALE,
+        Due::VillagersAttack(_) => TERRAIN,
+        Due::FireEscape(_) => FIRE,
+    }
+}
+
+/// Why nobody can answer a due any more, if so: its unit has left the table, or is no longer
+/// in the state the due is about (a retreat move for a unit that rallied, a Formation Fail
+/// test for a unit that has none); a Daimyo killed; nothing left to do what a card asks.
+pub fn moot(state: &State, due: Due) -> Option<String> {
+    let gone = |u: UnitRef| match state.unit(u) {
+        Some(x) if x.present() => None,
+        Some(x) => Some(format!("{} is not on the table", x.spec.name)),
+        None => Some(format!("there is no unit {}", u.id())),
+    };
+    let unless = |u: UnitRef, holds: &dyn Fn(&super::state::UnitState) -> bool, words: &str| {
+        gone(u).or_else(|| {
+            state
+                .unit(u)
+                .filter(|x| !holds(x))
+                .map(|x| format!("{} {words}", x.spec.name))
+        })
+    };
+    let daimyo_dead = |g: GroupRef| {
+        let alive = state
+            .group(g)
+            .and_then(|x| x.daimyo.as_ref())
+            .is_some_and(|d| d.alive);
+        (!alive).then(|| format!("{} is dead", state.daimyo_name(g)))
+    };
+    match due {
+        Due::FormationTest(u) => unless(u, &|x| x.formation_fail, "has no Formation Fail"),
+        Due::Morale(u, _) => unless(u, &numbers::takes_morale, "takes no morale test"),
+        Due::RetreatMove(u) => unless(u, &|x| x.retreating(), "is no longer retreating"),
+        Due::FireEscape(u) => gone(u).or_else(|| {
+            let inside = state
+                .unit(u)
+                .and_then(|x| x.structure)
+                .is_some_and(|s| state.burning(s));
+            (!inside).then(|| format!("{} is not in a burning building", state.unit_name(u)))
+        }),
+        Due::VillagersAttack(u) => gone(u).or_else(|| {
+            super::execute::village_unit(state)
+                .is_none()
+                .then(|| "the village's peasants are gone".to_owned())
+        }),
+        Due::AllyActivation(g) => daimyo_dead(g),
+        Due::Ninja(s) => daimyo_dead(GroupRef(s, 0)),
+        Due::CavalryAdvance(u) => gone(u).or_else(|| super::execute::cannot_advance(state, u)),
+        Due::CardInstruction(s, 9) => super::execute::nobody_to_send_back(state, s)
+            .then(|| "no unit is left to send back".to_owned()),
+        Due::DrawCard(_) | Due::CardInstruction(..) | Due::Arrival(..) => None,
+    }
+}
+
+/// Whether `first`, while owed, must be settled before `then`: the event card is drawn before
+/// anything else in a turn (Event Cards: before their turn begins); a cavalry unit sent forward
+/// by card 29 tests its Formation Fail first (taken at the start of a move), and waits for its
+/// allied clan's roll to act.
+pub fn precedes(first: Due, then: Due) -> Option<&'static str> {
+    match (first, then) {
+        (Due::DrawCard(_), _) => Some(EVENT_CARDS),
+        (Due::FormationTest(u), Due::CavalryAdvance(v)) if u == v => Some(FORMATION_FAIL),
+        (Due::AllyActivation(g), Due::CavalryAdvance(v)) if v.group() == g => Some(ALLIED_CLANS),
+        _ => None,
+    }
+}
+
+/// What may happen while `due` is owed without settling it: the umpire's word that the unit
+/// about to test morale sees a friendly unit retreat, which the morale card asks for.
+pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
+    match (due, command) {
+        (
+            Due::Morale(u, _),
+            Command::SetStatus {
+                unit,
+                status: Status::SeesRetreat(true),
+            },
+        ) if u == *unit => Some(MORALE),
+        _ => None,
+    }
+}
 
 /// What a unit (or a Daimyo) did this turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -104,10 +104,14 @@ mod raw {
         pub ronin_open: u32,
         pub ronin_soft: u32,
         pub ronin_hard: u32,
+        pub friend_retreating_within_cm: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Cards {
         pub deck: u32,
+        pub blank: u32,
+        pub conch_units: u32,
+        pub ninja_die: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct Terrain {
@@ -117,6 +121,9 @@ mod raw {
         pub reinforcement_die: u32,
         pub village_piece: u32,
         pub village_peasants: u32,
+        pub board_width_cm: u32,
+        pub board_depth_cm: u32,
+        pub square_cm: u32,
     }
     #[derive(Debug, Deserialize)]
     pub struct River {
@@ -182,6 +189,7 @@ mod raw {
     #[derive(Debug, Deserialize)]
     pub struct Army {
         pub figures_per_unit: u32,
+        pub basic_koku: u32,
         pub basic_ashigaru_units: usize,
         pub basic_samurai_foot_units: usize,
         pub basic_cavalry_units: usize,
@@ -243,6 +251,18 @@ pub struct SimpleRulings {
     pub daimyo_cover: DaimyoCover,
     /// What arriving allied Monks fight with.
     pub monk_weapon: MonkWeapon,
+    /// Whether a defender turns to face a flank or rear attack.
+    pub turn_to_face: TurnToFace,
+}
+
+/// Whether a defender turns to face a flank or rear attack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnToFace {
+    /// `unless_engaged`: he turns (no flank or rear bonus) unless in melee to his front.
+    UnlessEngaged,
+    /// `as_declared`: the attacker's flank or rear counts as the umpire declares it.
+    AsDeclared,
 }
 
 /// How a lone Daimyo stands when fired at.

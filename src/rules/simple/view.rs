@@ -41,7 +41,7 @@ pub fn phase_words(state: &State) -> (String, String) {
     }
 }
 
-fn leader(state: &State, g: GroupRef) -> Option<LeaderView> {
+fn leader(rules: &Rules, state: &State, g: GroupRef) -> Option<LeaderView> {
     let d = state.group(g)?.daimyo.as_ref()?;
     let mut badges = Vec::new();
     if !d.alive {
@@ -58,7 +58,7 @@ fn leader(state: &State, g: GroupRef) -> Option<LeaderView> {
     Some(LeaderView {
         name: d.leader.name.clone(),
         rating_name: "Die".into(),
-        rating: 12,
+        rating: i64::from(rules.t.troop_dice.daimyo),
         parts: Vec::new(),
         history: Vec::new(),
         badges,
@@ -112,16 +112,24 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
         groups.push(GroupView {
             name: grp.name.clone(),
             // The army's own Daimyo is shown once, as its general.
-            leader: if g.1 == 0 { None } else { leader(state, g) },
+            leader: if g.1 == 0 {
+                None
+            } else {
+                leader(rules, state, g)
+            },
             badges,
-            units: (0..grp.units.len())
-                .filter_map(|i| unit(rules, state, UnitRef(g.0, g.1, i as u8)))
+            units: daimyo_row(rules, state, g)
+                .into_iter()
+                .chain(
+                    (0..grp.units.len())
+                        .filter_map(|i| unit(rules, state, UnitRef(g.0, g.1, i as u8))),
+                )
                 .collect(),
         });
     }
     SideView {
         name: side.name.clone(),
-        general: leader(state, GroupRef(s as u8, 0)),
+        general: leader(rules, state, GroupRef(s as u8, 0)),
         groups,
     }
 }
@@ -142,6 +150,33 @@ fn badges_village(groups: &mut Vec<GroupView>, rules: &Rules, state: &State, g: 
     });
 }
 
+/// A Daimyo's own row, so his orders (standing with a unit or alone, attacking) have a place:
+/// he is a figure, in play while he lives.
+fn daimyo_row(rules: &Rules, state: &State, g: GroupRef) -> Option<UnitView> {
+    let d = state.group(g)?.daimyo.as_ref()?;
+    let view = leader(rules, state, g)?;
+    Some(UnitView {
+        id: super::actions::daimyo_id(g),
+        name: d.leader.name.clone(),
+        kind: format!(
+            "Daimyo, {}, d{}",
+            if d.leader.mounted {
+                "mounted"
+            } else {
+                "on foot"
+            },
+            rules.t.troop_dice.daimyo
+        ),
+        strength: u32::from(d.alive),
+        starting_strength: 1,
+        measure: "figures".into(),
+        marked_hits: 0,
+        in_play: d.alive,
+        badges: view.badges,
+        details: Vec::new(),
+    })
+}
+
 fn unit(rules: &Rules, state: &State, r: UnitRef) -> Option<UnitView> {
     let u = state.unit(r)?;
     Some(UnitView {
@@ -152,7 +187,7 @@ fn unit(rules: &Rules, state: &State, r: UnitRef) -> Option<UnitView> {
         starting_strength: u.spec.figures,
         measure: "figures".into(),
         marked_hits: 0,
-        in_play: u.present(),
+        in_play: u.in_play(),
         badges: badges(state, r, u),
         details: vec![
             ("Formation".into(), u.formation.name().into()),

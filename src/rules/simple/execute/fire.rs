@@ -228,13 +228,19 @@ pub(super) fn realign(
             "the gun is limbered, has fired, or is already realigning",
         ));
     }
-    if needed == 0 {
-        return Err(illegal("the barrel must move at least 1 inch"));
+    // Beyond the die's reach the gun cannot fire this turn whatever it rolls: one more inch
+    // than the die stands for every longer travel.
+    let die = ctx.rules().t.artillery.realign_die;
+    if needed == 0 || needed > die + 1 {
+        return Err(illegal(format!(
+            "the barrel moves 1 to {die} inches, or {} for more than the die can give",
+            die + 1
+        )));
     }
     if let Some(t) = target {
         check_target(ctx, ctx.state().owner(gun), t)?;
     }
-    let face = ctx.roll(ctx.rules().t.artillery.realign_die)?;
+    let face = ctx.roll(die)?;
     ctx.emit(Event::Realigned {
         gun,
         face,

@@ -7,8 +7,8 @@ use crate::engine::exec::refuse;
 use crate::rules::simple::command::{FailCause, Fighter, MeleeOrder};
 use crate::rules::simple::event::{Bout, Event};
 use crate::rules::simple::numbers;
-use crate::rules::simple::order::{self, Deed};
-use crate::rules::simple::roster::{Troop, Weapon};
+use crate::rules::simple::order::{self, Deed, MORALE};
+use crate::rules::simple::roster::Weapon;
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, Target, UnitRef};
 use crate::rules::simple::tables::DaimyoKilled;
 
@@ -39,6 +39,12 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
         match a.fighter {
             Fighter::Unit(u) => {
                 let x = ctx.acting_unit(u)?;
+                if x.retreating() {
+                    return Err(refuse(
+                        format!("{} is retreating: it attacks no one", x.spec.name),
+                        MORALE,
+                    ));
+                }
                 let done = order::attacks(&ctx.state().ledger, a.fighter);
                 if done + using > x.alive as usize {
                     return Err(refuse(
@@ -64,6 +70,12 @@ fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError
                 {
                     return Err(illegal("only a living Daimyo of the acting side attacks"));
                 }
+                if !grp.acting {
+                    return Err(refuse(
+                        "the allied clan did not roll to act this turn: it only fights if attacked",
+                        "simple: Allied Clans",
+                    ));
+                }
                 if using > 1 {
                     return Err(refuse(
                         "each attacking figure throws once in melee: the order lists the Daimyo twice",
@@ -81,13 +93,27 @@ pub(super) fn melee(ctx: &mut Ctx<'_>, order: &MeleeOrder) -> Result<(), Command
     if ctx.state().phase != Phase::Turn {
         return Err(illegal("the battle has not begun"));
     }
-    ctx.nothing_due()?;
     check_attackers(ctx, order)?;
     fight(ctx, order, usize::from(ctx.state().acting))
 }
 
-/// Refuses a door fight when the defender does not hold that building.
+/// Refuses a fight in or at a building the defender is not in: a fight inside needs him
+/// inside, a fight at the door needs him holding that building (and is not inside).
 fn check_door(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError> {
+    let inside = |ctx: &Ctx<'_>| match order.defender {
+        Target::Unit(u) => ctx
+            .state()
+            .unit(u)
+            .and_then(|x| x.structure)
+            .and_then(|s| ctx.state().structures.get(usize::from(s)))
+            .is_some_and(|st| st.kind.building()),
+        Target::Daimyo(_) => false,
+    };
+    if order.in_building && (order.door.is_some() || !inside(ctx)) {
+        return Err(illegal(
+            "a fight inside a building needs the defender inside one (a fight at its door is not inside)",
+        ));
+    }
     let Some(s) = order.door else { return Ok(()) };
     let building = ctx
         .state()
@@ -163,15 +189,14 @@ pub(super) fn fight(
             cause: FailCause::AfterMelee,
         })?;
     }
-    after_losses(ctx, order.defender, killed, MoraleCause::MeleeLosses)?;
     if killed > 0 {
         captured(ctx, order, acting)?;
     }
-    Ok(())
+    after_losses(ctx, order.defender, killed, MoraleCause::MeleeLosses)
 }
 
 /// A gun's last artilleryman killed in melee gives the gun to the attackers; a figure
-/// killed at a building's door opens it to them.
+/// killed at a building's door opens it to them. (Before the figure is taken off.)
 fn captured(ctx: &mut Ctx<'_>, order: &MeleeOrder, acting: usize) -> Result<(), CommandError> {
     let Target::Unit(u) = order.defender else {
         return Ok(());
@@ -183,8 +208,9 @@ fn captured(ctx: &mut Ctx<'_>, order: &MeleeOrder, acting: usize) -> Result<(), 
             side: by,
         })?;
     }
+    // Taken as its last artilleryman falls, so the gun stays in play for its captors.
     let x = ctx.unit(u)?;
-    if x.spec.weapon == Weapon::Gun && x.alive == 0 && by != crate::rules::simple::state::NOBODY {
+    if x.spec.weapon == Weapon::Gun && x.alive == 1 && by != crate::rules::simple::state::NOBODY {
         ctx.emit(Event::GunCaptured { gun: u, by })?;
     }
     Ok(())
@@ -237,7 +263,7 @@ pub(super) fn clear_dues(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandErr
     Ok(())
 }
 
-fn leave(ctx: &mut Ctx<'_>, u: UnitRef, why: &str) -> Result<(), CommandError> {
+pub(super) fn leave(ctx: &mut Ctx<'_>, u: UnitRef, why: &str) -> Result<(), CommandError> {
     clear_dues(ctx, u)?;
     ctx.emit(Event::LeftField {
         unit: u,
@@ -302,126 +328,4 @@ fn army_in_retreat(ctx: &mut Ctx<'_>, side: usize) -> Result<(), CommandError> {
         }
     }
     Ok(())
-}
-
-pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef, friend: bool) -> Result<(), CommandError> {
-    let due = ctx
-        .state()
-        .due
-        .iter()
-        .find(|d| matches!(d, Due::Morale(x, _) if *x == u))
-        .copied()
-        .ok_or_else(|| illegal("no morale test is due for that unit"))?;
-    let Due::Morale(_, cause) = due else {
-        return Err(illegal("no morale test is due"));
-    };
-    ctx.settle(due)?;
-    let x = ctx.unit(u)?;
-    let sees = friend || numbers::sees_friend_retreat(x, cause);
-    let dice = numbers::morale(ctx.rules(), x, ctx.state().cover_of(u), sees);
-    let own = ctx.roll_n(dice.own, dice.own_sides)?;
-    let against = ctx.roll_n(dice.against, ctx.rules().t.morale.dead_die)?;
-    let passed = own.iter().sum::<u32>() >= against.iter().sum::<u32>();
-    let peasant = ctx.unit(u)?.spec.troop == Troop::Peasant;
-    ctx.emit(Event::MoraleTested {
-        unit: u,
-        cause,
-        own_sides: dice.own_sides,
-        own,
-        against,
-        passed,
-    })?;
-    match (passed, peasant) {
-        (true, _) if cause == MoraleCause::AfterRetreat => ctx.emit(Event::Rallied(u)),
-        (true, _) => Ok(()),
-        (false, true) => leave(ctx, u, "the peasants fail their morale and go into hiding"),
-        (false, false) => {
-            let moves = ctx.rules().t.morale.retreat_moves;
-            ctx.emit(Event::Retreating { unit: u, moves })
-        }
-    }
-}
-
-pub(super) fn call_morale(
-    ctx: &mut Ctx<'_>,
-    u: UnitRef,
-    cause: MoraleCause,
-) -> Result<(), CommandError> {
-    let x = ctx.unit(u)?;
-    if !x.present() || !numbers::takes_morale(x) {
-        return Err(illegal(format!("{} takes no morale test", x.spec.name)));
-    }
-    let holds = match cause {
-        MoraleCause::HalfStrength => numbers::half_strength(x),
-        MoraleCause::FormationFail => x.formation_fail,
-        MoraleCause::FriendRetreating => true,
-        _ => false,
-    };
-    if !holds {
-        return Err(illegal(format!(
-            "{} does not meet that trigger",
-            x.spec.name
-        )));
-    }
-    if ctx
-        .state()
-        .due
-        .iter()
-        .any(|d| matches!(d, Due::Morale(y, _) if *y == u))
-    {
-        return Err(illegal("a morale test is already due"));
-    }
-    ctx.require(Due::Morale(u, cause))
-}
-
-pub(super) fn ninja(ctx: &mut Ctx<'_>, guards: &[UnitRef]) -> Result<(), CommandError> {
-    let side = ctx
-        .state()
-        .due
-        .iter()
-        .find_map(|d| {
-            if let Due::Ninja(s) = d {
-                Some(*s)
-            } else {
-                None
-            }
-        })
-        .ok_or_else(|| illegal("no ninja is abroad"))?;
-    ctx.settle(Due::Ninja(side))?;
-    for &g in guards {
-        let x = ctx.unit(g)?;
-        if ctx.state().owner(g) != usize::from(side) || !x.present() {
-            return Err(illegal(
-                "the guards must be the Daimyo's own figures on the table",
-            ));
-        }
-        let sides = numbers::troop_die(ctx.rules(), x.spec.troop);
-        let ninja = ctx.roll(ctx.rules().t.troop_dice.daimyo)?;
-        let face = ctx.roll(sides)?;
-        let won = ninja > face;
-        ctx.emit(Event::NinjaBout {
-            against: Target::Unit(g),
-            ninja,
-            sides,
-            face,
-            won,
-        })?;
-        if !won {
-            return Ok(());
-        }
-        after_losses(ctx, Target::Unit(g), 1, MoraleCause::MeleeLosses)?;
-    }
-    let g = GroupRef(side, 0);
-    let sides = ctx.rules().t.troop_dice.daimyo;
-    let ninja = ctx.roll(sides)?;
-    let face = ctx.roll(sides)?;
-    let won = ninja > face;
-    ctx.emit(Event::NinjaBout {
-        against: Target::Daimyo(g),
-        ninja,
-        sides,
-        face,
-        won,
-    })?;
-    if won { daimyo_killed(ctx, g) } else { Ok(()) }
 }

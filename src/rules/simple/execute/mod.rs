@@ -4,13 +4,19 @@
 //! to the scratch as it is emitted, so later steps see its effect (a figure killed before
 //! the morale test it triggers). Only the events leave this module.
 
+mod cards;
 mod fire;
 mod melee;
+mod morale;
 mod places;
+mod records;
 mod sequence;
 mod setup;
 
-pub use places::village_unit;
+pub use cards::{cannot_advance, may_be_sent_back, nobody_to_send_back};
+pub use places::{may_be_caught_by_fire, village_unit};
+pub use records::{fail_causes, may_clear_smoke, sees_a_friend_retreat};
+pub use setup::may_wade;
 
 use super::Simple;
 use super::command::Command;
@@ -44,12 +50,22 @@ impl Ctx<'_> {
         }
     }
 
-    /// A unit of the acting side, on the table, free to act this turn.
+    /// A unit on the table: what is gone takes no part.
+    fn present_unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
+        let x = self.unit(u)?;
+        if x.present() {
+            Ok(x)
+        } else {
+            Err(illegal(format!("{} is not on the table", x.spec.name)))
+        }
+    }
+
+    /// A unit of the acting side, on the table, free to act this turn. (What is due blocks it
+    /// by the engine's default, unless the command settles that due.)
     fn acting_unit(&self, u: UnitRef) -> Result<&UnitState, CommandError> {
         if self.state().phase != Phase::Turn {
             return Err(illegal("the battle has not begun"));
         }
-        self.nothing_due()?;
         let x = self.unit(u)?;
         if self.state().owner(u) != usize::from(self.state().acting) {
             return Err(illegal(format!("it is not {}'s turn", x.spec.name)));
@@ -80,12 +96,21 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::RollForHome => sequence::roll_for_home(c)?,
         Command::ShuffleDeck => sequence::shuffle(c)?,
         Command::BeginBattle => sequence::begin(c)?,
-        Command::DrawCard { card } => sequence::draw_card(c, *card)?,
-        Command::CardDone => sequence::card_done(c)?,
-        Command::RollArrival => sequence::arrival(c)?,
-        Command::Ninja { guards } => melee::ninja(c, guards)?,
+        Command::DrawCard { card } => cards::draw_card(c, *card)?,
+        Command::CardDone => cards::card_done(c)?,
+        Command::RollArrival => cards::arrival(c)?,
+        Command::SendBack(u) => cards::send_back(c, *u)?,
+        Command::Ninja { guards } => cards::ninja(c, guards)?,
         Command::AllyActivation(g) => sequence::ally(c, *g)?,
         Command::FormationTest(u) => sequence::formation_test(c, *u)?,
+        Command::Move {
+            kind: crate::rules::simple::command::MoveKind::Building,
+            ..
+        } => {
+            return Err(illegal(
+                "a unit goes into or out of a building by taking post",
+            ));
+        }
         Command::Move {
             unit,
             kind,
@@ -93,27 +118,12 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             going,
         } => sequence::move_unit(c, *unit, *kind, Some((*distance_cm, *going)))?,
         Command::RetreatMove { unit, left_field } => sequence::retreat_move(c, *unit, *left_field)?,
-        Command::MarkFormationFail { unit, cause } => {
-            c.unit(*unit)?;
-            c.emit(Event::FormationFailed {
-                unit: *unit,
-                cause: *cause,
-            })?;
-        }
-        Command::SetStatus { unit, status } => {
-            c.unit(*unit)?;
-            c.emit(Event::StatusSet {
-                unit: *unit,
-                status: *status,
-            })?;
-        }
+        Command::MarkFormationFail { unit, cause } => records::mark_fail(c, *unit, *cause)?,
+        Command::SetStatus { unit, status } => records::set_status(c, *unit, *status)?,
         Command::Fire(order) => fire::fire(c, order)?,
         Command::Melee(order) => melee::melee(c, order)?,
-        Command::Morale {
-            unit,
-            friend_retreating,
-        } => melee::morale(c, *unit, *friend_retreating)?,
-        Command::CallMorale { unit, cause } => melee::call_morale(c, *unit, *cause)?,
+        Command::Morale { unit } => morale::morale(c, *unit)?,
+        Command::CallMorale { unit, cause } => morale::call_morale(c, *unit, *cause)?,
         Command::Attach { group, unit } => sequence::attach(c, *group, *unit)?,
         Command::EndTurn => sequence::end_turn(c)?,
         Command::EndBattle => c.emit(Event::BattleEnded)?,

@@ -4,13 +4,13 @@
 use super::melee::{clear_dues, fight};
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::simple::command::{Attacker, Facing, Fighter, Kindling, MeleeOrder};
 use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
+use crate::rules::simple::order::FIRE;
 use crate::rules::simple::roster::Weapon;
-use crate::rules::simple::state::{
-    Blaze, Due, NOBODY, State, Structure, StructureKind, Target, UnitRef,
-};
+use crate::rules::simple::state::{Blaze, Due, NOBODY, State, Structure, Target, UnitRef};
 
 fn structure<'a>(ctx: &'a Ctx<'_>, s: u8) -> Result<&'a Structure, CommandError> {
     ctx.state()
@@ -104,21 +104,18 @@ pub(super) fn crew_gun(ctx: &mut Ctx<'_>, gun: UnitRef, crew: UnitRef) -> Result
             "that is not a gun your side captured (killed artillerymen are never replaced)",
         ));
     }
+    // A crew that goes whole to the captured gun leaves its own post (and the table) with it.
     ctx.emit(Event::GunCrewed {
         gun,
         crew,
         figures,
         side: side as u8,
-    })?;
-    if ctx.unit(crew)?.alive == 0 {
-        ctx.emit(Event::LeftField {
-            unit: crew,
-            why: "its artillerymen man a captured gun".into(),
-        })?;
-    }
-    Ok(())
+    })
 }
 
+/// Refuses a kindling the text does not allow: a building is fired by a Samurai unit, at a
+/// building not already burning; a haystack stands on its own; a cart may be pushed against
+/// a building or wall (ruling `who_sets_buildings_alight`).
 fn check_kindling(
     ctx: &Ctx<'_>,
     what: Kindling,
@@ -137,20 +134,33 @@ fn check_kindling(
         if ctx.state().burning(s) {
             return Err(illegal("it is already on fire"));
         }
+    } else if building {
+        return Err(illegal("name the building to be set alight"));
     }
-    if what == Kindling::BuildingWhileBurning && !ctx.state().blazes.iter().any(|b| !b.out) {
+    if what == Kindling::BuildingWhileBurning && !anything_burning(ctx.state()) {
         return Err(illegal("nothing is on fire yet: it needs 5 or 6"));
     }
-    if let Some(u) = by {
-        let x = ctx.acting_unit(u)?;
-        if building && !numbers::is_samurai(x.spec.troop) {
-            return Err(illegal("only Samurai set buildings alight"));
+    match by {
+        Some(u) => {
+            let x = ctx.acting_unit(u)?;
+            if building && !numbers::is_samurai(x.spec.troop) {
+                return Err(refuse("only Samurai set buildings alight", FIRE));
+            }
         }
+        None if building => return Err(refuse("only Samurai set buildings alight", FIRE)),
+        None => {}
     }
     Ok(())
 }
 
+/// Whether anything burns now (a cart or haystack too).
+fn anything_burning(state: &State) -> bool {
+    state.blazes.iter().any(|b| !b.out)
+}
+
 /// Tries to set something alight; a cart against a building sets the building burning too.
+/// Once anything burns a building catches on 3 or more, whatever the table declared: the
+/// engine knows what burns.
 pub(super) fn set_alight(
     ctx: &mut Ctx<'_>,
     what: Kindling,
@@ -158,6 +168,10 @@ pub(super) fn set_alight(
     by: Option<UnitRef>,
 ) -> Result<(), CommandError> {
     check_kindling(ctx, what, at, by)?;
+    let what = match what {
+        Kindling::Building if anything_burning(ctx.state()) => Kindling::BuildingWhileBurning,
+        other => other,
+    };
     let on = numbers::alight_on(ctx.rules(), what);
     let face = ctx.roll(ctx.rules().t.burning.die)?;
     let lit = face >= on;
@@ -165,6 +179,11 @@ pub(super) fn set_alight(
     if !lit {
         return Ok(());
     }
+    // What burns is the building, however it was lit.
+    let what = match what {
+        Kindling::BuildingWhileBurning => Kindling::Building,
+        other => other,
+    };
     let blaze = |what, structure| Blaze {
         what,
         structure,
@@ -242,7 +261,7 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
                 ctx.state()
                     .structures
                     .get(usize::from(w))
-                    .is_some_and(|st| st.kind == StructureKind::WoodenBarricade)
+                    .is_some_and(|st| st.kind.wooden_wall())
             });
             (i as u8, wall)
         })
@@ -261,12 +280,30 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// Figures caught by fire roll to escape; from a burning building the survivors get out.
+/// Whether the table may report figures of a unit caught within an inch of a fire: the unit
+/// is on the table and something burns.
+pub fn may_be_caught_by_fire(state: &State, u: UnitRef) -> bool {
+    state.phase == crate::rules::simple::state::Phase::Turn
+        && anything_burning(state)
+        && state.unit(u).is_some_and(|x| x.present())
+}
+
+/// Figures caught by fire roll to escape: every figure inside a burning building at the end
+/// of a sequence (the due), or those the table finds within an inch of a fire. Out of a
+/// building, the survivors get out.
 pub(super) fn escape_fire(ctx: &mut Ctx<'_>, u: UnitRef, figures: u32) -> Result<(), CommandError> {
-    let (alive, at) = (ctx.unit(u)?.alive, ctx.unit(u)?.structure);
+    let (alive, at) = (ctx.present_unit(u)?.alive, ctx.unit(u)?.structure);
     let due = ctx.state().due.contains(&Due::FireEscape(u));
     if due {
+        if figures != alive {
+            return Err(refuse(
+                format!("every figure inside ({alive}) must get out through the flames"),
+                FIRE,
+            ));
+        }
         ctx.settle(Due::FireEscape(u))?;
+    } else if !may_be_caught_by_fire(ctx.state(), u) {
+        return Err(illegal("nothing is burning"));
     }
     if figures == 0 || figures > alive {
         return Err(illegal(format!("1 to {alive} figures can be caught")));

@@ -7,9 +7,9 @@ use crate::rules::simple::command::{FailCause, Fighter, Going, MoveKind};
 use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
 use crate::rules::simple::order::{self, Deed};
+use crate::rules::simple::order::{EVENT_CARDS, FORMATION_FAIL, MORALE};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
-use crate::rules::simple::tables::{MonkWeapon, WindLasts};
 
 /// The Movement section.
 const MOVEMENT: &str = "simple: Movement";
@@ -37,7 +37,9 @@ pub(super) fn shuffle(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::Setup {
         return Err(illegal("the deck is shuffled before the battle"));
     }
-    let n = u8::try_from(ctx.rules().t.cards.deck).unwrap_or(30).max(2);
+    let n = u8::try_from(ctx.rules().t.cards.deck)
+        .unwrap_or(u8::MAX)
+        .max(2);
     let mut order: Vec<u8> = (1..=n).collect();
     let mut faces = Vec::new();
     // Fisher-Yates with dice: a d(n) picks the card for the last place, then d(n-1)...
@@ -70,7 +72,7 @@ pub(super) fn begin(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 }
 
 /// After the card: allied clans roll, Formation Fails test, retreats move.
-fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
+pub(super) fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     let side = ctx.state().acting;
     for g in ctx.state().groups() {
         let Some(grp) = ctx.state().group(g) else {
@@ -111,135 +113,7 @@ fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     Ok(())
 }
 
-pub(super) fn draw_card(ctx: &mut Ctx<'_>, typed: Option<u8>) -> Result<(), CommandError> {
-    let side = ctx.state().acting;
-    ctx.settle(Due::DrawCard(side))?;
-    let card = match typed {
-        Some(c) if (1..=30).contains(&c) => c,
-        Some(c) => return Err(illegal(format!("card {c}: the deck runs 1 to 30"))),
-        None => *ctx
-            .state()
-            .deck
-            .get(ctx.state().drawn)
-            .ok_or_else(|| illegal("the deck is used up"))?,
-    };
-    ctx.emit(Event::CardDrawn {
-        side,
-        card,
-        from_table: typed.is_some(),
-    })?;
-    card_effect(ctx, side, card)?;
-    start_of_turn_tests(ctx)
-}
-
-fn turncoat(ctx: &mut Ctx<'_>, side: u8, koku: Koku) -> Result<(), CommandError> {
-    let found = ctx.state().groups().into_iter().find(|&g| {
-        ctx.state().group(g).is_some_and(|x| {
-            x.owner != side && x.koku == Some(koku) && x.daimyo.as_ref().is_some_and(|d| d.alive)
-        })
-    });
-    match found {
-        Some(group) => ctx.emit(Event::Turncoat { group, to: side }),
-        None => Ok(()),
-    }
-}
-
-fn card_effect(ctx: &mut Ctx<'_>, side: u8, card: u8) -> Result<(), CommandError> {
-    let other = State::other(usize::from(side)) as u8;
-    match card {
-        1 => turncoat(ctx, side, Koku::K10000)?,
-        5 => turncoat(ctx, side, Koku::K5000)?,
-        3 | 11 | 23 | 25 | 27 => ctx.emit(Event::CardEffect { side, card })?,
-        7 => {
-            if let Some((u, _)) = ctx.state().ambush
-                && ctx.state().unit(u).is_some_and(|x| x.in_ambush)
-            {
-                ctx.emit(Event::AmbushRevealed(u))?;
-            }
-        }
-        9 | 29 => ctx.require(Due::CardInstruction(side, card))?,
-        13 | 15 => {
-            let turns = if ctx.rules().rulings.wind_lasts == WindLasts::DrawersTurn {
-                1
-            } else {
-                2
-            };
-            ctx.emit(Event::WindBlows(turns))?;
-        }
-        17 | 19 => ctx.require(Due::Arrival(side, card))?,
-        21 if ctx
-            .state()
-            .group(GroupRef(other, 0))
-            .and_then(|g| g.daimyo.as_ref())
-            .is_some_and(|d| d.alive) =>
-        {
-            ctx.require(Due::Ninja(other))?;
-        }
-        _ => {}
-    }
-    Ok(())
-}
-
-/// The allied Monks or Ronin of a drawn card arrive in the square rolled.
-pub(super) fn arrival(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let due = ctx
-        .state()
-        .due
-        .iter()
-        .find(|d| matches!(d, Due::Arrival(..)))
-        .copied()
-        .ok_or_else(|| illegal("no allied unit is arriving"))?;
-    let Due::Arrival(side, card) = due else {
-        return Err(illegal("no allied unit is arriving"));
-    };
-    ctx.settle(due)?;
-    let (count, sides) = numbers::arrival_dice(ctx.rules());
-    let faces = ctx.roll_n(count, sides)?;
-    let (name, troop, weapon) = if card == 17 {
-        // Ruling monk_weapon: the text gives the Monks no weapon.
-        let weapon = match ctx.rules().rulings.monk_weapon {
-            MonkWeapon::Naginata => Weapon::Naginata,
-            MonkWeapon::Sword => Weapon::Sword,
-        };
-        ("Allied Monks", Troop::Monks, weapon)
-    } else {
-        ("Allied Ronin", Troop::Ronin, Weapon::Sword)
-    };
-    ctx.emit(Event::Arrived {
-        side,
-        name: name.to_owned(),
-        troop,
-        weapon,
-        square: faces.iter().sum(),
-        faces,
-    })
-}
-
-pub(super) fn card_done(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let due = ctx
-        .state()
-        .due
-        .iter()
-        .find(|d| matches!(d, Due::CardInstruction(..)))
-        .copied()
-        .ok_or_else(|| illegal("no card instruction is waiting"))?;
-    ctx.settle(due)
-}
-
-fn card_first(ctx: &Ctx<'_>) -> Result<(), CommandError> {
-    if ctx
-        .state()
-        .due
-        .iter()
-        .any(|d| matches!(d, Due::DrawCard(_)))
-    {
-        return Err(illegal("draw the event card first"));
-    }
-    Ok(())
-}
-
 pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
-    card_first(ctx)?;
     ctx.settle(Due::AllyActivation(g))?;
     let a = &ctx.rules().t.allies;
     let sides = match ctx.state().group(g).and_then(|x| x.koku) {
@@ -253,11 +127,18 @@ pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
         sides,
         face,
         acts,
-    })
+    })?;
+    // A clan that acts sends its cavalry forward too when card 29 was drawn.
+    let units: Vec<UnitRef> = ctx
+        .state()
+        .present_units_of(usize::from(ctx.state().acting))
+        .into_iter()
+        .filter(|u| u.group() == g)
+        .collect();
+    super::cards::cavalry_advance(ctx, &units)
 }
 
 pub(super) fn formation_test(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
-    card_first(ctx)?;
     ctx.settle(Due::FormationTest(u))?;
     let sides = numbers::troop_die(ctx.rules(), ctx.unit(u)?.spec.troop);
     let face = ctx.roll(sides)?;
@@ -296,6 +177,66 @@ fn within_allowance(
     }
 }
 
+/// Whether a kind of move is made where the unit stands, taking its whole move (Movement: a
+/// change of formation, mounting or limbering takes a full move).
+fn in_place(kind: MoveKind) -> bool {
+    matches!(
+        kind,
+        MoveKind::ChangeFormation(_)
+            | MoveKind::MountDismount
+            | MoveKind::Limber
+            | MoveKind::Unlimber
+    )
+}
+
+/// Refuses a move the unit may not make now, whatever its kind: retreating, moved already,
+/// after a volley, or stopped by a card or by its army's retreat.
+fn may_move(ctx: &Ctx<'_>, u: UnitRef, kind: MoveKind) -> Result<(), CommandError> {
+    let x = ctx.acting_unit(u)?;
+    let limits = ctx.state().sides[ctx.state().owner(u)].limits;
+    let name = &x.spec.name;
+    let in_retreat = ctx.state().in_retreat(u);
+    if x.retreating() {
+        return Err(illegal(format!(
+            "{name} is retreating: make its retreat move"
+        )));
+    }
+    if x.moved {
+        return Err(illegal(format!("{name} has moved this turn")));
+    }
+    if x.volleyed {
+        return Err(illegal(format!(
+            "{name} fired a volley: it may not move this turn"
+        )));
+    }
+    // Card 3: no movement for any unit, unless in retreat.
+    if limits.no_move && !in_retreat {
+        return Err(refuse(
+            "the messenger brought the wrong orders: no movement this turn but in retreat",
+            EVENT_CARDS,
+        ));
+    }
+    // Card 11: Samurai do not move (those in melee disengaged when it was drawn).
+    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) {
+        return Err(refuse(
+            "the Daimyo's tea ceremony: Samurai do not move this turn",
+            EVENT_CARDS,
+        ));
+    }
+    if ctx.state().sides[ctx.state().owner(u)].army_retreating
+        && !in_place(kind)
+        && kind != MoveKind::Back
+    {
+        return Err(refuse(
+            format!(
+                "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
+            ),
+            MORALE,
+        ));
+    }
+    Ok(())
+}
+
 /// A unit moves: `step` is the distance (cm) and going of a move the umpire measured; a move
 /// into or out of a building made along with taking post there has none.
 pub(super) fn move_unit(
@@ -311,59 +252,55 @@ pub(super) fn move_unit(
         if ctx.state().home != Some(ctx.state().acting) {
             return Err(illegal("the ambush is sprung in the Home Daimyo's turn"));
         }
+        // Placed base to base with the invader that entered its square: no distance moved.
+        if kind != MoveKind::Normal || step.is_some_and(|s| s != (0, Going::Standard)) {
+            return Err(refuse(
+                "the ambush unit is placed base to base with the invader, not moved",
+                "simple: Terrain",
+            ));
+        }
         ctx.emit(Event::AmbushRevealed(u))?;
     }
-    let x = ctx.acting_unit(u)?;
-    let limits = ctx.state().sides[ctx.state().owner(u)].limits;
-    let name = x.spec.name.clone();
-    if x.retreating() {
-        return Err(illegal(format!(
-            "{name} is retreating: make its retreat move"
-        )));
-    }
-    if x.moved {
-        return Err(illegal(format!("{name} has moved this turn")));
-    }
-    if x.volleyed {
-        return Err(illegal(format!(
-            "{name} fired a volley: it may not move this turn"
-        )));
-    }
-    if limits.no_move {
-        return Err(illegal(
-            "the messenger brought the wrong orders: no movement this turn",
-        ));
-    }
-    // The tea ceremony: Samurai do not move, except those in melee, who disengage and
-    // move back.
-    let disengages = kind == MoveKind::Back && x.in_melee();
-    if limits.samurai_idle && numbers::is_samurai(x.spec.troop) && !disengages {
-        return Err(refuse(
-            "the Daimyo's tea ceremony: Samurai do not move this turn (those in melee disengage and move back)",
-            "simple: Event Cards",
-        ));
-    }
-    let in_place = matches!(
-        kind,
-        MoveKind::Back
-            | MoveKind::ChangeFormation(_)
-            | MoveKind::MountDismount
-            | MoveKind::Limber
-            | MoveKind::Unlimber
-    );
-    if ctx.state().sides[ctx.state().owner(u)].army_retreating && !in_place {
-        return Err(illegal(format!(
-            "{name}'s Daimyo is dead: the army falls back to its base line and may not move forward or toward the enemy"
-        )));
-    }
-    if let Some(step) = step {
-        within_allowance(ctx, u, step)?;
+    may_move(ctx, u, kind)?;
+    match step {
+        Some((distance, going))
+            if in_place(kind) && (distance != 0 || going != Going::Standard) =>
+        {
+            return Err(refuse(
+                "changing formation, mounting or limbering takes the unit's whole move where it stands",
+                MOVEMENT,
+            ));
+        }
+        Some(_) if in_place(kind) => {}
+        Some(step) => within_allowance(ctx, u, step)?,
+        None => {}
     }
     order::permits(&ctx.state().ledger, Fighter::Unit(u), Deed::Move)?;
-    let troop = x.spec.troop;
-    let weapon = x.spec.weapon;
-    ctx.emit(Event::Moved { unit: u, kind })?;
+    let x = ctx.unit(u)?;
+    let (name, troop, weapon, limbered) =
+        (x.spec.name.clone(), x.spec.troop, x.spec.weapon, x.limbered);
     let fail = |cause| Event::FormationFailed { unit: u, cause };
+    // Checks first: nothing is emitted for a move the kind forbids.
+    match kind {
+        MoveKind::ChangeFormation(Formation::Skirmish) if weapon != Weapon::Bow => {
+            return Err(refuse("only archers can skirmish", FORMATION_FAIL));
+        }
+        MoveKind::MountDismount if !troop.mounted() => {
+            return Err(illegal(format!("{name} has no horses")));
+        }
+        MoveKind::Limber | MoveKind::Unlimber if !matches!(weapon, Weapon::Gun | Weapon::Wagon) => {
+            return Err(illegal(format!("{name} has nothing to limber")));
+        }
+        MoveKind::Limber if limbered => return Err(illegal(format!("{name} is limbered"))),
+        MoveKind::Unlimber if !limbered => {
+            return Err(illegal(format!("{name} is not limbered")));
+        }
+        MoveKind::ThroughSkirmishers(other) => through_skirmishers(ctx, u, other)?,
+        _ => {}
+    }
+    // Settled before the move is recorded: once the unit has moved its advance is moot.
+    super::cards::advanced(ctx, u, kind)?;
+    ctx.emit(Event::Moved { unit: u, kind })?;
     match kind {
         MoveKind::Normal | MoveKind::ClearOfCover | MoveKind::Back => {}
         MoveKind::IntoVillage => {
@@ -373,40 +310,53 @@ pub(super) fn move_unit(
         }
         MoveKind::CrossCover | MoveKind::OverCover => ctx.emit(fail(FailCause::CrossingCover))?,
         MoveKind::ChangeFormation(f) => {
-            if f == Formation::Skirmish && weapon != Weapon::Bow {
-                return Err(illegal("only archers can skirmish"));
-            }
             ctx.emit(Event::FormationChanged {
                 unit: u,
                 formation: f,
             })?;
             ctx.emit(fail(FailCause::ChangingFormation))?;
         }
-        MoveKind::MountDismount => {
-            if !troop.mounted() {
-                return Err(illegal(format!("{name} has no horses")));
-            }
-            ctx.emit(fail(FailCause::Mounting))?;
-        }
-        MoveKind::Limber | MoveKind::Unlimber => {
-            if !matches!(weapon, Weapon::Gun | Weapon::Wagon) {
-                return Err(illegal(format!("{name} has nothing to limber")));
-            }
-            ctx.emit(fail(FailCause::Limbering))?;
-        }
+        MoveKind::MountDismount => ctx.emit(fail(FailCause::Mounting))?,
+        MoveKind::Limber | MoveKind::Unlimber => ctx.emit(fail(FailCause::Limbering))?,
         MoveKind::Building => ctx.emit(fail(FailCause::Buildings))?,
         MoveKind::ThroughSkirmishers(other) => {
             ctx.emit(fail(FailCause::MovedThrough))?;
             if let Some(o) = other {
-                ctx.unit(o)?;
-                ctx.emit(Event::FormationFailed {
-                    unit: o,
-                    cause: FailCause::MovedThrough,
-                })?;
+                ctx.emit(fail_of(o, FailCause::MovedThrough))?;
             }
         }
     }
     Ok(())
+}
+
+fn fail_of(unit: UnitRef, cause: FailCause) -> Event {
+    Event::FormationFailed { unit, cause }
+}
+
+/// Refuses a move through units that are not skirmishers: only skirmishers may be moved
+/// through (both then have a Formation Fail); units base to base are gone round.
+fn through_skirmishers(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    other: Option<UnitRef>,
+) -> Result<(), CommandError> {
+    let Some(o) = other else {
+        return Err(illegal("name the skirmishers the unit moves through"));
+    };
+    let skirmishers = o != u
+        && ctx.state().owner(o) == ctx.state().owner(u)
+        && ctx
+            .state()
+            .unit(o)
+            .is_some_and(|x| x.present() && x.formation == Formation::Skirmish);
+    if skirmishers {
+        Ok(())
+    } else {
+        Err(refuse(
+            "a unit moves only through friendly skirmishers; units base to base must be gone round",
+            FORMATION_FAIL,
+        ))
+    }
 }
 
 pub(super) fn retreat_move(ctx: &mut Ctx<'_>, u: UnitRef, left: bool) -> Result<(), CommandError> {

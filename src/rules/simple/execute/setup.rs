@@ -2,9 +2,13 @@
 
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::simple::event::Event;
-use crate::rules::simple::roster::Troop;
-use crate::rules::simple::state::{Phase, Structure, StructureKind, UnitRef};
+use crate::rules::simple::roster::{Troop, Weapon};
+use crate::rules::simple::state::{Phase, State, Structure, StructureKind, UnitRef};
+
+/// The Rivers section.
+const RIVERS: &str = "simple: Rivers";
 
 pub(super) fn terrain(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     if ctx.state().phase != Phase::Setup || !ctx.state().terrain.is_empty() {
@@ -52,7 +56,7 @@ pub(super) fn ambush(ctx: &mut Ctx<'_>, u: UnitRef, square: u32) -> Result<(), C
 }
 
 pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    if !crate::rules::simple::words::river_placed(&ctx.state().terrain) {
+    if !crate::rules::simple::describe::words::river_placed(&ctx.state().terrain) {
         return Err(illegal(
             "no river was placed: the terrain roll did not reach it",
         ));
@@ -73,7 +77,39 @@ pub(super) fn river(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     })
 }
 
+/// Whether a unit may roll for drowning now (ruling `crossing_rivers`): a foot or cavalry unit
+/// of the acting side that has moved this turn and not yet rolled, across a river that may be
+/// waded (steady or slow: a fast one is crossed only at fords and bridges).
+pub fn may_wade(state: &State, u: UnitRef) -> bool {
+    state.phase == Phase::Turn
+        && matches!(state.river.as_deref(), Some("steady" | "slow"))
+        && state.owner(u) == usize::from(state.acting)
+        && state.unit(u).is_some_and(|x| {
+            x.present()
+                && x.moved
+                && !x.waded
+                && !matches!(x.spec.weapon, Weapon::Wagon | Weapon::Gun)
+        })
+}
+
+/// A unit that moved into or across a river without bridge or ford rolls 1d6 a figure.
 pub(super) fn cross_river(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
+    let x = ctx.acting_unit(u)?;
+    if matches!(x.spec.weapon, Weapon::Wagon | Weapon::Gun) {
+        return Err(refuse(
+            "a river is hard cover: wagons and guns cross only at bridges and fords",
+            RIVERS,
+        ));
+    }
+    if !x.moved || x.waded {
+        return Err(refuse(
+            format!(
+                "{} rolls once a turn, after the move that took it into or across the river",
+                x.spec.name
+            ),
+            RIVERS,
+        ));
+    }
     let r = &ctx.rules().t.river;
     let drown = match (
         ctx.state().river.as_deref(),
@@ -126,10 +162,11 @@ pub(super) fn add_structure(
         StructureKind::StoneBuilding => s.stone_building,
         StructureKind::WoodenBuilding => s.wooden_building,
         StructureKind::StoneWall => s.stone_linear_per_15cm,
-        StructureKind::WoodenBarricade => s.wooden_linear_per_15cm,
+        StructureKind::WoodenBarricade | StructureKind::Fence => s.wooden_linear_per_15cm,
         StructureKind::Fieldworks => s.fieldworks_per_15cm,
     };
-    if ctx.state().structures.len() >= 200 {
+    // Structures are numbered by a byte in commands and events.
+    if ctx.state().structures.len() > usize::from(u8::MAX) {
         return Err(illegal("too many structures"));
     }
     ctx.emit(Event::StructureAdded(Structure {

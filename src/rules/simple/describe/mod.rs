@@ -1,10 +1,13 @@
 //! A plain sentence for every Simple Samurai event.
 
+mod places;
+pub mod words;
+
 use super::command::{Fighter, Status};
 use super::event::{Event, FireRoll};
 use super::state::State;
-use super::words::{card_text, due_words, kindling, move_words};
 use crate::engine::ruleset::Sentence;
+use words::{card_text, due_words, kindling, move_words};
 
 fn faces(f: &[u32]) -> String {
     f.iter()
@@ -397,6 +400,28 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             vec![gun.id()],
         ),
+        Event::SentBack(u) => (
+            format!(
+                "Conch and drum: {} is sent back a full move, out of any melee or building.",
+                name(*u)
+            ),
+            vec![u.id()],
+        ),
+        Event::Disengaged(u) => (
+            format!(
+                "Tea ceremony: {} disengages from the melee and moves back.",
+                name(*u)
+            ),
+            vec![u.id()],
+        ),
+        Event::MoraleCalled { unit, cause } => (
+            format!(
+                "The opponent calls for a morale test of {}: it {}.",
+                name(*unit),
+                cause.words()
+            ),
+            vec![unit.id()],
+        ),
         Event::GunCaptured { .. }
         | Event::GunCrewed { .. }
         | Event::Occupied { .. }
@@ -406,12 +431,12 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         | Event::FiresBurn { .. }
         | Event::BurntOut { .. }
         | Event::Engulfed(_)
-        | Event::VillagersPlaced { .. } => super::describe_places::describe(state, event),
+        | Event::VillagersPlaced { .. } => places::describe(state, event),
     };
     Sentence::new(text, units)
 }
 
 /// What a due is, in a few words for the log.
-pub fn due_name(state: &State, due: super::terms::Due) -> Sentence {
+pub fn due_name(state: &State, due: super::state::Due) -> Sentence {
     Sentence::new(due_words(state, &due), Vec::new())
 }

@@ -1,8 +1,8 @@
 //! Sentences for the events of places: captured guns, buildings, fires, the village.
 
-use super::event::Event;
-use super::state::State;
-use super::words::kindling;
+use crate::rules::simple::describe::words::kindling;
+use crate::rules::simple::event::Event;
+use crate::rules::simple::state::State;
 
 fn structure_name(state: &State, s: u8) -> String {
     state

@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::command::Kindling;
-use super::state::{GroupRef, UnitRef};
+use super::{GroupRef, UnitRef};
+use crate::rules::simple::command::Kindling;
 
 /// The owner of the village's peasants: neither side (they fight whoever enters).
 pub const NOBODY: u8 = 2;
@@ -51,9 +51,9 @@ pub enum MoraleCause {
     HalfStrength,
     /// A current Formation Fail (asked by the opponent).
     FormationFail,
-    /// Saw a friendly unit retreat within 30 cm (asked by the opponent).
+    /// Saw a friendly unit retreat close by (asked by the opponent).
     FriendRetreating,
-    /// Finished its 3 retreat moves.
+    /// Finished its retreat moves.
     AfterRetreat,
 }
 
@@ -65,8 +65,8 @@ impl MoraleCause {
             MoraleCause::MeleeLosses => "lost figures in melee",
             MoraleCause::HalfStrength => "at half strength or less",
             MoraleCause::FormationFail => "has a Formation Fail",
-            MoraleCause::FriendRetreating => "saw a friendly unit retreat within 30 cm",
-            MoraleCause::AfterRetreat => "has made its 3 retreat moves",
+            MoraleCause::FriendRetreating => "saw a friendly unit retreating close by",
+            MoraleCause::AfterRetreat => "has made its retreat moves",
         }
     }
 }
@@ -94,41 +94,8 @@ pub enum Due {
     FireEscape(UnitRef),
     /// Allied Monks (card 17) or Ronin (card 19) arrive for this side: roll their square.
     Arrival(u8, u8),
-}
-
-/// The rule that requires a due.
-pub fn due_citation(due: Due) -> &'static str {
-    match due {
-        Due::DrawCard(_) | Due::CardInstruction(..) | Due::Arrival(..) | Due::Ninja(_) => {
-            "simple: Event Cards"
-        }
-        Due::AllyActivation(_) => "simple: Allied Clans",
-        Due::FormationTest(_) => "simple: Formation Fail",
-        Due::Morale(..) | Due::RetreatMove(_) => "simple: Morale",
-        Due::VillagersAttack(_) => "simple: Terrain",
-        Due::FireEscape(_) => "simple: Fire",
-    }
-}
-
-/// Whether a due's subject has left play: a unit gone (dead, fled, off the table), a dead
-/// Daimyo's clan or ninja target. The engine then drops it.
-pub fn due_subject_gone(state: &super::state::State, due: Due) -> bool {
-    let unit_gone = |u: UnitRef| !state.unit(u).is_some_and(super::state::UnitState::present);
-    let daimyo_dead = |g: GroupRef| {
-        !state
-            .group(g)
-            .and_then(|x| x.daimyo.as_ref())
-            .is_some_and(|d| d.alive)
-    };
-    match due {
-        Due::FormationTest(u) | Due::Morale(u, _) | Due::RetreatMove(u) | Due::FireEscape(u) => {
-            unit_gone(u)
-        }
-        Due::VillagersAttack(u) => unit_gone(u) || super::execute::village_unit(state).is_none(),
-        Due::AllyActivation(g) => daimyo_dead(g),
-        Due::Ninja(s) => daimyo_dead(GroupRef(s, 0)),
-        Due::DrawCard(_) | Due::CardInstruction(..) | Due::Arrival(..) => false,
-    }
+    /// Card 29: a cavalry unit of the drawer moves a full move toward the nearest enemy.
+    CavalryAdvance(UnitRef),
 }
 
 /// A structure with hit points.
@@ -160,16 +127,19 @@ pub enum StructureKind {
     WoodenBarricade,
     /// 15 cm of fieldworks or earthworks.
     Fieldworks,
+    /// 15 cm of low fence: a linear wooden object in soft cover (ruling `fences`).
+    Fence,
 }
 
 impl StructureKind {
     /// Every kind, in the order the forms offer them.
-    pub const ALL: [StructureKind; 5] = [
+    pub const ALL: [StructureKind; 6] = [
         StructureKind::StoneBuilding,
         StructureKind::WoodenBuilding,
         StructureKind::StoneWall,
         StructureKind::WoodenBarricade,
         StructureKind::Fieldworks,
+        StructureKind::Fence,
     ];
 
     /// The kind in words.
@@ -180,6 +150,7 @@ impl StructureKind {
             StructureKind::StoneWall => "stone wall (15 cm)",
             StructureKind::WoodenBarricade => "wooden barricade (15 cm)",
             StructureKind::Fieldworks => "fieldworks (15 cm)",
+            StructureKind::Fence => "fence (15 cm)",
         }
     }
 
@@ -187,13 +158,22 @@ impl StructureKind {
     pub fn linear(self) -> bool {
         matches!(
             self,
-            StructureKind::StoneWall | StructureKind::WoodenBarricade
+            StructureKind::StoneWall | StructureKind::WoodenBarricade | StructureKind::Fence
         )
     }
-    /// The cover it gives: every kind is hard cover (the text lists walls, buildings,
-    /// redoubts and barricades, and fieldworks as hard), so a gun needs 8 to hit it.
+
+    /// A wooden wall a burning cart brings down.
+    pub fn wooden_wall(self) -> bool {
+        matches!(self, StructureKind::WoodenBarricade | StructureKind::Fence)
+    }
+
+    /// The cover it gives: a low fence is soft cover; walls, buildings, barricades and
+    /// fieldworks are hard (so a gun needs 7 or 8 to hit it).
     pub fn cover(self) -> Cover {
-        Cover::Hard
+        match self {
+            StructureKind::Fence => Cover::Soft,
+            _ => Cover::Hard,
+        }
     }
 }
 

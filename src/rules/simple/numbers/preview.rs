@@ -1,13 +1,13 @@
 //! The odds of an action before it is taken, for the action forms: the same numbers the
 //! referee uses, so the form and the result never disagree.
 
-use super::command::{FireOrder, MeleeOrder};
-use super::numbers;
-use super::state::State;
-use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
+use crate::rules::simple::command::{FireOrder, MeleeOrder};
+use crate::rules::simple::numbers;
+use crate::rules::simple::state::State;
 use crate::rules::simple::tables::CombinedScore;
+use crate::rules::simple::tables::Rules;
 
 /// What a volley will roll and its chances.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,7 +79,7 @@ pub fn fire(rules: &Rules, state: &State, order: &FireOrder) -> Option<FirePrevi
 /// [`numbers::count_hits`] reads the faces: the sharpshooters' dice first.
 fn hit_chances(
     rules: &Rules,
-    firer: &super::state::UnitState,
+    firer: &crate::rules::simple::state::UnitState,
     volley: bool,
     needs: u32,
 ) -> Vec<f64> {
@@ -132,12 +132,16 @@ pub struct BoutPreview {
 /// The odds of each attacker's bout in a melee order.
 pub fn melee(rules: &Rules, state: &State, order: &MeleeOrder) -> Vec<BoutPreview> {
     let defender_die = match order.defender {
-        super::state::Target::Unit(u) => {
-            numbers::fighter_die(rules, state, super::command::Fighter::Unit(u))
-        }
-        super::state::Target::Daimyo(g) => {
-            numbers::fighter_die(rules, state, super::command::Fighter::Daimyo(g))
-        }
+        crate::rules::simple::state::Target::Unit(u) => numbers::fighter_die(
+            rules,
+            state,
+            crate::rules::simple::command::Fighter::Unit(u),
+        ),
+        crate::rules::simple::state::Target::Daimyo(g) => numbers::fighter_die(
+            rules,
+            state,
+            crate::rules::simple::command::Fighter::Daimyo(g),
+        ),
     };
     order
         .attackers

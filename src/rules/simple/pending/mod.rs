@@ -1,12 +1,15 @@
 //! The checks a Simple Samurai battle requires (or offers) right now, as cards.
 
+mod places;
+
 use super::command::Command;
+use super::describe::words::due_words;
 use super::numbers;
 use super::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
 use super::tables::Rules;
-use super::words::due_words;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Odds, RollSpec, TableFaces};
+use crate::engine::dues::answerable_now;
 use crate::engine::ledger::Scope;
 
 pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Command> {
@@ -74,17 +77,20 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     if state.ended {
         return Vec::new();
     }
-    let mut cards: Vec<Check<Command>> = state
-        .due
-        .iter()
-        .map(|d| due_card(rules, state, *d))
+    // What is owed and may be answered now; the rest wait their turn (order::precedes).
+    let mut cards: Vec<Check<Command>> = answerable_now::<super::Simple>(state)
+        .into_iter()
+        .map(|d| due_card(rules, state, d))
         .collect();
     match state.phase {
         Phase::Setup => cards.extend(setup_cards(rules, state)),
         Phase::Turn if state.due.is_empty() => {
             cards.push(turn_card(state));
             cards.extend(morale_calls(rules, state));
-            cards.extend(super::pending_places::fire_cards(rules, state));
+            cards.extend(places::fire_cards(rules, state));
+            if state.weather.is_none() && state.blazes.iter().any(|b| !b.out) {
+                cards.push(wind_card(rules));
+            }
         }
         Phase::Turn => {}
     }
@@ -155,7 +161,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             let deck = u8::try_from(rules.t.cards.deck).unwrap_or(u8::MAX);
             c.answers.extend((1..=deck).map(|n| {
                 answer(
-                    &format!("{n}: {}", super::words::card_text(n)),
+                    &format!("{n}: {}", super::describe::words::card_text(n)),
                     Command::DrawCard { card: Some(n) },
                     false,
                 )
@@ -206,19 +212,11 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             ));
             c
         }
-        Due::CardInstruction(s, _) => {
-            let mut c = card(
-                side_name(state, s),
-                "Event card",
-                why,
-                "simple: Event Cards",
-            );
-            c.answers.push(answer("Done", Command::CardDone, false));
-            c
-        }
+        Due::CardInstruction(s, card_number) => instruction_card(state, s, card_number, why),
+        Due::CavalryAdvance(u) => advance_card(rules, state, u, why),
         Due::Arrival(s, _) => arrival_card(rules, state, s, why),
-        Due::VillagersAttack(u) => super::pending_places::villagers_card(rules, state, u, why),
-        Due::FireEscape(u) => super::pending_places::escape_card(rules, state, u, why),
+        Due::VillagersAttack(u) => places::villagers_card(rules, state, u, why),
+        Due::FireEscape(u) => places::escape_card(rules, state, u, why),
         Due::Ninja(s) => ninja_card(rules, state, s, why),
     }
 }
@@ -355,17 +353,14 @@ fn morale_card(
     c.modifiers = dice.reasons.clone();
     c.required = due;
     if due {
-        c.answers.push(answer(
-            "Roll",
-            Command::Morale {
-                unit: u,
-                friend_retreating: false,
-            },
-            true,
-        ));
-        if !sees {
+        c.answers
+            .push(answer("Roll", Command::Morale { unit: u }, true));
+        if !sees && super::execute::sees_a_friend_retreat(state, u) {
             c.answers.push(answer(
-                "It also sees a friendly unit retreat within 30 cm (+1d10 against)",
+                &format!(
+                    "It also sees a friendly unit retreat within {} cm (+1d10 against)",
+                    rules.t.morale.friend_retreating_within_cm
+                ),
                 Command::SetStatus {
                     unit: u,
                     status: super::command::Status::SeesRetreat(true),
@@ -394,7 +389,7 @@ fn morale_calls(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let mut out = Vec::new();
     for u in state.units() {
         let Some(x) = state.unit(u) else { continue };
-        if !x.present() || !numbers::takes_morale(x) || x.retreating() {
+        if !x.present() || !numbers::takes_morale(x) || x.retreating() || x.called {
             continue;
         }
         if numbers::half_strength(x) {
@@ -476,7 +471,7 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         out.push(c);
     }
     // Only a river on the table has a flow to roll (the terrain roll's ninth piece).
-    if state.river.is_none() && super::words::river_placed(&state.terrain) {
+    if state.river.is_none() && super::describe::words::river_placed(&state.terrain) {
         let r = &rules.t.river;
         out.push(set_up_roll(
             (
@@ -495,30 +490,7 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
         ));
     }
     if state.weather.is_none() {
-        let w = &rules.t.smoke;
-        let mut c = set_up_roll(
-            (
-                "Umpire",
-                "Roll for wind",
-                "1-4: wind (then 1d4 for its direction), 5-6: none",
-                "simple: Smoke",
-            ),
-            Command::RollWind,
-            Comparison::new(
-                Expr::dice(1, w.die),
-                CmpOp::Le,
-                Expr::constant(i64::from(w.wind_up_to)),
-            ),
-            ("wind carries the smoke", "wind"),
-        );
-        c.faces = TableFaces::new(
-            vec![(1, "the wind".into())],
-            Some(format!(
-                "1 more for its direction (d{}) when there is wind",
-                w.direction_die
-            )),
-        );
-        out.push(c);
+        out.push(wind_card(rules));
     }
     if state.home.is_some() && !state.deck.is_empty() {
         let mut c = card(
@@ -538,15 +510,19 @@ fn setup_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
 
 /// The event deck's shuffle, by the app's dice (one die per place) or a real deck's cards.
 fn shuffle_card(rules: &Rules) -> Check<Command> {
+    let cards = &rules.t.cards;
     let mut c = card(
         "Umpire".into(),
         "Shuffle the event deck",
-        "30 cards, 15 blank; each Daimyo draws one before his turn".into(),
+        format!(
+            "{} cards, {} blank; each Daimyo draws one before his turn",
+            cards.deck, cards.blank
+        ),
         "simple: Event Cards",
     );
     c.answers
         .push(answer("Shuffle", Command::ShuffleDeck, true));
-    let n = rules.t.cards.deck.max(2);
+    let n = cards.deck.max(2);
     // A d(n) picks the card for the last place, then d(n-1)... down to a d2.
     let dice = (2..n)
         .rev()
@@ -555,11 +531,103 @@ fn shuffle_card(rules: &Rules) -> Check<Command> {
     c.target = format!("d{n}, d{} ... d2: one die per place, last first", n - 1);
     c.odds = vec![Odds::of(
         "the first card drawn is blank",
-        f64::from(n / 2) / f64::from(n),
+        f64::from(cards.blank) / f64::from(n),
         "first blank",
         CmpOp::Eq,
         1,
     )];
     c.notes.push("The order is kept in the journal: replay never reshuffles. A table using a real deck types each drawn card instead.".into());
+    c
+}
+
+/// The wind for smoke: a set-up roll, and one to make when a fire burns and none was made.
+fn wind_card(rules: &Rules) -> Check<Command> {
+    let w = &rules.t.smoke;
+    let mut c = set_up_roll(
+        (
+            "Umpire",
+            "Roll for wind",
+            "1-4: wind (then 1d4 for its direction), 5-6: none",
+            "simple: Smoke",
+        ),
+        Command::RollWind,
+        Comparison::new(
+            Expr::dice(1, w.die),
+            CmpOp::Le,
+            Expr::constant(i64::from(w.wind_up_to)),
+        ),
+        ("wind carries the smoke", "wind"),
+    );
+    c.faces = TableFaces::new(
+        vec![(1, "the wind".into())],
+        Some(format!(
+            "1 more for its direction (d{}) when there is wind",
+            w.direction_die
+        )),
+    );
+    c
+}
+
+/// A drawn card waiting on the table: card 9 asks which of the drawer's units the opponent
+/// sends back, one at a time; card 11 waits for the disengaged Samurai to be moved back.
+fn instruction_card(state: &State, s: u8, card_number: u8, why: String) -> Check<Command> {
+    let mut c = card(
+        side_name(state, s),
+        "Event card",
+        why,
+        "simple: Event Cards",
+    );
+    if card_number == 9 {
+        let left = state
+            .sides
+            .get(usize::from(s))
+            .map_or(0, |x| x.limits.send_back_left);
+        c.notes.push(format!(
+            "The opponent picks {left} more unit(s), not the foot guard: each goes back a full move, out of any melee or building."
+        ));
+        for u in state.present_units_of(usize::from(s)) {
+            if super::execute::may_be_sent_back(state, s, u) {
+                c.answers.push(answer(
+                    &format!("Send back {}", state.unit_name(u)),
+                    Command::SendBack(u),
+                    false,
+                ));
+            }
+        }
+    } else {
+        c.answers.push(answer("Done", Command::CardDone, false));
+    }
+    c
+}
+
+/// Card 29: a cavalry unit owes its advance; the card offers the full move over open ground,
+/// the unit's move form any other (a shorter move that reached the enemy, other going).
+fn advance_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<Command> {
+    let mut c = card(
+        state.unit_name(u),
+        "Cavalry advance",
+        why,
+        "simple: Event Cards",
+    );
+    let full = state
+        .unit(u)
+        .and_then(|x| numbers::move_allowance(rules, x, super::command::Going::Standard, false));
+    if let Some(cm) = full {
+        let distance_cm = cm.floor() as u32;
+        c.answers.push(answer(
+            &format!("Advanced its full move ({distance_cm} cm) toward the nearest enemy"),
+            Command::Move {
+                unit: u,
+                kind: super::command::MoveKind::Normal,
+                distance_cm,
+                going: super::command::Going::Standard,
+            },
+            false,
+        ));
+    }
+    c.notes.push(
+        "If it reaches the enemy it melees with them; another distance or going goes on its Move form."
+            .into(),
+    );
     c
 }

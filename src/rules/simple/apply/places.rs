@@ -1,9 +1,9 @@
 //! Applying the events of places: captured guns, buildings and their doors, fires, the
 //! village. Kept apart from `apply.rs` so each file reads whole.
 
-use super::event::Event;
-use super::roster::{Troop, Weapon};
-use super::state::{GroupState, NOBODY, State, UnitRef, UnitState, arriving_unit};
+use crate::rules::simple::event::Event;
+use crate::rules::simple::roster::{Troop, Weapon};
+use crate::rules::simple::state::{GroupState, NOBODY, State, UnitRef, UnitState, arriving_unit};
 
 fn unit(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
     state
@@ -30,6 +30,8 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         } => {
             let c = unit(state, *crew)?;
             c.alive = c.alive.saturating_sub(*figures);
+            // A crew gone whole to the captured gun has left its own post.
+            c.gone |= c.alive == 0;
             let x = unit(state, *gun)?;
             x.alive = *figures;
             x.held_by = Some(*side);
@@ -103,7 +105,10 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
     Ok(())
 }
 
-fn structure_mut(state: &mut State, s: u8) -> Result<&mut super::state::Structure, String> {
+fn structure_mut(
+    state: &mut State,
+    s: u8,
+) -> Result<&mut crate::rules::simple::state::Structure, String> {
     state
         .structures
         .get_mut(usize::from(s))

@@ -1,26 +1,19 @@
 //! Action forms of places: realigning and bombarding with a gun, manning a captured gun,
 //! taking post in a structure, setting things alight, marking smoke from a fire.
 
-use super::actions::enemies;
-use super::command::{Command, Kindling, Status};
-use super::pending::{at_least, card, test};
-use super::roster::{Troop, Weapon};
-use super::state::{Cover, Phase, State, StructureKind, Target, UnitRef};
-use super::tables::Rules;
-use super::words::kindling;
 use crate::dice::{CmpOp, Expr};
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::{Check, Odds, RollSpec};
+use crate::rules::simple::actions::{target_name, targets};
+use crate::rules::simple::command::{Command, Kindling, Status};
+use crate::rules::simple::describe::words::kindling;
+use crate::rules::simple::pending::{at_least, card, test};
+use crate::rules::simple::roster::{Troop, Weapon};
+use crate::rules::simple::state::{Cover, Phase, State, StructureKind, UnitRef};
+use crate::rules::simple::tables::Rules;
 
-const KINDLING: [Kindling; 4] = [
-    Kindling::Cart,
-    Kindling::Haystack,
-    Kindling::Building,
-    Kindling::BuildingWhileBurning,
-];
-
-/// The most inches a d4 realignment can cover; more is offered as one extra option.
-const REALIGN_CHOICES: u32 = 5;
+/// What may be set alight (a building catches on 3+ once anything burns: the engine knows).
+const KINDLING: [Kindling; 3] = [Kindling::Cart, Kindling::Haystack, Kindling::Building];
 
 fn structure_names(state: &State) -> Vec<String> {
     state.structures.iter().map(|s| s.name.clone()).collect()
@@ -48,16 +41,18 @@ pub fn forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
     let mut out = Vec::new();
     let structures = structure_names(state);
     if u.spec.weapon == Weapon::Gun {
-        let targets = enemies(state, unit)
-            .iter()
-            .map(|t| state.unit_name(*t))
+        let targets = targets(state, state.owner(unit))
+            .into_iter()
+            .map(|t| target_name(state, t))
             .collect();
-        let inches = (1..=REALIGN_CHOICES)
+        // The die's inches, and one more choice for a travel longer than it can give.
+        let die = rules.t.artillery.realign_die;
+        let inches = (1..=die + 1)
             .map(|i| {
-                if i < REALIGN_CHOICES {
+                if i <= die {
                     format!("{i} inch(es)")
                 } else {
-                    format!("more than {}", REALIGN_CHOICES - 1)
+                    format!("more than {die}")
                 }
             })
             .collect();
@@ -152,34 +147,9 @@ pub fn plan(
 ) -> Result<ActionPlan<Command>, String> {
     let value = |i: usize| values.get(i).copied().unwrap_or(0);
     let name = state.unit_name(unit);
-    let structure = |v: usize| -> Result<Option<u8>, String> {
-        match v {
-            0 => Ok(None),
-            n if n <= state.structures.len() => Ok(Some((n - 1) as u8)),
-            _ => Err("pick a structure".into()),
-        }
-    };
+    let structure = |v: usize| structure_at(state, v);
     let (command, check) = match form {
-        "realign" => {
-            let t = *enemies(state, unit).get(value(0)).ok_or("pick a target")?;
-            let needed = value(1) as u32 + 1;
-            let die = rules.t.artillery.realign_die;
-            let p = preview(
-                name,
-                ("Realign", "simple: Movement"),
-                at_least(die, needed),
-                format!("1d{die} at {needed}+: fire this turn, else next move"),
-                ("ready to fire this turn", "ready"),
-            );
-            (
-                Command::Realign {
-                    gun: unit,
-                    needed_inches: needed,
-                    target: Some(Target::Unit(t)),
-                },
-                Some(p),
-            )
-        }
+        "realign" => realign(rules, state, unit, name, value(0), value(1))?,
         "bombard" => bombard(rules, state, unit, name, value(0))?,
         "crew_captured" => {
             let gun = *captured_guns(state, unit)
@@ -194,26 +164,7 @@ pub fn plan(
             },
             None,
         ),
-        "set_alight" => {
-            let what = *KINDLING.get(value(0)).ok_or("pick what")?;
-            let b = &rules.t.burning;
-            let on = super::numbers::alight_on(rules, what);
-            let p = preview(
-                name,
-                ("Set alight", "simple: Fire"),
-                at_least(b.die, on),
-                format!("1d{} at {on}+", b.die),
-                ("it catches", "lit"),
-            );
-            (
-                Command::SetAlight {
-                    what,
-                    structure: structure(value(1))?,
-                    by: Some(unit),
-                },
-                Some(p),
-            )
-        }
+        "set_alight" => set_alight(rules, state, unit, name, value(0), value(1))?,
         "structure" => {
             let kind = *StructureKind::ALL.get(value(0)).ok_or("pick a kind")?;
             let n = state.structures.len() + 1;
@@ -232,6 +183,15 @@ pub fn plan(
             },
             None,
         ),
+        "spring" => (
+            Command::Move {
+                unit,
+                kind: crate::rules::simple::command::MoveKind::Normal,
+                distance_cm: 0,
+                going: crate::rules::simple::command::Going::Standard,
+            },
+            None,
+        ),
         "fire_smoke" => (
             Command::SetStatus {
                 unit,
@@ -245,6 +205,83 @@ pub fn plan(
         command,
         preview: check,
     })
+}
+
+/// The structure a form's choice names: the first choice is none.
+fn structure_at(state: &State, v: usize) -> Result<Option<u8>, String> {
+    match v {
+        0 => Ok(None),
+        n if n <= state.structures.len() => u8::try_from(n - 1)
+            .map(Some)
+            .map_err(|_| "pick a structure".into()),
+        _ => Err("pick a structure".into()),
+    }
+}
+
+/// A gun realigning on a target, with the odds it is ready to fire this turn.
+fn realign(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    name: String,
+    target: usize,
+    inches: usize,
+) -> Result<(Command, Option<Check<Command>>), String> {
+    let t = *targets(state, state.owner(unit))
+        .get(target)
+        .ok_or("pick a target")?;
+    let needed = u32::try_from(inches).map_err(|_| "pick the inches")? + 1;
+    let die = rules.t.artillery.realign_die;
+    let p = preview(
+        name,
+        ("Realign", "simple: Movement"),
+        at_least(die, needed),
+        format!("1d{die} at {needed}+: fire this turn, else next move"),
+        ("ready to fire this turn", "ready"),
+    );
+    Ok((
+        Command::Realign {
+            gun: unit,
+            needed_inches: needed,
+            target: Some(t),
+        },
+        Some(p),
+    ))
+}
+
+/// Setting something alight, with the odds it catches: once anything burns a building
+/// catches more easily.
+fn set_alight(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    name: String,
+    what: usize,
+    at: usize,
+) -> Result<(Command, Option<Check<Command>>), String> {
+    let what = *KINDLING.get(what).ok_or("pick what")?;
+    let b = &rules.t.burning;
+    let burning = state.blazes.iter().any(|x| !x.out);
+    let scored = match what {
+        Kindling::Building if burning => Kindling::BuildingWhileBurning,
+        other => other,
+    };
+    let on = crate::rules::simple::numbers::alight_on(rules, scored);
+    let p = preview(
+        name,
+        ("Set alight", "simple: Fire"),
+        at_least(b.die, on),
+        format!("1d{} at {on}+", b.die),
+        ("it catches", "lit"),
+    );
+    Ok((
+        Command::SetAlight {
+            what,
+            structure: structure_at(state, at)?,
+            by: Some(unit),
+        },
+        Some(p),
+    ))
 }
 
 /// A bombardment of a structure, with the chance of at least one hit.
@@ -331,4 +368,21 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef, troop: Troop) -> Ve
         );
     }
     out
+}
+
+/// The forms of a unit hidden in ambush: in the Home Daimyo's turn he springs it, placing it
+/// on the table (base to base with the invader that entered its square, to melee).
+pub fn ambush_forms(state: &State, unit: UnitRef) -> Vec<ActionForm> {
+    let home_turn = state.phase == Phase::Turn
+        && state.home == Some(state.acting)
+        && state.owner(unit) == usize::from(state.acting);
+    if home_turn {
+        vec![ActionForm::new(
+            "spring",
+            "Spring the ambush",
+            "an invader entered its square: the unit is placed base to base with it, to melee",
+        )]
+    } else {
+        Vec::new()
+    }
 }

@@ -6,7 +6,8 @@ use super::tables::Rules;
 use crate::roster::{RosterPath, RosterReport, RosterText, Validator, parse_raw};
 use crate::roster_path;
 
-pub use super::army::*;
+mod army;
+pub use army::*;
 
 #[allow(missing_docs)]
 mod raw {

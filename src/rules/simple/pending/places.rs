@@ -1,15 +1,15 @@
 //! Checks of places: the village's peasants attacking, figures escaping a burning
 //! building, and the fires' spread and smoke the umpire keeps an eye on.
 
-use super::command::{Command, Kindling, MeleeOrder};
-use super::execute::village_unit;
-use super::pending::{answer, at_least, card, test};
-use super::preview;
-use super::state::{Blaze, State, Target, UnitRef};
-use super::tables::Rules;
-use super::words::kindling;
 use crate::dice::{CmpOp, Expr};
 use crate::engine::check::{Check, Odds, RollSpec};
+use crate::rules::simple::command::{Command, Kindling, MeleeOrder};
+use crate::rules::simple::describe::words::kindling;
+use crate::rules::simple::execute::village_unit;
+use crate::rules::simple::numbers::preview;
+use crate::rules::simple::pending::{answer, at_least, card, test};
+use crate::rules::simple::state::{Blaze, State, Target, UnitRef};
+use crate::rules::simple::tables::Rules;
 
 /// The peasants' attack on a unit that came into the village, with the odds of a bout.
 pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<Command> {
@@ -26,9 +26,9 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
     };
     let order = MeleeOrder {
         defender: Target::Unit(u),
-        attackers: vec![super::command::Attacker {
-            fighter: super::command::Fighter::Unit(v),
-            facing: super::command::Facing::Front,
+        attackers: vec![crate::rules::simple::command::Attacker {
+            fighter: crate::rules::simple::command::Fighter::Unit(v),
+            facing: crate::rules::simple::command::Facing::Front,
             touches_friend: true,
         }],
         defender_touches_friend: state.unit(u).is_some_and(|x| x.alive > 1),
@@ -36,7 +36,7 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
         in_building: false,
         door: None,
     };
-    let attackers = super::numbers::villagers_attacking(rules, state, v, &order);
+    let attackers = crate::rules::simple::numbers::villagers_attacking(rules, state, v, &order);
     c.notes.push(format!(
         "{attackers} peasant(s) attack one figure; each throws once until one kills"
     ));

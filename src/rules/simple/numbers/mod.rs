@@ -1,6 +1,8 @@
 //! Every number of the Simple Samurai procedures, worked out in one place with its reasons,
 //! for both the referee (execute) and the cards (pending).
 
+pub mod preview;
+
 use super::command::{Attacker, Facing, Fighter, MeleeOrder};
 use super::roster::{Formation, Troop, Weapon};
 use super::state::{Cover, State, Target, UnitRef, UnitState};
@@ -8,7 +10,7 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
 use crate::rules::simple::tables::{
-    CombinedScore, DaimyoCover, NaginataIsSpear, ReinforcementSquare,
+    CombinedScore, DaimyoCover, NaginataIsSpear, ReinforcementSquare, TurnToFace,
 };
 
 const MELEE: &str = "simple: Melee";
@@ -57,8 +59,10 @@ pub fn move_allowance(
             _ if unit.spec.weapon == Weapon::Wagon && unit.alive == 1 => m.wagon_one_beast,
             _ => m.wagon_two_beasts,
         };
+        // Hard cover is by definition what a wagon, limber or gun cannot cross, in Retreat
+        // too: Retreat only spares the loss of distance.
         return match going {
-            Going::Hard if !in_retreat => None,
+            Going::Hard => None,
             _ => Some(standard),
         };
     }
@@ -74,6 +78,16 @@ pub fn move_allowance(
             Going::Hard => pick(m.infantry_hard, m.cavalry_hard),
         }
     })
+}
+
+/// The longest move a unit may make over any going, in whole cm: what the move form offers
+/// (the engine then holds the move to its going's allowance).
+pub fn longest_move_cm(rules: &Rules, unit: &UnitState, in_retreat: bool) -> u32 {
+    super::command::Going::ALL
+        .iter()
+        .filter_map(|g| move_allowance(rules, unit, *g, in_retreat))
+        .fold(0.0, f64::max)
+        .floor() as u32
 }
 
 /// The chance a Formation Fail test passes.
@@ -224,6 +238,25 @@ fn spear_class(rules: &Rules, w: Option<Weapon>) -> u8 {
     }
 }
 
+/// Where the attacker strikes once the defender has turned: a figure attacked in the flank or
+/// rear turns to face without penalty unless he is in melee with a figure to his front (ruling
+/// `turn_to_face`: his unit is in melee, or another figure of the same order attacks his front).
+pub fn facing(rules: &Rules, state: &State, order: &MeleeOrder, attacker: &Attacker) -> Facing {
+    if attacker.facing == Facing::Front || rules.rulings.turn_to_face == TurnToFace::AsDeclared {
+        return attacker.facing;
+    }
+    let unit_in_melee = match order.defender {
+        Target::Unit(u) => state.unit(u).is_some_and(UnitState::in_melee),
+        Target::Daimyo(_) => false,
+    };
+    let front = order.attackers.iter().any(|a| a.facing == Facing::Front);
+    if unit_in_melee || front {
+        attacker.facing
+    } else {
+        Facing::Front
+    }
+}
+
 /// The modifiers of one bout: (attacker's, defender's).
 pub fn melee_modifiers(
     rules: &Rules,
@@ -268,7 +301,7 @@ pub fn melee_modifiers(
             MELEE,
         ));
     }
-    match attacker.facing {
+    match facing(rules, state, order, attacker) {
         Facing::Flank => att.push(Modifier::total(m.flank, "attacking a flank", MELEE)),
         Facing::Rear => att.push(Modifier::total(m.rear, "attacking the rear", MELEE)),
         Facing::Front => {}

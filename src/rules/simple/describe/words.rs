@@ -1,7 +1,7 @@
 //! Words for cards, moves, kindling and what is due, shared by the log and the cards.
 
-use super::command::{Kindling, MoveKind};
-use super::state::{Due, State};
+use crate::rules::simple::command::{Kindling, MoveKind};
+use crate::rules::simple::state::{Due, State};
 
 /// What a card does, in words.
 pub fn card_text(card: u8) -> &'static str {
@@ -11,10 +11,10 @@ pub fn card_text(card: u8) -> &'static str {
         5 => "the opponent's 5,000 koku allied clan turns coat",
         7 => "the Home ambush is spotted",
         9 => {
-            "conch and drum signal a premature retreat: the opponent moves 4 of the drawer's units (not the foot guard) back one full move"
+            "conch and drum signal a premature retreat: the opponent sends units of the drawer's (not the foot guard) back one full move"
         }
         11 => {
-            "the Daimyo's tea ceremony: Samurai neither move nor fire, and those in melee disengage"
+            "the Daimyo's tea ceremony: Samurai neither move nor fire, and those in melee disengage and move back"
         }
         13 | 15 => "the wind swirls: firing ranges are halved",
         17 => "a unit of allied Monks arrives",
@@ -83,6 +83,10 @@ pub fn due_words(state: &State, due: &Due) -> String {
             state.unit_name(*u)
         ),
         Due::Arrival(s, c) => format!("{}: {}; roll the square", side(*s), card_text(*c)),
+        Due::CavalryAdvance(u) => format!(
+            "{} advances its full move toward the nearest enemy (card 29)",
+            state.unit_name(*u)
+        ),
     }
 }
 

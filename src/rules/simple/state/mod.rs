@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-pub use super::terms::*;
+mod terms;
+pub use terms::*;
 
 use super::roster::{Army, Formation, Group, Koku, Leader, Troop, UnitSpec, Weapon};
 
@@ -93,6 +94,12 @@ pub struct UnitState {
     /// Sees a friendly unit retreating (the table says so): +1d10 against its next morale test.
     #[serde(default)]
     pub sees_retreat: bool,
+    /// Rolled for drowning this turn (once a move in a river).
+    #[serde(default)]
+    pub waded: bool,
+    /// The opponent called for a morale test this turn (ruling `morale_calls`: once a turn).
+    #[serde(default)]
+    pub called: bool,
 }
 
 impl UnitState {
@@ -121,6 +128,8 @@ impl UnitState {
             structure: None,
             fire_smoke: false,
             sees_retreat: false,
+            waded: false,
+            called: false,
         }
     }
 
@@ -136,6 +145,12 @@ impl UnitState {
     /// On the table with figures left.
     pub fn present(&self) -> bool {
         !self.gone && !self.in_ambush && self.alive > 0
+    }
+
+    /// Still in play: on the table with figures, hidden in ambush, or a captured gun waiting
+    /// on the table for artillerymen to man it. Out of play once dead, fled or removed.
+    pub fn in_play(&self) -> bool {
+        !self.gone && (self.alive > 0 || self.captured_by.is_some())
     }
 
     /// Figures killed.
@@ -196,6 +211,12 @@ pub struct CardLimits {
     pub no_arquebus: bool,
     /// No bow fire.
     pub no_bow: bool,
+    /// Units the conch and drum card (card 9) still sends back this turn.
+    #[serde(default)]
+    pub send_back_left: u8,
+    /// The cavalry advance on the enemy (card 29).
+    #[serde(default)]
+    pub cavalry_charge: bool,
 }
 
 /// One side.

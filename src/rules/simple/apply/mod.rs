@@ -1,6 +1,9 @@
 //! Applying Simple Samurai events: the only place the state changes.
 
+mod places;
+
 use super::command::{Fighter, MoveKind, Status};
+use super::describe::words::terrain_piece;
 use super::event::Event;
 use super::order::Deed;
 use super::roster::Weapon;
@@ -8,7 +11,7 @@ use super::state::{
     CardLimits, DaimyoState, GroupRef, GroupState, Phase, State, Target, UnitRef, UnitState,
     arriving_unit,
 };
-use super::words::terrain_piece;
+use super::tables::Rules;
 use crate::engine::ledger::Scope;
 
 fn unit(state: &mut State, u: UnitRef) -> Result<&mut UnitState, String> {
@@ -34,7 +37,7 @@ fn daimyo(state: &mut State, g: GroupRef) -> Result<&mut DaimyoState, String> {
 ///
 /// # Errors
 /// A reference to something the battle does not have.
-pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
+pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), String> {
     match event {
         Event::HomeRolled { home, .. } => state.home = *home,
         Event::DeckShuffled { order, .. } => {
@@ -50,14 +53,13 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 state.drawn += 1;
             }
         }
-        Event::CardEffect { side, card } => card_effect(state, *side, *card),
+        Event::CardEffect { side, card } => card_effect(rules, state, *side, *card),
         Event::WindBlows(turns) => state.wind_turns = *turns,
-        Event::Turncoat { group: g, to } => {
-            let grp = group(state, *g)?;
-            grp.owner = *to;
-            grp.acting = false;
-        }
         Event::AmbushRevealed(u) => unit(state, *u)?.in_ambush = false,
+        Event::Turncoat { .. }
+        | Event::MoraleCalled { .. }
+        | Event::SentBack(_)
+        | Event::Disengaged(_) => apply_cards(state, event)?,
         Event::Arrived {
             side,
             name,
@@ -71,7 +73,12 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 koku: None,
                 owner: *side,
                 daimyo: None,
-                units: vec![arriving_unit(name, *troop, *weapon, 5)],
+                units: vec![arriving_unit(
+                    name,
+                    *troop,
+                    *weapon,
+                    rules.t.army.figures_per_unit,
+                )],
                 acting: true,
                 village: false,
             });
@@ -185,8 +192,12 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
         Event::RiverRolled { flow, .. } => state.river = Some(flow.clone()),
         Event::RiverCrossed {
             unit: u, drowned, ..
+        } => {
+            let x = unit(state, *u)?;
+            x.alive = x.alive.saturating_sub(*drowned);
+            x.waded = true;
         }
-        | Event::FireEscape {
+        Event::FireEscape {
             unit: u,
             killed: drowned,
             ..
@@ -196,6 +207,48 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::WindRolled { wind, .. } => state.weather = Some(wind.clone()),
         Event::StructureAdded(s) => state.structures.push(s.clone()),
+        Event::Bombarded { .. } | Event::Realigned { .. } => guns(state, event)?,
+        // Places: captured guns, buildings, fires, the village.
+        _ => places::apply(state, event)?,
+    }
+    Ok(())
+}
+
+/// What the cards move: a clan changing sides, a unit sent back or disengaged, a test called.
+fn apply_cards(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
+        Event::Turncoat { group: g, to } => {
+            let grp = group(state, *g)?;
+            grp.owner = *to;
+            grp.acting = false;
+            // It changes sides within its new owner's turn: what it did in the last turn
+            // (its old owner's) does not bind it now.
+            for u in &mut grp.units {
+                fresh_turn(u);
+            }
+        }
+        Event::MoraleCalled { unit: u, .. } => unit(state, *u)?.called = true,
+        Event::SentBack(u) => {
+            let owner = state.owner(*u);
+            let x = unit(state, *u)?;
+            x.structure = None;
+            left_the_fight(x);
+            state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
+            let s = state.sides.get_mut(owner).ok_or("no side")?;
+            s.limits.send_back_left = s.limits.send_back_left.saturating_sub(1);
+        }
+        Event::Disengaged(u) => {
+            left_the_fight(unit(state, *u)?);
+            state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A gun bombarding a structure or laid on a new target.
+fn guns(state: &mut State, event: &Event) -> Result<(), String> {
+    match event {
         Event::Bombarded {
             gun,
             structure,
@@ -219,8 +272,7 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
                 x.aim = *target;
             }
         }
-        // Places: captured guns, buildings, fires, the village.
-        _ => super::apply_places::apply(state, event)?,
+        _ => {}
     }
     Ok(())
 }
@@ -277,15 +329,11 @@ fn begin_turn(state: &mut State, turn: u32, side: u8) {
             }
             let owner = g.owner;
             // A crewed captured gun acts in its captors' turns.
-            for u in g
-                .units
-                .iter_mut()
-                .filter(|u| u.held_by.unwrap_or(owner) == side)
-            {
-                u.fired = false;
-                u.moved = false;
-                u.volleyed = false;
-                u.realigning = false;
+            for u in &mut g.units {
+                u.called = false;
+                if u.held_by.unwrap_or(owner) == side {
+                    fresh_turn(u);
+                }
             }
         }
     }
@@ -316,15 +364,35 @@ fn end_turn(state: &mut State, side: u8) {
     }
 }
 
-fn card_effect(state: &mut State, side: u8, card: u8) {
+/// What a unit did in its side's last turn, forgotten as a new turn of its side begins.
+fn fresh_turn(u: &mut UnitState) {
+    u.fired = false;
+    u.moved = false;
+    u.volleyed = false;
+    u.realigning = false;
+    u.waded = false;
+}
+
+/// A unit moved back out of a fight by a card: that is its move, and it is out of melee.
+fn left_the_fight(x: &mut UnitState) {
+    x.moved = true;
+    x.smoke = false;
+    x.melee_turns = 0;
+}
+
+fn card_effect(rules: &Rules, state: &mut State, side: u8, card: u8) {
     let Some(s) = state.sides.get_mut(usize::from(side)) else {
         return;
     };
     match card {
         3 => s.limits.no_move = true,
+        9 => {
+            s.limits.send_back_left = u8::try_from(rules.t.cards.conch_units).unwrap_or(u8::MAX);
+        }
         11 => s.limits.samurai_idle = true,
         23 | 25 => s.limits.no_arquebus = true,
         27 => s.limits.no_bow = true,
+        29 => s.limits.cavalry_charge = true,
         _ => {}
     }
 }

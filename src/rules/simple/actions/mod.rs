@@ -1,0 +1,497 @@
+//! Simple Samurai's action forms: move, fire, melee, and the table's own records. Each form
+//! offers what the engine accepts for the unit now, so what the umpire can pick is what the
+//! rules allow (the engine still checks whose turn it is and every limit).
+
+mod daimyo;
+mod places;
+
+pub use daimyo::{daimyo_id, daimyo_ref};
+
+use super::command::{
+    Attacker, Command, Facing, Fighter, FireOrder, Going, MeleeOrder, MoveKind, Status,
+};
+use super::numbers::{self, preview};
+use super::roster::{Formation, Weapon};
+use super::state::{Cover, MoraleCause, State, Target, UnitRef};
+use super::tables::Rules;
+
+use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::check::{Check, Odds, RollSpec};
+use crate::engine::view::parse_id;
+
+/// Reads a unit's view id (`0.1.2`: side, group, unit).
+pub(super) fn unit_ref(id: &str) -> Option<UnitRef> {
+    parse_id::<3>(id).map(|[s, g, u]| UnitRef(s, g, u))
+}
+
+/// What a figure of `side` may fire at or fight: the enemy's units on the table, the
+/// village's peasants, and an enemy Daimyo standing alone.
+pub(super) fn targets(state: &State, side: usize) -> Vec<Target> {
+    let mut out: Vec<Target> = state
+        .present_units_of(State::other(side))
+        .into_iter()
+        .map(Target::Unit)
+        .collect();
+    out.extend(super::execute::village_unit(state).map(Target::Unit));
+    for g in state.groups() {
+        let enemy = state.group(g).is_some_and(|x| {
+            usize::from(x.owner) != side && x.daimyo.as_ref().is_some_and(|d| d.alive)
+        });
+        if enemy && !numbers::daimyo_shielded(state, g) {
+            out.push(Target::Daimyo(g));
+        }
+    }
+    out
+}
+
+/// A target's name on a form.
+pub(super) fn target_name(state: &State, t: Target) -> String {
+    match t {
+        Target::Unit(u) => state.unit_name(u),
+        Target::Daimyo(g) => format!("{} (Daimyo, alone)", state.daimyo_name(g)),
+    }
+}
+
+/// The kinds of move with a distance, as the Move form offers them.
+const MOVES: [(&str, MoveKind); 6] = [
+    ("normal move", MoveKind::Normal),
+    ("over a wall or cover, within the move", MoveKind::OverCover),
+    ("crossing into cover", MoveKind::CrossCover),
+    ("clear of cover", MoveKind::ClearOfCover),
+    ("back toward the base line", MoveKind::Back),
+    ("into the village", MoveKind::IntoVillage),
+];
+const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
+const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
+const SUPPORT: [Option<Weapon>; 3] = [None, Some(Weapon::Spear), Some(Weapon::Pike)];
+const MORALE: [MoraleCause; 3] = [
+    MoraleCause::HalfStrength,
+    MoraleCause::FormationFail,
+    MoraleCause::FriendRetreating,
+];
+
+/// The whole moves a unit may make where it stands: changes of formation (skirmish for
+/// archers only), mounting for cavalry, limbering for guns and wagons.
+fn in_place_moves(state: &State, unit: UnitRef) -> Vec<(String, MoveKind)> {
+    let Some(x) = state.unit(unit) else {
+        return Vec::new();
+    };
+    let mut out: Vec<(String, MoveKind)> =
+        [Formation::Line, Formation::Column, Formation::Skirmish]
+            .into_iter()
+            .filter(|f| *f != Formation::Skirmish || x.spec.weapon == Weapon::Bow)
+            .map(|f| (format!("form {}", f.name()), MoveKind::ChangeFormation(f)))
+            .collect();
+    if x.spec.troop.mounted() {
+        out.push(("mount or dismount".into(), MoveKind::MountDismount));
+    }
+    if matches!(x.spec.weapon, Weapon::Gun | Weapon::Wagon) {
+        out.push(if x.limbered {
+            ("unlimber".into(), MoveKind::Unlimber)
+        } else {
+            ("limber".into(), MoveKind::Limber)
+        });
+    }
+    out
+}
+
+/// Friendly skirmishers a unit may move through.
+fn skirmishers_near(state: &State, unit: UnitRef) -> Vec<UnitRef> {
+    state
+        .present_units_of(state.owner(unit))
+        .into_iter()
+        .filter(|&o| {
+            o != unit
+                && state
+                    .unit(o)
+                    .is_some_and(|x| x.formation == Formation::Skirmish)
+        })
+        .collect()
+}
+
+fn going_choices() -> Vec<String> {
+    Going::ALL.iter().map(|g| g.words().to_owned()).collect()
+}
+
+/// The melee form, for a unit's figure or a Daimyo: one attacking figure, the defender, where
+/// it strikes, a friend behind the defender, contacts and where it is fought.
+pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
+    ActionForm::new(
+        "melee",
+        "Melee",
+        "in your own turn; the attacker kills on a higher score",
+    )
+    .choice(
+        "Defender",
+        targets(state, side)
+            .into_iter()
+            .map(|t| target_name(state, t))
+            .collect(),
+    )
+    .choice(
+        "Attacking its",
+        vec!["front".into(), "flank".into(), "rear".into()],
+    )
+    .choice(
+        "Friend behind the defender",
+        vec!["none".into(), "with spear".into(), "with pike".into()],
+    )
+    .toggle("Attacker touches a friend")
+    .toggle("Defender touches a friend")
+    .choice(
+        "Where",
+        vec![
+            "in the open".into(),
+            "inside a building".into(),
+            "at the door of its building".into(),
+        ],
+    )
+}
+
+/// The forms open to a unit (execution checks whose turn it is and every limit).
+pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
+    if let Some(g) = daimyo_ref(id) {
+        return daimyo::forms(state, g);
+    }
+    let Some(unit) = unit_ref(id) else {
+        return Vec::new();
+    };
+    let Some(x) = state.unit(unit) else {
+        return Vec::new();
+    };
+    if x.in_ambush && x.in_play() {
+        return places::ambush_forms(state, unit);
+    }
+    if !x.present() {
+        return Vec::new();
+    }
+    let longest = numbers::longest_move_cm(rules, x, state.in_retreat(unit));
+    let mut out =
+        vec![
+        ActionForm::new(
+            "move",
+            "Move",
+            "one move, measured to the furthest figure; crossing cover sets a Formation Fail",
+        )
+        .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
+        .number("Distance", 0, longest as usize, "cm")
+        .choice("Going", going_choices()),
+        ActionForm::new(
+            "in_place",
+            "Full move in place",
+            "a change of formation, mounting or limbering takes the whole move (a Formation Fail)",
+        )
+        .choice(
+            "Move",
+            in_place_moves(state, unit).into_iter().map(|(w, _)| w).collect(),
+        ),
+    ];
+    let through = skirmishers_near(state, unit);
+    if !through.is_empty() {
+        out.push(
+            ActionForm::new(
+                "through",
+                "Move through skirmishers",
+                "both units get a Formation Fail; units base to base are gone round",
+            )
+            .choice(
+                "Skirmishers",
+                through.iter().map(|o| state.unit_name(*o)).collect(),
+            )
+            .number("Distance", 0, longest as usize, "cm")
+            .choice("Going", going_choices()),
+        );
+    }
+    if let Some(range) = numbers::range_cm(rules, state, x.spec.weapon) {
+        let mut fire = ActionForm::new(
+            "fire",
+            "Fire",
+            "1d8 a figure, or a 1d10 volley (2+ figures, no move)",
+        )
+        .choice(
+            "Target",
+            targets(state, state.owner(unit))
+                .into_iter()
+                .map(|t| target_name(state, t))
+                .collect(),
+        )
+        .number("Distance", 0, range as usize, "cm");
+        if x.spec.weapon != Weapon::Gun {
+            fire = fire.toggle("Volley");
+        }
+        out.push(fire);
+    }
+    out.push(melee_form(state, state.owner(unit)));
+    out.extend(records(rules, state, unit));
+    out.extend(places::forms(rules, state, unit));
+    out
+}
+
+/// The table's records of a unit: its cover, melee, Formation Fail causes, a morale call,
+/// wading, smoke cleared, figures caught by fire.
+fn records(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
+    let mut out = vec![
+        ActionForm::new("cover", "Cover", "umpire's record")
+            .choice("Cover", vec!["open".into(), "soft".into(), "hard".into()]),
+        ActionForm::new("in_melee", "In melee", "umpire's record").toggle("In melee"),
+    ];
+    let causes = super::execute::fail_causes(state, unit);
+    if !causes.is_empty() {
+        out.push(
+            ActionForm::new("formation_fail", "Formation Fail", "a cause the table sees").choice(
+                "Cause",
+                causes.iter().map(|c| c.words().to_owned()).collect(),
+            ),
+        );
+    }
+    if state.unit(unit).is_some_and(numbers::takes_morale) {
+        out.push(
+            ActionForm::new("morale", "Call a morale test", "the opponent calls it").choice(
+                "Cause",
+                vec![
+                    "half strength or less".into(),
+                    "Formation Fail".into(),
+                    format!(
+                        "saw a friend retreat within {} cm",
+                        rules.t.morale.friend_retreating_within_cm
+                    ),
+                ],
+            ),
+        );
+    }
+    if super::execute::may_wade(state, unit) {
+        out.push(ActionForm::new(
+            "cross_river",
+            "Wade the river",
+            "after a move into or across it: drowning rolls per figure",
+        ));
+    }
+    if super::execute::may_clear_smoke(state, unit) {
+        out.push(ActionForm::new(
+            "clear_smoke",
+            "Clear its smoke",
+            "the table clears the unit's own smoke (for a target to a flank)",
+        ));
+    }
+    if super::execute::may_be_caught_by_fire(state, unit) {
+        let alive = state.unit(unit).map_or(0, |x| x.alive);
+        out.push(
+            ActionForm::new(
+                "near_fire",
+                "Caught near a fire",
+                "figures within 1 inch of a fire roll 1d6 each to survive",
+            )
+            .number("Figures", 1, alive as usize, ""),
+        );
+    }
+    out
+}
+
+/// A form's values as a command, with a preview of the dice.
+///
+/// # Errors
+/// A value that does not fit the unit now.
+pub fn plan(
+    rules: &Rules,
+    state: &State,
+    id: &str,
+    form: &str,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    if let Some(g) = daimyo_ref(id) {
+        return daimyo::plan(rules, state, g, form, values);
+    }
+    let unit = unit_ref(id).ok_or("no such unit")?;
+    state.unit(unit).ok_or("no such unit")?;
+    let value = |i: usize| values.get(i).copied().unwrap_or(0);
+    let cm = |i: usize| u32::try_from(value(i)).map_err(|_| "pick a distance".to_owned());
+    let going = |i: usize| Going::ALL.get(value(i)).copied().ok_or("pick the going");
+    let plain = |command| Ok(ActionPlan::plain(command));
+    match form {
+        "move" => plain(Command::Move {
+            unit,
+            kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
+            distance_cm: cm(1)?,
+            going: going(2)?,
+        }),
+        "in_place" => plain(Command::Move {
+            unit,
+            kind: in_place_moves(state, unit)
+                .get(value(0))
+                .ok_or("pick a move")?
+                .1,
+            distance_cm: 0,
+            going: Going::Standard,
+        }),
+        "through" => plain(Command::Move {
+            unit,
+            kind: MoveKind::ThroughSkirmishers(Some(
+                *skirmishers_near(state, unit)
+                    .get(value(0))
+                    .ok_or("pick the skirmishers")?,
+            )),
+            distance_cm: cm(1)?,
+            going: going(2)?,
+        }),
+        "cover" => plain(Command::SetStatus {
+            unit,
+            status: Status::Cover(*COVERS.get(value(0)).ok_or("pick cover")?),
+        }),
+        "in_melee" => plain(Command::SetStatus {
+            unit,
+            status: Status::InMelee(value(0) == 1),
+        }),
+        "formation_fail" => plain(Command::MarkFormationFail {
+            unit,
+            cause: *super::execute::fail_causes(state, unit)
+                .get(value(0))
+                .ok_or("pick a cause")?,
+        }),
+        "morale" => plain(Command::CallMorale {
+            unit,
+            cause: *MORALE.get(value(0)).ok_or("pick a cause")?,
+        }),
+        "cross_river" => plain(Command::CrossRiver(unit)),
+        "clear_smoke" => plain(Command::SetStatus {
+            unit,
+            status: Status::Smoke(false),
+        }),
+        "near_fire" => plain(Command::EscapeFire {
+            unit,
+            figures: u32::try_from(value(0)).map_err(|_| "pick the figures")?,
+        }),
+        "fire" => fire_plan(rules, state, unit, values),
+        "melee" => melee_plan(rules, state, Fighter::Unit(unit), values),
+        other => places::plan(rules, state, unit, other, values),
+    }
+}
+
+/// A fire order from the form, with the odds of its dice.
+fn fire_plan(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    let value = |i: usize| values.get(i).copied().unwrap_or(0);
+    let target = *targets(state, state.owner(unit))
+        .get(value(0))
+        .ok_or("pick a target")?;
+    let order = FireOrder {
+        unit,
+        target,
+        volley: value(2) == 1,
+        distance_cm: u32::try_from(value(1)).map_err(|_| "pick a distance")?,
+    };
+    let preview = preview::fire(rules, state, &order).map(|p| {
+        let n = f64::from(p.dice.dice_count());
+        let per = if p.paired { "pair" } else { "die" };
+        Check {
+            key: String::new(),
+            who: state.unit_name(unit),
+            what: "Fire".into(),
+            why: format!("at {}", target_name(state, target)),
+            citation: "simple: Firing".into(),
+            roll: Some(RollSpec::Value(p.dice.clone())),
+            target: format!("{} needing {}+ a {per}; saves {}", p.dice, p.needs, p.save),
+            modifiers: Vec::new(),
+            odds: vec![
+                Odds::of(
+                    "at least one figure killed",
+                    p.kills_any,
+                    "killed",
+                    crate::dice::CmpOp::Ge,
+                    1,
+                ),
+                Odds::shown(format!("one {per} hits"), p.hit),
+                Odds::shown("a hit kills (save fails)", p.kill_per_hit),
+                Odds::shown(
+                    format!(
+                        "expected kills: {:.2}",
+                        n * p.hit * p.kill_per_hit / if p.paired { 2.0 } else { 1.0 }
+                    ),
+                    (p.hit * p.kill_per_hit).min(1.0),
+                ),
+            ],
+            required: false,
+            answers: Vec::new(),
+            notes: Vec::new(),
+            faces: crate::engine::check::TableFaces::new(
+                vec![(p.dice.dice_count(), "the shot".into())],
+                Some("1 save per hit".into()),
+            ),
+        }
+    });
+    Ok(ActionPlan {
+        command: Command::Fire(order),
+        preview,
+    })
+}
+
+/// A melee order from the form (a unit's figure or a Daimyo attacking), with its odds.
+pub(super) fn melee_plan(
+    rules: &Rules,
+    state: &State,
+    fighter: Fighter,
+    values: &[usize],
+) -> Result<ActionPlan<Command>, String> {
+    let value = |i: usize| values.get(i).copied().unwrap_or(0);
+    let side = match fighter {
+        Fighter::Unit(u) => state.owner(u),
+        Fighter::Daimyo(g) => state
+            .group(g)
+            .map_or(usize::from(g.0), |x| usize::from(x.owner)),
+    };
+    let defender = *targets(state, side)
+        .get(value(0))
+        .ok_or("pick a defender")?;
+    let order = MeleeOrder {
+        defender,
+        attackers: vec![Attacker {
+            fighter,
+            facing: *FACINGS.get(value(1)).ok_or("pick a side")?,
+            touches_friend: value(3) == 1,
+        }],
+        rear_support: *SUPPORT.get(value(2)).ok_or("pick the support")?,
+        defender_touches_friend: value(4) == 1,
+        in_building: value(5) == 1,
+        door: match (value(5), defender) {
+            (2, Target::Unit(t)) => state.unit(t).and_then(|x| x.structure),
+            _ => None,
+        },
+    };
+    let bouts = preview::melee(rules, state, &order);
+    let who = match fighter {
+        Fighter::Unit(u) => state.unit_name(u),
+        Fighter::Daimyo(g) => state.daimyo_name(g),
+    };
+    let preview = bouts.first().map(|b| {
+        let mut modifiers = b.attacker.clone();
+        modifiers.extend(b.defender.iter().cloned());
+        Check {
+            key: String::new(),
+            who,
+            what: "Melee".into(),
+            why: format!("attacking {}", target_name(state, defender)),
+            citation: "simple: Melee".into(),
+            roll: Some(RollSpec::Test(b.kills.clone())),
+            target: format!("{} : the attacker kills on a higher score", b.kills),
+            modifiers,
+            odds: vec![Odds::of(
+                format!("the defending figure is killed ({} bout)", bouts.len()),
+                b.odds,
+                "killed",
+                crate::dice::CmpOp::Ge,
+                1,
+            )],
+            required: false,
+            answers: Vec::new(),
+            notes: Vec::new(),
+            faces: Default::default(),
+        }
+    });
+    Ok(ActionPlan {
+        command: Command::Melee(order),
+        preview,
+    })
+}
