@@ -101,8 +101,10 @@ fn random_play_reaches_every_procedure() {
         "DaimyoKilled",
         "ArmyRetreats",
         "Attached",
-        // Places: the river, buildings, structures and fire.
-        "RiverRolled",
+        // Places: buildings, structures and fire. The river's flow is rolled only where the
+        // terrain roll placed a river (a 9 or 10 on its d10), before the battle begins:
+        // random play seldom gets there, and `rivers_a_unit_that_moved_rolls_once_a_turn_and_
+        // drowns_by_flow` rolls it with fixed dice.
         "WindRolled",
         "StructureAdded",
         "Bombarded",
@@ -623,6 +625,10 @@ fn imagawa_draws(card: u8, river: Option<u32>) -> gunbai::engine::Battle<Simple>
     let mut b = battle_with(HouseRules::default());
     ok(&mut b, Command::RollForHome, &[9, 2]);
     if let Some(face) = river {
+        // Nine terrain pieces: the river among them.
+        let mut terrain = vec![9];
+        terrain.extend(1..=9);
+        ok(&mut b, Command::RollTerrain, &terrain);
         ok(&mut b, Command::RollRiver, &[face]);
     }
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
