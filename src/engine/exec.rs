@@ -29,6 +29,8 @@ pub struct Exec<'a, R: RuleSet> {
     state: R::State,
     at: ApplyContext,
     events: Vec<R::Event>,
+    /// One sentence per event, each read against the state just before it was applied.
+    sentences: Vec<Sentence>,
     dice: &'a mut dyn DiceSource,
 }
 
@@ -49,17 +51,17 @@ impl<'a, R: RuleSet> Exec<'a, R> {
             state: state.clone(),
             at,
             events: Vec::new(),
+            sentences: Vec::new(),
             dice,
         };
         R::execute(&mut exec, command)?;
         answers_what_is_owed::<R>(rules, state, command, &exec.events)?;
-        // Validated as they were emitted, so they apply again without fail.
-        let sentences = describe_in_place::<R>(rules, &mut state.clone(), &exec.events, at)
-            .map_err(CommandError::Illegal)?;
+        // Each event was described as it was emitted, against the state just before it: no
+        // second copy of the state to apply them again (replay runs every entry this way).
         Ok(Outcome {
             events: exec.events,
             state: exec.state,
-            sentences,
+            sentences: exec.sentences,
         })
     }
 
@@ -97,9 +99,11 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     }
 
     fn push(&mut self, event: R::Event) -> Result<(), CommandError> {
+        let sentence = describe_one::<R>(self.rules, &self.state, &event);
         apply_event::<R>(self.rules, &mut self.state, &event, self.at)
             .map_err(CommandError::Illegal)?;
         self.events.push(event);
+        self.sentences.push(sentence);
         Ok(())
     }
 
