@@ -297,10 +297,11 @@ impl App {
             if ui.button("Dice tray").on_hover_text("Ctrl+D").clicked() {
                 self.tray.open = true;
             }
-            let players = if self.players.open {
-                "Close players' screen"
-            } else {
-                "Players' screen"
+            // The umpire sees when the players' screen holds the top card back (Ctrl+H).
+            let players = match (self.players.open, self.players.hides_top_check()) {
+                (false, _) => "Players' screen",
+                (true, false) => "Close players' screen",
+                (true, true) => "Close players' screen (top card hidden)",
             };
             if ui
                 .button(players)
