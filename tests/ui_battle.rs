@@ -276,17 +276,7 @@ fn roster_units_scrolled_out_of_view_stay_reachable_by_name_and_selectable() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path());
     h.run();
-    let names: Vec<String> = h
-        .state()
-        .game()
-        .unwrap()
-        .view()
-        .sides
-        .iter()
-        .flat_map(|s| &s.groups)
-        .flat_map(|g| &g.units)
-        .map(|u| u.name.clone())
-        .collect();
+    let names: Vec<String> = ui_support::units(&h).into_iter().map(|u| u.name).collect();
     // The demo's roster is longer than the window: its last unit is out of view.
     let last = names.last().unwrap();
     let item = h.get_all_by_label(last).next().unwrap();

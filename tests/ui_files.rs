@@ -115,7 +115,7 @@ fn gunbai_file_resumes_a_free_journal_for_writing_and_offers_nothing_else() {
     assert_eq!(game.entries(), 6);
     assert!(game.read_only().is_none(), "{:?}", game.read_only());
     assert!(h.state().banner().unwrap().starts_with("Opened"));
-    h.get_by_label("journal saved");
+    h.get_by_label("saved");
     assert!(
         h.query_by_label("Resume").is_none(),
         "the file asked for is shown"

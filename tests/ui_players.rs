@@ -165,7 +165,7 @@ fn ctrl_h_hides_the_check_from_the_players_until_it_is_rolled() {
     let hidden = screen(&h);
     assert_eq!(hidden.now, Now::Hidden);
     h.get_by_label("The umpire is preparing a check.");
-    h.get_by_label("Close players' screen (top card hidden)");
+    h.get_by_label("Hidden from the players' screen until answered (Ctrl+H shows it)");
     // Only the umpire's card names who tests now.
     assert_eq!(h.query_all_by_label(&check.who).count(), named - 1);
     settle_top(&mut h);

@@ -75,9 +75,7 @@ impl ActionPanel {
             ui.colored_label(ui.visuals().warn_fg_color, stale);
         }
         if self.forms.is_empty() {
-            ui.label(
-                "No action is open to this unit now: settle the Required now queue on the right.",
-            );
+            ui.label("No action is open to this unit now: settle the check above it first.");
             return;
         }
         ui.horizontal_wrapped(|ui| {

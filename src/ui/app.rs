@@ -59,8 +59,8 @@ pub struct App {
     pub(super) confirm_end: bool,
     /// The theme, scale and window size, as last saved.
     pub(super) settings: super::files::Settings,
-    /// The window's size at the last frame, to keep the panels' shares when it changes.
-    pub(super) screen: Option<eframe::egui::Vec2>,
+    /// The panels whose divider the umpire is dragging.
+    pub(super) dragging: Vec<super::panels::Edge>,
     /// The scale picked for the screen, if one was.
     pub(super) zoom_picked_as: Option<f32>,
     /// The players' screen, a second window facing the table.
@@ -154,7 +154,7 @@ impl App {
             help: Help::default(),
             confirm_end: false,
             settings,
-            screen: None,
+            dragging: Vec::new(),
             zoom_picked_as: None,
             players: super::players::PlayersScreen::placed_at(settings_players),
         }
@@ -174,6 +174,12 @@ impl App {
     pub fn players_screen(&self) -> Option<super::players::Screen> {
         let live = self.live.as_ref().filter(|_| self.players.open)?;
         Some(self.players.screen(live))
+    }
+
+    /// The error shown on the card on stage, if any (tests).
+    pub fn stage_error(&self) -> Option<String> {
+        let top = self.live.as_ref()?.derived().checks.first()?;
+        self.turn.error(&top.key)
     }
 
     /// The battle in progress.

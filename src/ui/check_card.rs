@@ -110,15 +110,21 @@ impl CheckCard {
                     ui.label(RichText::new(tag).small().weak());
                 });
                 // What is rolled and its odds, then the ways to settle it, then the working:
-                // the buttons stay high on the card, in view on a small screen.
+                // the buttons stay high on the card, in view on a small screen. A few notes
+                // say how to answer and come first; a long list (the roll call's units) is
+                // the working, after the buttons.
                 head_ui(ui, check);
-                for note in &check.notes {
-                    ui.label(RichText::new(note).size(15.0));
+                let notes_first = check.notes.len() <= NOTES_BEFORE_ANSWERS;
+                if notes_first {
+                    notes_ui(ui, check);
                 }
                 ui.add_enabled_ui(settled, |ui| {
                     self.answers_ui(ui, check, (top, ending), version, intents);
                 });
                 working_ui(ui, check);
+                if !notes_first {
+                    notes_ui(ui, check);
+                }
             });
     }
 
@@ -266,10 +272,18 @@ pub fn preview(ui: &mut egui::Ui, check: &Check<()>) {
             ui.label(RichText::new(&check.what).strong().size(18.0));
             head_ui(ui, check);
             working_ui(ui, check);
-            for note in &check.notes {
-                ui.label(RichText::new(note).size(15.0));
-            }
+            notes_ui(ui, check);
         });
+}
+
+/// The most notes a card shows above its answers.
+const NOTES_BEFORE_ANSWERS: usize = 3;
+
+/// The card's notes, one per line.
+fn notes_ui(ui: &mut egui::Ui, check: &Check<()>) {
+    for note in &check.notes {
+        ui.label(RichText::new(note).size(15.0));
+    }
 }
 
 /// Who, why, the dice and the odds.

@@ -89,10 +89,9 @@ impl DiceTray {
     /// Shows the window; `dice` rolls the free rolls.
     pub fn ui(&mut self, ctx: &egui::Context, dice: &mut dyn DiceSource) {
         let mut open = self.open;
-        egui::Window::new("Dice tray")
+        super::window_fit::fitted(egui::Window::new("Dice tray"), ctx, [520.0, 560.0])
             .default_pos([380.0, 90.0])
             .open(&mut open)
-            .default_size([520.0, 560.0])
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
                     let label = ui.label("Notation");

@@ -24,6 +24,25 @@ pub struct Settings {
     /// Where the players' screen was last left: x, y, width and height in points.
     #[serde(default)]
     pub players_window: Option<[f32; 4]>,
+    /// The panels' shares of the window as the umpire left them, and whether the log is
+    /// folded to one line.
+    #[serde(default)]
+    pub panels: PanelShares,
+}
+
+/// Each panel's share of the window (width for the roster and the turn panel, height for the
+/// log), as the umpire dragged it; none until he does, and the app's default is used.
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct PanelShares {
+    /// The roster's share of the window's width.
+    pub roster: Option<f32>,
+    /// The turn panel's share of the window's width.
+    pub turn: Option<f32>,
+    /// The log's share of the window's height.
+    pub log: Option<f32>,
+    /// The log is folded to one line.
+    pub log_folded: bool,
 }
 
 impl Default for Settings {
@@ -34,6 +53,7 @@ impl Default for Settings {
             window: None,
             zoom_chosen: Some(false),
             players_window: None,
+            panels: PanelShares::default(),
         }
     }
 }

@@ -88,8 +88,8 @@ pub struct Help {
 impl Help {
     /// Shows the window.
     pub fn ui(&mut self, ctx: &egui::Context) {
-        egui::Window::new("Help")
-            .default_pos([380.0, 90.0]).open(&mut self.open).default_width(760.0).show(ctx, |ui| {
+        super::window_fit::fitted(egui::Window::new("Help"), ctx, [760.0, 640.0])
+            .default_pos([380.0, 90.0]).open(&mut self.open).show(ctx, |ui| {
             ui.label(RichText::new("Keyboard shortcuts").heading());
             // A grid gives a wrapping label only what its column already has: each column gets
             // its width, and the table scrolls, so the window fits a 1280x720 screen.

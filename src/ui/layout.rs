@@ -7,7 +7,8 @@ use super::app::App;
 use super::files::save_as;
 use super::journal_window::JournalRequest;
 use super::live::Live;
-use super::roster_panel::details_ui;
+use super::panels::Edge;
+use super::stage::centre_ui;
 use super::{Intent, theme};
 
 impl eframe::App for App {
@@ -19,7 +20,7 @@ impl eframe::App for App {
         self.shortcuts(&ctx, &mut intents);
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar_ui(ui));
         self.banner_ui(ui, &mut intents);
-        self.rescale_panels(ui, ctx.content_rect().size());
+        self.settle_panels(ui);
         if let Some(live) = self.live.as_mut() {
             // What the umpire saw when this frame's clicks and keys were made: a change since
             // (the frame before drew other cards) makes them stale, and they are refused.
@@ -32,16 +33,23 @@ impl eframe::App for App {
             }
             let settled = hold == 0.0;
             let stamp = live.stamp();
-            // Panels start in proportion to the window, so a large screen gives the queue, the
-            // roster and the log the room, and the umpire may drag any of them.
+            // Each panel takes its share of the window: the default, or what the umpire
+            // dragged it to.
             let screen = ctx.content_rect().size();
-            egui::Panel::bottom("log")
-                .resizable(true)
-                .default_size((screen.y * 0.24).clamp(130.0, 520.0))
-                .size_range(100.0..=(screen.y * 0.6).max(140.0))
-                .show(ui, |ui| {
+            let shares = self.settings.panels;
+            let mut fold = None;
+            if shares.log_folded {
+                egui::Panel::bottom("log-folded")
+                    .resizable(false)
+                    .show(ui, |ui| {
+                        if self.log.folded_ui(ui, live.game.log()) {
+                            fold = Some(false);
+                        }
+                    });
+            } else {
+                Edge::Log.panel(&shares, screen).show(ui, |ui| {
                     let d = live.derived();
-                    self.log.ui(
+                    let folding = self.log.ui(
                         ui,
                         live.game.log(),
                         (&d.units, &d.kinds),
@@ -49,55 +57,41 @@ impl eframe::App for App {
                         live.game.redoable(),
                         &mut intents,
                     );
+                    if folding {
+                        fold = Some(true);
+                    }
                 });
-            egui::Panel::left("roster")
-                .resizable(true)
-                .default_size((screen.x * 0.27).clamp(330.0, 820.0))
-                .size_range(260.0..=(screen.x * 0.4).max(300.0))
-                .show(ui, |ui| {
-                    self.roster.ui(
-                        ui,
-                        &live.derived().view,
-                        self.selected.as_deref(),
-                        &mut intents,
-                    );
-                });
-            egui::Panel::right("turn")
-                .resizable(true)
-                .default_size((screen.x * 0.33).clamp(400.0, 1000.0))
-                .size_range(320.0..=(screen.x * 0.45).max(360.0))
-                .show(ui, |ui| {
-                    let d = live.derived();
-                    self.turn
-                        .ui(ui, &d.view, &d.checks, (stamp, seen, settled), &mut intents);
-                });
+            }
+            Edge::Roster.panel(&shares, screen).show(ui, |ui| {
+                self.roster.ui(
+                    ui,
+                    &live.derived().view,
+                    self.selected.as_deref(),
+                    &mut intents,
+                );
+            });
+            Edge::Turn.panel(&shares, screen).show(ui, |ui| {
+                let d = live.derived();
+                self.turn.ui(
+                    ui,
+                    (&d.view, &d.heading),
+                    &d.checks,
+                    (stamp, seen, settled),
+                    &mut intents,
+                );
+            });
             egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical()
-                    .id_salt("centre")
-                    .show(ui, |ui| {
-                        details_ui(ui, &live.derived().view, self.selected.as_deref());
-                        if let Some(id) = self.selected.as_deref() {
-                            let mut kept = self.players.keeps(id);
-                            if ui
-                                .checkbox(&mut kept, "Keep from the players' screen")
-                                .changed()
-                            {
-                                self.players.toggle_kept(id);
-                            }
-                        }
-                        ui.separator();
-                        ui.label(RichText::new("Actions").heading());
-                        self.actions.ui(
-                            ui,
-                            live.game.as_ref(),
-                            (stamp, seen, settled),
-                            self.selected.as_deref(),
-                            &mut intents,
-                        );
-                    });
+                let parts = (&mut self.turn, &mut self.actions, &mut self.players);
+                let moment = (stamp, seen, settled);
+                let selected = self.selected.as_deref();
+                centre_ui(ui, parts, live, selected, moment, &mut intents);
             });
             self.reference.ui(&ctx, live.game.key());
             self.report.ui(&ctx, live.game.as_ref(), stamp, &self.data);
+            if let Some(folded) = fold {
+                self.set_log_folded(folded);
+            }
+            self.keep_dragged_panels(ui, screen);
         } else {
             egui::CentralPanel::default().show(ui, |ui| {
                 ui.heading("No battle is open: start a New battle, or open a journal.");
@@ -177,32 +171,6 @@ impl App {
         }
     }
 
-    /// Keeps each panel's share of the window when the window is resized (a dragged panel
-    /// keeps the share the umpire gave it), so a larger window gives the queue, the roster and
-    /// the log the room rather than only the centre.
-    fn rescale_panels(&mut self, ui: &egui::Ui, screen: egui::Vec2) {
-        let Some(before) = self.screen.replace(screen) else {
-            return;
-        };
-        if (before - screen).abs().max_elem() < 1.0 || before.min_elem() <= 0.0 {
-            return;
-        }
-        let ctx = ui.ctx();
-        for (salt, vertical) in [("log", true), ("roster", false), ("turn", false)] {
-            let id = ui.scope_id().with(salt);
-            let Some(mut state) = egui::PanelState::load(ctx, id) else {
-                continue;
-            };
-            let rect = &mut state.outer_rect;
-            if vertical {
-                rect.set_height(rect.height() * screen.y / before.y);
-            } else {
-                rect.set_width(rect.width() * screen.x / before.x);
-            }
-            ctx.data_mut(|d| d.insert_persisted(id, state));
-        }
-    }
-
     /// Opens the players' screen, or closes it keeping where it was for the next time.
     fn toggle_players_screen(&mut self) {
         self.players.open = !self.players.open;
@@ -255,9 +223,10 @@ impl App {
     }
 
     fn toolbar_ui(&mut self, ui: &mut egui::Ui) {
-        // Wrapped: on a narrow window the battle's name goes to a second row, never cut.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(RichText::new("軍配 Gunbai").strong().size(20.0));
+        // One row from 1280 points wide: the battle's name is at the top of the turn panel,
+        // and the journal's state takes a word at the end.
+        ui.horizontal(|ui| {
+            ui.label(RichText::new("軍配 Gunbai").strong().size(19.0));
             if ui.button("New battle…").on_hover_text("Ctrl+N").clicked() {
                 self.new_battle.show();
             }
@@ -297,11 +266,10 @@ impl App {
             if ui.button("Dice tray").on_hover_text("Ctrl+D").clicked() {
                 self.tray.open = true;
             }
-            // The umpire sees when the players' screen holds the top card back (Ctrl+H).
-            let players = match (self.players.open, self.players.hides_top_check()) {
-                (false, _) => "Players' screen",
-                (true, false) => "Close players' screen",
-                (true, true) => "Close players' screen (top card hidden)",
+            let players = if self.players.open {
+                "Close players' screen"
+            } else {
+                "Players' screen"
             };
             if ui
                 .button(players)
@@ -324,12 +292,11 @@ impl App {
                 self.settings.dark = self.dark;
                 self.save_settings();
             }
-            if ui.button("Help (F1)").clicked() {
+            if ui.button("Help").on_hover_text("F1").clicked() {
                 self.help.open = true;
             }
             ui.separator();
             if let Some(live) = &self.live {
-                ui.label(RichText::new(&live.derived().heading).strong());
                 let read_only = live.game.read_only();
                 match live.journal() {
                     Some(path) if read_only.is_some() => ui
@@ -340,7 +307,7 @@ impl App {
                             path.display()
                         )),
                     Some(path) => ui
-                        .label(RichText::new("journal saved").small())
+                        .label(RichText::new("saved").small())
                         .on_hover_text(format!(
                             "Every entry is on disk before it is shown:\n{}",
                             path.display()

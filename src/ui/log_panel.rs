@@ -1,5 +1,7 @@
-//! The battle log (bottom): every entry with local time, turn and phase, in sentences;
-//! filters by unit and kind; undo back to any entry after confirming what it takes back.
+//! The battle log (bottom): every entry with local time, turn and phase, in sentences
+//! wrapped to the panel's width; filters by unit and kind; undo back to any entry after
+//! confirming what it takes back; folded to one line (the last entry) when the umpire wants
+//! the room.
 
 use chrono::Local;
 use eframe::egui::{self, RichText};
@@ -22,13 +24,6 @@ fn heading(entry: &LogEntry) -> String {
     )
 }
 
-/// One row of the log as drawn: an entry's heading, or one of its sentences.
-#[derive(Clone, Copy, Debug)]
-enum Row {
-    Heading(usize),
-    Line(usize, usize),
-}
-
 /// What the rows were built for: the battle's stamp and both filters.
 type RowsKey = ((u64, u64), Option<String>, Option<&'static str>);
 
@@ -39,15 +34,22 @@ pub struct LogPanel {
     pub unit: Option<String>,
     /// Show only entries of this kind.
     pub kind: Option<&'static str>,
-    rows: Vec<Row>,
+    /// The entries shown (by place in the log), for the filters.
+    rows: Vec<usize>,
     rows_key: Option<RowsKey>,
+    /// The height each entry took when last drawn (heading and wrapped sentences), by place
+    /// in the log; 0 until drawn. Entries out of view take it without being laid out.
+    heights: Vec<f32>,
+    /// The width `heights` were measured at: wrapping changes with it.
+    heights_width: f32,
     /// The log position the umpire asked to undo back to, awaiting confirmation.
     confirm: Option<usize>,
 }
 
 impl LogPanel {
     /// Shows the log of a battle at `stamp`; `units` are (id, name) for the filter, and
-    /// `redoable` how many undone entries could be put back.
+    /// `redoable` how many undone entries could be put back. Returns whether the umpire
+    /// folded the log to one line.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -56,8 +58,8 @@ impl LogPanel {
         stamp: (u64, u64),
         redoable: usize,
         intents: &mut Vec<Intent>,
-    ) {
-        self.filters_ui(ui, units, kinds, log.len());
+    ) -> bool {
+        let fold = self.filters_ui(ui, units, kinds, log.len());
         if redoable > 0 {
             ui.horizontal(|ui| {
                 ui.label(format!("{} taken back.", count(redoable, "entry")));
@@ -75,31 +77,107 @@ impl LogPanel {
             self.fill_rows(log);
             self.rows_key = key;
         }
-        let row_height =
-            ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y + 4.0;
+        let line_height = ui.text_style_height(&egui::TextStyle::Body);
         egui::ScrollArea::vertical()
             .id_salt("log")
             .auto_shrink([false, false])
             .stick_to_bottom(true)
-            .show_rows(ui, row_height, self.rows.len(), |ui, range| {
-                for i in range {
-                    let Some(row) = self.rows.get(i).copied() else {
-                        break;
-                    };
-                    self.row_ui(ui, log, row, row_height);
-                }
+            .show_viewport(ui, |ui, viewport| {
+                self.rows_ui(ui, log, viewport, line_height);
             });
         self.confirm_ui(ui, log, intents);
+        fold
     }
 
+    /// The log folded to one line: its count and the last entry. Returns whether the umpire
+    /// opened it.
+    pub fn folded_ui(&mut self, ui: &mut egui::Ui, log: &[LogEntry]) -> bool {
+        let last = log.last().map_or_else(String::new, |entry| {
+            let first = entry.lines.first().map_or("", String::as_str);
+            format!(": {}  {first}", heading(entry))
+        });
+        let text = format!("▲ Battle log ({}){last}", count(log.len(), "entry"));
+        ui.add(egui::Button::selectable(false, text).truncate())
+            .on_hover_text("Open the battle log")
+            .clicked()
+    }
+
+    /// The entries in view, each laid out whole (its sentences wrapped); those out of view
+    /// hold the height they took when last drawn, or one line per sentence until they are.
+    fn rows_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        log: &[LogEntry],
+        viewport: egui::Rect,
+        line_height: f32,
+    ) {
+        let width = ui.available_width();
+        if (width - self.heights_width).abs() > 0.5 {
+            self.heights.clear();
+            self.heights_width = width;
+        }
+        self.heights.resize(log.len(), 0.0);
+        let gap = ui.spacing().item_spacing.y;
+        let height = |heights: &[f32], i: usize| match heights.get(i) {
+            Some(&h) if h > 0.0 => h,
+            _ => {
+                let lines = log.get(i).map_or(0, |e| e.lines.len());
+                (lines + 1) as f32 * (line_height + gap) + gap
+            }
+        };
+        // Rows are placed by hand, one under the other, with no spacing egui would add.
+        ui.spacing_mut().item_spacing.y = 0.0;
+        let mut y = 0.0;
+        let mut shown = 0;
+        while let Some(&i) = self.rows.get(shown) {
+            let h = height(&self.heights, i);
+            if y + h >= viewport.top() {
+                break;
+            }
+            y += h;
+            shown += 1;
+        }
+        if y > 0.0 {
+            ui.allocate_space(egui::vec2(width, y));
+        }
+        while let Some(&i) = self.rows.get(shown) {
+            if y > viewport.bottom() {
+                break;
+            }
+            let top = ui.cursor().top();
+            self.entry_ui(ui, log, i, gap);
+            let h = ui.cursor().top() - top;
+            if let Some(slot) = self.heights.get_mut(i) {
+                *slot = h;
+            }
+            y += h;
+            shown += 1;
+        }
+        let rest: f32 = self
+            .rows
+            .get(shown..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&i| height(&self.heights, i))
+            .sum();
+        if rest > 0.0 {
+            ui.allocate_space(egui::vec2(width, rest));
+        }
+    }
+
+    /// The log's heading and filters; returns whether the umpire folded the log.
     fn filters_ui(
         &mut self,
         ui: &mut egui::Ui,
         units: &[(String, String)],
         kinds: &[&'static str],
         total: usize,
-    ) {
+    ) -> bool {
         ui.horizontal(|ui| {
+            let fold = ui
+                .button("▼")
+                .on_hover_text("Fold the log to one line")
+                .clicked();
             ui.label(RichText::new(format!("Battle log ({})", count(total, "entry"))).strong());
             let unit_name = self
                 .unit
@@ -123,7 +201,9 @@ impl LogPanel {
                     }
                 });
             ui.label(RichText::new("Ctrl+Z undo, Ctrl+Shift+Z redo").weak());
-        });
+            fold
+        })
+        .inner
     }
 
     /// Fills `rows` for `log` and the filters, in the buffer of the rows before: a long log
@@ -135,37 +215,38 @@ impl LogPanel {
             let unit_ok = self.unit.as_ref().is_none_or(|u| entry.units.contains(u));
             let kind_ok = self.kind.is_none_or(|k| entry.kind == k);
             if unit_ok && kind_ok {
-                self.rows.push(Row::Heading(i));
-                self.rows
-                    .extend((0..entry.lines.len()).map(|j| Row::Line(i, j)));
+                self.rows.push(i);
             }
         }
     }
 
-    fn row_ui(&mut self, ui: &mut egui::Ui, log: &[LogEntry], row: Row, height: f32) {
-        ui.allocate_ui(egui::vec2(ui.available_width(), height), |ui| {
-            ui.horizontal(|ui| match row {
-                Row::Heading(i) => {
-                    let Some(entry) = log.get(i) else { return };
-                    ui.label(RichText::new(heading(entry)).strong());
-                    if i + 1 < log.len()
-                        && ui
-                            .small_button("Undo back to here")
-                            .on_hover_text("Take back every later entry")
-                            .clicked()
-                    {
-                        self.confirm = Some(i);
-                    }
-                }
-                Row::Line(i, j) => {
-                    let line = log
-                        .get(i)
-                        .and_then(|e| e.lines.get(j))
-                        .map_or("", String::as_str);
-                    ui.add_space(24.0);
-                    ui.label(line);
+    /// One entry: its heading (with undo back to it), then its sentences, wrapped.
+    fn entry_ui(&mut self, ui: &mut egui::Ui, log: &[LogEntry], i: usize, gap: f32) {
+        let Some(entry) = log.get(i) else { return };
+        ui.scope(|ui| {
+            ui.spacing_mut().item_spacing.y = gap;
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(heading(entry)).strong());
+                if i + 1 < log.len()
+                    && ui
+                        .small_button("Undo back to here")
+                        .on_hover_text("Take back every later entry")
+                        .clicked()
+                {
+                    self.confirm = Some(i);
                 }
             });
+            egui::Frame::new()
+                .inner_margin(egui::Margin {
+                    left: 24,
+                    ..egui::Margin::ZERO
+                })
+                .show(ui, |ui| {
+                    for line in &entry.lines {
+                        ui.add(egui::Label::new(line.as_str()).wrap());
+                    }
+                });
+            ui.add_space(0.0);
         });
     }
 

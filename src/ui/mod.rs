@@ -21,13 +21,16 @@ mod layout;
 mod live;
 mod log_panel;
 mod new_battle;
+mod panels;
 pub mod players;
 mod reference_window;
 mod report_window;
 mod roster_panel;
+mod stage;
 mod table_entry;
 mod theme;
 mod turn_panel;
+mod window_fit;
 
 use std::path::PathBuf;
 

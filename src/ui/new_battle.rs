@@ -134,10 +134,9 @@ impl NewBattle {
     pub fn ui(&mut self, ctx: &egui::Context) -> Option<StartRequest> {
         let mut open = self.open;
         let mut request = None;
-        egui::Window::new("New battle")
+        super::window_fit::fitted(egui::Window::new("New battle"), ctx, [700.0, 620.0])
             .default_pos([380.0, 90.0])
             .open(&mut open)
-            .default_size([700.0, 620.0])
             .show(ctx, |ui| {
                 // The start button and any problems stay in sight below the scrolled choices.
                 let below = 92.0 + 24.0 * self.problems.len().min(8) as f32;

@@ -49,10 +49,9 @@ impl ReferenceWindow {
             self.found_for = None;
         }
         let mut open = self.open;
-        egui::Window::new("Quick reference")
+        super::window_fit::fitted(egui::Window::new("Quick reference"), ctx, [760.0, 520.0])
             .default_pos([380.0, 90.0])
             .open(&mut open)
-            .default_size([760.0, 520.0])
             .show(ctx, |ui| {
                 self.rule_set_ui(ui, key);
                 ui.horizontal(|ui| {

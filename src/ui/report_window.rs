@@ -45,10 +45,10 @@ impl ReportWindow {
             self.path = data.report_path("html").display().to_string();
         }
         let mut open = self.open;
-        egui::Window::new("After-action report")
+        let window = egui::Window::new("After-action report");
+        super::window_fit::fitted(window, ctx, [820.0, 640.0])
             .default_pos([380.0, 90.0])
             .open(&mut open)
-            .default_size([820.0, 640.0])
             .show(ctx, |ui| {
                 self.export_ui(ui, game);
                 ui.separator();

@@ -284,15 +284,19 @@ pub fn leader_hover(ui: &mut egui::Ui, leader: &LeaderView) {
     }
 }
 
-/// The selected unit: what it is, its strength, badges and further facts.
-pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) {
-    let unit = selected.and_then(|id| {
-        view.sides
-            .iter()
-            .flat_map(|s| &s.groups)
-            .flat_map(|g| &g.units)
-            .find(|u| u.id == id)
-    });
+/// The unit with id `selected`, if it is in the battle.
+pub fn selected_unit<'a>(view: &'a BattleView, selected: Option<&str>) -> Option<&'a UnitView> {
+    let id = selected?;
+    view.sides
+        .iter()
+        .flat_map(|s| &s.groups)
+        .flat_map(|g| &g.units)
+        .find(|u| u.id == id)
+}
+
+/// The selected unit in a line or two: its name, what it is, its strength and badges (or
+/// what selecting one gives, when none is).
+pub fn unit_heading_ui(ui: &mut egui::Ui, unit: Option<&UnitView>) {
     let Some(unit) = unit else {
         ui.label(
             RichText::new(
@@ -305,8 +309,6 @@ pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) 
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&unit.name).heading());
         ui.label(&unit.kind);
-    });
-    ui.horizontal_wrapped(|ui| {
         ui.label(
             RichText::new(format!(
                 "{} of {} {}",
@@ -321,6 +323,10 @@ pub fn details_ui(ui: &mut egui::Ui, view: &BattleView, selected: Option<&str>) 
             theme::badge(ui, b);
         }
     });
+}
+
+/// The selected unit's further facts (ratings, formation, what hits it).
+pub fn unit_facts_ui(ui: &mut egui::Ui, unit: &UnitView) {
     egui::Grid::new("unit-details").show(ui, |ui| {
         for (label, value) in &unit.details {
             ui.label(RichText::new(label).weak());

@@ -90,20 +90,38 @@ pub fn badge(ui: &mut egui::Ui, badge: &crate::engine::view::Badge) {
     } else {
         (Color32::TRANSPARENT, color)
     };
-    egui::Frame::new()
-        .stroke(egui::Stroke::new(1.5, color))
-        .fill(fill)
-        .corner_radius(4.0)
-        .inner_margin(egui::Margin::symmetric(5, 1))
-        .show(ui, |ui| {
-            let mut word = egui::RichText::new(&badge.label).color(text).size(16.0);
-            if danger {
-                word = word.strong();
-            }
-            ui.add(egui::Label::new(word).extend());
-        })
-        .response
-        .on_hover_text(&badge.why);
+    let mut word = egui::RichText::new(&badge.label).color(text).size(16.0);
+    if danger {
+        word = word.strong();
+    }
+    // Measured before it is placed, so a wrapping row moves a badge that does not fit to the
+    // next row instead of letting it push the panel wider; one wider than a whole row is cut
+    // (its hover still says it whole).
+    let margin = egui::vec2(5.0, 1.0);
+    let row = (ui.max_rect().width() - 2.0 * margin.x).max(24.0);
+    let galley = egui::WidgetText::from(word).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Truncate),
+        row,
+        egui::TextStyle::Body,
+    );
+    let size = galley.size() + 2.0 * margin;
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    if ui.is_rect_visible(rect) {
+        let painter = ui.painter();
+        painter.rect(
+            rect,
+            4.0,
+            fill,
+            egui::Stroke::new(1.5, color),
+            egui::StrokeKind::Inside,
+        );
+        painter.galley(rect.min + margin, galley, text);
+    }
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Label, ui.is_enabled(), &badge.label)
+    });
+    response.on_hover_text(&badge.why);
 }
 
 /// A strength bar: `now` of `start` filled in the side's colour, `width` points wide; its

@@ -1,5 +1,6 @@
 //! The turn panel (right, always visible): turn, phase, what comes next, the Required now
-//! queue of check cards, and the result of the last thing done.
+//! queue as rows, and the result of the last thing done; and the stage, where the check at
+//! the head of the queue is shown whole (the centre's top).
 
 use eframe::egui::{self, RichText};
 
@@ -17,6 +18,12 @@ pub struct TurnPanel {
     /// The height each card and its gap took when last drawn, kept across changes of the
     /// battle: a card scrolled out of view holds its place without being laid out.
     heights: std::collections::HashMap<String, f32>,
+    /// The players' screen holds the card on stage back (Ctrl+H): the stage says so.
+    pub hidden_from_players: bool,
+    /// The card on stage and the state it was shown at: a new one starts from its top.
+    staged: Option<(String, (u64, u64))>,
+    /// The cards of the queue opened from their rows, by key.
+    open: std::collections::HashSet<String>,
     stamp: (u64, u64),
     /// The sentences of the last entry made (or the last refusal), shown under the queue.
     pub result: Vec<String>,
@@ -25,23 +32,70 @@ pub struct TurnPanel {
 }
 
 impl TurnPanel {
-    /// Shows the panel for the battle as it stands at `stamp`; answers carry `seen`, the
-    /// version the umpire saw when answering.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        view: &BattleView,
-        checks: &[Check<()>],
-        (stamp, seen, settled): ((u64, u64), u64, bool),
-        intents: &mut Vec<Intent>,
-    ) {
+    /// Forgets what was typed into cards of an older state of the battle.
+    fn sync(&mut self, checks: &[Check<()>], stamp: (u64, u64)) {
         if stamp != self.stamp {
             // A new state: typed faces belonged to the old cards.
             self.cards.clear();
+            self.open.retain(|key| checks.iter().any(|c| &c.key == key));
             self.heights
                 .retain(|key, _| checks.iter().any(|c| &c.key == key));
             self.stamp = stamp;
         }
+    }
+
+    /// The stage (the centre's top): the check at the head of the queue, whole, with its
+    /// keys on its buttons; `room` is the height it may take. A new card (or a new state)
+    /// starts from the card's top.
+    pub fn stage_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        checks: &[Check<()>],
+        (stamp, seen, settled): ((u64, u64), u64, bool),
+        room: f32,
+        intents: &mut Vec<Intent>,
+    ) {
+        self.sync(checks, stamp);
+        let Some(top) = checks.first() else {
+            ui.label(RichText::new("Nothing is due").heading());
+            ui.label("Select a unit in the roster for the actions open to it.");
+            return;
+        };
+        if self.hidden_from_players {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "Hidden from the players' screen until answered (Ctrl+H shows it)",
+            );
+        }
+        let ending = ending_card(checks);
+        // A card new to the stage (or a new state of the battle) shows from its top.
+        let shown = (top.key.clone(), stamp);
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("stage")
+            .max_height(room)
+            .auto_shrink([false, true]);
+        if self.staged.as_ref() != Some(&shown) {
+            area = area.vertical_scroll_offset(0.0);
+            self.staged = Some(shown);
+        }
+        let card = self.cards.entry(top.key.clone()).or_default();
+        area.show(ui, |ui| {
+            card.ui(ui, top, (true, ending == Some(0)), (seen, settled), intents);
+        });
+    }
+
+    /// Shows the panel for the battle as it stands at `stamp`: the turn, the queue after
+    /// the card on stage as rows that open on a click, and the result; answers carry
+    /// `seen`, the version the umpire saw when answering.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        (view, heading): (&BattleView, &str),
+        checks: &[Check<()>],
+        (stamp, seen, settled): ((u64, u64), u64, bool),
+        intents: &mut Vec<Intent>,
+    ) {
+        self.sync(checks, stamp);
         ui.add_space(4.0);
         ui.horizontal(|ui| {
             ui.heading(format!("Turn {}", view.turn));
@@ -55,6 +109,7 @@ impl TurnPanel {
         });
         ui.label(RichText::new(&view.phase).strong().size(19.0));
         ui.label(format!("Next: {}", view.next));
+        ui.add(egui::Label::new(RichText::new(heading).small().weak()).wrap());
         ui.separator();
         ui.label(RichText::new(format!("Required now ({})", checks.len())).heading());
         let result_height = if self.result.is_empty() { 40.0 } else { 190.0 };
@@ -64,39 +119,68 @@ impl TurnPanel {
             .max_height(queue_height)
             .auto_shrink([false, true])
             .show_viewport(ui, |ui, viewport| {
-                if checks.is_empty() {
-                    ui.label("Nothing is due: use the action forms in the centre.");
-                }
-                // A long queue (a big battle's tests after a volley) is laid out only where
-                // it shows: a card out of view takes the height it had when last drawn.
-                let origin = ui.min_rect().top();
-                // The first card with a step that ends something takes E for it.
-                let ending = checks.iter().position(|c| c.answers.iter().any(|a| a.ends));
-                for (i, check) in checks.iter().enumerate() {
-                    let top = ui.cursor().top();
-                    let y = top - origin;
-                    if let Some(&height) = self.heights.get(&check.key)
-                        && (y + height < viewport.top() || y > viewport.bottom())
-                        && i > 0
-                    {
-                        ui.add_space(height);
-                        continue;
-                    }
-                    let card = self.cards.entry(check.key.clone()).or_default();
-                    card.ui(
-                        ui,
-                        check,
-                        (i == 0, ending == Some(i)),
-                        (seen, settled),
-                        intents,
-                    );
-                    ui.add_space(6.0);
-                    self.heights
-                        .insert(check.key.clone(), ui.cursor().top() - top);
-                }
+                self.queue_ui(ui, checks, viewport, (seen, settled), intents);
             });
         ui.separator();
         self.result_ui(ui);
+    }
+
+    /// The queue as rows: the card on stage named, the others as what and who, opening into
+    /// their card on a click (a card asking a question, or saying why a key did nothing,
+    /// opens by itself).
+    fn queue_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        checks: &[Check<()>],
+        viewport: egui::Rect,
+        (seen, settled): (u64, bool),
+        intents: &mut Vec<Intent>,
+    ) {
+        let Some(top) = checks.first() else {
+            ui.label("Nothing is due: select a unit in the roster for its actions.");
+            return;
+        };
+        ui.label(RichText::new(format!("{}: on stage, centre", top.what)).strong())
+            .on_hover_text(&top.who);
+        // A long queue (a big battle's tests after a volley) is laid out only where it
+        // shows: a row out of view takes the height it had when last drawn.
+        let origin = ui.min_rect().top();
+        let ending = ending_card(checks);
+        for (i, check) in checks.iter().enumerate().skip(1) {
+            let top = ui.cursor().top();
+            let y = top - origin;
+            if let Some(&height) = self.heights.get(&check.key)
+                && (y + height < viewport.top() || y > viewport.bottom())
+            {
+                ui.add_space(height);
+                continue;
+            }
+            let card = self.cards.entry(check.key.clone()).or_default();
+            let opened = self.open.contains(&check.key)
+                || card.asking.is_some()
+                || card.note.is_some()
+                || card.entry.error.is_some()
+                || card.entry.holds_text();
+            if row_ui(ui, check, opened, ending == Some(i)) {
+                if opened {
+                    self.open.remove(&check.key);
+                } else {
+                    self.open.insert(check.key.clone());
+                }
+            }
+            if opened {
+                card.ui(
+                    ui,
+                    check,
+                    (false, ending == Some(i)),
+                    (seen, settled),
+                    intents,
+                );
+            }
+            ui.add_space(4.0);
+            self.heights
+                .insert(check.key.clone(), ui.cursor().top() - top);
+        }
     }
 
     fn result_ui(&self, ui: &mut egui::Ui) {
@@ -129,6 +213,15 @@ impl TurnPanel {
         self.card(check).entry.focus = Some(field);
     }
 
+    /// The error shown on the card with key `check`, if any.
+    pub fn error(&self, check: &str) -> Option<String> {
+        let card = self.cards.get(check)?;
+        card.entry
+            .error
+            .as_ref()
+            .map(|(message, _)| message.clone())
+    }
+
     /// Whether the card with key `check` holds typed faces or counts.
     pub fn holds_text(&self, check: &str) -> bool {
         self.cards.get(check).is_some_and(|c| c.entry.holds_text())
@@ -159,4 +252,29 @@ impl TurnPanel {
         self.result = lines;
         self.result_is_error = error;
     }
+}
+
+/// The first card with a step that ends something: it takes E for it.
+fn ending_card(checks: &[Check<()>]) -> Option<usize> {
+    checks.iter().position(|c| c.answers.iter().any(|a| a.ends))
+}
+
+/// A card of the queue as one row: what and who, and the E key when it carries the step that
+/// ends something. Returns whether the row was clicked (to open or close its card).
+fn row_ui(ui: &mut egui::Ui, check: &Check<()>, opened: bool, ending: bool) -> bool {
+    let mark = if opened { "−" } else { "+" };
+    let tag = if check.required { "" } else { " (offered)" };
+    let end = if ending {
+        check
+            .answers
+            .iter()
+            .find(|a| a.ends)
+            .map_or_else(String::new, |a| format!("  · [E] {}", a.label))
+    } else {
+        String::new()
+    };
+    let text = format!("{mark} {}{tag}: {}{end}", check.what, check.who);
+    ui.add(egui::Button::selectable(opened, text).truncate())
+        .on_hover_text(format!("{}\n{}\n{}", check.who, check.why, check.citation))
+        .clicked()
 }

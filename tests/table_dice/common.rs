@@ -1,32 +1,12 @@
 //! What the trap tests share: typing as a keyboard does (the key and its text), the log and
 //! the journal's last entry.
 
-use eframe::egui::{self, Key};
 use egui_kittest::Harness;
 use gunbai::engine::Battle;
 use gunbai::rules::sky::Sky;
 use gunbai::ui::App;
 
-/// A key typed as a keyboard sends it: the key pressed and its text in the same frame, then
-/// the key released.
-pub fn press(h: &mut Harness<'_, App>, key: Key, text: &str) {
-    let event = |pressed| egui::Event::Key {
-        key,
-        physical_key: None,
-        pressed,
-        repeat: false,
-        modifiers: egui::Modifiers::NONE,
-    };
-    h.input_mut().events.push(event(true));
-    if !text.is_empty() {
-        h.input_mut()
-            .events
-            .push(egui::Event::Text(text.to_owned()));
-    }
-    h.step();
-    h.event(event(false));
-    h.run();
-}
+pub use super::ui_support::press;
 
 /// The entries in the battle's log.
 pub fn entries(h: &Harness<'_, App>) -> usize {

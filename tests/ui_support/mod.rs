@@ -123,3 +123,37 @@ pub fn journalled(dir: &Path, key: &str) -> Box<dyn Game> {
     )
     .unwrap()
 }
+
+/// A key typed as a keyboard sends it: the key pressed and its text in the same frame, then
+/// the key released.
+pub fn press(h: &mut Harness<'_, App>, key: egui::Key, text: &str) {
+    let event = |pressed| egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    h.input_mut().events.push(event(true));
+    if !text.is_empty() {
+        h.input_mut()
+            .events
+            .push(egui::Event::Text(text.to_owned()));
+    }
+    h.step();
+    h.event(event(false));
+    h.run();
+}
+
+/// Every unit of the battle shown, side by side, clan by clan.
+pub fn units(h: &Harness<'_, App>) -> Vec<gunbai::engine::view::UnitView> {
+    h.state()
+        .game()
+        .unwrap()
+        .view()
+        .sides
+        .into_iter()
+        .flat_map(|s| s.groups)
+        .flat_map(|g| g.units)
+        .collect()
+}

@@ -151,12 +151,12 @@ impl ArmyBuilder {
         }
         let mut open = self.open;
         let screen = ctx.content_rect();
-        egui::Window::new("Army builder")
+        let size = [
+            (screen.width() - 80.0).min(1500.0),
+            (screen.height() - 90.0).min(1100.0),
+        ];
+        crate::ui::window_fit::fitted(egui::Window::new("Army builder"), ctx, size)
             .open(&mut open)
-            .default_size([
-                (screen.width() - 80.0).min(1500.0),
-                (screen.height() - 90.0).min(1100.0),
-            ])
             .default_pos([40.0, 50.0])
             .show(ctx, |ui| {
                 self.top_ui(ui);
