@@ -140,7 +140,7 @@ impl TurnPanel {
             ui.label("Nothing is due: select a unit in the roster for its actions.");
             return;
         };
-        ui.label(RichText::new(format!("{}: on stage, centre", top.what)).strong())
+        ui.label(RichText::new(format!("On stage: {}", top.what)).strong())
             .on_hover_text(&top.who);
         // A long queue (a big battle's tests after a volley) is laid out only where it
         // shows: a row out of view takes the height it had when last drawn.
