@@ -114,9 +114,10 @@ impl Help {
                 });
             });
             ui.separator();
-            ui.label("Left: the armies. Right: the turn and every check the rules require now; settle each \
-                      with a click, or type the table's dice. Centre: the selected unit and the action forms. \
-                      Bottom: the battle log, with undo back to any entry.");
+            ui.label("Centre: the check the rules require now, whole; settle it with a click or its key, or \
+                      type the table's dice. Below it: the unit selected on the left, with its action forms. \
+                      Right: the turn, the checks waiting behind it (a click opens one) and the last result. \
+                      Bottom: the battle log, with undo back to any entry (▼ folds it to one line).");
             ui.label("Every entry is written to the battle's journal before it is shown: the battle in progress \
                       is never lost, and Gunbai offers to resume it at the next start.");
         });
