@@ -1,7 +1,8 @@
 //! Item 5: nothing is assumed. A value the rules need is asked for (kozeriai's range), a
 //! charge declared puts nobody in melee before anyone moves (skirmish), and a form whose
-//! choice went stale is cleared and says so (simple's turncoat card).
+//! choice went stale is cleared and says so (simple's turncoat card, and its undo).
 
+use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
 use gunbai::dice::TableDice;
@@ -112,8 +113,8 @@ fn skirmish_declaring_a_charge_puts_nobody_in_melee_before_anyone_moves() {
     assert!(h.query_all_by_label("In melee").count() > 0);
 }
 
-#[test]
-fn a_form_whose_target_turned_coat_is_cleared_and_says_so() {
+/// Simple's demo battle begun, the Invader to draw the first event card.
+fn simple_begun() -> Box<dyn Game> {
     let mut game = game("simple");
     answer(game.as_mut(), "Roll for Home", "Roll", &[9, 2]);
     let shuffle = game
@@ -125,19 +126,27 @@ fn a_form_whose_target_turned_coat_is_cleared_and_says_so() {
     game.answer(&shuffle.key, 0, game.version(), Dice::Roll(&mut rng))
         .unwrap();
     answer(game.as_mut(), "Begin the battle", "Begin", &[]);
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = ui_support::app_with(dir.path(), game);
-    select(&mut h, "Imagawa Teppo 1");
+    game
+}
+
+/// Opens `unit`'s Fire form with `target` chosen.
+fn fire_at(h: &mut Harness<'_, App>, unit: &str, target: &str) {
+    select(h, unit);
     h.get_by_label("Fire").click();
     h.run();
     h.get_by_label("Target").click_accesskit();
     h.run();
-    h.get_all_by_label("Tokugawa Yari")
-        .last()
-        .unwrap()
-        .click_accesskit();
+    h.get_all_by_label(target).last().unwrap().click_accesskit();
     h.run();
-    // The Invader draws card 1 from a real deck: the Oda's 10,000 koku ally turns coat.
+    assert!(
+        h.query_all_by_label("Roll (app dice)").count() > 0,
+        "{unit} may fire at {target}"
+    );
+}
+
+/// The Invader draws card 1 from a real deck: the Oda's 10,000 koku ally, the Tokugawa,
+/// turns coat.
+fn tokugawa_turn_coat(h: &mut Harness<'_, App>) {
     h.get_by_label("Card drawn at the table").click_accesskit();
     h.run();
     h.get_all_by_label_contains("1: the opponent's 10,000 koku")
@@ -147,10 +156,15 @@ fn a_form_whose_target_turned_coat_is_cleared_and_says_so() {
     h.run();
     h.get_by_label("Use").click_accesskit();
     h.run();
+}
+
+/// The Fire form's target is cleared and named, and nothing fires until the umpire
+/// chooses again.
+fn target_cleared_and_named(h: &Harness<'_, App>, target: &str) {
     assert!(
-        h.query_all_by_label_contains(
-            "No longer there since the battle changed: Target (Tokugawa Yari)"
-        )
+        h.query_all_by_label_contains(&format!(
+            "No longer there since the battle changed: Target ({target})"
+        ))
         .count()
             > 0,
         "the stale choice is named"
@@ -160,4 +174,28 @@ fn a_form_whose_target_turned_coat_is_cleared_and_says_so() {
         0,
         "cleared: nothing to fire at until the umpire chooses"
     );
+}
+
+#[test]
+fn a_form_whose_target_turned_coat_is_cleared_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = ui_support::app_with(dir.path(), simple_begun());
+    fire_at(&mut h, "Imagawa Teppo 1", "Tokugawa Yari");
+    tokugawa_turn_coat(&mut h);
+    target_cleared_and_named(&h, "Tokugawa Yari");
+}
+
+#[test]
+fn a_form_whose_target_an_undo_took_away_is_cleared_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = ui_support::app_with(dir.path(), simple_begun());
+    // The turncoats are the Oda's enemies now, and the Oda's Teppo aims at them.
+    tokugawa_turn_coat(&mut h);
+    fire_at(&mut h, "Oda Teppo 1", "Tokugawa Yari");
+    // The umpire takes the card back: the Tokugawa are the Oda's own again.
+    let before = h.state().game().unwrap().log().len();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().game().unwrap().log().len(), before - 1, "undone");
+    target_cleared_and_named(&h, "Tokugawa Yari");
 }

@@ -1,5 +1,6 @@
-//! Items 3 and 5: no button rolls silently, and a form's choice that went stale is cleared
-//! and says so, never swapped for another by itself.
+//! Item 3: no button rolls silently. A form whose roll needs dice shows "Roll (app dice)"
+//! beside its table-faces field, in every rule set whose forms roll: daimyo's obedience roll
+//! once Out of command is ticked, and sky's and kozeriai's rolling forms before any tick.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -33,17 +34,31 @@ fn game(key: &str) -> Box<dyn Game> {
     .unwrap()
 }
 
+/// The app on `game`, with `clicks` made in turn: a unit, then its form.
+fn opened(dir: &std::path::Path, game: Box<dyn Game>, clicks: &[&str]) -> Harness<'static, App> {
+    let mut h = ui_support::app_with(dir, game);
+    for label in clicks {
+        click(&mut h, label);
+    }
+    h
+}
+
 #[test]
-fn a_form_whose_roll_needs_dice_says_roll_app_dice_beside_the_table_faces_field() {
+fn daimyos_out_of_command_move_says_roll_app_dice_beside_the_table_faces_field() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = ui_support::app_with(dir.path(), game("daimyo"));
-    click(&mut h, "Activate the Ii clan (Eastern Army 東軍)");
-    click(&mut h, "Ii yari");
+    let clicks = ["Activate the Ii clan (Eastern Army 東軍)", "Ii yari"];
+    let mut h = opened(dir.path(), game("daimyo"), &clicks);
     h.get_by_label("Movement calculator");
     // Nothing ticked: the move rolls no dice, and its button says so by not saying Roll.
     assert_eq!(h.query_all_by_label("Roll (app dice)").count(), 0);
     h.get_by_label("Resolve");
     click(&mut h, "Out of command");
+    roll_app_dice_sits_beside_the_faces_field(&h);
+}
+
+/// The form shown rolls: its button says whose dice it rolls, beside the field for the
+/// table's faces, and no button that rolls is called Resolve.
+fn roll_app_dice_sits_beside_the_faces_field(h: &Harness<'_, App>) {
     let roll = h.get_by_label("Roll (app dice)").rect();
     let faces = h.get_by_label("Action table faces").rect();
     assert!(
@@ -55,4 +70,24 @@ fn a_form_whose_roll_needs_dice_says_roll_app_dice_beside_the_table_faces_field(
         0,
         "no button that rolls is called Resolve"
     );
+}
+
+#[test]
+fn skys_fire_form_says_roll_app_dice_beside_the_table_faces_field_before_any_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = Box::new(ui_support::sky_activated([2, 6]));
+    let h = opened(dir.path(), game, &["Nobushige's Teppo", "Fire"]);
+    // The form as it opens, nothing ticked or chosen: its volley rolls at once.
+    h.get_by_label("Target in cover (building, castle wall)");
+    roll_app_dice_sits_beside_the_faces_field(&h);
+}
+
+#[test]
+fn kozeriais_closing_attack_form_says_roll_app_dice_beside_the_table_faces_field_before_any_tick() {
+    let dir = tempfile::tempdir().unwrap();
+    let clicks = ["Shimada Kambei 島田勘兵衛", "Closing attack"];
+    let h = opened(dir.path(), game("kozeriai"), &clicks);
+    // The form as it opens, nothing ticked or chosen: the clash rolls both figures' dice.
+    h.get_by_label("Opponent strikes too");
+    roll_app_dice_sits_beside_the_faces_field(&h);
 }

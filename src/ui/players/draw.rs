@@ -197,7 +197,8 @@ fn now_ui(ui: &mut egui::Ui, now: &Now, size: Sizes, p: &Palette) {
 /// One outcome's odds: its name, a bar as long as its chance, and the percentage.
 fn odds_ui(ui: &mut egui::Ui, outcome: &str, probability: f64, size: Sizes, p: &Palette) {
     ui.horizontal(|ui| {
-        let percent = format!("{:.1}%", (probability * 100.0).max(0.0));
+        // As the umpire's card reads it: never "-0.0%" for a chance of nothing.
+        let percent = crate::engine::words::percent(probability);
         ui.label(
             RichText::new(percent)
                 .strong()
