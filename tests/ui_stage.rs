@@ -1,6 +1,7 @@
 //! The check at centre stage (issue 32): at every window size from 1280×720 up, at the scale
 //! the app picks for it, the card the umpire must answer is whole and in view, for a card of
-//! each rule set; the panels keep the sizes the umpire gave them; the log folds to one line.
+//! each rule set, and so are the Journal window's buttons; the panels keep the sizes the
+//! umpire gave them; the log folds to one line.
 
 #![allow(clippy::unwrap_used)]
 
@@ -51,7 +52,8 @@ fn top(h: &Harness<'_, App>) -> Check<()> {
 }
 
 #[test]
-fn at_every_window_size_the_top_cards_answers_faces_field_and_error_lie_inside_the_window() {
+fn at_every_window_size_the_top_cards_answers_faces_field_and_error_and_the_journals_buttons_lie_inside_the_window()
+ {
     for (size, scale) in SIZES {
         for key in RULE_SETS {
             let dir = tempfile::tempdir().unwrap();
@@ -121,6 +123,18 @@ fn at_every_window_size_the_top_cards_answers_faces_field_and_error_lie_inside_t
             for title in h.query_all_by_label(&check.what) {
                 inside("the card's title", title.rect());
             }
+            // The Journal window, listing this battle: its buttons in view too.
+            h.get_by_label("Journal…").click();
+            h.run();
+            for label in ["Open", "Recover", "Export", "Remove"] {
+                let buttons: Vec<_> = h.get_all_by_label(label).map(|b| b.rect()).collect();
+                assert!(!buttons.is_empty(), "{key} at {size:?}: {label} listed");
+                for rect in buttons {
+                    inside(label, rect);
+                }
+            }
+            h.state_mut().close_journal_window();
+            h.run();
         }
     }
 }
