@@ -9,8 +9,11 @@
 
 use std::path::Path;
 
-use gunbai::dice::RngDice;
-use gunbai::engine::{Battle, Game};
+use gunbai::dice::{Recorded, RngDice};
+use gunbai::engine::exec::{Exec, Sentences};
+use gunbai::engine::journal::Action;
+use gunbai::engine::ruleset::ApplyContext;
+use gunbai::engine::{Battle, Game, RuleSet as _};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
 use gunbai::rules::{self, sky::Sky};
@@ -88,6 +91,36 @@ proptest! {
             let (replayed, _) = rules::open_journal(&path, false, false).expect("replays");
             prop_assert_eq!(picture(replayed.as_ref()), picture(live.as_ref()), "{}", info.key);
         }
+    }
+
+    /// Replay runs each command on the state itself and writes no sentences for one undone:
+    /// that must give exactly what live play gives on a copy, sentences apart.
+    #[test]
+    fn a_command_run_on_the_state_itself_gives_what_it_gives_on_a_copy(seed in any::<u64>(), steps in 1usize..150) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let game = play(&dir.path().join("b.ron"), seed, steps);
+        let battle = game.as_any().downcast_ref::<Battle<Sky>>().expect("sky");
+        let rules = Sky::rules(&battle.header().house_rules).expect("rules");
+        let mut state = Sky::start(&rules, &battle.header().armies);
+        for entry in battle.entries() {
+            let Action::Command { command, dice, counts, .. } = &entry.action else {
+                continue;
+            };
+            let at = ApplyContext { at: entry.at };
+            let on_copy = Exec::<Sky>::run(&rules, &state, command, &mut Recorded::with_counts(dice, counts), at)
+                .expect("runs on a copy");
+            for words in [Sentences::Written, Sentences::Skipped] {
+                let itself = Exec::<Sky>::run_on(&rules, state.clone(), command, &mut Recorded::with_counts(dice, counts), at, words)
+                    .expect("runs on the state itself");
+                prop_assert_eq!(&itself.events, &on_copy.events);
+                prop_assert_eq!(&itself.state, &on_copy.state);
+                let sentences = if words == Sentences::Written { on_copy.sentences.len() } else { 0 };
+                prop_assert_eq!(itself.sentences.len(), sentences);
+            }
+            prop_assert_eq!(on_copy.sentences.len(), on_copy.events.len());
+            state = on_copy.state;
+        }
+        prop_assert_eq!(&state, battle.state());
     }
 
     #[test]

@@ -4,8 +4,12 @@
 //! applying it to the scratch as it is emitted, so later steps see its effect (a stand lost
 //! before the Route test it triggers). Dice are rolled from the source as the rules ask,
 //! and their faces go into the events. When the command is done, the scratch state *is* the
-//! result: the battle commits it as it is, so each event is applied once. Sentences for the
-//! log are written last, from validated events only.
+//! result: the battle commits it as it is, so each event is applied once. Each event's
+//! sentence for the log is written as it is emitted, against the state just before it.
+//!
+//! Replay, which runs every command of a journal again, hands over the state itself
+//! ([`Exec::run_on`]) rather than have a copy made of it for each command, and asks no
+//! sentences of the commands no log shows.
 
 use super::dues::DueChange;
 use super::error::CommandError;
@@ -23,14 +27,25 @@ pub struct Outcome<R: RuleSet> {
     pub sentences: Vec<Sentence>,
 }
 
+/// Whether a command's events are put into sentences as they are emitted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sentences {
+    /// One sentence per event, for the log.
+    Written,
+    /// None: replay running again a command that was undone, which no log shows.
+    Skipped,
+}
+
 /// Events being built for one command, with the state as they leave it.
 pub struct Exec<'a, R: RuleSet> {
     rules: &'a R::Rules,
     state: R::State,
     at: ApplyContext,
     events: Vec<R::Event>,
-    /// One sentence per event, each read against the state just before it was applied.
+    /// One sentence per event, each read against the state just before it was applied
+    /// (none when they are [`Sentences::Skipped`]).
     sentences: Vec<Sentence>,
+    words: Sentences,
     dice: &'a mut dyn DiceSource,
 }
 
@@ -46,18 +61,38 @@ impl<'a, R: RuleSet> Exec<'a, R> {
         dice: &'a mut dyn DiceSource,
         at: ApplyContext,
     ) -> Result<Outcome<R>, CommandError> {
+        Self::run_on(rules, state.clone(), command, dice, at, Sentences::Written)
+    }
+
+    /// Works out `command` on `state` itself, which becomes the outcome's: for replay,
+    /// which has no more use for the state before a command once it has run, and so makes
+    /// no copy of it. [`Exec::run`] is this on a copy.
+    ///
+    /// # Errors
+    /// As [`Exec::run`]; the state is lost then.
+    pub fn run_on(
+        rules: &'a R::Rules,
+        state: R::State,
+        command: &R::Command,
+        dice: &'a mut dyn DiceSource,
+        at: ApplyContext,
+        words: Sentences,
+    ) -> Result<Outcome<R>, CommandError> {
+        // What is owed is read before the state changes, since no copy of it is kept.
+        let owed = Owed::<R>::before(rules, &state, command);
         let mut exec = Self {
             rules,
-            state: state.clone(),
+            state,
             at,
             events: Vec::new(),
             sentences: Vec::new(),
+            words,
             dice,
         };
         R::execute(&mut exec, command)?;
-        answers_what_is_owed::<R>(rules, state, command, &exec.events)?;
+        owed.answered(&exec.events)?;
         // Each event was described as it was emitted, against the state just before it: no
-        // second copy of the state to apply them again (replay runs every entry this way).
+        // second copy of the state to apply them again.
         Ok(Outcome {
             events: exec.events,
             state: exec.state,
@@ -99,11 +134,12 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     }
 
     fn push(&mut self, event: R::Event) -> Result<(), CommandError> {
-        let sentence = describe_one::<R>(self.rules, &self.state, &event);
+        let sentence = (self.words == Sentences::Written)
+            .then(|| describe_one::<R>(self.rules, &self.state, &event));
         apply_event::<R>(self.rules, &mut self.state, &event, self.at)
             .map_err(CommandError::Illegal)?;
         self.events.push(event);
-        self.sentences.push(sentence);
+        self.sentences.extend(sentence);
         Ok(())
     }
 
@@ -202,36 +238,55 @@ impl<'a, R: RuleSet> Exec<'a, R> {
 /// battle, or be one the rule set lets happen in between every due still owed (with the
 /// rule that allows it). The first due that blocks it is named in the refusal, with its rule.
 ///
-/// # Errors
-/// The command neither settles nor may interleave.
-fn answers_what_is_owed<R: RuleSet>(
-    rules: &R::Rules,
-    before: &R::State,
-    command: &R::Command,
-    events: &[R::Event],
-) -> Result<(), CommandError> {
-    let owed = R::dues(before);
-    if owed.is_empty() || R::end_battle().as_ref() == Some(command) {
-        return Ok(());
+/// Read on the state before the command, before it runs: the refusal's words are those of
+/// that state.
+struct Owed<R: RuleSet> {
+    /// What was owed before the command: one of them it must settle...
+    owed: Vec<R::Due>,
+    /// ...or be refused so, when something owed does not let it happen in between.
+    blocked: Option<CommandError>,
+}
+
+impl<R: RuleSet> Owed<R> {
+    /// What `command` must answer on `before`.
+    fn before(rules: &R::Rules, before: &R::State, command: &R::Command) -> Self {
+        let owed = R::dues(before);
+        if owed.is_empty() || R::end_battle().as_ref() == Some(command) {
+            return Self {
+                owed: Vec::new(),
+                blocked: None,
+            };
+        }
+        let blocked = owed
+            .iter()
+            .find(|due| R::interleaves(rules, before, due, command).is_none())
+            .map(|due| {
+                refuse(
+                    format!(
+                        "settle this first: {}",
+                        R::describe_due(rules, before, due).text
+                    ),
+                    R::due_citation(due),
+                )
+            });
+        Self {
+            owed: owed.iter().cloned().collect(),
+            blocked,
+        }
     }
-    let settles = events
-        .iter()
-        .any(|e| matches!(R::due_change(e), Some((DueChange::Settled, due)) if owed.contains(due)));
-    if settles {
-        return Ok(());
-    }
-    match owed
-        .iter()
-        .find(|due| R::interleaves(rules, before, due, command).is_none())
-    {
-        Some(due) => Err(refuse(
-            format!(
-                "settle this first: {}",
-                R::describe_due(rules, before, due).text
-            ),
-            R::due_citation(due),
-        )),
-        None => Ok(()),
+
+    /// Whether the command's `events` answer what was owed.
+    ///
+    /// # Errors
+    /// The command neither settles nor may interleave.
+    fn answered(self, events: &[R::Event]) -> Result<(), CommandError> {
+        let Some(refusal) = self.blocked else {
+            return Ok(());
+        };
+        let settles = events.iter().any(|e| {
+            matches!(R::due_change(e), Some((DueChange::Settled, due)) if self.owed.contains(due))
+        });
+        if settles { Ok(()) } else { Err(refusal) }
     }
 }
 

@@ -2,7 +2,7 @@
 //! have produced.
 //!
 //! An entry records its command, the events it gave and every face its dice rolled. Replay
-//! works the command out again through [`Exec::run`], the one path live play takes, on the
+//! works the command out again through [`Exec::run_on`], the one path live play takes, on the
 //! state before the entry, with the recorded faces as the table's dice; the events that gives
 //! must be the recorded ones, event for event. One check for every rule set and every kind of
 //! lie: an edited face, result, reference or count, an event added, dropped or moved, a
@@ -13,31 +13,35 @@
 use std::fmt::Debug;
 
 use super::error::CommandError;
-use super::exec::{Exec, Outcome};
+use super::exec::{Exec, Outcome, Sentences};
 use super::ruleset::{ApplyContext, RuleSet};
 use crate::dice::{DiceError, Recorded};
 
 /// The most characters of an event quoted in a refusal: enough to tell which it is.
 const QUOTE_CHARS: usize = 160;
 
-/// Works `command` out again on `before` with the recorded faces `dice` and the table's
-/// recorded counts `counts`.
+/// Works `command` out again on `before`, which it takes over, with the recorded faces
+/// `dice` and the table's recorded counts `counts`; its sentences written or not, as
+/// `words` says.
 ///
 /// # Errors
 /// Why the entry cannot be what the rules produced: the command is refused now, a face is
 /// not on its die, or faces are missing or left over.
 pub fn rerun<R: RuleSet>(
     rules: &R::Rules,
-    before: &R::State,
+    before: R::State,
     command: &R::Command,
     (dice, counts): (&[u32], &[u32]),
-    at: ApplyContext,
+    (at, words): (ApplyContext, Sentences),
 ) -> Result<Outcome<R>, String> {
     let mut faces = Recorded::with_counts(dice, counts);
-    let outcome = Exec::<R>::run(rules, before, command, &mut faces, at).map_err(|e| match e {
-        CommandError::Dice(e) => faces_error(&e),
-        other => format!("run again on the battle as it stood, the command is refused: {other}"),
-    })?;
+    let outcome =
+        Exec::<R>::run_on(rules, before, command, &mut faces, at, words).map_err(|e| match e {
+            CommandError::Dice(e) => faces_error(&e),
+            other => {
+                format!("run again on the battle as it stood, the command is refused: {other}")
+            }
+        })?;
     faces.finish().map_err(|e| faces_error(&e))?;
     Ok(outcome)
 }

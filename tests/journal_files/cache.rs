@@ -9,6 +9,7 @@ use gunbai::engine::Battle;
 use gunbai::engine::journal::{FORMAT_VERSION, cache};
 use gunbai::rules::sky::Sky;
 
+use super::craft::{join, reseal, text_lines};
 use super::{open, picture, play};
 
 /// A sky journal at `dir/name` with a cache of its entries beside it; what it shows.
@@ -70,5 +71,60 @@ fn another_journals_cache_is_dropped_and_the_journal_shown() {
     assert!(
         !cache::path_for(&path).exists(),
         "a cache that disagrees is dropped"
+    );
+}
+
+/// A journal of more entries than a replay needs to leave a cache (30 commands, then undo
+/// and redo over and over), its first undo from line `from` on written with a space Gunbai
+/// never writes and its checksum fixed: an intact line that does not give itself when
+/// written again.
+fn long_journal_with_an_odd_line(dir: &Path, from: usize) -> PathBuf {
+    let path = dir.join("long.ron");
+    drop(play("sky", &path, 31, 30));
+    let mut lines = text_lines(&std::fs::read(&path).expect("read"));
+    for action in ["Undo", "Redo"]
+        .iter()
+        .cycle()
+        .take(cache::MIN_ENTRIES + 200)
+    {
+        let at = r#"at:"1970-01-01T00:00:00Z""#;
+        let body = format!("(seq:{},{at},action:{action}(count:1)", lines.len());
+        // Sealed as `reseal` seals an edited line: the placeholder checksum is replaced.
+        lines.push(reseal(&format!("{body},crc:\"00000000\")")));
+    }
+    let odd = (from..lines.len())
+        .find(|&i| lines[i].contains("Undo("))
+        .expect("an undo");
+    let spaced = lines[odd].replacen(",at:", ", at:", 1);
+    assert_ne!(spaced, lines[odd]);
+    lines[odd] = reseal(&spaced);
+    std::fs::write(&path, join(&lines)).expect("write");
+    path
+}
+
+#[test]
+fn a_journal_a_cache_cannot_follow_settles_on_a_shorter_cache_after_one_more_open() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    // Early enough that the entries after it are enough to leave a cache at every open.
+    let path = long_journal_with_an_odd_line(dir.path(), 100);
+    let cache_path = cache::path_for(&path);
+    // The first open checks nothing it caches: a cache of every entry.
+    let (game, warnings) = open(&path, false).expect("opens");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let shown = picture(game.as_ref());
+    let everything = std::fs::read(&cache_path).expect("a cache");
+    // The next finds it disagreeing at the odd line, reads every line and caches only the
+    // entries before it; after that the cache stays as it is, and agrees.
+    let mut caches = Vec::new();
+    for _ in 0..2 {
+        let (game, warnings) = open(&path, false).expect("opens");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(picture(game.as_ref()), shown);
+        caches.push(std::fs::read(&cache_path).expect("a cache"));
+    }
+    assert!(caches[0].len() < everything.len());
+    assert_eq!(
+        caches[0], caches[1],
+        "the cache is not rewritten at every open"
     );
 }

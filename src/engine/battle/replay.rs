@@ -12,7 +12,8 @@ use super::header::check_armies;
 use super::tree::{ROOT, Tree, Walk};
 use super::{Battle, CHECKPOINT_EVERY, LogEntry, RuleEntry};
 use crate::engine::error::BattleError;
-use crate::engine::journal::{Action, Header, JournalReader, cache, damaged, line};
+use crate::engine::exec::Sentences;
+use crate::engine::journal::{Action, Entry, Header, JournalReader, cache, damaged, line};
 use crate::engine::rerun::{rerun, same_events};
 use crate::engine::ruleset::{ApplyContext, RuleSet};
 use crate::engine::timeline::Timeline;
@@ -31,6 +32,20 @@ impl From<BattleError> for Stop {
     }
 }
 
+/// Which entries a replay leaves in the derived cache.
+#[derive(Clone, Copy)]
+enum Caching {
+    /// All of them: no cache was found, so none has been seen to disagree with this journal.
+    /// Writing each entry again to compare it with its line would cost a first open a
+    /// third more time, for the rare journal a cache cannot follow (lines another build
+    /// wrote otherwise), which the next open finds out anyway.
+    Everything,
+    /// Those before the first that does not give its journal line when written again
+    /// ([`Battle::as_written`]): a cache was found, so the journal may be one of those,
+    /// and a cache of what it cannot follow would be dropped at every other open.
+    AsWritten,
+}
+
 /// Why one command entry did not run again to what it records.
 enum Fail {
     /// A cached entry: the cache is wrong, not the journal.
@@ -46,9 +61,23 @@ struct Lines {
     numbers: Vec<usize>,
     hashes: Vec<u64>,
     cached: usize,
+    /// An entry's line written again, to compare with the journal's: one buffer for all.
+    written: String,
 }
 
 impl Lines {
+    /// Whether `entry`, written again as entry `index` in the journal's format, gives the
+    /// journal's line `index` (compared by their hashes, keyed at random for this reader).
+    fn agrees<C: serde::Serialize, E: serde::Serialize>(
+        &mut self,
+        reader: &JournalReader,
+        index: usize,
+        entry: &Entry<C, E>,
+    ) -> bool {
+        line::write_entry_line(&mut self.written, reader.key().format, seq(index), entry).is_ok()
+            && self.hashes.get(index) == Some(&reader.line_hash(&self.written))
+    }
+
     fn push(&mut self, line: usize, hash: u64) {
         self.numbers.push(line);
         self.hashes.push(hash);
@@ -100,16 +129,28 @@ impl<R: RuleSet> Battle<R> {
     ) -> Result<(Self, Vec<String>), BattleError> {
         let format = reader.key().format;
         let cached = cache::load::<R::Command, R::Event>(reader.path(), R::KEY, format);
-        match Self::replay_from(reader, recover, cached) {
+        // With no cache to go by, every entry is taken to give its line again, as all that
+        // this Gunbai writes do; the next open checks it, and a disagreement brings us here
+        // with the entries checked before they are cached.
+        let check = if cached.is_some() {
+            Caching::AsWritten
+        } else {
+            Caching::Everything
+        };
+        match Self::replay_from(reader, recover, cached, check) {
             Ok(done) => Ok(done),
             Err(Stop::Failed(e)) => Err(e),
             Err(Stop::CacheDisagrees) => {
                 // The journal is the record: drop the cache and read every line.
                 cache::remove(reader.path());
                 reader.restart()?;
-                Self::replay_from(reader, recover, None).map_err(|stop| match stop {
-                    Stop::Failed(e) => e,
-                    Stop::CacheDisagrees => BattleError::Header("a dropped cache was read".into()),
+                Self::replay_from(reader, recover, None, Caching::AsWritten).map_err(|stop| {
+                    match stop {
+                        Stop::Failed(e) => e,
+                        Stop::CacheDisagrees => {
+                            BattleError::Header("a dropped cache was read".into())
+                        }
+                    }
                 })
             }
         }
@@ -119,6 +160,7 @@ impl<R: RuleSet> Battle<R> {
         reader: &mut JournalReader,
         recover: bool,
         cached: Option<Vec<RuleEntry<R>>>,
+        caching: Caching,
     ) -> Result<(Self, Vec<String>), Stop> {
         let path = reader.path().to_owned();
         let header: Header<R::Army> = reader.header()?;
@@ -128,7 +170,7 @@ impl<R: RuleSet> Battle<R> {
         let mut damage = battle.read_entries(reader, cached, &mut lines)?;
         // Running again finds damage before where reading stopped, if any: recovery keeps
         // the entries before it, and they run again cleanly.
-        while let Some((index, why)) = battle.run_again(reader, &lines)? {
+        while let Some((index, why)) = battle.run_again(reader, &mut lines)? {
             let line = lines.numbers.get(index).copied().unwrap_or(0);
             damage = Some(damaged(&path, line, &battle.written_by(why)));
             battle.entries.truncate(index);
@@ -144,7 +186,10 @@ impl<R: RuleSet> Battle<R> {
                 battle.entries.len()
             ));
         } else if reader.parsed() >= cache::MIN_ENTRIES {
-            let keep = battle.as_written(reader, &lines);
+            let keep = match caching {
+                Caching::Everything => battle.entries.len(),
+                Caching::AsWritten => battle.as_written(reader, &mut lines),
+            };
             let format = reader.key().format;
             cache::store(&path, R::KEY, format, &battle.entries[..keep]);
         }
@@ -160,7 +205,6 @@ impl<R: RuleSet> Battle<R> {
         lines: &mut Lines,
     ) -> Result<Option<BattleError>, Stop> {
         let mut timeline = Timeline::default();
-        let format = reader.key().format;
         for entry in cached.into_iter().flatten() {
             let line = match reader.next_unparsed() {
                 Ok(Some(line)) => line,
@@ -168,18 +212,16 @@ impl<R: RuleSet> Battle<R> {
                 Err(e) => return Ok(Some(e)),
             };
             let index = self.entries.len();
+            lines.push(line, reader.last_hash());
             // An undo or a redo is what its line says, or the cache is not this journal's;
             // a command is compared once it has run again.
-            if !matches!(entry.action, Action::Command { .. }) {
-                let text = line::entry_line(format, seq(index), &entry)
-                    .map_err(|_| Stop::CacheDisagrees)?;
-                if reader.line_hash(&text) != reader.last_hash() {
-                    return Err(Stop::CacheDisagrees);
-                }
+            if !matches!(entry.action, Action::Command { .. })
+                && !lines.agrees(reader, index, &entry)
+            {
+                return Err(Stop::CacheDisagrees);
             }
             record(&mut timeline, index, &entry.action).map_err(|_| Stop::CacheDisagrees)?;
             self.entries.push(entry);
-            lines.push(line, reader.last_hash());
             lines.cached += 1;
         }
         loop {
@@ -203,7 +245,7 @@ impl<R: RuleSet> Battle<R> {
     fn run_again(
         &mut self,
         reader: &JournalReader,
-        lines: &Lines,
+        lines: &mut Lines,
     ) -> Result<Option<(usize, String)>, Stop> {
         self.timeline = Timeline::default();
         let mut parent = vec![None; self.entries.len()];
@@ -231,7 +273,7 @@ impl<R: RuleSet> Battle<R> {
                 // Dropped with the earlier damage whatever it gives: not run, nor its branch.
                 continue;
             }
-            match self.run_entry(index, &before, reader, lines, in_effect[index]) {
+            match self.run_entry(index, before, reader, lines, in_effect[index]) {
                 Ok(after) if Some(index) == last && !tree.has_children(index) => {
                     self.state = after;
                 }
@@ -250,13 +292,14 @@ impl<R: RuleSet> Battle<R> {
     }
 
     /// Runs command entry `index` again on `before`: the state after it, its log entry
-    /// added when it is in effect.
+    /// added when it is in effect (the sentences of one undone are not written: no log
+    /// shows them).
     fn run_entry(
         &mut self,
         index: usize,
-        before: &R::State,
+        before: R::State,
         reader: &JournalReader,
-        lines: &Lines,
+        lines: &mut Lines,
         in_effect: bool,
     ) -> Result<R::State, Fail> {
         let cached = index < lines.cached;
@@ -271,12 +314,17 @@ impl<R: RuleSet> Battle<R> {
         else {
             return Err(Fail::Entry("an undo or redo is not run".into()));
         };
+        let (turn_and_phase, words) = if in_effect {
+            (Some(R::turn_and_phase(&before)), Sentences::Written)
+        } else {
+            (None, Sentences::Skipped)
+        };
         let outcome = rerun::<R>(
             &self.rules,
             before,
             command,
             (dice, counts),
-            ApplyContext { at: entry.at },
+            (ApplyContext { at: entry.at }, words),
         )
         .map_err(|why| {
             if cached {
@@ -288,11 +336,11 @@ impl<R: RuleSet> Battle<R> {
         if !cached {
             same_events(events, &outcome.events).map_err(Fail::Entry)?;
         }
-        let log = in_effect.then(|| {
+        let log = turn_and_phase.map(|before| {
             LogEntry::new::<R>(
                 index,
                 entry.at,
-                R::turn_and_phase(before),
+                before,
                 (command, *rolled),
                 outcome.sentences,
             )
@@ -310,9 +358,7 @@ impl<R: RuleSet> Battle<R> {
                     rolled: *rolled,
                 },
             };
-            let text = line::entry_line(reader.key().format, seq(index), &made)
-                .map_err(|_| Fail::Cache)?;
-            if lines.hashes.get(index) != Some(&reader.line_hash(&text)) {
+            if !lines.agrees(reader, index, &made) {
                 return Err(Fail::Cache);
             }
             self.entries[index] = made;
@@ -329,14 +375,9 @@ impl<R: RuleSet> Battle<R> {
 
     /// How many of the first entries give exactly their journal lines when written again, so
     /// that a cache of them will be found to agree.
-    fn as_written(&self, reader: &JournalReader, lines: &Lines) -> usize {
-        let format = reader.key().format;
+    fn as_written(&self, reader: &JournalReader, lines: &mut Lines) -> usize {
         (lines.cached..self.entries.len())
-            .find(|&index| {
-                line::entry_line(format, seq(index), &self.entries[index]).map_or(true, |text| {
-                    lines.hashes.get(index) != Some(&reader.line_hash(&text))
-                })
-            })
+            .find(|&index| !lines.agrees(reader, index, &self.entries[index]))
             .unwrap_or(self.entries.len())
     }
 

@@ -10,6 +10,12 @@
 //! lines and the cache rebuilt: the cache can make an open faster, never different, and an
 //! intact journal is never refused because of it. Deleting it at any time costs one slower
 //! open, nothing else.
+//!
+//! An open that found no cache caches every entry without writing it again first (that
+//! would cost it a third more time): what this Gunbai writes gives its own line again.
+//! A journal some of whose lines do not (written otherwise by another build) is found out
+//! at the next open, which drops the cache and, from then on, caches only the entries
+//! before the first such line.
 
 use std::borrow::Cow;
 use std::io::Read as _;
@@ -24,8 +30,9 @@ use super::{Action, Entry};
 pub const MIN_ENTRIES: usize = 5_000;
 
 /// The cache's format: a change to what entries hold (such as whose dice rolled, and pools
-/// kept as counts) changes it, so a cache made by an older build is ignored, never misread.
-const MAGIC: &[u8; 8] = b"GUNBAIc2";
+/// kept as counts, or times kept as numbers) changes it, so a cache made by an older build
+/// is ignored, never misread.
+const MAGIC: &[u8; 8] = b"GUNBAIc3";
 
 /// The cache never holds more than this many times the journal's bytes.
 const MAX_RATIO: u64 = 4;
@@ -51,7 +58,10 @@ enum CachedAction<'a, C> {
 /// One cached entry.
 #[derive(Debug, Serialize, Deserialize)]
 struct CachedEntry<'a, C> {
-    at: DateTime<Utc>,
+    /// When it was made, as seconds and nanoseconds since 1970: read back much faster than
+    /// the RFC 3339 text the journal keeps (a time that does not convert back drops the
+    /// cache).
+    at: (i64, u32),
     action: CachedAction<'a, C>,
 }
 
@@ -88,26 +98,30 @@ pub fn load<C: DeserializeOwned, E>(
     {
         return None;
     }
-    let entries = cache.entries.into_iter().map(|e| Entry {
-        at: e.at,
-        action: match e.action {
-            CachedAction::Command {
-                command,
-                dice,
-                counts,
-                rolled,
-            } => Action::Command {
-                command,
-                events: Vec::new(),
-                dice: dice.into_owned(),
-                counts: counts.into_owned(),
-                rolled,
+    let entries = cache.entries.into_iter().map(|e| {
+        let (secs, nanos) = e.at;
+        let at = DateTime::<Utc>::from_timestamp(secs, nanos)?;
+        Some(Entry {
+            at,
+            action: match e.action {
+                CachedAction::Command {
+                    command,
+                    dice,
+                    counts,
+                    rolled,
+                } => Action::Command {
+                    command,
+                    events: Vec::new(),
+                    dice: dice.into_owned(),
+                    counts: counts.into_owned(),
+                    rolled,
+                },
+                CachedAction::Undo { count } => Action::Undo { count },
+                CachedAction::Redo { count } => Action::Redo { count },
             },
-            CachedAction::Undo { count } => Action::Undo { count },
-            CachedAction::Redo { count } => Action::Redo { count },
-        },
+        })
     });
-    Some(entries.collect())
+    entries.collect()
 }
 
 fn read_cache<C: DeserializeOwned>(path: &Path, journal: &Path) -> Option<Cache<'static, C>> {
@@ -136,7 +150,7 @@ pub fn store<C: Serialize, E>(journal: &Path, ruleset: &str, format: u32, entrie
     let entries = entries
         .iter()
         .map(|e| CachedEntry {
-            at: e.at,
+            at: (e.at.timestamp(), e.at.timestamp_subsec_nanos()),
             action: match &e.action {
                 Action::Command {
                     command,

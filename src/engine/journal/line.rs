@@ -12,9 +12,10 @@
 //! lowercase hex digits, so an edited or damaged line shows too. Each line is still one
 //! RON value. Format 1 lines are the plain values, without either.
 
+use std::fmt::Write as _;
 use std::path::Path;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::{Action, Entry, FORMAT_V1, FORMAT_VERSION, Header, damaged, parse_line};
@@ -23,7 +24,9 @@ use crate::engine::error::BattleError;
 /// `,crc:"` + eight hex digits + `")`.
 const SEAL_LEN: usize = 16;
 
-/// An entry as format 2 writes it.
+/// An entry as format 2 writes it: what [`write_entry_line`] writes by hand, and how the
+/// tests check it writes exactly that.
+#[cfg(test)]
 #[derive(Serialize)]
 struct NumberedRef<'a, C, E> {
     seq: u64,
@@ -41,12 +44,17 @@ struct Numbered<C, E> {
 
 /// Adds the checksum to a RON struct's text: `(…)` becomes `(…,crc:"xxxxxxxx")`.
 fn seal(mut text: String) -> Result<String, String> {
+    seal_in_place(&mut text)?;
+    Ok(text)
+}
+
+/// [`seal`], in the text's own buffer.
+fn seal_in_place(text: &mut String) -> Result<(), String> {
     if text.pop() != Some(')') {
         return Err("a journal line must be a RON struct".into());
     }
     let crc = crc32fast::hash(text.as_bytes());
-    text.push_str(&format!(",crc:\"{crc:08x}\")"));
-    Ok(text)
+    write!(text, ",crc:\"{crc:08x}\")").map_err(|e| e.to_string())
 }
 
 /// Whether a line ends the way a format 2 line does, with `,crc:"xxxxxxxx")`, whether or
@@ -104,16 +112,49 @@ pub fn entry_line<C: Serialize, E: Serialize>(
     seq: u64,
     entry: &Entry<C, E>,
 ) -> Result<String, String> {
+    let mut text = String::new();
+    write_entry_line(&mut text, format, seq, entry)?;
+    Ok(text)
+}
+
+/// [`entry_line`] into `text`, which it empties first: replay writes a line again for
+/// every entry it takes from the derived cache, to compare with the journal's, into one
+/// buffer.
+///
+/// Format 2's line is the RON struct `(seq:…,at:"…",action:…)`, sealed. Only the action
+/// goes through `ron`: the number and the time are written here as `ron` writes them (a
+/// number's digits; the time as `chrono` gives it, in quotes, its characters being none
+/// that `ron` escapes), which spares a third of the time a line takes.
+///
+/// # Errors
+/// The entry cannot be encoded.
+pub fn write_entry_line<C: Serialize, E: Serialize>(
+    text: &mut String,
+    format: u32,
+    seq: u64,
+    entry: &Entry<C, E>,
+) -> Result<(), String> {
     let encode = |e: ron::Error| format!("cannot encode entry {seq}: {e}");
+    text.clear();
     if format == FORMAT_V1 {
-        return ron::to_string(entry).map_err(encode);
+        return entry
+            .serialize(&mut ron::Serializer::new(&mut *text, None).map_err(encode)?)
+            .map_err(encode);
     }
-    let numbered = NumberedRef {
-        seq,
-        at: &entry.at,
-        action: &entry.action,
-    };
-    seal(ron::to_string(&numbered).map_err(encode)?)
+    let at = entry.at.to_rfc3339_opts(SecondsFormat::AutoSi, true);
+    if !at
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b':' | b'.'))
+    {
+        return Err(format!("cannot encode entry {seq}: its time is {at:?}"));
+    }
+    write!(text, "(seq:{seq},at:\"{at}\",action:").map_err(|e| e.to_string())?;
+    entry
+        .action
+        .serialize(&mut ron::Serializer::new(&mut *text, None).map_err(encode)?)
+        .map_err(encode)?;
+    text.push(')');
+    seal_in_place(text)
 }
 
 /// Reads entry `expected` from its line: checksum, then the value, then its number.
@@ -196,6 +237,63 @@ mod tests {
         Entry {
             at: DateTime::UNIX_EPOCH,
             action: Action::Undo { count: 1 },
+        }
+    }
+
+    /// An entry with strings to escape and options, in both lists.
+    type Odd = Entry<Vec<String>, (u8, Option<i64>)>;
+
+    /// The line as `ron` writes the whole numbered entry, sealed.
+    fn as_ron_writes_it<C: Serialize, E: Serialize>(seq: u64, entry: &Entry<C, E>) -> String {
+        let numbered = NumberedRef {
+            seq,
+            at: &entry.at,
+            action: &entry.action,
+        };
+        seal(ron::to_string(&numbered).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_line_is_written_as_ron_writes_it_whatever_the_time() {
+        // Whole seconds, milli-, micro- and nanoseconds, a leap second, years far off.
+        let times = [
+            (0, 0),
+            (1_795_000_000, 0),
+            (1_795_000_000, 120_000_000),
+            (1_795_000_000, 123_456_000),
+            (1_795_000_000, 123_456_789),
+            (1_795_000_019, 1_500_000_000),
+            (-62_200_000_000, 7),
+            (253_500_000_000, 999_999_999),
+        ];
+        for (secs, nanos) in times {
+            let at = DateTime::from_timestamp(secs, nanos).unwrap();
+            let entries: [Odd; 3] = [
+                Entry {
+                    at,
+                    action: Action::Undo { count: 3 },
+                },
+                Entry {
+                    at,
+                    action: Action::Command {
+                        command: vec!["a \"quoted\" name\n".into(), "r#x".into()],
+                        events: vec![(1, None), (2, Some(-5))],
+                        dice: vec![6, 1],
+                        counts: vec![],
+                        rolled: super::super::Rolled::Table,
+                    },
+                },
+                Entry {
+                    at,
+                    action: Action::Redo { count: 1 },
+                },
+            ];
+            for (seq, entry) in (1..).zip(&entries) {
+                let line = entry_line(FORMAT_VERSION, seq, entry).unwrap();
+                assert_eq!(line, as_ron_writes_it(seq, entry), "{at:?}");
+                let back: Odd = parse_entry(Path::new("j"), 2, &line, FORMAT_VERSION, seq).unwrap();
+                assert_eq!(&back, entry);
+            }
         }
     }
 
