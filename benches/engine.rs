@@ -68,9 +68,7 @@ fn replay_5k_entries_run_again(bencher: divan::Bencher) {
 fn replay_100k_entries(bencher: divan::Bencher) {
     let (_dir, path) = journal(100_000);
     drop(rules::open_journal(&path, false, false).expect("replays"));
-    bencher.bench(|| {
-        rules::open_journal(&path, false, false).expect("replays")
-    });
+    bencher.bench(|| rules::open_journal(&path, false, false).expect("replays"));
 }
 
 /// The first open of a long battle (or any open after its cache was deleted): every line
@@ -109,9 +107,7 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
     }
     let long = dir.path().join("second-thoughts.ron");
     std::fs::write(&long, text).expect("write");
-    bencher.bench(|| {
-        rules::open_journal(&long, false, false).expect("replays")
-    });
+    bencher.bench(|| rules::open_journal(&long, false, false).expect("replays"));
 }
 
 #[divan::bench(sample_count = 20, sample_size = 1)]

@@ -11,12 +11,15 @@ use std::path::Path;
 
 use gunbai::dice::{Recorded, RngDice};
 use gunbai::engine::exec::{Exec, Sentences};
-use gunbai::engine::journal::Action;
+use gunbai::engine::journal::line::{check_seal, entry_line};
+use gunbai::engine::journal::{Action, FORMAT_VERSION, compact_ron};
 use gunbai::engine::ruleset::ApplyContext;
-use gunbai::engine::{Battle, Game, RuleSet as _};
+use gunbai::engine::{Battle, Game, RuleSet};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
-use gunbai::rules::{self, sky::Sky};
+use gunbai::rules::{
+    self, daimyo::Daimyo, kozeriai::Kozeriai, simple::Simple, skirmish::Skirmish, sky::Sky,
+};
 use proptest::prelude::*;
 use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
@@ -56,6 +59,70 @@ fn play_ruleset(key: &str, path: &Path, seed: u64, steps: usize) -> Box<dyn Game
     game
 }
 
+/// [`play_ruleset`], then undoes up to `back` commands and redoes up to `forward` of them.
+fn play_with_second_thoughts(
+    key: &str,
+    path: &Path,
+    seed: u64,
+    steps: usize,
+    (back, forward): (usize, usize),
+) -> Box<dyn Game> {
+    let mut game = play_ruleset(key, path, seed, steps);
+    let undone = game.log().len().min(back);
+    if undone > 0 {
+        game.undo(undone).expect("undo");
+        game.redo(undone.min(forward)).expect("redo");
+    }
+    game
+}
+
+/// Checks every entry of a battle (undone ones, undos and redos included) and its journal:
+/// the compact writer writes each action itself and exactly as `ron::to_string` does, and
+/// each journal line is the one `ron` would write for the numbered entry, sealed. Returns
+/// how many entries were checked.
+fn written_as_ron_writes_them<R: RuleSet>(game: &dyn Game, path: &Path) -> usize {
+    #[derive(serde::Serialize)]
+    struct Numbered<'a, C, E> {
+        seq: u64,
+        at: &'a chrono::DateTime<chrono::Utc>,
+        action: &'a Action<C, E>,
+    }
+    let battle = game
+        .as_any()
+        .downcast_ref::<Battle<R>>()
+        .expect("the rule set's battle");
+    let journal = std::fs::read_to_string(path).expect("reads the journal");
+    let lines: Vec<&str> = journal.lines().skip(1).collect();
+    assert_eq!(lines.len(), battle.entries().len(), "{}", R::KEY);
+    for ((seq, entry), journal_line) in (1u64..).zip(battle.entries()).zip(lines) {
+        let ours = compact_ron::to_string(&entry.action).expect("written by the compact writer");
+        let ron_action = ron::to_string(&entry.action).expect("ron writes it");
+        assert_eq!(ours, ron_action, "{} entry {seq}", R::KEY);
+        let ron_line = ron::to_string(&Numbered {
+            seq,
+            at: &entry.at,
+            action: &entry.action,
+        })
+        .expect("ron writes it");
+        let line = entry_line(FORMAT_VERSION, seq, entry).expect("writes the line");
+        let unsealed = ron_line.strip_suffix(')').expect("a struct");
+        assert!(
+            line.strip_prefix(unsealed)
+                .is_some_and(|seal| seal.starts_with(",crc:\"")),
+            "{} entry {seq}: {line} is not {ron_line}, sealed",
+            R::KEY
+        );
+        assert!(check_seal(&line).is_ok());
+        assert_eq!(
+            journal_line,
+            line,
+            "{} entry {seq}: the journal's line",
+            R::KEY
+        );
+    }
+    battle.entries().len()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
 
@@ -82,14 +149,38 @@ proptest! {
         for info in rules::RULE_SETS {
             let dir = tempfile::tempdir().expect("tempdir");
             let path = dir.path().join("battle.ron");
-            let mut live = play_ruleset(info.key, &path, seed, steps);
-            let n = live.log().len().min(2);
-            if n > 0 {
-                live.undo(n).expect("undo");
-                live.redo(n).expect("redo");
-            }
+            let live = play_with_second_thoughts(info.key, &path, seed, steps, (2, 2));
             let (replayed, _) = rules::open_journal(&path, false, false).expect("replays");
             prop_assert_eq!(picture(replayed.as_ref()), picture(live.as_ref()), "{}", info.key);
+        }
+    }
+
+    /// The compact RON writer must give `ron`'s bytes for every entry every rule set writes,
+    /// or journals and their derived caches would part ways.
+    #[test]
+    fn every_rule_set_writes_its_journal_lines_as_ron_writes_them(seed in any::<u64>(), steps in 1usize..250) {
+        for info in rules::RULE_SETS {
+            let dir = tempfile::tempdir().expect("tempdir");
+            let path = dir.path().join("battle.ron");
+            // Undo some, redo fewer and play on from there: undone entries, undos and
+            // redos are written too.
+            let mut game = play_with_second_thoughts(info.key, &path, seed, steps, (4, 2));
+            let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 1);
+            let mut dice = RngDice::seeded(seed ^ 1);
+            for _ in 0..steps / 4 {
+                if !game.random_step(&mut rng, &mut dice).expect("journal writes") {
+                    break;
+                }
+            }
+            let checked = match info.key {
+                "sky" => written_as_ron_writes_them::<Sky>(game.as_ref(), &path),
+                "simple" => written_as_ron_writes_them::<Simple>(game.as_ref(), &path),
+                "skirmish" => written_as_ron_writes_them::<Skirmish>(game.as_ref(), &path),
+                "daimyo" => written_as_ron_writes_them::<Daimyo>(game.as_ref(), &path),
+                "kozeriai" => written_as_ron_writes_them::<Kozeriai>(game.as_ref(), &path),
+                other => panic!("a rule set this test does not know: {other}"),
+            };
+            prop_assert_eq!(checked, game.entries(), "{}", info.key);
         }
     }
 

@@ -10,6 +10,7 @@
 
 mod atomic;
 pub mod cache;
+pub mod compact_ron;
 mod file;
 pub mod line;
 pub mod read;

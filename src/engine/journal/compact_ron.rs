@@ -1,0 +1,841 @@
+//! A RON writer of our own for journal lines: the bytes `ron::to_string` writes, sooner.
+//!
+//! Every entry's line is written twice over a battle's life: once into the journal, and
+//! again at each reopen, where every entry taken from the derived cache is written again
+//! and compared with the journal's own line (the cache is never trusted over the journal).
+//! With `ron`'s serializer, a third of a 100,000-entry reopen went into that writing, most
+//! of it in `ron`'s generality: its options, pretty-printing, recursion guard and the
+//! Unicode tables it checks every identifier against.
+//!
+//! This writer handles only what `ron::to_string` does with its default options (no
+//! pretty config, no extensions, no struct names), which is how every journal line has
+//! always been written, and writes exactly the same bytes:
+//!
+//! - `true`/`false`, integers in decimal, floats as `{:?}` (a NaN with its sign);
+//! - strings quoted, each `char` escaped as [`char::escape_debug`] escapes it; chars in
+//!   single quotes with only `\` and `'` escaped; bytes as `b"…"`, ASCII-escaped;
+//! - `Some(…)` and `None`; `()` for unit and unit structs;
+//! - a struct as `(field:value,…)` without its name; a newtype struct as `(value)`; a
+//!   tuple or tuple struct as `(a,b)`; a sequence as `[a,b]`; a map as `{k:v,…}`;
+//! - an enum's variant by its name, then `(value)`, `(a,b)` or `(field:value,…)`;
+//! - identifiers plain, or as `r#name` where `ron` would (not a plain identifier, or a
+//!   word RON keeps for itself).
+//!
+//! Whatever it is not sure to write as `ron` does — a name with a non-ASCII character, a
+//! name `ron` refuses, `ron`'s raw values, 128-bit integers, values nested deeper than
+//! [`MAX_DEPTH`] — it refuses with [`Error::Unsupported`], and [`write`] then leaves the
+//! value to `ron` itself: the bytes are `ron`'s in every case, and only their cost
+//! differs. The tests compare the two writers on every serde shape, and on every entry of
+//! random battles in every rule set.
+
+use std::fmt::{self, Write as _};
+
+use serde::ser::{self, Serialize};
+
+/// The deepest nesting written here; anything deeper is left to `ron`, whose recursion
+/// limit (128 by default) is well above it, so that nothing this writes is what `ron`
+/// would refuse.
+pub const MAX_DEPTH: u32 = 64;
+
+/// The words `ron` writes as raw identifiers (`r#true`) because, bare, they would read as
+/// values: `ron::ser`'s own list.
+const RON_WORDS: [&str; 10] = [
+    "true", "false", "Some", "None", "inf", "inff32", "inff64", "NaN", "NaNf32", "NaNf64",
+];
+
+/// `ron`'s name for its raw values, which it writes as they are: left to `ron`.
+const RON_RAW_VALUE: &str = "$ron::private::RawValue";
+
+/// Why a value was not written.
+#[derive(Debug)]
+pub enum Error {
+    /// A shape this writer leaves to `ron` (see the module's documentation).
+    Unsupported(&'static str),
+    /// The value's own `Serialize` failed.
+    Custom(String),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Unsupported(what) => write!(f, "{what} is left to ron"),
+            Error::Custom(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl ser::Error for Error {
+    fn custom<T: fmt::Display>(message: T) -> Self {
+        Error::Custom(message.to_string())
+    }
+}
+
+/// Appends `value` to `out` as `ron::to_string` would write it, and nothing where it
+/// cannot (`out` is then as it was).
+///
+/// # Errors
+/// The value has a shape left to `ron`, or its `Serialize` fails.
+pub fn to_writer<T: ?Sized + Serialize>(out: &mut String, value: &T) -> Result<(), Error> {
+    let start = out.len();
+    let result = value.serialize(&mut Compact { out, depth: 0 });
+    if result.is_err() {
+        out.truncate(start);
+    }
+    result
+}
+
+/// `value` as `ron::to_string` would write it.
+///
+/// # Errors
+/// The value has a shape left to `ron`, or its `Serialize` fails.
+pub fn to_string<T: ?Sized + Serialize>(value: &T) -> Result<String, Error> {
+    let mut out = String::new();
+    to_writer(&mut out, value)?;
+    Ok(out)
+}
+
+/// Appends `value` to `out` exactly as `ron::to_string` writes it: with this writer, or
+/// where it leaves the value to `ron`, with `ron` (its error too).
+///
+/// # Errors
+/// `ron` cannot write the value.
+pub fn write<T: ?Sized + Serialize>(out: &mut String, value: &T) -> Result<(), ron::Error> {
+    match to_writer(out, value) {
+        Ok(()) => Ok(()),
+        Err(_) => value.serialize(&mut ron::Serializer::new(&mut *out, None)?),
+    }
+}
+
+/// The writer: the text so far and how deep it is in the value.
+struct Compact<'a> {
+    out: &'a mut String,
+    depth: u32,
+}
+
+/// Whether `name` is a name `ron` accepts and how it writes it: `Ok(true)` bare,
+/// `Ok(false)` as `r#name`. ASCII only; anything else is left to `ron`.
+///
+/// `ron` accepts names of XID-continue characters and `.`, `+` and `-`, and writes a name
+/// bare when it starts with `_` or an XID-start character, goes on with XID-continue ones
+/// and is not one of [`RON_WORDS`]. In ASCII, XID-start is a letter and XID-continue a
+/// letter, a digit or `_`.
+fn bare(name: &str) -> Result<bool, Error> {
+    let bytes = name.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return Err(Error::Unsupported("an empty name"));
+    };
+    let mut bare = first.is_ascii_alphabetic() || first == b'_';
+    for &b in bytes {
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            continue;
+        }
+        if matches!(b, b'.' | b'+' | b'-') {
+            bare = false;
+        } else {
+            return Err(Error::Unsupported(
+                "a name ron may refuse or write otherwise",
+            ));
+        }
+    }
+    Ok(bare && !RON_WORDS.contains(&name))
+}
+
+/// Checks a type's name as `ron` does, which does not write it.
+fn check_name(name: &str) -> Result<(), Error> {
+    bare(name).map(|_| ())
+}
+
+/// Appends `n`'s decimal digits: what `ron` writes with `{}`.
+fn push_u64(out: &mut String, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        // A digit: `n % 10` is below 10.
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[at..] {
+        out.push(char::from(d));
+    }
+}
+
+/// Appends `n`'s decimal digits, with `-` below zero.
+fn push_i64(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    push_u64(out, n.unsigned_abs());
+}
+
+impl Compact<'_> {
+    fn identifier(&mut self, name: &str) -> Result<(), Error> {
+        if !bare(name)? {
+            self.out.push_str("r#");
+        }
+        self.out.push_str(name);
+        Ok(())
+    }
+
+    /// A nested value, one level deeper.
+    fn nested<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        if self.depth >= MAX_DEPTH {
+            return Err(Error::Unsupported("a value nested this deep"));
+        }
+        self.depth += 1;
+        let result = value.serialize(&mut *self);
+        self.depth -= 1;
+        result
+    }
+}
+
+/// Opens a sequence, tuple, map or struct with `bracket`, to be closed with `close`.
+fn open<'w, 'a>(writer: &'w mut Compact<'a>, bracket: char, close: char) -> Sequence<'w, 'a> {
+    writer.out.push(bracket);
+    Sequence {
+        writer,
+        first: true,
+        close,
+    }
+}
+
+/// The parts of a sequence, tuple, map or struct being written, and how it closes.
+struct Sequence<'w, 'a> {
+    writer: &'w mut Compact<'a>,
+    first: bool,
+    close: char,
+}
+
+impl Sequence<'_, '_> {
+    /// A comma before every part but the first.
+    fn separate(&mut self) {
+        if self.first {
+            self.first = false;
+        } else {
+            self.writer.out.push(',');
+        }
+    }
+
+    fn element<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.separate();
+        self.writer.nested(value)
+    }
+
+    fn field<T: ?Sized + Serialize>(&mut self, key: &str, value: &T) -> Result<(), Error> {
+        self.separate();
+        self.writer.identifier(key)?;
+        self.writer.out.push(':');
+        self.writer.nested(value)
+    }
+
+    fn close(self) {
+        self.writer.out.push(self.close);
+    }
+}
+
+impl<'w, 'a> ser::Serializer for &'w mut Compact<'a> {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Sequence<'w, 'a>;
+    type SerializeTuple = Sequence<'w, 'a>;
+    type SerializeTupleStruct = Sequence<'w, 'a>;
+    type SerializeTupleVariant = Sequence<'w, 'a>;
+    type SerializeMap = Sequence<'w, 'a>;
+    type SerializeStruct = Sequence<'w, 'a>;
+    type SerializeStructVariant = Sequence<'w, 'a>;
+
+    fn serialize_bool(self, v: bool) -> Result<(), Error> {
+        self.out.push_str(if v { "true" } else { "false" });
+        Ok(())
+    }
+
+    fn serialize_i8(self, v: i8) -> Result<(), Error> {
+        push_i64(self.out, v.into());
+        Ok(())
+    }
+
+    fn serialize_i16(self, v: i16) -> Result<(), Error> {
+        push_i64(self.out, v.into());
+        Ok(())
+    }
+
+    fn serialize_i32(self, v: i32) -> Result<(), Error> {
+        push_i64(self.out, v.into());
+        Ok(())
+    }
+
+    fn serialize_i64(self, v: i64) -> Result<(), Error> {
+        push_i64(self.out, v);
+        Ok(())
+    }
+
+    fn serialize_u8(self, v: u8) -> Result<(), Error> {
+        push_u64(self.out, v.into());
+        Ok(())
+    }
+
+    fn serialize_u16(self, v: u16) -> Result<(), Error> {
+        push_u64(self.out, v.into());
+        Ok(())
+    }
+
+    fn serialize_u32(self, v: u32) -> Result<(), Error> {
+        push_u64(self.out, v.into());
+        Ok(())
+    }
+
+    fn serialize_u64(self, v: u64) -> Result<(), Error> {
+        push_u64(self.out, v);
+        Ok(())
+    }
+
+    // 128-bit integers: serde's default refuses them, as `ron` does without its
+    // `integer128` feature; `write` then asks `ron`, which says so in its own words.
+
+    fn serialize_f32(self, v: f32) -> Result<(), Error> {
+        // `ron` writes a NaN's sign, which `{:?}` leaves out.
+        if v.is_nan() && v.is_sign_negative() {
+            self.out.push('-');
+        }
+        write!(self.out, "{v:?}").map_err(ser::Error::custom)
+    }
+
+    fn serialize_f64(self, v: f64) -> Result<(), Error> {
+        if v.is_nan() && v.is_sign_negative() {
+            self.out.push('-');
+        }
+        write!(self.out, "{v:?}").map_err(ser::Error::custom)
+    }
+
+    fn serialize_char(self, v: char) -> Result<(), Error> {
+        // `ron` escapes only these two in a char, and writes the others as they are,
+        // a newline or a control character too.
+        self.out.push('\'');
+        if v == '\\' || v == '\'' {
+            self.out.push('\\');
+        }
+        self.out.push(v);
+        self.out.push('\'');
+        Ok(())
+    }
+
+    fn serialize_str(self, v: &str) -> Result<(), Error> {
+        self.out.push('"');
+        // Printable ASCII other than quotes and `\` is its own `escape_debug`: the common
+        // case, copied whole.
+        if v.bytes()
+            .all(|b| matches!(b, b' '..=b'~') && !matches!(b, b'"' | b'\'' | b'\\'))
+        {
+            self.out.push_str(v);
+        } else {
+            // As `ron` does, char by char: `str::escape_debug` would escape fewer
+            // combining marks than `char::escape_debug` does.
+            for c in v.chars() {
+                self.out.extend(c.escape_debug());
+            }
+        }
+        self.out.push('"');
+        Ok(())
+    }
+
+    fn serialize_bytes(self, v: &[u8]) -> Result<(), Error> {
+        self.out.push_str("b\"");
+        for b in v.iter().flat_map(|b| std::ascii::escape_default(*b)) {
+            self.out.push(char::from(b));
+        }
+        self.out.push('"');
+        Ok(())
+    }
+
+    fn serialize_none(self) -> Result<(), Error> {
+        self.out.push_str("None");
+        Ok(())
+    }
+
+    fn serialize_some<T: ?Sized + Serialize>(self, value: &T) -> Result<(), Error> {
+        self.out.push_str("Some(");
+        self.nested(value)?;
+        self.out.push(')');
+        Ok(())
+    }
+
+    fn serialize_unit(self) -> Result<(), Error> {
+        self.out.push_str("()");
+        Ok(())
+    }
+
+    fn serialize_unit_struct(self, name: &'static str) -> Result<(), Error> {
+        check_name(name)?;
+        self.serialize_unit()
+    }
+
+    fn serialize_unit_variant(
+        self,
+        name: &'static str,
+        _variant_index: u32,
+        variant: &'static str,
+    ) -> Result<(), Error> {
+        check_name(name)?;
+        self.identifier(variant)
+    }
+
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        if name == RON_RAW_VALUE {
+            return Err(Error::Unsupported("ron's raw value"));
+        }
+        check_name(name)?;
+        self.out.push('(');
+        self.nested(value)?;
+        self.out.push(')');
+        Ok(())
+    }
+
+    fn serialize_newtype_variant<T: ?Sized + Serialize>(
+        self,
+        name: &'static str,
+        _variant_index: u32,
+        variant: &'static str,
+        value: &T,
+    ) -> Result<(), Error> {
+        check_name(name)?;
+        self.identifier(variant)?;
+        self.out.push('(');
+        self.nested(value)?;
+        self.out.push(')');
+        Ok(())
+    }
+
+    fn serialize_seq(self, _len: Option<usize>) -> Result<Self::SerializeSeq, Error> {
+        Ok(open(self, '[', ']'))
+    }
+
+    fn serialize_tuple(self, _len: usize) -> Result<Self::SerializeTuple, Error> {
+        Ok(open(self, '(', ')'))
+    }
+
+    fn serialize_tuple_struct(
+        self,
+        name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleStruct, Error> {
+        check_name(name)?;
+        Ok(open(self, '(', ')'))
+    }
+
+    fn serialize_tuple_variant(
+        self,
+        name: &'static str,
+        _variant_index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeTupleVariant, Error> {
+        check_name(name)?;
+        self.identifier(variant)?;
+        Ok(open(self, '(', ')'))
+    }
+
+    fn serialize_map(self, _len: Option<usize>) -> Result<Self::SerializeMap, Error> {
+        Ok(open(self, '{', '}'))
+    }
+
+    fn serialize_struct(
+        self,
+        name: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStruct, Error> {
+        // Without struct names, `ron` writes `Range` and the other ranges as structs too
+        // (only its `compact_ranges` option, off by default, writes `a..b`).
+        check_name(name)?;
+        Ok(open(self, '(', ')'))
+    }
+
+    fn serialize_struct_variant(
+        self,
+        name: &'static str,
+        _variant_index: u32,
+        variant: &'static str,
+        _len: usize,
+    ) -> Result<Self::SerializeStructVariant, Error> {
+        check_name(name)?;
+        self.identifier(variant)?;
+        Ok(open(self, '(', ')'))
+    }
+}
+
+/// The serde traits for the parts of a sequence, tuple, tuple struct or variant: each
+/// part an element, as `ron` writes them all.
+macro_rules! elements {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl ser::$trait for Sequence<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+
+            fn $method<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+                self.element(value)
+            }
+
+            fn end(self) -> Result<(), Error> {
+                self.close();
+                Ok(())
+            }
+        }
+    )*};
+}
+
+elements!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
+
+/// The serde traits for the fields of a struct or struct variant, written alike.
+macro_rules! fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Sequence<'_, '_> {
+            type Ok = ();
+            type Error = Error;
+
+            fn serialize_field<T: ?Sized + Serialize>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Error> {
+                self.field(key, value)
+            }
+
+            fn end(self) -> Result<(), Error> {
+                self.close();
+                Ok(())
+            }
+        }
+    )*};
+}
+
+fields!(SerializeStruct, SerializeStructVariant);
+
+impl ser::SerializeMap for Sequence<'_, '_> {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_key<T: ?Sized + Serialize>(&mut self, key: &T) -> Result<(), Error> {
+        self.element(key)
+    }
+
+    fn serialize_value<T: ?Sized + Serialize>(&mut self, value: &T) -> Result<(), Error> {
+        self.writer.out.push(':');
+        self.writer.nested(value)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        self.close();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use serde::Serialize;
+
+    use super::*;
+
+    /// Asserts that this writer writes `value` as `ron::to_string` does, and that
+    /// [`write`], which falls back on `ron`, gives `ron`'s answer whatever it is.
+    #[track_caller]
+    fn writes_as_ron<T: ?Sized + Serialize>(value: &T) {
+        let ron = ron::to_string(value);
+        let mut ours = String::from("kept ");
+        let written = write(&mut ours, value);
+        match (&ron, written) {
+            (Ok(text), Ok(())) => assert_eq!(&ours["kept ".len()..], text),
+            (Err(e), Err(mine)) => assert_eq!(e.to_string(), mine.to_string()),
+            (ron, mine) => panic!("ron: {ron:?}, ours: {mine:?} ({ours})"),
+        }
+        if let Ok(text) = to_string(value) {
+            assert_eq!(Ok(&text), ron.as_ref(), "the compact writer itself");
+        }
+    }
+
+    /// Asserts that the compact writer itself (not `ron` behind it) writes `value`.
+    #[track_caller]
+    fn written_here<T: ?Sized + Serialize>(value: &T) {
+        writes_as_ron(value);
+        assert!(to_string(value).is_ok(), "left to ron");
+    }
+
+    /// Asserts that the compact writer leaves `value` to `ron`, which writes it.
+    #[track_caller]
+    fn left_to_ron<T: ?Sized + Serialize>(value: &T) {
+        writes_as_ron(value);
+        assert!(matches!(to_string(value), Err(Error::Unsupported(_))));
+    }
+
+    #[derive(Serialize)]
+    struct Unit;
+
+    #[derive(Serialize)]
+    struct Newtype(u8);
+
+    #[derive(Serialize)]
+    struct Pair(i32, String);
+
+    #[derive(Serialize)]
+    struct Fields {
+        a: u8,
+        b: Option<Vec<u8>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        skipped: Option<u8>,
+    }
+
+    #[derive(Serialize)]
+    enum Shapes {
+        Unit,
+        Newtype(u32),
+        Tuple(u8, bool),
+        Struct { x: i64, y: Option<String> },
+        Empty {},
+        EmptyTuple(),
+    }
+
+    #[test]
+    fn scalars_are_written_as_ron_writes_them() {
+        written_here(&true);
+        written_here(&false);
+        for n in [0i64, 1, -1, 9, 10, -10, i64::MIN, i64::MAX, 1_234_567] {
+            written_here(&n);
+        }
+        for n in [0u64, 7, 10, 99, 100, u64::MAX] {
+            written_here(&n);
+        }
+        written_here(&(i8::MIN, i16::MIN, i32::MIN, u8::MAX, u16::MAX, u32::MAX));
+        for x in [
+            0.0f64,
+            -0.0,
+            1.0,
+            -1.5,
+            0.1,
+            1e300,
+            1e-300,
+            5e-324,
+            f64::MAX,
+        ] {
+            written_here(&x);
+        }
+        for x in [f64::NAN, -f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            written_here(&x);
+        }
+        for x in [0.0f32, 0.1, -3.2e38, f32::NAN, -f32::NAN, f32::INFINITY] {
+            written_here(&x);
+        }
+        written_here(&());
+    }
+
+    #[test]
+    fn strings_and_chars_are_escaped_as_ron_escapes_them() {
+        let strings = [
+            "",
+            "plain words",
+            "a \"quoted\" name",
+            "it's",
+            "back\\slash",
+            "new\nline\ttab\rreturn\0nul",
+            "\u{7f}\u{1}\u{1b}",
+            "Oda Nobunaga 織田信長",
+            "e\u{301} combining, \u{301} alone",
+            "\u{200b}\u{feff}\u{2028}\u{10ffff}",
+            "emoji 🏯",
+            "r#raw",
+        ];
+        for s in strings {
+            written_here(s);
+            written_here(&s.to_owned());
+        }
+        for c in [
+            'a', '\'', '\\', '"', '\n', '\0', '織', '\u{301}', '\u{7f}', '🏯',
+        ] {
+            written_here(&c);
+        }
+    }
+
+    #[test]
+    fn bytes_are_written_as_ron_writes_them() {
+        struct Bytes(&'static [u8]);
+        impl Serialize for Bytes {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_bytes(self.0)
+            }
+        }
+        written_here(&Bytes(b""));
+        written_here(&Bytes(b"ab\"c\\d\n\x00\xff'"));
+    }
+
+    #[test]
+    fn options_structs_tuples_and_variants_are_written_as_ron_writes_them() {
+        written_here(&None::<u8>);
+        written_here(&Some(3u8));
+        written_here(&Some(Some(None::<u8>)));
+        written_here(&Some(()));
+        written_here(&Unit);
+        written_here(&Newtype(4));
+        written_here(&Some(Newtype(4)));
+        written_here(&Pair(-1, "x".into()));
+        written_here(&(1u8, "two", 3.0f64, None::<u8>));
+        written_here(&Fields {
+            a: 1,
+            b: Some(vec![]),
+            skipped: None,
+        });
+        written_here(&Fields {
+            a: 1,
+            b: None,
+            skipped: Some(2),
+        });
+        written_here(&[
+            Shapes::Unit,
+            Shapes::Newtype(5),
+            Shapes::Tuple(1, false),
+            Shapes::Struct {
+                x: -3,
+                y: Some("y".into()),
+            },
+            Shapes::Empty {},
+            Shapes::EmptyTuple(),
+        ]);
+        written_here(&Some(Shapes::Newtype(1)));
+    }
+
+    #[test]
+    fn sequences_and_maps_are_written_as_ron_writes_them() {
+        written_here(&Vec::<u8>::new());
+        written_here(&vec![1u8]);
+        written_here(&vec![vec![1u8, 2], vec![], vec![3]]);
+        written_here(&[Some(1u8), None]);
+        let mut map = BTreeMap::new();
+        written_here(&map);
+        map.insert("b".to_owned(), vec![Shapes::Unit]);
+        map.insert("a \"key\"".to_owned(), vec![]);
+        written_here(&map);
+        let tuples: BTreeMap<(u8, u8), Option<Unit>> =
+            [((1, 2), None), ((3, 4), Some(Unit))].into_iter().collect();
+        written_here(&tuples);
+        // A range is a struct to `ron` without its `compact_ranges` option.
+        written_here(&(1u8..4));
+        written_here(&(1u8..=4));
+    }
+
+    #[test]
+    fn raw_identifiers_are_written_where_ron_writes_them() {
+        #[derive(Serialize)]
+        #[allow(non_camel_case_types)]
+        enum Odd {
+            #[serde(rename = "true")]
+            True,
+            #[serde(rename = "Some")]
+            Some(u8),
+            #[serde(rename = "NaNf64")]
+            Nan { inf: u8 },
+            #[serde(rename = "a-b")]
+            Dash,
+            #[serde(rename = "1st")]
+            First,
+            #[serde(rename = "_under")]
+            Under,
+            #[serde(rename = "x.y+z")]
+            Dotted,
+        }
+        #[derive(Serialize)]
+        struct Fields {
+            #[serde(rename = "None")]
+            none: u8,
+            #[serde(rename = "false")]
+            f: u8,
+            #[serde(rename = "-x")]
+            minus: u8,
+            r#type: u8,
+        }
+        written_here(&[
+            Odd::True,
+            Odd::Some(1),
+            Odd::Nan { inf: 2 },
+            Odd::Dash,
+            Odd::First,
+            Odd::Under,
+            Odd::Dotted,
+        ]);
+        written_here(&Fields {
+            none: 0,
+            f: 1,
+            minus: 2,
+            r#type: 3,
+        });
+    }
+
+    #[test]
+    fn what_ron_refuses_or_might_write_otherwise_is_left_to_ron() {
+        #[derive(Serialize)]
+        enum Names {
+            #[serde(rename = "é")]
+            Accented,
+            #[serde(rename = "")]
+            Empty,
+            #[serde(rename = "a b")]
+            Spaced,
+        }
+        left_to_ron(&Names::Accented);
+        left_to_ron(&Names::Empty);
+        left_to_ron(&Names::Spaced);
+        // 128-bit integers: `ron` without its `integer128` feature refuses them too.
+        assert!(to_string(&1u128).is_err());
+        writes_as_ron(&1u128);
+        writes_as_ron(&-1i128);
+        // `ron`'s raw value.
+        left_to_ron(&ron::value::RawValue::from_ron("( a : 1 )").unwrap());
+    }
+
+    #[test]
+    fn deep_values_are_left_to_ron_and_shallower_ones_written_here() {
+        #[derive(Serialize)]
+        struct Nest(Option<Box<Nest>>);
+        fn nest(depth: usize) -> Nest {
+            (0..depth).fold(Nest(None), |inner, _| Nest(Some(Box::new(inner))))
+        }
+        // Each level is a newtype and an option: two levels of nesting.
+        written_here(&nest(MAX_DEPTH as usize / 2 - 1));
+        left_to_ron(&nest(MAX_DEPTH as usize / 2 + 1));
+        // Past `ron`'s own limit: both refuse.
+        writes_as_ron(&nest(200));
+        assert!(ron::to_string(&nest(200)).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_string_char_or_number_is_written_as_ron_writes_it(
+            text in proptest::prelude::any::<String>(),
+            c in proptest::prelude::any::<char>(),
+            x in proptest::prelude::any::<f64>(),
+            n in proptest::prelude::any::<i64>(),
+        ) {
+            written_here(&(text, c, x, n));
+        }
+    }
+
+    #[test]
+    fn a_value_left_to_ron_leaves_no_half_written_text() {
+        let mut out = String::from("before");
+        let refused = to_writer(&mut out, &(1u8, 2u128));
+        assert!(refused.is_err());
+        assert_eq!(out, "before");
+    }
+}
