@@ -205,6 +205,11 @@ impl<R: RuleSet> Battle<R> {
         lines: &mut Lines,
     ) -> Result<Option<BattleError>, Stop> {
         let mut timeline = Timeline::default();
+        if let Some(cached) = &cached {
+            self.entries.reserve(cached.len());
+            lines.numbers.reserve(cached.len());
+            lines.hashes.reserve(cached.len());
+        }
         for entry in cached.into_iter().flatten() {
             let line = match reader.next_unparsed() {
                 Ok(Some(line)) => line,
@@ -347,21 +352,14 @@ impl<R: RuleSet> Battle<R> {
         });
         if cached {
             // The cache gave the command and its faces, running them gave the events: the
-            // line they make must be the journal's.
-            let made = RuleEntry::<R> {
-                at: entry.at,
-                action: Action::Command {
-                    command: command.clone(),
-                    events: outcome.events,
-                    dice: dice.clone(),
-                    counts: counts.clone(),
-                    rolled: *rolled,
-                },
-            };
-            if !lines.agrees(reader, index, &made) {
+            // line they make must be the journal's. The events go into the entry in place
+            // (a disagreement drops this battle, entry and all).
+            if let Action::Command { events, .. } = &mut self.entries[index].action {
+                *events = outcome.events;
+            }
+            if !lines.agrees(reader, index, &self.entries[index]) {
                 return Err(Fail::Cache);
             }
-            self.entries[index] = made;
         }
         if let Some(log) = log {
             self.log.push(log);

@@ -139,7 +139,12 @@ fn bare(name: &str) -> Result<bool, Error> {
             ));
         }
     }
-    Ok(bare && !RON_WORDS.contains(&name))
+    // Every word of `RON_WORDS` starts with one of these and is 3 to 6 letters long: most
+    // names are spared the ten comparisons.
+    Ok(bare
+        && !(matches!(first, b't' | b'f' | b'S' | b'N' | b'i')
+            && (3..=6).contains(&bytes.len())
+            && RON_WORDS.contains(&name)))
 }
 
 /// Checks a type's name as `ron` does, which does not write it.

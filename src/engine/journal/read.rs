@@ -50,6 +50,9 @@ pub struct JournalReader {
     path: PathBuf,
     input: BufReader<File>,
     buf: Vec<u8>,
+    /// The last line [`JournalReader::next_line`] read, without its line ending: `buf`'s
+    /// allocation, handed back and forth so that no line is copied or allocated.
+    text: String,
     /// The number of the last line read.
     line: usize,
     /// Bytes read so far.
@@ -90,6 +93,7 @@ impl JournalReader {
             path: path.to_owned(),
             input: BufReader::with_capacity(64 * 1024, file),
             buf: Vec::new(),
+            text: String::new(),
             line: 0,
             offset: 0,
             intact: 0,
@@ -104,7 +108,7 @@ impl JournalReader {
             parsed: 0,
             warnings: Vec::new(),
         };
-        let Some((line, header)) = reader.next_line()? else {
+        let Some(line) = reader.next_line()? else {
             let why = if reader.warnings.is_empty() {
                 "the journal is empty: no header line"
             } else {
@@ -112,6 +116,7 @@ impl JournalReader {
             };
             return Err(damaged(path, 1, why));
         };
+        let header = reader.text.clone();
         let key: HeaderKey = parse_line(path, line, &header)?;
         match key.format {
             // Format 1 has no line checks: a header that says so over a sealed line is a
@@ -164,11 +169,11 @@ impl JournalReader {
     pub fn next_entry<C: DeserializeOwned, E: DeserializeOwned>(
         &mut self,
     ) -> Result<Option<NumberedEntry<C, E>>, BattleError> {
-        let Some((line, text)) = self.next_line()? else {
+        let Some(line) = self.next_line()? else {
             return Ok(None);
         };
-        let entry = parse_entry(&self.path, line, &text, self.key.format, self.next_seq)?;
-        self.last_hash = self.line_hash(&text);
+        let entry = parse_entry(&self.path, line, &self.text, self.key.format, self.next_seq)?;
+        self.last_hash = self.line_hash(&self.text);
         self.next_seq += 1;
         self.parsed += 1;
         Ok(Some((line, entry)))
@@ -181,10 +186,10 @@ impl JournalReader {
     /// # Errors
     /// The line is too long or not text. Reading stops there.
     pub fn next_unparsed(&mut self) -> Result<Option<usize>, BattleError> {
-        let Some((line, text)) = self.next_line()? else {
+        let Some(line) = self.next_line()? else {
             return Ok(None);
         };
-        self.last_hash = self.line_hash(&text);
+        self.last_hash = self.line_hash(&self.text);
         self.next_seq += 1;
         Ok(Some(line))
     }
@@ -218,7 +223,7 @@ impl JournalReader {
         ) = (0, 0, 0, 1, 0);
         self.warnings.clear();
         match self.next_line()? {
-            Some((_, text)) if text == self.header => Ok(()),
+            Some(_) if self.text == self.header => Ok(()),
             _ => Err(damaged(
                 &self.path,
                 1,
@@ -227,8 +232,8 @@ impl JournalReader {
         }
     }
 
-    /// The next line that is not blank, with its number.
-    fn next_line(&mut self) -> Result<Option<(usize, String)>, BattleError> {
+    /// The next line that is not blank: its number, its text in `text`.
+    fn next_line(&mut self) -> Result<Option<usize>, BattleError> {
         loop {
             self.line += 1;
             match self.read_line().map_err(|e| io(&self.path, e))? {
@@ -252,19 +257,34 @@ impl JournalReader {
                 }
                 Read::Line => {}
             }
-            let text = std::str::from_utf8(&self.buf)
-                .map_err(|e| damaged(&self.path, self.line, &format!("not text: {e}")))?;
-            let text = text.strip_suffix('\n').unwrap_or(text);
-            let text = text.strip_suffix('\r').unwrap_or(text).to_owned();
+            // The line's bytes become its text where they are, without a copy.
+            self.text = match String::from_utf8(std::mem::take(&mut self.buf)) {
+                Ok(text) => text,
+                Err(e) => {
+                    let why = format!("not text: {}", e.utf8_error());
+                    self.buf = e.into_bytes();
+                    return Err(damaged(&self.path, self.line, &why));
+                }
+            };
+            if self.text.ends_with('\n') {
+                self.text.pop();
+            }
+            if self.text.ends_with('\r') {
+                self.text.pop();
+            }
             self.intact = self.offset;
-            if !text.trim().is_empty() {
-                return Ok(Some((self.line, text)));
+            if !self.text.trim().is_empty() {
+                return Ok(Some(self.line));
             }
         }
     }
 
     /// Reads one line into `buf`, newline included, never keeping more than the limit.
     fn read_line(&mut self) -> std::io::Result<Read> {
+        if self.buf.capacity() == 0 {
+            // The last line's allocation, taken back from its text.
+            self.buf = std::mem::take(&mut self.text).into_bytes();
+        }
         self.buf.clear();
         loop {
             let chunk = match self.input.fill_buf() {
