@@ -268,6 +268,9 @@ impl<R: RuleSet> Battle<R> {
         }
         let last = self.timeline.effective().last().copied();
         self.log.clear();
+        // One log entry for each command in effect: room for them all at once, rather than
+        // the log copied each time it grows.
+        self.log.reserve(self.timeline.effective().len());
         self.checkpoints.clear();
         self.state = self.initial.clone();
         let tree = Tree::new(&parent);

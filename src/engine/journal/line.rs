@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use chrono::{DateTime, SecondsFormat, Utc};
+use chrono::{DateTime, Datelike as _, SecondsFormat, Timelike as _, Utc};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use super::{Action, Entry, FORMAT_V1, FORMAT_VERSION, Header, damaged, parse_line};
@@ -142,17 +142,67 @@ pub fn write_entry_line<C: Serialize, E: Serialize>(
             .serialize(&mut ron::Serializer::new(&mut *text, None).map_err(encode)?)
             .map_err(encode);
     }
-    let at = entry.at.to_rfc3339_opts(SecondsFormat::AutoSi, true);
-    if !at
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b':' | b'.'))
-    {
-        return Err(format!("cannot encode entry {seq}: its time is {at:?}"));
+    write!(text, "(seq:{seq},at:\"").map_err(|e| e.to_string())?;
+    if !push_time(text, &entry.at) {
+        let at = entry.at.to_rfc3339_opts(SecondsFormat::AutoSi, true);
+        if !at
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b':' | b'.'))
+        {
+            return Err(format!("cannot encode entry {seq}: its time is {at:?}"));
+        }
+        text.push_str(&at);
     }
-    write!(text, "(seq:{seq},at:\"{at}\",action:").map_err(|e| e.to_string())?;
+    text.push_str("\",action:");
     super::compact_ron::write(text, &entry.action).map_err(encode)?;
     text.push(')');
     seal_in_place(text)
+}
+
+/// Appends `at` as `to_rfc3339_opts(SecondsFormat::AutoSi, true)` writes it
+/// (`2026-11-23T10:00:00.120Z`: the fraction to the milli-, micro- or nanosecond, as its
+/// digits need, or none), without a `String` of its own: this is written for every entry
+/// a reopen checks. Only years 0 to 9999 outside a leap second; `false`, with nothing
+/// written, for the others, which `chrono` writes.
+fn push_time(text: &mut String, at: &DateTime<Utc>) -> bool {
+    /// `n`'s last `width` digits, zero-padded.
+    fn digits(text: &mut String, n: u32, width: u32) {
+        for place in (0..width).rev() {
+            let digit = n / 10u32.pow(place) % 10;
+            text.push(char::from(b'0' + digit as u8));
+        }
+    }
+    let (year, nano) = (at.year(), at.nanosecond());
+    let Ok(year) = u32::try_from(year) else {
+        return false;
+    };
+    if year > 9999 || nano >= 1_000_000_000 {
+        return false;
+    }
+    digits(text, year, 4);
+    text.push('-');
+    digits(text, at.month(), 2);
+    text.push('-');
+    digits(text, at.day(), 2);
+    text.push('T');
+    digits(text, at.hour(), 2);
+    text.push(':');
+    digits(text, at.minute(), 2);
+    text.push(':');
+    digits(text, at.second(), 2);
+    if nano == 0 {
+    } else if nano % 1_000_000 == 0 {
+        text.push('.');
+        digits(text, nano / 1_000_000, 3);
+    } else if nano % 1_000 == 0 {
+        text.push('.');
+        digits(text, nano / 1_000, 6);
+    } else {
+        text.push('.');
+        digits(text, nano, 9);
+    }
+    text.push('Z');
+    true
 }
 
 /// Reads entry `expected` from its line: checksum, then the value, then its number.
@@ -292,6 +342,36 @@ mod tests {
                 let back: Odd = parse_entry(Path::new("j"), 2, &line, FORMAT_VERSION, seq).unwrap();
                 assert_eq!(&back, entry);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_time_is_written_as_chrono_writes_it(
+            secs in -62_167_219_200i64..253_402_300_800,
+            nanos in 0u32..1_000_000_000,
+            trailing in 0usize..4,
+        ) {
+            // Whole seconds, milli- and microseconds as often as nanoseconds.
+            let nanos = [0, nanos / 1_000_000 * 1_000_000, nanos / 1_000 * 1_000, nanos][trailing];
+            let at = DateTime::from_timestamp(secs, nanos).unwrap();
+            let mut ours = String::new();
+            proptest::prop_assert!(push_time(&mut ours, &at));
+            proptest::prop_assert_eq!(ours, at.to_rfc3339_opts(SecondsFormat::AutoSi, true));
+        }
+    }
+
+    #[test]
+    fn times_outside_years_0_to_9999_and_leap_seconds_are_left_to_chrono() {
+        for (secs, nanos) in [
+            (-62_167_219_201, 0),
+            (253_402_300_800, 0),
+            (1_795_000_019, 1_500_000_000),
+        ] {
+            let at = DateTime::from_timestamp(secs, nanos).unwrap();
+            let mut ours = String::from("kept");
+            assert!(!push_time(&mut ours, &at), "{at:?}");
+            assert_eq!(ours, "kept");
         }
     }
 

@@ -454,10 +454,19 @@ impl State {
 
     /// Every unit reference in the battle.
     pub fn all_units(&self) -> Vec<UnitRef> {
-        (0..2)
-            .flat_map(|s| self.clans_of(s))
-            .flat_map(|c| self.units_of(c))
-            .collect()
+        // What `units_of` gives for each clan of `clans_of` of each side, in that order, in
+        // one list made once: the morale phase asks for it at every turn's end.
+        let clans = self.sides.iter().take(2).flat_map(|s| &s.clans);
+        let mut all = Vec::with_capacity(clans.map(|c| c.units.len()).sum());
+        for c in (0..2).flat_map(|s| self.clans_of(s)) {
+            let n = self.clan(c).map_or(0, |clan| clan.units.len());
+            all.extend(
+                (0..n)
+                    .filter_map(|i| u8::try_from(i).ok())
+                    .map(|i| UnitRef(c.0, c.1, i)),
+            );
+        }
+        all
     }
 
     /// The unit's display name.
