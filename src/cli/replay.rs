@@ -112,7 +112,7 @@ pub fn state_text(game: &dyn Game) -> String {
         for group in &side.groups {
             out.push_str(&format!("  {}\n", t(&group.name)));
             for u in &group.units {
-                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
+                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_ref()).collect();
                 let marked = if u.marked_hits > 0 {
                     format!(", {} hits marked", u.marked_hits)
                 } else {

@@ -1,5 +1,7 @@
 //! A rule-set-neutral picture of a battle: what the roster panel, `replay` and the report show.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 
@@ -70,7 +72,7 @@ pub struct UnitView {
     /// Strength at the start of the battle.
     pub starting_strength: u32,
     /// What strength counts: `stands`, `figures`.
-    pub measure: String,
+    pub measure: Cow<'static, str>,
     /// Hits marked but not yet enough to remove a stand.
     pub marked_hits: u32,
     /// Still in play. False once destroyed, removed, dead, routed off or fled: what is gone
@@ -79,7 +81,7 @@ pub struct UnitView {
     /// Status badges.
     pub badges: Vec<Badge>,
     /// Further facts for the details pane, as label and value.
-    pub details: Vec<(String, String)>,
+    pub details: Vec<(Cow<'static, str>, String)>,
 }
 
 /// How a badge should look.
@@ -99,21 +101,39 @@ pub enum Tone {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Badge {
     /// The word shown: `Disordered`.
-    pub label: String,
+    pub label: Cow<'static, str>,
     /// Its colour.
     pub tone: Tone,
     /// What it means and why it is there, shown on hover.
-    pub why: String,
+    pub why: Cow<'static, str>,
 }
 
 impl Badge {
     /// A badge with its tone and explanation.
-    pub fn new(label: impl Into<String>, tone: Tone, why: impl Into<String>) -> Self {
+    pub fn new(
+        label: impl Into<Cow<'static, str>>,
+        tone: Tone,
+        why: impl Into<Cow<'static, str>>,
+    ) -> Self {
         Self {
             label: label.into(),
             tone,
             why: why.into(),
         }
+    }
+}
+
+/// Adds a badge to `badges` when `on`: the rule sets' views list their badges as a run of
+/// conditions.
+pub fn push_if(
+    badges: &mut Vec<Badge>,
+    on: bool,
+    label: impl Into<Cow<'static, str>>,
+    tone: Tone,
+    why: impl Into<Cow<'static, str>>,
+) {
+    if on {
+        badges.push(Badge::new(label, tone, why));
     }
 }
 
@@ -123,7 +143,7 @@ pub struct LeaderView {
     /// His name.
     pub name: String,
     /// What the rating is called: `Command`.
-    pub rating_name: String,
+    pub rating_name: Cow<'static, str>,
     /// The rating in force now, all parts included.
     pub rating: i64,
     /// The parts that make it up, base first.

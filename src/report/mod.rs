@@ -148,7 +148,7 @@ pub fn markdown(game: &dyn Game) -> String {
     for side in &f.view.sides {
         for g in &side.groups {
             for u in &g.units {
-                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
+                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_ref()).collect();
                 let _ = writeln!(
                     out,
                     "| {} | {} | {} | {} | {} | {} |",
@@ -222,7 +222,7 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
     for side in &f.view.sides {
         for g in &side.groups {
             for u in &g.units {
-                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_str()).collect();
+                let badges: Vec<&str> = u.badges.iter().map(|b| b.label.as_ref()).collect();
                 let _ = write!(
                     out,
                     "<tr><td>{}</td><td>{}</td><td>{}</td><td class=n>{}</td><td class=n>{}</td><td>{}</td></tr>",

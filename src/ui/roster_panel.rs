@@ -231,7 +231,7 @@ fn unit_ui(
                 .strong()
                 .size(18.0),
         );
-        ui.label(&unit.measure);
+        ui.label(unit.measure.as_ref());
         if unit.marked_hits > 0 {
             ui.label(
                 RichText::new(format!("+{}", count(unit.marked_hits, "hit")))
@@ -329,7 +329,7 @@ pub fn unit_heading_ui(ui: &mut egui::Ui, unit: Option<&UnitView>) {
 pub fn unit_facts_ui(ui: &mut egui::Ui, unit: &UnitView) {
     egui::Grid::new("unit-details").show(ui, |ui| {
         for (label, value) in &unit.details {
-            ui.label(RichText::new(label).weak());
+            ui.label(RichText::new(label.as_ref()).weak());
             ui.label(value);
             ui.end_row();
         }

@@ -90,7 +90,9 @@ pub fn badge(ui: &mut egui::Ui, badge: &crate::engine::view::Badge) {
     } else {
         (Color32::TRANSPARENT, color)
     };
-    let mut word = egui::RichText::new(&badge.label).color(text).size(16.0);
+    let mut word = egui::RichText::new(badge.label.as_ref())
+        .color(text)
+        .size(16.0);
     if danger {
         word = word.strong();
     }
@@ -121,7 +123,7 @@ pub fn badge(ui: &mut egui::Ui, badge: &crate::engine::view::Badge) {
     response.widget_info(|| {
         egui::WidgetInfo::labeled(egui::Role::Label, ui.is_enabled(), &badge.label)
     });
-    response.on_hover_text(&badge.why);
+    response.on_hover_text(badge.why.as_ref());
 }
 
 /// A strength bar: `now` of `start` filled in the side's colour, `width` points wide; its

@@ -2,7 +2,9 @@
 
 use super::state::{FigureRef, FigureState, Stage, State};
 use super::tables::Rules;
-use crate::engine::view::{Badge, BattleView, GroupView, SideView, Tone, UnitView};
+use std::borrow::Cow;
+
+use crate::engine::view::{Badge, BattleView, GroupView, SideView, Tone, UnitView, push_if};
 
 /// The view of the whole battle.
 pub fn view(rules: &Rules, state: &State) -> BattleView {
@@ -89,81 +91,88 @@ fn unit(rules: &Rules, state: &State, f: FigureRef) -> Option<UnitView> {
 pub fn badges(x: &FigureState) -> Vec<Badge> {
     let mut out = Vec::new();
     let alive = !x.dead;
-    let mut add = |on: bool, label: &str, tone: Tone, why: String| {
-        if on {
-            out.push(Badge::new(label, tone, why));
-        }
-    };
-    add(
+    push_if(
+        &mut out,
         x.dead,
         "Dead",
         Tone::Danger,
-        "wounds past its capacity".into(),
+        "wounds past its capacity",
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.knocked_out,
         "Knocked out",
         Tone::Danger,
         format!("{} distractions", x.distractions),
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.collapsed,
         "Collapsed",
         Tone::Danger,
-        "stamina below minus its total".into(),
+        "stamina below minus its total",
     );
     let hurt = !x.dead && x.wounds > 0;
-    add(
+    push_if(
+        &mut out,
         hurt,
         "Wounded",
         Tone::Warning,
         format!("{} wounds, out at {}", x.wounds, x.out_at()),
     );
     let distracted = x.distractions > 0 && !x.knocked_out;
-    add(
+    push_if(
+        &mut out,
         distracted,
-        &format!("Distracted {}", x.distractions),
+        format!("Distracted {}", x.distractions),
         Tone::Warning,
         format!("{} distraction(s): -1 each", x.distractions),
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.lying,
         "Lying down",
         Tone::Warning,
-        "-2 in the clash".into(),
+        "-2 in the clash",
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.entangled,
         "Entangled",
         Tone::Warning,
-        "-3 in the clash".into(),
+        "-3 in the clash",
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.grappling.is_some(),
         "Grappling",
         Tone::Info,
-        "cannot defend against others".into(),
+        "cannot defend against others",
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.grappling.is_none() && x.may_grapple.is_some(),
         "May grapple",
         Tone::Info,
-        "a body charge went home: either may elect to grapple".into(),
+        "a body charge went home: either may elect to grapple",
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.mounted,
         "Mounted",
         Tone::Info,
         format!("horse {}", x.speed.name()),
     );
-    add(
+    push_if(
+        &mut out,
         alive && x.spent(),
         "Exhausted",
         Tone::Warning,
-        "no stamina: may only turn".into(),
+        "no stamina: may only turn",
     );
     for (w, n) in &x.reload {
-        add(
+        push_if(
+            &mut out,
             alive,
             "Reloading",
             Tone::Info,
@@ -171,21 +180,27 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         );
     }
     if let Some((_, n)) = x.aiming.filter(|_| alive) {
-        add(true, "Aiming", Tone::Good, format!("{n} move(s) aimed"));
+        push_if(
+            &mut out,
+            true,
+            "Aiming",
+            Tone::Good,
+            format!("{n} move(s) aimed"),
+        );
     }
     out
 }
 
-fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(String, String)> {
+fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(Cow<'static, str>, String)> {
     let mut out = vec![
-        ("Player".to_owned(), x.spec.player.clone()),
-        ("Armour".to_owned(), x.spec.armour.name().to_owned()),
+        ("Player".into(), x.spec.player.clone()),
+        ("Armour".into(), x.spec.armour.name().to_owned()),
         (
-            "Wounds".to_owned(),
+            "Wounds".into(),
             format!("{} (dies at {})", x.wounds, x.out_at()),
         ),
         (
-            "Distractions".to_owned(),
+            "Distractions".into(),
             format!("{} (knocked out at {})", x.distractions, x.knocked_out_at()),
         ),
     ];
@@ -200,7 +215,7 @@ fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(String, String
                     .join("/")
             })
             .unwrap_or_default();
-        out.push((w.clone(), format!("{s:+} ({class})")));
+        out.push((w.clone().into(), format!("{s:+} ({class})")));
     }
     let special = [
         ("Iaijutsu", x.spec.iaijutsu),
@@ -209,18 +224,18 @@ fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(String, String
     ];
     for (label, s) in special {
         if let Some(s) = s {
-            out.push((label.to_owned(), format!("{s:+}")));
+            out.push((label.into(), format!("{s:+}")));
         }
     }
     for (w, s) in &x.spec.yadomejutsu {
-        out.push((format!("Yadomejutsu ({w})"), s.to_string()));
+        out.push((format!("Yadomejutsu ({w})").into(), s.to_string()));
     }
     if let Some(s) = x.stamina {
-        out.push(("Stamina".to_owned(), s.to_string()));
+        out.push(("Stamina".into(), s.to_string()));
     }
     if let Some((t, n)) = x.aiming {
         out.push((
-            "Aiming at".to_owned(),
+            "Aiming at".into(),
             format!("{} ({n} move(s))", state.figure_name(t)),
         ));
     }

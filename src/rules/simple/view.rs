@@ -3,7 +3,9 @@
 use super::numbers;
 use super::state::{Cover, GroupRef, Phase, State, UnitRef, UnitState};
 use super::tables::Rules;
-use crate::engine::view::{Badge, BattleView, GroupView, LeaderView, SideView, Tone, UnitView};
+use crate::engine::view::{
+    Badge, BattleView, GroupView, LeaderView, SideView, Tone, UnitView, push_if,
+};
 
 /// The view of the whole battle.
 pub fn view(rules: &Rules, state: &State) -> BattleView {
@@ -211,19 +213,9 @@ fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
         ));
         return b;
     }
-    let mut add = |cond: bool, label: &str, tone, why: &str| {
-        if cond {
-            b.push(Badge::new(label, tone, why));
-        }
-    };
-    add(
-        u.gone,
-        "Left the field",
-        Tone::Danger,
-        "fled, in hiding, or left with its clan",
-    );
-    add(
-        u.alive == 0 && !u.gone,
+    push_if(
+        &mut b,
+        u.alive == 0,
         if u.spec.weapon == super::roster::Weapon::Gun {
             "Captured"
         } else {
@@ -232,25 +224,29 @@ fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
         Tone::Danger,
         "every figure is dead",
     );
-    add(
+    push_if(
+        &mut b,
         u.in_ambush,
         "In ambush",
         Tone::Info,
         "kept off the table by the Home Daimyo",
     );
-    add(
+    push_if(
+        &mut b,
         u.formation_fail,
         "Formation Fail",
         Tone::Warning,
         "no volley, -1 in melee, +1d10 against in morale; targets save more easily",
     );
-    add(
+    push_if(
+        &mut b,
         u.retreating(),
-        &format!("Retreating ({} moves)", u.retreat_moves),
+        format!("Retreating ({} moves)", u.retreat_moves),
         Tone::Danger,
         "failed morale: retreats for 3 moves",
     );
-    add(
+    push_if(
+        &mut b,
         state
             .sides
             .get(state.owner(r))
@@ -259,67 +255,71 @@ fn badges(state: &State, r: UnitRef, u: &UnitState) -> Vec<Badge> {
         Tone::Danger,
         "its Daimyo is dead: toward its base line, fights only if attacked",
     );
-    add(
+    push_if(
+        &mut b,
         u.smoke,
         "In smoke",
         Tone::Info,
         "its own smoke hides targets to its front",
     );
-    add(
+    push_if(
+        &mut b,
         u.cover != Cover::Open,
         u.cover.name(),
         Tone::Info,
         "harder to hit, better in melee and morale",
     );
-    add(
+    push_if(
+        &mut b,
         u.in_melee(),
         "In melee",
         Tone::Warning,
         "no Formation Fail test while in melee",
     );
-    add(
+    push_if(
+        &mut b,
         u.crossing,
         "Crossing cover",
         Tone::Info,
         "no Formation Fail test while crossing",
     );
-    add(
+    push_if(
+        &mut b,
         u.limbered,
         "Limbered",
         Tone::Info,
         "a limbered gun cannot fire",
     );
-    add(
+    push_if(
+        &mut b,
         u.realigning,
         "Realigning",
         Tone::Info,
         "finishes realigning next move",
     );
-    add(u.fired, "Fired", Tone::Info, "has fired this turn");
+    push_if(&mut b, u.fired, "Fired", Tone::Info, "has fired this turn");
     place_badges(state, r, u, &mut b);
     b
 }
 
 /// Badges of places: captured guns, posts in structures, smoke from fires, a gun's aim.
 fn place_badges(state: &State, r: UnitRef, u: &UnitState, b: &mut Vec<Badge>) {
-    let mut add = |cond: bool, label: &str, tone, why: &str| {
-        if cond {
-            b.push(Badge::new(label, tone, why));
-        }
-    };
-    add(
+    push_if(
+        b,
         u.alive == 0 && u.captured_by.is_some(),
         "Captured gun",
         Tone::Warning,
         "only the captors' artillerymen can fire it",
     );
-    add(
+    push_if(
+        b,
         u.held_by.is_some_and(|s| usize::from(s) != r.side()),
         "Crewed by the captors",
         Tone::Warning,
         "a captured gun manned by the enemy's artillerymen",
     );
-    add(
+    push_if(
+        b,
         u.fire_smoke,
         "Under fire smoke",
         Tone::Info,

@@ -165,15 +165,12 @@ fn figure(rules: &Rules, state: &State, unit: &UnitState, f: FigureRef) -> Optio
     let (inches, parts) = numbers::move_allowance(rules, x, false, 0, false);
     let mut details = vec![
         (
-            "No. of D6".to_owned(),
+            "No. of D6".into(),
             numbers::troop_dice(rules, x.spec.troop).to_string(),
         ),
+        ("Move".into(), format!("{inches}\" ({})", parts.join(", "))),
         (
-            "Move".to_owned(),
-            format!("{inches}\" ({})", parts.join(", ")),
-        ),
-        (
-            "Wounds".to_owned(),
+            "Wounds".into(),
             match kill {
                 Some(k) => format!("{} of {k}", x.wounds.len()),
                 None => "any hit kills".to_owned(),

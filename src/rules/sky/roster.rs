@@ -115,26 +115,30 @@ pub struct UnitSpec {
 impl UnitSpec {
     /// `Mounted Samurai, bow, Tedate`.
     pub fn kind(&self) -> String {
-        let mut parts = vec![format!(
-            "{}{}",
-            if self.mounted { "Mounted " } else { "" },
-            self.troop.name()
-        )];
+        // Written into one string: the roster shows every unit's kind after every change.
+        let mut kind = String::with_capacity(48);
+        if self.mounted {
+            kind.push_str("Mounted ");
+        }
+        kind.push_str(self.troop.name());
+        let mut part = |word: &str| {
+            kind.push_str(", ");
+            kind.push_str(word);
+        };
         if matches!(self.troop, Troop::Ashigaru | Troop::WarriorMonks) {
-            parts.push(
-                if self.armoured {
-                    "armoured"
-                } else {
-                    "unarmoured"
-                }
-                .to_owned(),
-            );
+            part(if self.armoured {
+                "armoured"
+            } else {
+                "unarmoured"
+            });
         }
-        parts.extend(self.weapons.iter().map(|w| w.name().to_owned()));
+        for w in &self.weapons {
+            part(w.name());
+        }
         if self.tedate {
-            parts.push("Tedate".to_owned());
+            part("Tedate");
         }
-        parts.join(", ")
+        kind
     }
 }
 

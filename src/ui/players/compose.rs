@@ -200,12 +200,15 @@ fn side_line(side: &crate::engine::view::SideView, secrets: &Secrets) -> SideLin
     let strength = seen().fold((0, 0), |(now, start), u| {
         (now + u.strength, start + u.starting_strength)
     });
-    let measure = seen().next().map(|u| u.measure.clone()).unwrap_or_default();
+    let measure = seen()
+        .next()
+        .map(|u| u.measure.to_string())
+        .unwrap_or_default();
     let leaders = side
         .general
         .iter()
         .chain(side.groups.iter().filter_map(|g| g.leader.as_ref()))
-        .map(|l| (l.name.clone(), l.rating_name.clone(), l.rating))
+        .map(|l| (l.name.clone(), l.rating_name.to_string(), l.rating))
         .collect();
     SideLine {
         name: side.name.clone(),
