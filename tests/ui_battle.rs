@@ -305,3 +305,46 @@ fn roster_units_scrolled_out_of_view_stay_reachable_by_name_and_selectable() {
         "the centre shows {last} too"
     );
 }
+
+#[test]
+fn roster_clans_scrolled_out_of_view_keep_their_place_and_are_drawn_when_scrolled_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    h.run();
+    let view = h.state().game().unwrap().view();
+    let first = &view.sides[0].groups[0];
+    let last = view.sides[1].groups.last().unwrap();
+    let leader = format!("Leader: {}", last.leader.as_ref().unwrap().name);
+    let (top_unit, foot_unit) = (&first.units[0].name, &last.units.last().unwrap().name);
+    let top =
+        |h: &Harness<'_, App>, name: &str| h.get_all_by_label(name).next().unwrap().rect().top();
+    // At the top of the roster the last clan is out of view: its leader's row is not laid out,
+    // while its units are still there by name.
+    assert_eq!(
+        h.query_all_by_label(&leader).count(),
+        0,
+        "{leader} is not drawn"
+    );
+    let apart = top(&h, foot_unit) - top(&h, top_unit);
+    // Scrolled to the foot of the roster, the last clan is drawn and the first is held in its
+    // place: the two units are as far apart as before, so each clan out of view took the
+    // height it has when drawn.
+    ui_support::wheel(&mut h, egui::pos2(150.0, 450.0), -20_000.0);
+    h.run_steps(30);
+    h.event(egui::Event::PointerGone);
+    h.run();
+    assert_eq!(
+        h.query_all_by_label(&leader).count(),
+        1,
+        "{leader} is drawn"
+    );
+    assert!(
+        top(&h, top_unit) < 0.0,
+        "{top_unit} is scrolled out of view"
+    );
+    let after = top(&h, foot_unit) - top(&h, top_unit);
+    assert!(
+        (after - apart).abs() < 1.0,
+        "{foot_unit} is {after} below {top_unit}, and was {apart} when the other was drawn"
+    );
+}

@@ -330,14 +330,7 @@ fn a_new_card_on_stage_shows_from_its_top() {
     };
     let at_first = title(&h);
     let over_card = at_first.center() + egui::vec2(0.0, 100.0);
-    h.event(egui::Event::PointerMoved(over_card));
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -400.0),
-        phase: egui::TouchPhase::Move,
-        modifiers: egui::Modifiers::NONE,
-        source: egui::MouseWheelSource::Wheel,
-    });
+    ui_support::wheel(&mut h, over_card, -400.0);
     // The scroll eases in, and the pointer over the card shows a hint: frames, not settling.
     h.run_steps(12);
     h.event(egui::Event::PointerGone);

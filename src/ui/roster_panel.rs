@@ -8,7 +8,7 @@ use chrono::Local;
 use eframe::egui::{self, RichText};
 
 use super::{Intent, theme};
-use crate::engine::view::{BattleView, LeaderView, Tone, UnitView};
+use crate::engine::view::{BattleView, GroupView, LeaderView, Tone, UnitView};
 use crate::engine::words::count;
 
 /// The roster panel's own state.
@@ -17,15 +17,28 @@ pub struct RosterPanel {
     /// The height each unit took when last drawn, by id, with what that height depends on:
     /// a unit scrolled out of view holds its place without being laid out.
     heights: HashMap<String, Drawn>,
+    /// The same for each clan (group), by side and place: a clan wholly out of view holds
+    /// its place without its header, leader and badges being laid out.
+    groups: HashMap<(usize, usize), Drawn>,
 }
 
-/// A unit's height as last drawn, and what it was drawn with: its name and badges wrap, so
-/// the width and their words decide its height (and the scale, text being placed on pixels).
+/// A unit's or a clan's height as last drawn, and what it was drawn with: names and badges
+/// wrap, so the width and their words decide the height (and the scale, text being placed
+/// on pixels).
 struct Drawn {
     width: f32,
     scale: f32,
     words: u64,
     height: f32,
+    /// A unit's top below its clan's top (0 for a clan): where a clan out of view puts it.
+    below: f32,
+}
+
+impl Drawn {
+    /// Whether this height still holds for what is drawn now.
+    fn holds(&self, width: f32, scale: f32, words: u64) -> bool {
+        self.width == width && self.scale == scale && self.words == words
+    }
 }
 
 /// What a unit's height depends on besides the width: the words of its first row.
@@ -34,6 +47,28 @@ fn words_of(unit: &UnitView) -> u64 {
     unit.name.hash(&mut hasher);
     for b in &unit.badges {
         b.label.hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// What a clan's height depends on besides the width: its name, badges and leader's row,
+/// and its units' words. Strength and hits are drawn in rows of fixed height.
+fn group_words(group: &GroupView) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    group.name.hash(&mut hasher);
+    for b in &group.badges {
+        b.label.hash(&mut hasher);
+    }
+    if let Some(leader) = &group.leader {
+        leader.name.hash(&mut hasher);
+        leader.rating_name.hash(&mut hasher);
+        leader.rating.hash(&mut hasher);
+        for b in &leader.badges {
+            b.label.hash(&mut hasher);
+        }
+    }
+    for unit in &group.units {
+        words_of(unit).hash(&mut hasher);
     }
     hasher.finish()
 }
@@ -76,32 +111,7 @@ impl RosterPanel {
                                 leader_ui(ui, "General", general);
                             }
                             for (g, group) in side.groups.iter().enumerate() {
-                                let header = RichText::new(&group.name).strong().size(18.0);
-                                egui::CollapsingHeader::new(header)
-                                    .id_salt(("group", s, g))
-                                    .default_open(true)
-                                    .show(ui, |ui| {
-                                        if !group.badges.is_empty() {
-                                            ui.horizontal_wrapped(|ui| {
-                                                group
-                                                    .badges
-                                                    .iter()
-                                                    .for_each(|b| theme::badge(ui, b))
-                                            });
-                                        }
-                                        if let Some(leader) = &group.leader {
-                                            leader_ui(ui, "Leader", leader);
-                                        }
-                                        for unit in &group.units {
-                                            self.unit_in_place(
-                                                ui,
-                                                unit,
-                                                color,
-                                                selected == Some(unit.id.as_str()),
-                                                intents,
-                                            );
-                                        }
-                                    });
+                                self.group_in_place(ui, (s, g), group, color, selected, intents);
                             }
                         });
                 }
@@ -110,12 +120,89 @@ impl RosterPanel {
 }
 
 impl RosterPanel {
+    /// A clan where it shows; wholly out of view, the height it took when last drawn (as
+    /// long as nothing that decides that height changed), with its units as selectable
+    /// items only.
+    fn group_in_place(
+        &mut self,
+        ui: &mut egui::Ui,
+        place: (usize, usize),
+        group: &GroupView,
+        color: egui::Color32,
+        selected: Option<&str>,
+        intents: &mut Vec<Intent>,
+    ) {
+        let top = ui.cursor().top();
+        let width = ui.available_width();
+        let scale = ui.ctx().pixels_per_point();
+        let words = group_words(group);
+        if let Some(drawn) = self.groups.get(&place)
+            && drawn.holds(width, scale, words)
+        {
+            let rect = egui::Rect::from_min_size(
+                egui::pos2(ui.cursor().left(), top),
+                egui::vec2(width, drawn.height),
+            );
+            if !ui.is_rect_visible(rect) {
+                // Its units where they were last drawn.
+                for unit in &group.units {
+                    let (below, height) = self
+                        .heights
+                        .get(&unit.id)
+                        .map_or((0.0, 0.0), |d| (d.below, d.height));
+                    let place = egui::Rect::from_min_size(
+                        rect.left_top() + egui::vec2(0.0, below),
+                        egui::vec2(width, height),
+                    );
+                    let selected = selected == Some(unit.id.as_str());
+                    unit_item(ui, place, unit, selected, intents);
+                }
+                // Counted as the one scope a drawn clan is (below), so the ids of what
+                // follows do not depend on which clans were laid out.
+                ui.skip_ahead_auto_ids(1);
+                ui.add_space(drawn.height);
+                return;
+            }
+        }
+        ui.push_id(("group", place), |ui| {
+            let header = RichText::new(&group.name).strong().size(18.0);
+            egui::CollapsingHeader::new(header)
+                .id_salt("clan")
+                .default_open(true)
+                .show(ui, |ui| {
+                    if !group.badges.is_empty() {
+                        ui.horizontal_wrapped(|ui| {
+                            group.badges.iter().for_each(|b| theme::badge(ui, b))
+                        });
+                    }
+                    if let Some(leader) = &group.leader {
+                        leader_ui(ui, "Leader", leader);
+                    }
+                    for unit in &group.units {
+                        let selected = selected == Some(unit.id.as_str());
+                        self.unit_in_place(ui, (unit, top), color, selected, intents);
+                    }
+                });
+        });
+        let height = ui.cursor().top() - top;
+        self.groups.insert(
+            place,
+            Drawn {
+                width,
+                scale,
+                words,
+                height,
+                below: 0.0,
+            },
+        );
+    }
+
     /// A unit where it shows; out of view (a big battle's roster is mostly scrolled away), the
     /// height it took when last drawn, as long as nothing that decides that height changed.
     fn unit_in_place(
         &mut self,
         ui: &mut egui::Ui,
-        unit: &UnitView,
+        (unit, group_top): (&UnitView, f32),
         color: egui::Color32,
         selected: bool,
         intents: &mut Vec<Intent>,
@@ -124,31 +211,17 @@ impl RosterPanel {
         let width = ui.available_width();
         let scale = ui.ctx().pixels_per_point();
         let words = words_of(unit);
-        if let Some(drawn) = self.heights.get(&unit.id)
-            && drawn.width == width
-            && drawn.scale == scale
-            && drawn.words == words
+        if let Some(drawn) = self.heights.get_mut(&unit.id)
+            && drawn.holds(width, scale, words)
         {
             let rect = egui::Rect::from_min_size(
                 egui::pos2(ui.cursor().left(), top),
                 egui::vec2(width, drawn.height),
             );
             if !ui.is_rect_visible(rect) {
-                // Out of view, the unit is one selectable item by its name, for assistive
-                // technology (and the tests), which may pick it without scrolling to it.
-                let id = ui.make_persistent_id(("unit", unit.id.as_str()));
-                let response = ui.interact(rect, id, egui::Sense::click());
-                response.widget_info(|| {
-                    egui::WidgetInfo::selected(
-                        egui::Role::Button,
-                        ui.is_enabled(),
-                        selected,
-                        &unit.name,
-                    )
-                });
-                if response.clicked() {
-                    intents.push(Intent::Select(unit.id.clone()));
-                }
+                // A unit above may have changed height since this one was drawn.
+                drawn.below = top - group_top;
+                unit_item(ui, rect, unit, selected, intents);
                 // Counted as the one scope a drawn unit is (below), so the ids of the widgets
                 // that follow, and with them hover and clicks, do not depend on which units
                 // above were laid out.
@@ -160,28 +233,38 @@ impl RosterPanel {
         // One scope for the whole unit, which egui counts as one widget.
         ui.vertical(|ui| unit_ui(ui, unit, color, selected, intents));
         ui.add_space(2.0);
-        let height = ui.cursor().top() - top;
+        let drawn = Drawn {
+            width,
+            scale,
+            words,
+            height: ui.cursor().top() - top,
+            below: top - group_top,
+        };
         match self.heights.get_mut(&unit.id) {
-            Some(drawn) => {
-                *drawn = Drawn {
-                    width,
-                    scale,
-                    words,
-                    height,
-                };
-            }
+            Some(slot) => *slot = drawn,
             None => {
-                self.heights.insert(
-                    unit.id.clone(),
-                    Drawn {
-                        width,
-                        scale,
-                        words,
-                        height,
-                    },
-                );
+                self.heights.insert(unit.id.clone(), drawn);
             }
         }
+    }
+}
+
+/// A unit out of view: one selectable item by its name at `rect`, for assistive technology
+/// (and the tests), which may pick it without scrolling to it.
+fn unit_item(
+    ui: &egui::Ui,
+    rect: egui::Rect,
+    unit: &UnitView,
+    selected: bool,
+    intents: &mut Vec<Intent>,
+) {
+    let id = ui.make_persistent_id(("unit", unit.id.as_str()));
+    let response = ui.interact(rect, id, egui::Sense::click());
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(egui::Role::Button, ui.is_enabled(), selected, &unit.name)
+    });
+    if response.clicked() {
+        intents.push(Intent::Select(unit.id.clone()));
     }
 }
 

@@ -157,3 +157,15 @@ pub fn units(h: &Harness<'_, App>) -> Vec<gunbai::engine::view::UnitView> {
         .flat_map(|g| g.units)
         .collect()
 }
+
+/// Turns the mouse wheel by `delta` points (negative: down the page) with the pointer at `at`.
+pub fn wheel(h: &mut Harness<'_, App>, at: egui::Pos2, delta: f32) {
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, delta),
+        phase: egui::TouchPhase::Move,
+        modifiers: egui::Modifiers::NONE,
+        source: egui::MouseWheelSource::Wheel,
+    });
+}
