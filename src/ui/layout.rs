@@ -52,7 +52,7 @@ impl eframe::App for App {
                     let folding = self.log.ui(
                         ui,
                         live.game.log(),
-                        (&d.units, &d.kinds),
+                        (&d.units, &|| live.kinds()),
                         stamp,
                         live.game.redoable(),
                         &mut intents,

@@ -1,5 +1,6 @@
 //! The battle in progress, with what the screens derive from it cached per version.
 
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 
 use crate::engine::view::BattleView;
@@ -13,8 +14,8 @@ pub struct Derived {
     pub checks: Vec<Check<()>>,
     /// Every unit as (id, name), in roster order, for filters and pickers.
     pub units: Vec<(String, String)>,
-    /// The command kinds present in the log, sorted.
-    pub kinds: Vec<&'static str>,
+    /// The command kinds present in the log, sorted: see [`Live::kinds`].
+    kinds: OnceCell<Vec<&'static str>>,
     /// The toolbar's heading: "From the Sky we Came: Takeda vs Uesugi".
     pub heading: String,
 }
@@ -64,6 +65,13 @@ impl Live {
         (self.changed_at + HOLD_SECONDS - now).max(0.0)
     }
 
+    /// The command kinds present in the log, sorted, for the log's filter. Found when first
+    /// asked for after a change, which is when the umpire opens that filter: a long log is a
+    /// pass over thousands of entries, which no other frame needs.
+    pub fn kinds(&self) -> &[&'static str] {
+        self.derived.kinds.get_or_init(|| kinds(self.game.log()))
+    }
+
     /// The derived data as of the last [`Live::refresh`].
     pub fn derived(&self) -> &Derived {
         &self.derived
@@ -100,7 +108,6 @@ fn derive(game: &dyn Game) -> Derived {
         .flat_map(|g| &g.units)
         .map(|u| (u.id.clone(), u.name.clone()))
         .collect();
-    let kinds = kinds(game.log());
     // The names from the view just built: asking the battle would build its view again.
     let name = |i: usize| view.sides.get(i).map_or("", |s| s.name.as_str());
     let heading = format!("{}: {} vs {}", game.title(), name(0), name(1));
@@ -108,7 +115,7 @@ fn derive(game: &dyn Game) -> Derived {
         view,
         checks: game.checks(),
         units,
-        kinds,
+        kinds: OnceCell::new(),
         heading,
     }
 }

@@ -24,6 +24,9 @@ fn heading(entry: &LogEntry) -> String {
     )
 }
 
+/// The command kinds in the log, sorted, found when first asked for.
+type Kinds<'a> = &'a dyn Fn() -> &'a [&'static str];
+
 /// What the rows were built for: the battle's stamp and both filters.
 type RowsKey = ((u64, u64), Option<String>, Option<&'static str>);
 
@@ -47,14 +50,15 @@ pub struct LogPanel {
 }
 
 impl LogPanel {
-    /// Shows the log of a battle at `stamp`; `units` are (id, name) for the filter, and
+    /// Shows the log of a battle at `stamp`; `units` are (id, name) and `kinds` gives the
+    /// command kinds, for the filters (asked for only while the kinds' list is open), and
     /// `redoable` how many undone entries could be put back. Returns whether the umpire
     /// folded the log to one line.
-    pub fn ui(
+    pub fn ui<'a>(
         &mut self,
         ui: &mut egui::Ui,
         log: &[LogEntry],
-        (units, kinds): (&[(String, String)], &[&'static str]),
+        (units, kinds): (&[(String, String)], Kinds<'a>),
         stamp: (u64, u64),
         redoable: usize,
         intents: &mut Vec<Intent>,
@@ -166,11 +170,11 @@ impl LogPanel {
     }
 
     /// The log's heading and filters; returns whether the umpire folded the log.
-    fn filters_ui(
+    fn filters_ui<'a>(
         &mut self,
         ui: &mut egui::Ui,
         units: &[(String, String)],
-        kinds: &[&'static str],
+        kinds: Kinds<'a>,
         total: usize,
     ) -> bool {
         ui.horizontal(|ui| {
@@ -196,7 +200,7 @@ impl LogPanel {
                 .selected_text(self.kind.unwrap_or("any"))
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut self.kind, None, "any");
-                    for kind in kinds {
+                    for kind in kinds() {
                         ui.selectable_value(&mut self.kind, Some(*kind), *kind);
                     }
                 });
