@@ -78,6 +78,8 @@ pub fn screen_ui(ui: &mut egui::Ui, screen: Option<&Screen>, dark: bool) {
         .show(ui, |ui| {
             ui.set_min_size(ui.available_size());
             ui.spacing_mut().item_spacing.y = size.body * 0.2;
+            // Read across the room, never copied from: no text selection to track.
+            ui.style_mut().interaction.selectable_labels = false;
             let Some(screen) = screen else {
                 text(ui, "No battle is open.", size.heading, p.text);
                 return;
