@@ -347,4 +347,22 @@ fn roster_clans_scrolled_out_of_view_keep_their_place_and_are_drawn_when_scrolle
         (after - apart).abs() < 1.0,
         "{foot_unit} is {after} below {top_unit}, and was {apart} when the other was drawn"
     );
+    // Folded, the clan lists no units, drawn or scrolled out of view.
+    h.get_by_label(&last.name).click();
+    h.run();
+    assert_eq!(h.query_all_by_label(foot_unit).count(), 0, "folded");
+    ui_support::wheel(&mut h, egui::pos2(150.0, 450.0), 20_000.0);
+    h.run_steps(30);
+    h.event(egui::Event::PointerGone);
+    h.run();
+    assert_eq!(
+        h.query_all_by_label(&leader).count(),
+        0,
+        "{leader} is out of view"
+    );
+    assert_eq!(
+        h.query_all_by_label(foot_unit).count(),
+        0,
+        "folded out of view"
+    );
 }

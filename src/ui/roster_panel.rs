@@ -32,6 +32,8 @@ struct Drawn {
     height: f32,
     /// A unit's top below its clan's top (0 for a clan): where a clan out of view puts it.
     below: f32,
+    /// Whether a clan showed its units (it was not folded); true for a unit.
+    open: bool,
 }
 
 impl Drawn {
@@ -144,8 +146,9 @@ impl RosterPanel {
                 egui::vec2(width, drawn.height),
             );
             if !ui.is_rect_visible(rect) {
-                // Its units where they were last drawn.
-                for unit in &group.units {
+                // Its units where they were last drawn, unless the clan is folded.
+                let units = if drawn.open { &group.units[..] } else { &[] };
+                for unit in units {
                     let (below, height) = self
                         .heights
                         .get(&unit.id)
@@ -164,7 +167,7 @@ impl RosterPanel {
                 return;
             }
         }
-        ui.push_id(("group", place), |ui| {
+        let open = ui.push_id(("group", place), |ui| {
             let header = RichText::new(&group.name).strong().size(18.0);
             egui::CollapsingHeader::new(header)
                 .id_salt("clan")
@@ -182,7 +185,9 @@ impl RosterPanel {
                         let selected = selected == Some(unit.id.as_str());
                         self.unit_in_place(ui, (unit, top), color, selected, intents);
                     }
-                });
+                })
+                .body_returned
+                .is_some()
         });
         let height = ui.cursor().top() - top;
         self.groups.insert(
@@ -193,6 +198,7 @@ impl RosterPanel {
                 words,
                 height,
                 below: 0.0,
+                open: open.inner,
             },
         );
     }
@@ -239,6 +245,7 @@ impl RosterPanel {
             words,
             height: ui.cursor().top() - top,
             below: top - group_top,
+            open: true,
         };
         match self.heights.get_mut(&unit.id) {
             Some(slot) => *slot = drawn,
