@@ -7,9 +7,9 @@
 //! result: the battle commits it as it is, so each event is applied once. Each event's
 //! sentence for the log is written as it is emitted, against the state just before it.
 //!
-//! Replay, which runs every command of a journal again, hands over the state itself
-//! ([`Exec::run_on`]) rather than have a copy made of it for each command, and asks no
-//! sentences of the commands no log shows.
+//! Replay, which runs every command of a journal again, has each worked out on the state
+//! itself ([`Exec::run_in`]) rather than on a copy, and asks no sentences of the commands
+//! no log shows.
 
 use super::dues::DueChange;
 use super::error::CommandError;
@@ -39,7 +39,8 @@ pub enum Sentences {
 /// Events being built for one command, with the state as they leave it.
 pub struct Exec<'a, R: RuleSet> {
     rules: &'a R::Rules,
-    state: R::State,
+    /// The state the command is worked out on, changed by each event as it is emitted.
+    state: &'a mut R::State,
     at: ApplyContext,
     events: Vec<R::Event>,
     /// One sentence per event, each read against the state just before it was applied
@@ -72,20 +73,49 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     /// As [`Exec::run`]; the state is lost then.
     pub fn run_on(
         rules: &'a R::Rules,
-        state: R::State,
+        mut state: R::State,
         command: &R::Command,
         dice: &'a mut dyn DiceSource,
         at: ApplyContext,
         words: Sentences,
     ) -> Result<Outcome<R>, CommandError> {
+        let (events, sentences) = Exec::<R>::run_in(rules, &mut state, command, dice, at, words)?;
+        Ok(Outcome {
+            events,
+            state,
+            sentences,
+        })
+    }
+
+    /// [`Exec::run_on`] where the state lies: `state` becomes the state after the command,
+    /// and its events and sentences are returned. Replay works every command out so, on a
+    /// state it never moves (a battle's state is a few hundred bytes, and handing it in and
+    /// out by value copied it a dozen times for each command).
+    ///
+    /// # Errors
+    /// As [`Exec::run`]; `state` is then part changed, and of no more use.
+    pub fn run_in(
+        rules: &'a R::Rules,
+        state: &'a mut R::State,
+        command: &R::Command,
+        dice: &'a mut dyn DiceSource,
+        at: ApplyContext,
+        words: Sentences,
+    ) -> Result<(Vec<R::Event>, Vec<Sentence>), CommandError> {
         // What is owed is read before the state changes, since no copy of it is kept.
-        let owed = Owed::<R>::before(rules, &state, command);
+        let owed = Owed::<R>::before(rules, state, command);
+        // The room a first event would make anyway, made at once: nearly every command
+        // emits one, and growing from nothing costs a step at every command replay runs.
+        let sentences = match words {
+            Sentences::Written => Vec::with_capacity(4),
+            Sentences::Skipped => Vec::new(),
+        };
         let mut exec = Self {
             rules,
             state,
             at,
-            events: Vec::new(),
-            sentences: Vec::new(),
+            events: Vec::with_capacity(4),
+            sentences,
             words,
             dice,
         };
@@ -93,11 +123,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
         owed.answered(&exec.events)?;
         // Each event was described as it was emitted, against the state just before it: no
         // second copy of the state to apply them again.
-        Ok(Outcome {
-            events: exec.events,
-            state: exec.state,
-            sentences: exec.sentences,
-        })
+        Ok((exec.events, exec.sentences))
     }
 
     /// The tables and rulings in force.
@@ -107,7 +133,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
 
     /// The state as the events emitted so far leave it.
     pub fn state(&self) -> &R::State {
-        &self.state
+        self.state
     }
 
     /// The events emitted so far.
@@ -122,9 +148,9 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     /// The event does not fit the state (a defect in the rule set, or a forged command).
     pub fn emit(&mut self, event: R::Event) -> Result<(), CommandError> {
         self.push(event)?;
-        let moot: Vec<R::Due> = R::dues(&self.state)
+        let moot: Vec<R::Due> = R::dues(self.state)
             .iter()
-            .filter(|d| R::due_moot(&self.state, d).is_some())
+            .filter(|d| R::due_moot(self.state, d).is_some())
             .cloned()
             .collect();
         for due in moot {
@@ -135,11 +161,12 @@ impl<'a, R: RuleSet> Exec<'a, R> {
 
     fn push(&mut self, event: R::Event) -> Result<(), CommandError> {
         let sentence = (self.words == Sentences::Written)
-            .then(|| describe_one::<R>(self.rules, &self.state, &event));
-        apply_event::<R>(self.rules, &mut self.state, &event, self.at)
-            .map_err(CommandError::Illegal)?;
+            .then(|| describe_one::<R>(self.rules, self.state, &event));
+        apply_event::<R>(self.rules, self.state, &event, self.at).map_err(CommandError::Illegal)?;
         self.events.push(event);
-        self.sentences.extend(sentence);
+        if let Some(sentence) = sentence {
+            self.sentences.push(sentence);
+        }
         Ok(())
     }
 
@@ -177,7 +204,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
 
     /// Whether `due` is owed now.
     pub fn is_due(&self, due: &R::Due) -> bool {
-        R::dues(&self.state).contains(due)
+        R::dues(self.state).contains(due)
     }
 
     /// Requires something, unless it is already due or nobody could answer it.
@@ -185,7 +212,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
     /// # Errors
     /// As [`Exec::emit`].
     pub fn require(&mut self, due: R::Due) -> Result<(), CommandError> {
-        if self.is_due(&due) || R::due_moot(&self.state, &due).is_some() {
+        if self.is_due(&due) || R::due_moot(self.state, &due).is_some() {
             return Ok(());
         }
         self.emit(R::due_event(DueChange::Required, due))
@@ -217,7 +244,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
 
     /// Refuses to settle `due` while something the rules put before it is still owed.
     fn comes_next(&self, due: &R::Due) -> Result<(), CommandError> {
-        let state = &self.state;
+        let state: &R::State = self.state;
         for first in R::dues(state).iter().filter(|d| *d != due) {
             if let Some(citation) = R::precedes(state, first, due) {
                 return Err(refuse(

@@ -2,7 +2,7 @@
 //! have produced.
 //!
 //! An entry records its command, the events it gave and every face its dice rolled. Replay
-//! works the command out again through [`Exec::run_on`], the one path live play takes, on the
+//! works the command out again through [`Exec::run_in`], the one path live play takes, on the
 //! state before the entry, with the recorded faces as the table's dice; the events that gives
 //! must be the recorded ones, event for event. One check for every rule set and every kind of
 //! lie: an edited face, result, reference or count, an event added, dropped or moved, a
@@ -13,30 +13,30 @@
 use std::fmt::Debug;
 
 use super::error::CommandError;
-use super::exec::{Exec, Outcome, Sentences};
-use super::ruleset::{ApplyContext, RuleSet};
+use super::exec::{Exec, Sentences};
+use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::dice::{DiceError, Recorded};
 
 /// The most characters of an event quoted in a refusal: enough to tell which it is.
 const QUOTE_CHARS: usize = 160;
 
-/// Works `command` out again on `before`, which it takes over, with the recorded faces
-/// `dice` and the table's recorded counts `counts`; its sentences written or not, as
-/// `words` says.
+/// Works `command` out again on `state`, the state before it, which it leaves as the
+/// command does, with the recorded faces `dice` and the table's recorded counts `counts`:
+/// the events it gives, and their sentences, written or not as `words` says.
 ///
 /// # Errors
 /// Why the entry cannot be what the rules produced: the command is refused now, a face is
-/// not on its die, or faces are missing or left over.
+/// not on its die, or faces are missing or left over. `state` is of no more use then.
 pub fn rerun<R: RuleSet>(
     rules: &R::Rules,
-    before: R::State,
+    state: &mut R::State,
     command: &R::Command,
     (dice, counts): (&[u32], &[u32]),
     (at, words): (ApplyContext, Sentences),
-) -> Result<Outcome<R>, String> {
+) -> Result<(Vec<R::Event>, Vec<Sentence>), String> {
     let mut faces = Recorded::with_counts(dice, counts);
     let outcome =
-        Exec::<R>::run_on(rules, before, command, &mut faces, at, words).map_err(|e| match e {
+        Exec::<R>::run_in(rules, state, command, &mut faces, at, words).map_err(|e| match e {
             CommandError::Dice(e) => faces_error(&e),
             other => {
                 format!("run again on the battle as it stood, the command is refused: {other}")

@@ -4,12 +4,55 @@
 /// `n` and the noun, singular for exactly one: `count(1, "hit")` is "1 hit",
 /// `count(3, "hit")` "3 hits", `count(2, "die")` "2 dice", `count(1, "entry")` "1 entry".
 pub fn count(n: impl TryInto<i64>, noun: &str) -> String {
-    let n: i64 = n.try_into().unwrap_or(i64::MAX);
-    if n == 1 || n == -1 {
-        format!("{n} {noun}")
-    } else {
-        format!("{n} {}", plural(noun))
+    counted(n, noun).to_string()
+}
+
+/// [`count`] as a value to write into a longer text, with no `String` of its own: a log
+/// sentence is written for every entry a reopen runs again.
+pub fn counted(n: impl TryInto<i64>, noun: &str) -> Counted<'_> {
+    Counted {
+        n: n.try_into().unwrap_or(i64::MAX),
+        noun,
     }
+}
+
+/// A count and its noun, written by [`counted`].
+#[derive(Clone, Copy, Debug)]
+pub struct Counted<'a> {
+    n: i64,
+    noun: &'a str,
+}
+
+impl std::fmt::Display for Counted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.n == 1 || self.n == -1 {
+            write!(f, "{} {}", self.n, self.noun)
+        } else {
+            let (stem, ending) = plural_parts(self.noun);
+            write!(f, "{} {stem}{ending}", self.n)
+        }
+    }
+}
+
+/// Appends `n`'s decimal digits, as `{}` writes them, without the formatting machinery:
+/// the journal's lines and the log's sentences are written for every entry a reopen runs
+/// again.
+pub fn push_number(out: &mut String, mut n: u64) {
+    if n < 10 {
+        // Most numbers in a line or a sentence are one digit: a die's face, a count.
+        out.push(char::from(b'0' + n as u8));
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    while n > 0 {
+        at -= 1;
+        // A digit: `n % 10` is below 10.
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+    }
+    // ASCII digits are always text: pushed at once rather than a `char` at a time.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 /// A probability as a percentage with one decimal, `62.5%`: rounding never shows `-0.0%` or
@@ -30,17 +73,22 @@ pub fn capitalised(text: &str) -> String {
 
 /// The plural of a noun the app counts.
 pub fn plural(noun: &str) -> String {
+    let (stem, ending) = plural_parts(noun);
+    format!("{stem}{ending}")
+}
+
+/// The plural of a noun as its stem and the ending that follows: "dice" and "", "entr" and
+/// "ies", "hit" and "s".
+fn plural_parts(noun: &str) -> (&str, &'static str) {
     match noun {
-        "die" => "dice".into(),
-        "man" => "men".into(),
-        "foot" => "feet".into(),
+        "die" => ("dice", ""),
+        "man" => ("men", ""),
+        "foot" => ("feet", ""),
         _ if noun.ends_with('y') && !noun.ends_with("ey") && !noun.ends_with("ay") => {
-            format!("{}ies", &noun[..noun.len() - 1])
+            (&noun[..noun.len() - 1], "ies")
         }
-        _ if noun.ends_with('s') || noun.ends_with("sh") || noun.ends_with("ch") => {
-            format!("{noun}es")
-        }
-        _ => format!("{noun}s"),
+        _ if noun.ends_with('s') || noun.ends_with("sh") || noun.ends_with("ch") => (noun, "es"),
+        _ => (noun, "s"),
     }
 }
 

@@ -274,22 +274,25 @@ impl<R: RuleSet> Battle<R> {
         self.checkpoints.clear();
         self.state = self.initial.clone();
         let tree = Tree::new(&parent);
-        let mut walk = Walk::new(&tree, self.initial.clone());
+        // The walk hands each state on boxed, and each command is worked out where its state
+        // lies: a state is a few hundred bytes, copied a dozen times over for each command
+        // when handed in and out by value.
+        let mut walk = Walk::new(&tree, Box::new(self.initial.clone()));
         let mut first: Option<(usize, String)> = None;
-        while let Some((index, before)) = walk.next() {
+        while let Some((index, mut state)) = walk.next() {
             if first.as_ref().is_some_and(|(at, _)| index > *at) {
                 // Dropped with the earlier damage whatever it gives: not run, nor its branch.
                 continue;
             }
-            match self.run_entry(index, before, reader, lines, in_effect[index]) {
-                Ok(after) if Some(index) == last && !tree.has_children(index) => {
-                    self.state = after;
+            match self.run_entry(index, &mut state, reader, lines, in_effect[index]) {
+                Ok(()) if Some(index) == last && !tree.has_children(index) => {
+                    self.state = *state;
                 }
-                Ok(after) => {
+                Ok(()) => {
                     if Some(index) == last {
-                        self.state = after.clone();
+                        self.state = R::State::clone(&state);
                     }
-                    walk.enter(index, after);
+                    walk.enter(index, state);
                 }
                 Err(Fail::Cache) => return Err(Stop::CacheDisagrees),
                 Err(Fail::Entry(why)) => first = Some((index, why)),
@@ -299,17 +302,17 @@ impl<R: RuleSet> Battle<R> {
         Ok(first)
     }
 
-    /// Runs command entry `index` again on `before`: the state after it, its log entry
-    /// added when it is in effect (the sentences of one undone are not written: no log
-    /// shows them).
+    /// Runs command entry `index` again on `state`, the state before it, which it leaves as
+    /// the command does; its log entry added when it is in effect (the sentences of one
+    /// undone are not written: no log shows them).
     fn run_entry(
         &mut self,
         index: usize,
-        before: R::State,
+        state: &mut R::State,
         reader: &JournalReader,
         lines: &mut Lines,
         in_effect: bool,
-    ) -> Result<R::State, Fail> {
+    ) -> Result<(), Fail> {
         let cached = index < lines.cached;
         let entry = &self.entries[index];
         let Action::Command {
@@ -323,13 +326,13 @@ impl<R: RuleSet> Battle<R> {
             return Err(Fail::Entry("an undo or redo is not run".into()));
         };
         let (turn_and_phase, words) = if in_effect {
-            (Some(R::turn_and_phase(&before)), Sentences::Written)
+            (Some(R::turn_and_phase(state)), Sentences::Written)
         } else {
             (None, Sentences::Skipped)
         };
-        let outcome = rerun::<R>(
+        let (again, sentences) = rerun::<R>(
             &self.rules,
-            before,
+            state,
             command,
             (dice, counts),
             (ApplyContext { at: entry.at }, words),
@@ -342,23 +345,17 @@ impl<R: RuleSet> Battle<R> {
             }
         })?;
         if !cached {
-            same_events(events, &outcome.events).map_err(Fail::Entry)?;
+            same_events(events, &again).map_err(Fail::Entry)?;
         }
         let log = turn_and_phase.map(|before| {
-            LogEntry::new::<R>(
-                index,
-                entry.at,
-                before,
-                (command, *rolled),
-                outcome.sentences,
-            )
+            LogEntry::new::<R>(index, entry.at, before, (command, *rolled), sentences)
         });
         if cached {
             // The cache gave the command and its faces, running them gave the events: the
             // line they make must be the journal's. The events go into the entry in place
             // (a disagreement drops this battle, entry and all).
             if let Action::Command { events, .. } = &mut self.entries[index].action {
-                *events = outcome.events;
+                *events = again;
             }
             if !lines.agrees(reader, index, &self.entries[index]) {
                 return Err(Fail::Cache);
@@ -367,11 +364,10 @@ impl<R: RuleSet> Battle<R> {
         if let Some(log) = log {
             self.log.push(log);
             if self.log.len().is_multiple_of(CHECKPOINT_EVERY) {
-                self.checkpoints
-                    .push((self.log.len(), outcome.state.clone()));
+                self.checkpoints.push((self.log.len(), state.clone()));
             }
         }
-        Ok(outcome.state)
+        Ok(())
     }
 
     /// How many of the first entries give exactly their journal lines when written again, so

@@ -65,13 +65,44 @@ struct CachedEntry<'a, C> {
     action: CachedAction<'a, C>,
 }
 
-/// The cache: which build made it, for which rule set and journal format, and the entries.
+/// The cache: which build made it, for which rule set and journal format, and the entries
+/// (as written: [`CachedEntry`]; as read: [`Loaded`], each made an entry as it is read).
 #[derive(Debug, Serialize, Deserialize)]
-struct Cache<'a, C> {
+struct Cache<'a, T> {
     app_version: Cow<'a, str>,
     ruleset: Cow<'a, str>,
     format: u32,
-    entries: Vec<CachedEntry<'a, C>>,
+    entries: Vec<T>,
+}
+
+/// A cached entry read straight into the entry replay runs again, its events left empty
+/// for running it to fill: no list of cached entries made first and then converted.
+struct Loaded<C, E>(Entry<C, E>);
+
+impl<'de, C: Deserialize<'de>, E> Deserialize<'de> for Loaded<C, E> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let CachedEntry { at, action } = CachedEntry::<C>::deserialize(d)?;
+        let (secs, nanos) = at;
+        let at = DateTime::<Utc>::from_timestamp(secs, nanos)
+            .ok_or_else(|| serde::de::Error::custom("a time out of range"))?;
+        let action = match action {
+            CachedAction::Command {
+                command,
+                dice,
+                counts,
+                rolled,
+            } => Action::Command {
+                command,
+                events: Vec::new(),
+                dice: dice.into_owned(),
+                counts: counts.into_owned(),
+                rolled,
+            },
+            CachedAction::Undo { count } => Action::Undo { count },
+            CachedAction::Redo { count } => Action::Redo { count },
+        };
+        Ok(Self(Entry { at, action }))
+    }
 }
 
 /// The cache file of a journal.
@@ -91,40 +122,18 @@ pub fn load<C: DeserializeOwned, E>(
     ruleset: &str,
     format: u32,
 ) -> Option<Vec<Entry<C, E>>> {
-    let cache: Cache<'static, C> = read_cache(&path_for(journal), journal)?;
+    let cache: Cache<'static, Loaded<C, E>> = read_cache(&path_for(journal), journal)?;
     if cache.app_version != env!("CARGO_PKG_VERSION")
         || cache.ruleset != ruleset
         || cache.format != format
     {
         return None;
     }
-    let entries = cache.entries.into_iter().map(|e| {
-        let (secs, nanos) = e.at;
-        let at = DateTime::<Utc>::from_timestamp(secs, nanos)?;
-        Some(Entry {
-            at,
-            action: match e.action {
-                CachedAction::Command {
-                    command,
-                    dice,
-                    counts,
-                    rolled,
-                } => Action::Command {
-                    command,
-                    events: Vec::new(),
-                    dice: dice.into_owned(),
-                    counts: counts.into_owned(),
-                    rolled,
-                },
-                CachedAction::Undo { count } => Action::Undo { count },
-                CachedAction::Redo { count } => Action::Redo { count },
-            },
-        })
-    });
-    entries.collect()
+    // A time that does not convert back failed the reading, and with it the cache.
+    Some(cache.entries.into_iter().map(|e| e.0).collect())
 }
 
-fn read_cache<C: DeserializeOwned>(path: &Path, journal: &Path) -> Option<Cache<'static, C>> {
+fn read_cache<T: DeserializeOwned>(path: &Path, journal: &Path) -> Option<Cache<'static, T>> {
     let journal_len = std::fs::metadata(journal).ok()?.len();
     let meta = std::fs::symlink_metadata(path).ok()?;
     if !meta.file_type().is_file() || meta.len() > journal_len.saturating_mul(MAX_RATIO) {
@@ -169,7 +178,7 @@ pub fn store<C: Serialize, E>(journal: &Path, ruleset: &str, format: u32, entrie
             },
         })
         .collect();
-    let cache = Cache {
+    let cache: Cache<'_, CachedEntry<'_, &C>> = Cache {
         app_version: Cow::Borrowed(env!("CARGO_PKG_VERSION")),
         ruleset: Cow::Borrowed(ruleset),
         format,

@@ -32,6 +32,8 @@ use std::fmt::{self, Write as _};
 
 use serde::ser::{self, Serialize};
 
+use crate::engine::words::push_number;
+
 /// The deepest nesting written here; anything deeper is left to `ron`, whose recursion
 /// limit (128 by default) is well above it, so that nothing this writes is what `ron`
 /// would refuse.
@@ -126,19 +128,16 @@ fn bare(name: &str) -> Result<bool, Error> {
     let Some(&first) = bytes.first() else {
         return Err(Error::Unsupported("an empty name"));
     };
-    let mut bare = first.is_ascii_alphabetic() || first == b'_';
-    for &b in bytes {
-        if b.is_ascii_alphanumeric() || b == b'_' {
-            continue;
-        }
-        if matches!(b, b'.' | b'+' | b'-') {
-            bare = false;
-        } else {
-            return Err(Error::Unsupported(
-                "a name ron may refuse or write otherwise",
-            ));
-        }
+    // Every name of every value is checked, type names too: one look-up per byte, no branch.
+    let kinds = bytes
+        .iter()
+        .fold(0, |kinds, &b| kinds | NAME_BYTES[usize::from(b)]);
+    if kinds & OTHER != 0 {
+        return Err(Error::Unsupported(
+            "a name ron may refuse or write otherwise",
+        ));
     }
+    let bare = (first.is_ascii_alphabetic() || first == b'_') && kinds & MARK == 0;
     // Every word of `RON_WORDS` starts with one of these and is 3 to 6 letters long: most
     // names are spared the ten comparisons.
     Ok(bare
@@ -147,35 +146,41 @@ fn bare(name: &str) -> Result<bool, Error> {
             && RON_WORDS.contains(&name)))
 }
 
+/// A byte of a name: an ASCII letter, digit or `_` ([`bare`] goes on).
+const WORD: u8 = 1;
+/// A byte of a name: `.`, `+` or `-`, which `ron` accepts in a name it then writes raw.
+const MARK: u8 = 2;
+/// Any other byte, non-ASCII included: the name is left to `ron`.
+const OTHER: u8 = 4;
+
+/// What each byte is in a name: [`WORD`], [`MARK`] or [`OTHER`].
+const NAME_BYTES: [u8; 256] = {
+    let mut kinds = [OTHER; 256];
+    let mut b = 0;
+    while b < 256 {
+        let byte = b as u8;
+        if byte.is_ascii_alphanumeric() || byte == b'_' {
+            kinds[b] = WORD;
+        } else if matches!(byte, b'.' | b'+' | b'-') {
+            kinds[b] = MARK;
+        }
+        b += 1;
+    }
+    kinds
+};
+
 /// Checks a type's name as `ron` does, which does not write it.
 fn check_name(name: &str) -> Result<(), Error> {
     bare(name).map(|_| ())
 }
 
-/// Appends `n`'s decimal digits: what `ron` writes with `{}`.
-fn push_u64(out: &mut String, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        // A digit: `n % 10` is below 10.
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
-}
-
-/// Appends `n`'s decimal digits, with `-` below zero.
+/// Appends `n`'s decimal digits, with `-` below zero: what `ron` writes with `{}`, as
+/// [`push_number`] does for the others.
 fn push_i64(out: &mut String, n: i64) {
     if n < 0 {
         out.push('-');
     }
-    push_u64(out, n.unsigned_abs());
+    push_number(out, n.unsigned_abs());
 }
 
 impl Compact<'_> {
@@ -280,22 +285,22 @@ impl<'w, 'a> ser::Serializer for &'w mut Compact<'a> {
     }
 
     fn serialize_u8(self, v: u8) -> Result<(), Error> {
-        push_u64(self.out, v.into());
+        push_number(self.out, v.into());
         Ok(())
     }
 
     fn serialize_u16(self, v: u16) -> Result<(), Error> {
-        push_u64(self.out, v.into());
+        push_number(self.out, v.into());
         Ok(())
     }
 
     fn serialize_u32(self, v: u32) -> Result<(), Error> {
-        push_u64(self.out, v.into());
+        push_number(self.out, v.into());
         Ok(())
     }
 
     fn serialize_u64(self, v: u64) -> Result<(), Error> {
-        push_u64(self.out, v);
+        push_number(self.out, v);
         Ok(())
     }
 

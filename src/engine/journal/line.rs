@@ -12,7 +12,6 @@
 //! lowercase hex digits, so an edited or damaged line shows too. Each line is still one
 //! RON value. Format 1 lines are the plain values, without either.
 
-use std::fmt::Write as _;
 use std::path::Path;
 
 use chrono::{DateTime, Datelike as _, SecondsFormat, Timelike as _, Utc};
@@ -54,7 +53,15 @@ fn seal_in_place(text: &mut String) -> Result<(), String> {
         return Err("a journal line must be a RON struct".into());
     }
     let crc = crc32fast::hash(text.as_bytes());
-    write!(text, ",crc:\"{crc:08x}\")").map_err(|e| e.to_string())
+    text.push_str(",crc:\"");
+    // Eight lowercase hex digits, as `{crc:08x}` writes them, without the formatting
+    // machinery: a reopen seals every line it writes again.
+    for shift in (0..8).rev() {
+        let nibble = (crc >> (shift * 4)) & 0xf;
+        text.push(char::from_digit(nibble, 16).unwrap_or('0'));
+    }
+    text.push_str("\")");
+    Ok(())
 }
 
 /// Whether a line ends the way a format 2 line does, with `,crc:"xxxxxxxx")`, whether or
@@ -142,7 +149,9 @@ pub fn write_entry_line<C: Serialize, E: Serialize>(
             .serialize(&mut ron::Serializer::new(&mut *text, None).map_err(encode)?)
             .map_err(encode);
     }
-    write!(text, "(seq:{seq},at:\"").map_err(|e| e.to_string())?;
+    text.push_str("(seq:");
+    crate::engine::words::push_number(text, seq);
+    text.push_str(",at:\"");
     if !push_time(text, &entry.at) {
         let at = entry.at.to_rfc3339_opts(SecondsFormat::AutoSi, true);
         if !at
@@ -165,13 +174,16 @@ pub fn write_entry_line<C: Serialize, E: Serialize>(
 /// a reopen checks. Only years 0 to 9999 outside a leap second; `false`, with nothing
 /// written, for the others, which `chrono` writes.
 fn push_time(text: &mut String, at: &DateTime<Utc>) -> bool {
-    /// `n`'s last `width` digits, zero-padded.
-    fn digits(text: &mut String, n: u32, width: u32) {
-        for place in (0..width).rev() {
-            let digit = n / 10u32.pow(place) % 10;
-            text.push(char::from(b'0' + digit as u8));
+    /// `n`'s last digits, zero-padded, into all of `out`.
+    fn digits(out: &mut [u8], mut n: u32) {
+        for digit in out.iter_mut().rev() {
+            // A digit: `n % 10` is below 10.
+            *digit = b'0' + (n % 10) as u8;
+            n /= 10;
         }
     }
+    // Read once as UTC's calendar: each of `DateTime`'s own accessors converts it again.
+    let at = at.naive_utc();
     let (year, nano) = (at.year(), at.nanosecond());
     let Ok(year) = u32::try_from(year) else {
         return false;
@@ -179,30 +191,37 @@ fn push_time(text: &mut String, at: &DateTime<Utc>) -> bool {
     if year > 9999 || nano >= 1_000_000_000 {
         return false;
     }
-    digits(text, year, 4);
-    text.push('-');
-    digits(text, at.month(), 2);
-    text.push('-');
-    digits(text, at.day(), 2);
-    text.push('T');
-    digits(text, at.hour(), 2);
-    text.push(':');
-    digits(text, at.minute(), 2);
-    text.push(':');
-    digits(text, at.second(), 2);
-    if nano == 0 {
+    // Written into one array, then pushed at once.
+    let mut out = *b"0000-00-00T00:00:00.000000000Z";
+    digits(&mut out[0..4], year);
+    digits(&mut out[5..7], at.month());
+    digits(&mut out[8..10], at.day());
+    digits(&mut out[11..13], at.hour());
+    digits(&mut out[14..16], at.minute());
+    digits(&mut out[17..19], at.second());
+    // The fraction's digits after the `.`, as `AutoSi` has them.
+    let fraction = if nano == 0 {
+        0
     } else if nano % 1_000_000 == 0 {
-        text.push('.');
-        digits(text, nano / 1_000_000, 3);
+        digits(&mut out[20..23], nano / 1_000_000);
+        3
     } else if nano % 1_000 == 0 {
-        text.push('.');
-        digits(text, nano / 1_000, 6);
+        digits(&mut out[20..26], nano / 1_000);
+        6
     } else {
-        text.push('.');
-        digits(text, nano, 9);
+        digits(&mut out[20..29], nano);
+        9
+    };
+    let end = if fraction == 0 { 19 } else { 20 + fraction };
+    out[end] = b'Z';
+    // ASCII, so always text.
+    match std::str::from_utf8(&out[..=end]) {
+        Ok(time) => {
+            text.push_str(time);
+            true
+        }
+        Err(_) => false,
     }
-    text.push('Z');
-    true
 }
 
 /// Reads entry `expected` from its line: checksum, then the value, then its number.

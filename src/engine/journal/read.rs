@@ -89,25 +89,7 @@ impl JournalReader {
     /// The file cannot be read, is empty, or its header is damaged, of an unknown format,
     /// or cut off.
     pub fn new(path: &Path, file: File) -> Result<Self, BattleError> {
-        let mut reader = Self {
-            path: path.to_owned(),
-            input: BufReader::with_capacity(64 * 1024, file),
-            buf: Vec::new(),
-            text: String::new(),
-            line: 0,
-            offset: 0,
-            intact: 0,
-            keys: RandomState::new(),
-            last_hash: 0,
-            header: String::new(),
-            key: HeaderKey {
-                format: 0,
-                ruleset: String::new(),
-            },
-            next_seq: 1,
-            parsed: 0,
-            warnings: Vec::new(),
-        };
+        let mut reader = Self::unread(path, file);
         let Some(line) = reader.next_line()? else {
             let why = if reader.warnings.is_empty() {
                 "the journal is empty: no header line"
@@ -140,6 +122,29 @@ impl JournalReader {
         reader.header = header;
         reader.key = key;
         Ok(reader)
+    }
+
+    /// A reader at the start of `file`, nothing read yet.
+    fn unread(path: &Path, file: File) -> Self {
+        Self {
+            path: path.to_owned(),
+            input: BufReader::with_capacity(64 * 1024, file),
+            buf: Vec::new(),
+            text: String::new(),
+            line: 0,
+            offset: 0,
+            intact: 0,
+            keys: RandomState::new(),
+            last_hash: 0,
+            header: String::new(),
+            key: HeaderKey {
+                format: 0,
+                ruleset: String::new(),
+            },
+            next_seq: 1,
+            parsed: 0,
+            warnings: Vec::new(),
+        }
     }
 
     /// The journal's path.
@@ -286,33 +291,22 @@ impl JournalReader {
             self.buf = std::mem::take(&mut self.text).into_bytes();
         }
         self.buf.clear();
-        loop {
-            let chunk = match self.input.fill_buf() {
-                Ok(chunk) => chunk,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                return Ok(if self.buf.is_empty() {
-                    Read::End
-                } else {
-                    Read::Torn
-                });
-            }
-            let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-                Some(at) => (at + 1, true),
-                None => (chunk.len(), false),
-            };
-            if self.buf.len() + take > MAX_LINE_BYTES + 1 {
-                return Ok(Read::Overlong);
-            }
-            self.buf.extend_from_slice(&chunk[..take]);
-            self.input.consume(take);
-            self.offset += take as u64;
-            if done {
-                return Ok(Read::Line);
-            }
-        }
+        // `read_until` finds the newline a word at a time, not byte by byte. A line may be
+        // `MAX_LINE_BYTES` and its newline; one byte more shows a line that is longer.
+        let limit = MAX_LINE_BYTES + 2;
+        let read = (&mut self.input)
+            .take(limit as u64)
+            .read_until(b'\n', &mut self.buf)?;
+        self.offset += read as u64;
+        Ok(if self.buf.len() > MAX_LINE_BYTES + 1 {
+            Read::Overlong
+        } else if self.buf.last() == Some(&b'\n') {
+            Read::Line
+        } else if self.buf.is_empty() {
+            Read::End
+        } else {
+            Read::Torn
+        })
     }
 
     /// Bytes up to the end of the last complete line read: a writer cuts the file there.
@@ -338,5 +332,52 @@ impl JournalReader {
     /// The file, to go on writing it.
     pub fn into_file(self) -> File {
         self.input.into_inner()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    /// A reader at the start of `bytes`, its header not read: what `read_line` makes of them.
+    fn reader_of(dir: &Path, bytes: &[u8]) -> JournalReader {
+        let path = dir.join("lines.ron");
+        std::fs::write(&path, bytes).expect("write");
+        JournalReader::unread(&path, File::open(&path).expect("open"))
+    }
+
+    #[test]
+    fn a_line_is_at_most_max_line_bytes_and_its_newline() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let line = |len: usize, end: &[u8]| [vec![b'x'; len], end.to_vec()].concat();
+
+        let mut r = reader_of(
+            dir.path(),
+            &[line(MAX_LINE_BYTES, b"\n"), b"()\n".to_vec()].concat(),
+        );
+        assert!(matches!(r.read_line(), Ok(Read::Line)));
+        assert_eq!(r.buf.len(), MAX_LINE_BYTES + 1);
+        assert!(matches!(r.read_line(), Ok(Read::Line)));
+        assert_eq!(r.offset, MAX_LINE_BYTES as u64 + 4);
+        assert!(matches!(r.read_line(), Ok(Read::End)));
+
+        let mut r = reader_of(dir.path(), &line(MAX_LINE_BYTES + 1, b"\n"));
+        assert!(matches!(r.read_line(), Ok(Read::Overlong)));
+        let mut r = reader_of(dir.path(), &line(MAX_LINE_BYTES + 2, b""));
+        assert!(matches!(r.read_line(), Ok(Read::Overlong)));
+        let mut r = reader_of(dir.path(), &line(MAX_LINE_BYTES * 2, b"\n"));
+        assert!(matches!(r.read_line(), Ok(Read::Overlong)));
+        assert!(r.buf.len() <= MAX_LINE_BYTES + 2, "{}", r.buf.len());
+    }
+
+    #[test]
+    fn a_last_line_without_its_newline_is_torn() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        for len in [1, 100, MAX_LINE_BYTES, MAX_LINE_BYTES + 1] {
+            let mut r = reader_of(dir.path(), &[b"()\n".to_vec(), vec![b'x'; len]].concat());
+            assert!(matches!(r.read_line(), Ok(Read::Line)));
+            assert!(matches!(r.read_line(), Ok(Read::Torn)), "{len}");
+        }
     }
 }

@@ -1,19 +1,52 @@
 //! A plain sentence for every Sky event, for the battle log and the report.
+//!
+//! A sentence is written for every event of every entry a reopen runs again, so each is
+//! written in one go: names borrowed from the state, faces, modifiers and counts written
+//! straight into the sentence rather than into `String`s of their own first.
+
+use std::fmt::{self, Display, Write as _};
 
 use super::event::{Event, MeleeRoll, Test};
 use super::numbers::morale_words;
 use super::state::{ActionKind, ChargeStage, Due, MoraleKind, Phase, State, UnitRef};
 use crate::engine::ruleset::Sentence;
+use crate::engine::words;
 
-fn faces(f: &[u32]) -> String {
-    f.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+/// Faces as the log shows them: `6 5 1`.
+struct Faces<'a>(&'a [u32]);
+
+impl Display for Faces<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, face) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_char(' ')?;
+            }
+            write!(f, "{face}")?;
+        }
+        Ok(())
+    }
 }
 
-fn signed(m: i64) -> String {
-    match m {
-        0 => String::new(),
-        m if m > 0 => format!(" + {m}"),
-        m => format!(" - {}", -m),
+/// Appends faces as the log shows them: `6 5 1`.
+fn push_faces(text: &mut String, faces: &[u32]) {
+    for (i, &face) in faces.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        words::push_number(text, face.into());
+    }
+}
+
+/// A modifier as the log adds it to a roll: ` + 2`, ` - 1`, or nothing for none.
+struct Signed(i64);
+
+impl Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            0 => Ok(()),
+            m if m > 0 => write!(f, " + {m}"),
+            m => write!(f, " - {}", m.unsigned_abs()),
+        }
     }
 }
 
@@ -21,7 +54,7 @@ fn signed(m: i64) -> String {
 // One arm per event, so every sentence of the log can be read in one place.
 #[allow(clippy::too_many_lines)]
 pub fn describe(state: &State, event: &Event) -> Sentence {
-    let name = |u: UnitRef| state.unit_name(u);
+    let name = |u: UnitRef| state.unit_label(u);
     let about = |text: String, units: &[UnitRef]| {
         Sentence::new(text, units.iter().map(|u| u.id()).collect())
     };
@@ -32,20 +65,30 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             clans,
             first,
         } => {
-            let side = |i: usize| {
-                format!(
-                    "{} rolled {} + {} clans = {}",
-                    state.sides[i].name,
-                    faces(&f[i]),
-                    clans[i],
-                    f[i].iter().sum::<u32>() + clans[i]
-                )
-            };
-            let result = match first {
-                Some(s) => format!("{} takes the first round", state.sides[*s].name),
-                None => "a tie: roll again".into(),
-            };
-            none(format!("Initiative: {}; {}; {result}.", side(0), side(1)))
+            // Every turn begins with this roll: written piece by piece, without `format!`.
+            // `Initiative: Takeda rolled 6 2 + 3 clans = 11; Uesugi rolled …; Takeda takes
+            // the first round.`
+            let names = state.sides.iter().map(|s| s.name.len()).sum::<usize>();
+            let mut text = String::with_capacity(96 + 2 * names);
+            text.push_str("Initiative: ");
+            for i in 0..2 {
+                text.push_str(&state.sides[i].name);
+                text.push_str(" rolled ");
+                push_faces(&mut text, &f[i]);
+                text.push_str(" + ");
+                words::push_number(&mut text, clans[i].into());
+                text.push_str(" clans = ");
+                words::push_number(&mut text, (f[i].iter().sum::<u32>() + clans[i]).into());
+                text.push_str("; ");
+            }
+            match first {
+                Some(s) => {
+                    text.push_str(&state.sides[*s].name);
+                    text.push_str(" takes the first round.");
+                }
+                None => text.push_str("a tie: roll again."),
+            }
+            none(text)
         }
         Event::Tested {
             test,
@@ -56,11 +99,12 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         } => {
             let total = f.iter().map(|&x| i64::from(x)).sum::<i64>() + modifier;
             let verdict = if *passed { "passed" } else { "failed" };
-            let roll = format!(
-                "rolled {}{} = {total} against {target}",
-                faces(f),
-                signed(*modifier)
-            );
+            let roll = Roll {
+                faces: f,
+                modifier: *modifier,
+                total,
+                target: *target,
+            };
             match test {
                 Test::Activation { clan, by_general } => {
                     let c = state.clan(*clan).map_or("?", |c| c.name.as_str());
@@ -142,8 +186,8 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         )),
         Event::ActionsRolled { faces: f, actions } => none(format!(
             "Actions: rolled {}, the clan has {}.",
-            faces(f),
-            crate::engine::words::count(*actions, "action")
+            Faces(f),
+            words::counted(*actions, "action")
         )),
         Event::Required(due) => due_sentence(state, *due),
         // An attempt passed up says so; other settlements come with their own events.
@@ -235,19 +279,19 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         } => {
             let kind = if *defensive { "defensive fire" } else { "fire" };
             let text = if *in_range {
-                let cover = if *cover {
-                    format!(", {counted} count in cover")
-                } else {
-                    String::new()
-                };
-                format!(
-                    "{} ({}, {kind}) at {}: {} needing {needed}+: {}{cover}.",
+                let mut text = format!(
+                    "{} ({}, {kind}) at {}: {} needing {needed}+: {}",
                     name(*unit),
                     weapon.name(),
                     name(*target),
                     f.rolled(),
-                    crate::engine::words::count(*hits, "hit")
-                )
+                    words::counted(*hits, "hit")
+                );
+                if *cover {
+                    let _ = write!(text, ", {counted} count in cover");
+                }
+                text.push('.');
+                text
             } else {
                 format!(
                     "{} ({}, {kind}) at {}: out of range, no effect.",
@@ -268,9 +312,9 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             format!(
                 "{} takes {}: {} lost, {} marked.",
                 name(*unit),
-                crate::engine::words::count(*hits, "hit"),
-                crate::engine::words::count(*stands_lost, "stand"),
-                crate::engine::words::count(*marked, "hit")
+                words::counted(*hits, "hit"),
+                words::counted(*stands_lost, "stand"),
+                words::counted(*marked, "hit")
             ),
             &[*unit],
         ),
@@ -316,10 +360,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                 format!(
                     "{} rolled {} needing {}+ ({}): {}",
                     name(r.unit),
-                    crate::engine::words::count(r.faces.dice(), "die"),
+                    words::counted(r.faces.dice(), "die"),
                     r.needed,
                     r.faces.words(),
-                    crate::engine::words::count(r.hits, "hit")
+                    words::counted(r.hits, "hit")
                 )
             };
             about(
@@ -342,8 +386,8 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ..
         } => {
             let leader = match clan.and_then(|c| state.clan(c)) {
-                Some(c) => c.leader.name.clone(),
-                None => state.sides[*side].general.name.clone(),
+                Some(c) => &c.leader.name,
+                None => &state.sides[*side].general.name,
             };
             none(format!("{leader}: Command {delta:+} ({reason})."))
         }
@@ -354,7 +398,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         } => {
             let leader = state
                 .clan(unit.clan())
-                .map_or(String::new(), |c| c.leader.name.clone());
+                .map_or("", |c| c.leader.name.as_str());
             none(format!(
                 "{leader} rolled {face} for injury: {}.",
                 if *injured { "injured" } else { "unhurt" }
@@ -373,7 +417,7 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         )),
         Event::Attached { clan, unit } => {
             let c = state.clan(*clan);
-            let leader = c.map_or(String::new(), |c| c.leader.name.clone());
+            let leader = c.map_or("", |c| c.leader.name.as_str());
             match unit {
                 Some(i) => about(
                     format!(
@@ -397,8 +441,8 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             format!(
                 "Roll call: {} corrected to what the table shows, {} and {} marked.",
                 name(*unit),
-                crate::engine::words::count(*stands, "stand"),
-                crate::engine::words::count(*marked, "hit")
+                words::counted(*stands, "stand"),
+                words::counted(*marked, "hit")
             ),
             &[*unit],
         ),
@@ -418,6 +462,27 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             ),
             &[*a, *b],
         ),
+    }
+}
+
+/// A roll against its target: `rolled 6 5 + 1 = 12 against 8`.
+struct Roll<'a> {
+    faces: &'a [u32],
+    modifier: i64,
+    total: i64,
+    target: i64,
+}
+
+impl Display for Roll<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rolled {}{} = {} against {}",
+            Faces(self.faces),
+            Signed(self.modifier),
+            self.total,
+            self.target
+        )
     }
 }
 

@@ -454,25 +454,37 @@ impl State {
 
     /// Every unit reference in the battle.
     pub fn all_units(&self) -> Vec<UnitRef> {
-        // What `units_of` gives for each clan of `clans_of` of each side, in that order, in
-        // one list made once: the morale phase asks for it at every turn's end.
-        let clans = self.sides.iter().take(2).flat_map(|s| &s.clans);
-        let mut all = Vec::with_capacity(clans.map(|c| c.units.len()).sum());
-        for c in (0..2).flat_map(|s| self.clans_of(s)) {
-            let n = self.clan(c).map_or(0, |clan| clan.units.len());
-            all.extend(
-                (0..n)
-                    .filter_map(|i| u8::try_from(i).ok())
-                    .map(|i| UnitRef(c.0, c.1, i)),
-            );
-        }
-        all
+        self.units().map(|(unit, _)| unit).collect()
+    }
+
+    /// Every unit with its reference, in the order of [`State::all_units`]: what `units_of`
+    /// gives for each clan of `clans_of` of each side. (A reference holds no index above
+    /// 255: none is made.)
+    pub fn units(&self) -> impl Iterator<Item = (UnitRef, &UnitState)> + '_ {
+        self.sides
+            .iter()
+            .zip(0..=u8::MAX)
+            .flat_map(|(side, s)| side.clans.iter().zip(0..=u8::MAX).map(move |c| (s, c)))
+            .flat_map(|(s, (clan, c))| {
+                clan.units
+                    .iter()
+                    .zip(0..=u8::MAX)
+                    .map(move |(unit, u)| (UnitRef(s, c, u), unit))
+            })
     }
 
     /// The unit's display name.
     pub fn unit_name(&self, u: UnitRef) -> String {
-        self.unit(u)
-            .map_or_else(|| format!("unit {}", u.id()), |x| x.spec.name.clone())
+        self.unit_label(u).into_owned()
+    }
+
+    /// The unit's display name, borrowed from the state where the unit has one: the log's
+    /// sentences name units in every entry a reopen runs again.
+    pub fn unit_label(&self, u: UnitRef) -> std::borrow::Cow<'_, str> {
+        self.unit(u).map_or_else(
+            || format!("unit {}", u.id()).into(),
+            |x| x.spec.name.as_str().into(),
+        )
     }
 
     /// Whether the unit has taken a kind of action this activation.
@@ -513,13 +525,24 @@ impl State {
 
     /// Clans of a side that may still try to activate this turn.
     pub fn untried(&self, side: Side) -> Vec<ClanRef> {
-        self.clans_of(side)
-            .into_iter()
-            .filter(|&c| {
-                self.clan(c)
-                    .is_some_and(|x| !x.tried && x.units.iter().any(|u| !u.removed))
-            })
-            .collect()
+        self.untried_clans(side).collect()
+    }
+
+    /// Whether a side has a clan that may still try to activate this turn (asked at every
+    /// round: no list made).
+    pub fn has_untried(&self, side: Side) -> bool {
+        self.untried_clans(side).next().is_some()
+    }
+
+    /// The clans of [`State::untried`], one by one.
+    fn untried_clans(&self, side: Side) -> impl Iterator<Item = ClanRef> + '_ {
+        let s = u8::try_from(side).unwrap_or(0);
+        let clans = self.sides.get(side).map_or(&[][..], |x| x.clans.as_slice());
+        clans
+            .iter()
+            .zip(0..=u8::MAX)
+            .filter(|(x, _)| !x.tried && x.units.iter().any(|u| !u.removed))
+            .map(move |(_, c)| ClanRef(s, c))
     }
 }
 

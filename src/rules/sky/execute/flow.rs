@@ -51,9 +51,9 @@ pub(super) fn initiative(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 /// Gives the round to `side` if it has clans to try, else to the other, else ends the rounds.
 fn next_round(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
-    let phase = if !ctx.state().untried(side).is_empty() {
+    let phase = if ctx.state().has_untried(side) {
         Phase::Rounds { side }
-    } else if !ctx.state().untried(1 - side).is_empty() {
+    } else if ctx.state().has_untried(1 - side) {
         Phase::Rounds { side: 1 - side }
     } else {
         return begin_morale(ctx);
@@ -63,18 +63,24 @@ fn next_round(ctx: &mut Ctx<'_>, side: Side) -> Result<(), CommandError> {
 
 fn begin_morale(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     ctx.emit(Event::PhaseBegins(Phase::Morale))?;
-    for unit in ctx.state().all_units() {
-        let Some(u) = ctx.state().unit(unit) else {
-            continue;
-        };
-        if u.removed {
-            continue;
-        }
-        if u.routing {
-            ctx.require(Due::Rally(unit))?;
-        } else if u.disordered {
-            ctx.require(Due::Reorder(unit))?;
-        }
+    // Found before any is required (requiring one changes no unit), every turn's end: no
+    // list of every unit made first.
+    let owed: Vec<Due> = ctx
+        .state()
+        .units()
+        .filter(|(_, u)| !u.removed)
+        .filter_map(|(unit, u)| {
+            if u.routing {
+                Some(Due::Rally(unit))
+            } else if u.disordered {
+                Some(Due::Reorder(unit))
+            } else {
+                None
+            }
+        })
+        .collect();
+    for due in owed {
+        ctx.require(due)?;
     }
     Ok(())
 }
