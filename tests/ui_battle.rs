@@ -329,10 +329,7 @@ fn roster_clans_scrolled_out_of_view_keep_their_place_and_are_drawn_when_scrolle
     // Scrolled to the foot of the roster, the last clan is drawn and the first is held in its
     // place: the two units are as far apart as before, so each clan out of view took the
     // height it has when drawn.
-    ui_support::wheel(&mut h, egui::pos2(150.0, 450.0), -20_000.0);
-    h.run_steps(30);
-    h.event(egui::Event::PointerGone);
-    h.run();
+    scroll_roster(&mut h, -20_000.0);
     assert_eq!(
         h.query_all_by_label(&leader).count(),
         1,
@@ -351,10 +348,7 @@ fn roster_clans_scrolled_out_of_view_keep_their_place_and_are_drawn_when_scrolle
     h.get_by_label(&last.name).click();
     h.run();
     assert_eq!(h.query_all_by_label(foot_unit).count(), 0, "folded");
-    ui_support::wheel(&mut h, egui::pos2(150.0, 450.0), 20_000.0);
-    h.run_steps(30);
-    h.event(egui::Event::PointerGone);
-    h.run();
+    scroll_roster(&mut h, 20_000.0);
     assert_eq!(
         h.query_all_by_label(&leader).count(),
         0,
@@ -365,4 +359,12 @@ fn roster_clans_scrolled_out_of_view_keep_their_place_and_are_drawn_when_scrolle
         0,
         "folded out of view"
     );
+}
+
+/// Turns the wheel over the roster by `delta` points and lets the scroll settle.
+fn scroll_roster(h: &mut Harness<'_, App>, delta: f32) {
+    ui_support::wheel(h, egui::pos2(150.0, 450.0), delta);
+    h.run_steps(30);
+    h.event(egui::Event::PointerGone);
+    h.run();
 }
