@@ -204,27 +204,3 @@ fn every_ledger_covers_its_text_and_every_row_is_true_to_what_it_names() {
         problems.join("\n")
     );
 }
-
-#[test]
-fn tmp_dump() {
-    let files = tests_index::disk;
-    let dir = root().join("tests");
-    for t in std::env::var("DUMP")
-        .unwrap_or_default()
-        .split(',')
-        .filter(|s| !s.is_empty())
-    {
-        let target = tests_index::Target::read(&dir, t, &files).unwrap();
-        let mut names: Vec<String> = target
-            .tests
-            .iter()
-            .filter(|(_, v)| !v.ignored && !v.gated)
-            .map(|(k, _)| format!("{t} {k} {}", target.reach(k).unwrap().drives))
-            .collect();
-        names.sort();
-        for n in names {
-            println!("DUMP {n}");
-        }
-        println!("UNEXPANDED {t} {:?}", target.unexpanded);
-    }
-}
