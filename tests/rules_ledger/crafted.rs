@@ -32,7 +32,9 @@ fn text() -> String {
 const GAME: &str = r##"
 mod support;
 
-fn helper_that_drives() {}
+fn a_helper() {
+    support::run(&mut b, Command::Move, &[3, 4]);
+}
 
 /// `#[test] fn in_a_comment() {}`
 // #[test] fn in_a_comment() {}
@@ -64,6 +66,14 @@ fn rounding_up() {
 #[ignore = "slow"]
 fn ignored_test() {
     support::run(&mut b, Command::Move, &[]);
+}
+
+#[cfg(feature = "never")]
+mod gated {
+    #[test]
+    fn gated_test() {
+        super::support::run(&mut b, Command::Move, &[]);
+    }
 }
 
 mod inner {
@@ -160,14 +170,15 @@ fn a_named_test_must_be_a_test_the_binary_runs_at_its_module_path() {
     ]);
     fails(
         &[
-            "| 4 | Movement | A roll to move. | refereed | `game::helper_that_drives`, `game::in_a_comment`, `game::in_a_string`, `game::nested_test`, `game::ignored_test`, `nowhere::a_unit_rolls_to_move`, `game::support::run` | |",
+            "| 4 | Movement | A roll to move. | refereed | `game::a_helper`, `game::in_a_comment`, `game::in_a_string`, `game::nested_test`, `game::ignored_test`, `game::gated::gated_test`, `nowhere::a_unit_rolls_to_move`, `game::support::run` | |",
         ],
         &[
-            "`game::helper_that_drives` is not a test: tests/game has no #[test] fn at `helper_that_drives`",
+            "`game::a_helper` is not a test: tests/game has no #[test] fn at `a_helper`",
             "`game::in_a_comment` is not a test",
             "`game::in_a_string` is not a test",
             "`game::nested_test` is not a test: tests/game has no #[test] fn at `nested_test`; it has game::inner::nested_test",
             "`game::ignored_test` is #[ignore]d",
+            "`game::gated::gated_test` is under a #[cfg]",
             "`nowhere::a_unit_rolls_to_move`: no test target",
             "`game::support::run` is not a test",
         ],
