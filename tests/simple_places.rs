@@ -559,14 +559,10 @@ fn movement_a_wagon_behind_one_beast_moves_7_5_cm_and_in_retreat_at_its_standard
     let imagawa = Simple::load_army(&text)
         .expect("one ox is a valid team")
         .army;
-    let mut b = Battle::<Simple>::start([army("oda.ron"), imagawa], HouseRules::default(), None)
-        .expect("battle starts");
-    ok(&mut b, Command::RollForHome, &[9, 2]);
-    b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
-        .expect("shuffles");
-    ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
-    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let mut b = begun_from(
+        Battle::<Simple>::start([army("oda.ron"), imagawa], HouseRules::default(), None)
+            .expect("battle starts"),
+    );
     let far = err_text(&mut b, going(oxen, 8, Going::Standard), &[]);
     assert!(far.contains("7.5"), "{far}");
     ok(&mut b, going(oxen, 7, Going::Standard), &[]);
