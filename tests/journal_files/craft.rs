@@ -17,6 +17,13 @@ pub fn join(lines: &[String]) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The `n`th of a run of times a second apart in 2100, long after any battle the tests
+/// play, as a journal line writes it: entries added after a played battle keep their order.
+pub fn later(n: usize) -> chrono::DateTime<chrono::Utc> {
+    let secs = 4_102_444_800 + i64::try_from(n).expect("a count");
+    chrono::DateTime::from_timestamp(secs, 0).expect("a time")
+}
+
 /// A format 2 line with its checksum made right again after an edit.
 pub fn reseal(line: &str) -> String {
     let body = &line[..line.len() - 16];

@@ -369,7 +369,11 @@ fn headers(dir: &Path, out: &mut Vec<Lie>) {
         "wide",
     ));
     // The format lowered: with the header's own checksum fixed, and with it dropped.
-    let lowered = header.replacen("(format:2,", "(format:1,", 1);
+    let lowered = header.replacen(
+        &format!("(format:{},", gunbai::engine::journal::FORMAT_VERSION),
+        "(format:1,",
+        1,
+    );
     out.push(lie(
         dir,
         "sky: format 1 over a sealed header".into(),
