@@ -520,3 +520,39 @@ fn in_effect_and_undone_alike_every_command_runs_again() {
     let err = open(&lie.path, false).err().expect("refused");
     assert!(err.contains(&format!(":{}:", lie.line)), "{err}");
 }
+
+/// The same lies in a journal whose header says format 2, where an entry whose command does
+/// not run again to what it records is taken as recorded (its rules may have changed since):
+/// each lie is refused, or said on opening it, naming its line, never passed over in silence.
+#[test]
+fn in_an_older_format_every_lie_is_refused_or_said_naming_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let current = format!("(format:{},", gunbai::engine::journal::FORMAT_VERSION);
+    let mut wrong = Vec::new();
+    let mut said = 0;
+    for lie in all(dir.path()).iter().filter(|l| l.line > 1) {
+        let mut lines = text_lines(&std::fs::read(&lie.path).expect("read"));
+        if !lines[0].starts_with(&current) {
+            continue;
+        }
+        lines[0] = reseal(&lines[0].replacen(&current, "(format:2,", 1));
+        std::fs::write(&lie.path, join(&lines)).expect("write");
+        let at = |n: Option<usize>| n.is_some_and(|n| n == lie.line || (lie.later && n > lie.line));
+        // The warning names the first entry taken as recorded: `…; line 12: why`.
+        let first_taken = |w: &String| {
+            let after = w.split_once("; line ")?.1;
+            after.split(':').next()?.parse().ok()
+        };
+        // Refused at a later line, a lie taken as recorded is named as what may be the cause.
+        let earlier = format!("taken as recorded, the first on line {}:", lie.line);
+        match open(&lie.path, false) {
+            Err(e) if at(named_line(&e, &lie.path)) => {}
+            Err(e) if named_line(&e, &lie.path) > Some(lie.line) && e.contains(&earlier) => {}
+            Ok((_, warnings)) if warnings.iter().any(|w| at(first_taken(w))) => said += 1,
+            Err(e) => wrong.push(format!("{} (line {}): {e}", lie.what, lie.line)),
+            Ok((_, warnings)) => wrong.push(format!("{}: opened: {warnings:?}", lie.what)),
+        }
+    }
+    assert!(said > 0, "some lies are taken as recorded");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

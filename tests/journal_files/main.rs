@@ -10,7 +10,9 @@
 
 mod cache;
 mod craft;
+mod days;
 mod forged;
+mod formats;
 mod lies;
 mod order;
 mod tail;
@@ -72,6 +74,20 @@ fn write(dir: &Path, name: &str, lines: &[Vec<u8>]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, lines.concat()).expect("write");
     path
+}
+
+/// The Markdown report of a journal as `gunbai report` writes it, in UTC (the report shows
+/// local times), and what it said on the terminal.
+fn report(path: &Path) -> (String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gunbai"))
+        .args(["report", "--format", "md"])
+        .arg(path)
+        .env("TZ", "UTC")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{}: {stderr}", path.display());
+    (String::from_utf8(out.stdout).expect("text"), stderr)
 }
 
 /// Opens a journal read-only (the error as text on failure).

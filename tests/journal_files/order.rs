@@ -7,7 +7,9 @@ use std::path::{Path, PathBuf};
 
 use gunbai::engine::journal::FORMAT_VERSION;
 
-use super::craft::{join, renumber, reseal, text_lines};
+use chrono::TimeDelta;
+
+use super::craft::{join, moved, renumber, reseal, text_lines, time_of, with_time};
 use super::{journal_bytes, open};
 
 /// Writes `lines` as a journal in `dir`, named after `name`.
@@ -15,39 +17,6 @@ fn write(dir: &Path, name: &str, lines: &[String]) -> PathBuf {
     let path = dir.join(format!("{name}.ron"));
     std::fs::write(&path, join(lines)).expect("write");
     path
-}
-
-/// The quoted time of a line, and the byte range of its text inside the quotes.
-fn time_of(line: &str) -> (String, std::ops::Range<usize>) {
-    let key = if line.starts_with("(seq:") {
-        ",at:\""
-    } else {
-        "started:\""
-    };
-    let start = line.find(key).expect("a time") + key.len();
-    let end = start + line[start..].find('"').expect("its end");
-    (line[start..end].to_owned(), start..end)
-}
-
-/// A line with its time replaced, resealed.
-fn with_time(line: &str, at: &str) -> String {
-    let (_, range) = time_of(line);
-    reseal(&format!(
-        "{}{at}{}",
-        &line[..range.start],
-        &line[range.end..]
-    ))
-}
-
-/// The time of a line moved by `seconds`.
-fn moved(line: &str, seconds: i64) -> String {
-    let (at, _) = time_of(line);
-    let at: chrono::DateTime<chrono::Utc> = at.parse().expect("a time");
-    let at = at + chrono::TimeDelta::seconds(seconds);
-    with_time(
-        line,
-        &at.to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true),
-    )
 }
 
 /// Asserts that `lines` are refused naming line `line` (1-based) and saying `says`.
@@ -110,7 +79,7 @@ fn an_entry_before_the_one_before_it_or_the_start_is_refused() {
         "is not after the time of the entry before",
     );
     let mut early = lines.clone();
-    early[0] = moved(&lines[0], 3600);
+    early[0] = moved(&lines[0], TimeDelta::seconds(3600));
     refused(
         dir.path(),
         "early",
@@ -144,10 +113,12 @@ fn dates_outside_the_years_1970_to_9999_are_refused() {
     let mut header = lines.clone();
     header[0] = with_time(&lines[0], "1969-07-20T20:17:40Z");
     refused(dir.path(), "1969", &header, 1, "the year 1969");
+    let mut year_one = lines.clone();
+    year_one[0] = with_time(&lines[0], "0001-01-01T00:00:00Z");
+    refused(dir.path(), "year1", &year_one, 1, "the year 1,");
     let mut entry = lines.clone();
-    entry[0] = with_time(&lines[0], "0001-01-01T00:00:00Z");
-    entry[1] = with_time(&lines[1], "0001-01-01T00:00:01Z");
-    refused(dir.path(), "year1", &entry, 1, "the year 1");
+    entry[1] = with_time(&lines[1], "1969-12-31T23:59:59Z");
+    refused(dir.path(), "entry", &entry, 2, "the year 1969");
     let mut far = lines.clone();
     far[1] = with_time(&lines[1], "+10000-01-01T00:00:00Z");
     let path = write(dir.path(), "far", &far);
@@ -164,14 +135,14 @@ fn in_an_older_format_a_clock_set_back_by_ten_minutes_is_not_an_entry_moved() {
     lines[0] = reseal(&lines[0].replacen(&format!("(format:{FORMAT_VERSION},"), "(format:2,", 1));
     let mut set_back = lines.clone();
     for line in &mut set_back[6..] {
-        *line = moved(line, -590);
+        *line = moved(line, TimeDelta::seconds(-590));
     }
     let path = write(dir.path(), "set-back", &set_back);
     let (_, warnings) = open(&path, false).expect("a clock set back");
     assert!(warnings.is_empty(), "{warnings:?}");
     let mut moved_far = lines.clone();
     for line in &mut moved_far[6..] {
-        *line = moved(line, -601);
+        *line = moved(line, TimeDelta::seconds(-601));
     }
     refused(
         dir.path(),

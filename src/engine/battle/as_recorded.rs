@@ -74,6 +74,12 @@ impl AsRecorded {
         self.first_index
     }
 
+    /// The first line taken as recorded, if any.
+    pub(super) fn first_line(&self) -> Option<usize> {
+        let firsts = [self.no_dice, self.otherwise];
+        firsts.iter().flatten().map(|lines| lines.first).min()
+    }
+
     /// What the open says of them, if there are any.
     pub(super) fn words(&self) -> Option<String> {
         let mut kinds = Vec::new();
@@ -128,5 +134,6 @@ mod tests {
             "{words}"
         );
         assert_eq!(taken.first_index(), Some(2));
+        assert_eq!(taken.first_line(), Some(3));
     }
 }

@@ -177,7 +177,14 @@ impl<R: RuleSet> Battle<R> {
         // the entries before it, and they run again cleanly.
         while let Some((index, why)) = battle.run_again(reader, &mut lines)? {
             let line = lines.numbers.get(index).copied().unwrap_or(0);
-            damage = Some(damaged(&path, line, &battle.written_by(why)));
+            let mut why = battle.written_by(why);
+            // What an entry taken as recorded holds was not checked: it may be the cause.
+            if let Some(first) = battle.as_recorded.first_line().filter(|&l| l < line) {
+                why.push_str(&format!(
+                    " (entries of this older journal before it were taken as recorded, the first on line {first}: what they record may be the cause)"
+                ));
+            }
+            damage = Some(damaged(&path, line, &why));
             battle.entries.truncate(index);
             lines.truncate(index);
         }
