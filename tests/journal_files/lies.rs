@@ -538,10 +538,12 @@ fn in_an_older_format_every_lie_is_refused_or_said_naming_its_line() {
         lines[0] = reseal(&lines[0].replacen(&current, "(format:2,", 1));
         std::fs::write(&lie.path, join(&lines)).expect("write");
         let at = |n: Option<usize>| n.is_some_and(|n| n == lie.line || (lie.later && n > lie.line));
-        // The warning names the first entry taken as recorded: `…; line 12: why`.
+        // The warning names the first entry taken as recorded: `…otherwise (line 12: why)`,
+        // or `…otherwise (lines 12 to 40; line 12: why)`.
         let first_taken = |w: &String| {
-            let after = w.split_once("; line ")?.1;
-            after.split(':').next()?.parse().ok()
+            let after = w.split_once("otherwise (")?.1;
+            let after = after.split_once("; ").map_or(after, |(_, first)| first);
+            after.strip_prefix("line ")?.split(':').next()?.parse().ok()
         };
         // Refused at a later line, a lie taken as recorded is named as what may be the cause.
         let earlier = format!("taken as recorded, the first on line {}:", lie.line);

@@ -91,21 +91,24 @@ impl AsRecorded {
             ));
         }
         if let Some(lines) = self.otherwise {
-            let first = self
-                .first_why
-                .as_ref()
-                .map_or_else(String::new, |(line, why)| format!("; line {line}: {why}"));
+            // The first of them (by line) and why: `line 11: why`, or `lines 11 to 40; line
+            // 11: why`.
+            let why = self.first_why.as_ref().map_or("", |(_, why)| why.as_str());
+            let place = if lines.count == 1 {
+                format!("line {}: {why}", lines.first)
+            } else {
+                format!("{}; line {}: {why}", lines.span(), lines.first)
+            };
             kinds.push(format!(
-                "{} that this Gunbai's rules work out otherwise ({}{first})",
+                "{} that this Gunbai's rules work out otherwise ({place})",
                 count(lines.count, "entry"),
-                lines.span()
             ));
         }
         if kinds.is_empty() {
             return None;
         }
         Some(format!(
-            "{} could not be run again, so their recorded events are taken as the record: each was checked to apply to the battle as it stood and to name only what the battle has, but not that its faces are on their dice, that its results follow from them, or that the rules allowed its command then",
+            "{} could not be run again: their recorded events are taken as the record, checked to apply to the battle as it stood and to name only what it has, but not for their faces, their results or whether the rules allowed them then",
             kinds.join(", and ")
         ))
     }
@@ -126,8 +129,15 @@ mod tests {
             };
             taken.add(line - 1, line, not_run);
         }
-        taken.add(10, 11, NotRun::from("event 2 differs".to_owned()));
+        let mut one = AsRecorded::default();
+        one.add(10, 11, NotRun::from("refused".to_owned()));
+        let words = one.words().unwrap_or_default();
+        assert!(
+            words.starts_with("1 entry that this Gunbai's rules work out otherwise (line 11: refused) could not be run again: their recorded events are taken as the record"),
+            "{words}"
+        );
         taken.add(12, 13, NotRun::from("refused".to_owned()));
+        taken.add(10, 11, NotRun::from("event 2 differs".to_owned()));
         let words = taken.words().unwrap_or_default();
         assert!(
             words.starts_with("3 entries written before Gunbai recorded each command's dice (lines 3 to 9), and 2 entries that this Gunbai's rules work out otherwise (lines 11 to 13; line 11: event 2 differs) could not be run again"),

@@ -204,3 +204,6 @@ pub(crate) fn damaged(path: &Path, line: usize, message: &str) -> BattleError {
         message: message.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod shape_tests;
