@@ -13,7 +13,7 @@ use super::header::check_armies;
 use super::tree::{ROOT, Tree, Walk};
 use super::{Battle, CHECKPOINT_EVERY, LogEntry, RuleEntry};
 use crate::engine::error::BattleError;
-use crate::engine::exec::{Sentences, describe_in_place};
+use crate::engine::exec::{Sentences, apply_event, describe_in_place};
 use crate::engine::journal::checks::{EntryChecks, check_date};
 use crate::engine::journal::{
     Action, Entry, FORMAT_VERSION, Header, JournalReader, cache, damaged, line,
@@ -375,7 +375,7 @@ impl<R: RuleSet> Battle<R> {
                 *state = before;
                 (
                     Vec::new(),
-                    self.as_recorded(index, state, lines, in_effect, not_run)?,
+                    self.take_as_recorded(index, state, lines, in_effect, not_run)?,
                 )
             }
             (Err(not_run), None) => return Err(Fail::Entry(not_run.why)),
@@ -414,7 +414,7 @@ impl<R: RuleSet> Battle<R> {
     /// run again (`not_run`): its events applied to `state`, the state before it, after
     /// they are checked to apply and to name only what the battle has. Their sentences, for
     /// an entry in effect.
-    fn as_recorded(
+    fn take_as_recorded(
         &mut self,
         index: usize,
         state: &mut R::State,
@@ -433,9 +433,7 @@ impl<R: RuleSet> Battle<R> {
             } else {
                 events
                     .iter()
-                    .try_for_each(|e| {
-                        crate::engine::exec::apply_event::<R>(&self.rules, state, e, at)
-                    })
+                    .try_for_each(|e| apply_event::<R>(&self.rules, state, e, at))
                     .map(|()| Vec::new())
             }
         });
