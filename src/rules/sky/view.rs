@@ -166,7 +166,7 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
         badges: badges(state, unit, u),
         details: vec![
             ("Bushi".into(), u.bushi().to_string()),
-            ("Formation".into(), u.formation.to_string()),
+            ("Formation".into(), u.formation_as_stood().to_string()),
             (
                 "Hits to hit it".into(),
                 format!("{}+", numbers::hit_target(rules, u)),
