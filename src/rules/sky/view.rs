@@ -146,7 +146,7 @@ fn leader_view(
         name: leader.name.clone(),
         rating_name: "Command".into(),
         rating: numbers.target,
-        parts: numbers.reasons,
+        parts: numbers.rating_parts(),
         history: leader.changes.iter().map(|(_, c)| c.clone()).collect(),
         badges,
     }
