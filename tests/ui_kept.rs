@@ -105,13 +105,25 @@ fn toggle_kept(h: &mut Harness<'static, App>, unit: &UnitView) {
 }
 
 /// Asserts the screen shows nothing of `unit`: its name nowhere, and each side's totals as
-/// if it had not changed since it was kept.
-fn assert_no_trace(h: &Harness<'static, App>, key: &str, unit: &UnitView) {
+/// if it had not changed since it was kept; and that the umpire is told when the card on
+/// stage is held back for naming it (whether it was, returned).
+fn assert_no_trace(h: &Harness<'static, App>, key: &str, unit: &UnitView) -> bool {
     let s = screen(h);
     for w in words(&s) {
         assert!(
             !names(&w, &unit.name),
             "{key}: {} shows in {w:?}",
+            unit.name
+        );
+    }
+    // The umpire is told when the card on stage is held back for naming the unit.
+    let top = h.state().game().unwrap().checks().into_iter().next();
+    let held = top.is_some_and(|c| names(&c.who, &unit.name));
+    if held {
+        assert!(
+            h.query_by_label("Held back from the players' screen: it names a unit kept from it")
+                .is_some(),
+            "{key}: the card about {} is held back without a word",
             unit.name
         );
     }
@@ -122,10 +134,13 @@ fn assert_no_trace(h: &Harness<'static, App>, key: &str, unit: &UnitView) {
         "{key}: the totals move with {}",
         unit.name
     );
+    held
 }
 
 #[test]
 fn each_unit_of_each_demo_kept_from_the_players_leaves_no_trace_on_their_screen() {
+    // How often the card on stage was about the kept unit, and held back.
+    let mut held = 0;
     for key in ["sky", "daimyo", "kozeriai", "simple", "skirmish"] {
         let dir = tempfile::tempdir().unwrap();
         let mut h =
@@ -152,7 +167,7 @@ fn each_unit_of_each_demo_kept_from_the_players_leaves_no_trace_on_their_screen(
             );
             let after: Vec<(u32, u32)> = screen(&h).sides.iter().map(|l| l.strength).collect();
             assert_eq!(before, after, "{key}: keeping {} moves a total", unit.name);
-            assert_no_trace(&h, key, &unit);
+            held += usize::from(assert_no_trace(&h, key, &unit));
             let logged = h.state().game().unwrap().log().len();
             for _ in 0..STEPS_KEPT {
                 let game = h.state_mut().game_mut().unwrap();
@@ -160,7 +175,7 @@ fn each_unit_of_each_demo_kept_from_the_players_leaves_no_trace_on_their_screen(
                     break;
                 }
                 h.run();
-                assert_no_trace(&h, key, &unit);
+                held += usize::from(assert_no_trace(&h, key, &unit));
             }
             named_while_kept += h.state().game().unwrap().log()[logged..]
                 .iter()
@@ -173,4 +188,5 @@ fn each_unit_of_each_demo_kept_from_the_players_leaves_no_trace_on_their_screen(
             "{key}: no kept unit was ever named: the test kept nothing"
         );
     }
+    assert!(held > 0, "no card on stage was ever about the kept unit");
 }

@@ -155,7 +155,7 @@ impl Secrets {
 
     /// Whether a check is about, or names, a unit kept from the players: its odds would
     /// tell of it too.
-    fn hides_check(&self, check: &Check<()>) -> bool {
+    pub fn hides_check(&self, check: &Check<()>) -> bool {
         [&check.who, &check.what, &check.why, &check.target]
             .into_iter()
             .chain(check.modifiers.iter().map(|m| &m.reason))

@@ -150,6 +150,17 @@ impl PlayersScreen {
         self.hidden_check.is_some()
     }
 
+    /// Whether the players' screen holds the top check back because it names a unit kept
+    /// from it (the umpire's card says so).
+    pub fn keeps_top_check(&self, live: &Live) -> bool {
+        let Some(top) = live.derived().checks.first() else {
+            return false;
+        };
+        let kept = self.kept(live);
+        !kept.is_empty()
+            && Secrets::new(&live.derived().view, kept, None, HashMap::new()).hides_check(top)
+    }
+
     /// Whether the umpire keeps unit `id` from the players.
     pub fn keeps(&self, id: &str) -> bool {
         self.kept_units.contains(id)
