@@ -153,7 +153,7 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             };
             about(
                 format!(
-                    "{} ({}) attacks {} ({}) with a {}: {} rolled {} for {}, {} rolled {} for {}: {result}.",
+                    "{} ({}) attacks {} ({}) with a {}: {} rolled {}, total {}; {} rolled {}, total {}: {result}.",
                     name(a),
                     order.attacker.weapon,
                     name(d),
