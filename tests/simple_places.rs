@@ -239,6 +239,7 @@ fn artillery_realignment_1d4_is_required_for_a_new_target() {
     let preview = b
         .preview_action(&id, "realign", &[t, 2])
         .expect("fits")
+        .preview
         .expect("odds");
     assert!((preview.odds[0].probability - 0.5).abs() < 1e-12);
     let realign = |target, needed_inches| Command::Realign {

@@ -447,8 +447,7 @@ impl App {
         };
         match live.game.do_action(unit, form, values, version, dice) {
             Ok(()) => {
-                self.actions.faces.clear();
-                self.actions.error = None;
+                self.actions.ordered();
                 let lines = last_lines(live.game.as_ref());
                 self.turn.show_result(lines, false);
             }

@@ -81,7 +81,7 @@ fn a_volley_that_cannot_take_a_stand(game: &dyn Game) -> Option<(String, [String
             .flat_map(|(w, t)| [(w, t, 0), (w, t, 1)])
         {
             let preview = game.preview_action(&unit.id, "fire", &[w, t, 0, cover]);
-            let nothing = preview.ok().flatten().is_some_and(|card| {
+            let nothing = preview.ok().and_then(|p| p.preview).is_some_and(|card| {
                 card.odds
                     .iter()
                     .any(|o| o.outcome == "a stand lost" && o.probability == 0.0)

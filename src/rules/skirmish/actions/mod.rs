@@ -212,6 +212,7 @@ pub fn plan(
             card.answers.clear();
             card.why = "chosen pairing".into();
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::Melee {
                     a: me,
                     b: opponent,
@@ -240,6 +241,7 @@ pub fn plan(
                 "Declaring it makes the test due: say the unit's ground, then roll it.".into(),
             );
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::DeclareMorale { unit, trigger },
                 preview: Some(card),
             })
