@@ -178,7 +178,8 @@ impl App {
 
     /// The error shown on the card on stage, if any (tests).
     pub fn stage_error(&self) -> Option<String> {
-        let top = self.live.as_ref()?.derived().checks.first()?;
+        let checks = &self.live.as_ref()?.derived().checks;
+        let (_, top) = self.turn.on_stage(checks)?;
         self.turn.error(&top.key)
     }
 

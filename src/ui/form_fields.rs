@@ -45,9 +45,7 @@ impl Answers {
     /// any other field as given.
     fn answer(&self, form: &ActionForm, i: usize) -> Result<Option<usize>, String> {
         match form.fields.get(i) {
-            Some(f @ Field::Number { .. }) => {
-                f.typed(self.texts.get(i).map_or("", String::as_str))
-            }
+            Some(f @ Field::Number { .. }) => f.typed(self.texts.get(i).map_or("", String::as_str)),
             _ => Ok(self.values.get(i).copied().flatten()),
         }
     }
@@ -164,7 +162,11 @@ fn flags_ui(ui: &mut egui::Ui, label: &str, options: &[String], value: &mut Opti
         for (i, option) in options.iter().enumerate() {
             let mut on = mask & (1 << i) != 0;
             if ui.checkbox(&mut on, option.as_str()).changed() {
-                *value = Some(if on { mask | (1 << i) } else { mask & !(1 << i) });
+                *value = Some(if on {
+                    mask | (1 << i)
+                } else {
+                    mask & !(1 << i)
+                });
             }
         }
         let name = format!("{label}: None of these");

@@ -72,13 +72,7 @@ impl eframe::App for App {
             });
             Edge::Turn.panel(&shares, screen).show(ui, |ui| {
                 let d = live.derived();
-                self.turn.ui(
-                    ui,
-                    (&d.view, &d.heading),
-                    &d.checks,
-                    (stamp, seen, settled),
-                    &mut intents,
-                );
+                self.turn.ui(ui, (&d.view, &d.heading), &d.checks, stamp);
             });
             egui::CentralPanel::default().show(ui, |ui| {
                 let parts = (&mut self.turn, &mut self.actions, &mut self.players);

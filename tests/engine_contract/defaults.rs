@@ -260,7 +260,9 @@ fn combinations(form: &ActionForm, cap: usize) -> Option<Vec<Vec<usize>>> {
         .map(|f| match f {
             Field::Choice { options, .. } => options.len().max(1),
             Field::Toggle { .. } => 2,
-            Field::Flags { options, .. } => 1usize.checked_shl(options.len() as u32).unwrap_or(usize::MAX),
+            Field::Flags { options, .. } => 1usize
+                .checked_shl(options.len() as u32)
+                .unwrap_or(usize::MAX),
             Field::Number { bounds, .. } => bounds.max.saturating_sub(bounds.min) + 1,
         })
         .collect();

@@ -119,14 +119,22 @@ fn a_fire_forms_chance_of_nothing_reads_0_0_percent_never_minus_zero() {
         h.run();
     };
     click(&mut h, &unit);
-    click(&mut h, "Fire");
+    ui_support::open_form(&mut h, "Fire");
     for (field, option) in [("Weapon", &weapon), ("Target", &target)] {
-        click(&mut h, field);
-        click(&mut h, option);
+        // A weapon alone is the state's answer, already given.
+        if h.query_by_label(field).is_some()
+            && h.query_by_label(&format!("{field}: {option}")).is_none()
+        {
+            ui_support::choose(&mut h, field, option);
+        }
     }
-    if cover {
-        click(&mut h, "Target in cover (building, castle wall)");
-    }
+    ui_support::choose(&mut h, "Range", "In range (measured after declaring)");
+    let cover_answer = if cover { "Yes" } else { "No" };
+    ui_support::choose(
+        &mut h,
+        "Target in cover (building, castle wall)",
+        cover_answer,
+    );
     h.get_by_label_contains(&format!("at {target}"));
     assert!(
         h.query_all_by_label("a stand lost 0.0%").count() > 0,

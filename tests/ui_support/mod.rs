@@ -169,3 +169,50 @@ pub fn wheel(h: &mut Harness<'_, App>, at: egui::Pos2, delta: f32) {
         source: egui::MouseWheelSource::Wheel,
     });
 }
+
+/// Opens the tab of form `label` (its order or record) in the centre.
+pub fn open_form(h: &mut Harness<'_, App>, label: &str) {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    h.get_all_by_label(label)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+        .unwrap_or_else(|| panic!("no {label} tab"))
+        .click_accesskit();
+    h.run();
+}
+
+/// Answers the form's field `field` with `option`: its button (`Target in cover: Yes`, a
+/// short choice's option) or, for a long choice, its entry in the field's list.
+pub fn choose(h: &mut Harness<'_, App>, field: &str, option: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    if let Some(button) = h.query_by_label(&format!("{field}: {option}")) {
+        button.click_accesskit();
+        h.run();
+        return;
+    }
+    h.get_by_label(field).click_accesskit();
+    h.run();
+    // The list's entry: a button (the same words may show elsewhere, as a label).
+    h.get_all_by_label(option)
+        .filter(|n| {
+            use egui_kittest::kittest::NodeT as _;
+            n.accesskit_node().role() == egui::accesskit::Role::Button
+        })
+        .last()
+        .unwrap_or_else(|| panic!("no {option} in {field}"))
+        .click_accesskit();
+    h.run();
+}
+
+/// Types `text` into the form's number field `field` (replacing what was there).
+pub fn type_number(h: &mut Harness<'_, App>, field: &str, text: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    let node = h.get_by_label(field);
+    node.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label(field).type_text(text);
+    h.run();
+    // Enter leaves the field, as the umpire does, so the app's keys work again.
+    h.key_press(egui::Key::Enter);
+    h.run();
+}

@@ -12,8 +12,7 @@ use leaders::{leader_forms, leader_plan};
 
 use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
-    charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused,
-    run_refusal,
+    charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused, run_refusal,
 };
 use super::numbers::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Charge, ChargeStage, State, Unit};
@@ -430,7 +429,10 @@ fn pieces(v: &mut FormValues<'_>) -> Result<u32, String> {
 
 /// A turn (the options are none, 90° and 180°).
 fn turn(v: &mut FormValues<'_>) -> Result<TurnMade, String> {
-    v.pick(&[TurnMade::None, TurnMade::Quarter, TurnMade::About], "turn")
+    v.pick(
+        &[TurnMade::None, TurnMade::Quarter, TurnMade::About],
+        "turn",
+    )
 }
 
 /// A distance in cm, as the number field holds it.
@@ -588,22 +590,29 @@ fn unit_plan(
             },
         }),
         "record" => record_command(state, unit, &mut v),
-        "lose_stands" => {
-            let stands = u32::try_from(distance(&mut v)).map_err(|_| "too many stands")?;
-            let (name, have) = state
-                .unit(unit)
-                .map_or((String::new(), 0), |u| (u.spec.name.clone(), u.stands));
-            let left = have.saturating_sub(stands);
-            let what = if left == 0 {
-                "its last: it is removed".to_owned()
-            } else {
-                format!("{left} left")
-            };
-            Ok(ActionPlan::plain(Command::LoseStands { unit, stands })
-                .confirming(format!("{name} loses {stands} stand(s), {what}")))
-        }
+        "lose_stands" => lose_stands(state, unit, &mut v),
         _ => Err(format!("no action `{form}` for this unit now")),
     }
+}
+
+/// Stands lost to another chapter's result: asked once, naming the unit and what is left.
+fn lose_stands(
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let stands = u32::try_from(distance(v)).map_err(|_| "too many stands")?;
+    let (name, have) = state
+        .unit(unit)
+        .map_or((String::new(), 0), |u| (u.spec.name.clone(), u.stands));
+    let left = have.saturating_sub(stands);
+    let what = if left == 0 {
+        "its last: it is removed".to_owned()
+    } else {
+        format!("{left} left")
+    };
+    Ok(ActionPlan::plain(Command::LoseStands { unit, stands })
+        .confirming(format!("{name} loses {stands} stand(s), {what}")))
 }
 
 /// The record form's command: what another chapter decided; leaving the table asks first.

@@ -323,10 +323,7 @@ pub fn attack_form(
             ClashKind::ALL.iter().map(|k| k.name().to_owned()).collect(),
         )
         .choice("Weapon", hand_weapons(rules, state, f))
-        .choice(
-            "Opponent's weapon",
-            foes_weapons(rules, state, &foes),
-        )
+        .choice("Opponent's weapon", foes_weapons(rules, state, &foes))
         .toggle("Opponent strikes too")
         .toggle("Both were moving (body charge)")
         .choice(

@@ -352,22 +352,36 @@ fn morale_card(
     );
     c.modifiers = dice.reasons.clone();
     c.required = due;
-    if due {
-        c.answers
-            .push(answer("Roll", Command::Morale { unit: u }, true));
-        if !sees && super::execute::sees_a_friend_retreat(state, u) {
-            c.answers.push(answer(
-                &format!(
-                    "It also sees a friendly unit retreat within {} cm (+1d10 against)",
-                    rules.t.morale.friend_retreating_within_cm
-                ),
+    // A friendly unit is in Retreat: whether this unit sees it within reach is the table's
+    // to tell, asked before the roll (never assumed either way).
+    let ask = due && !sees && !x.retreat_told && super::execute::sees_a_friend_retreat(state, u);
+    if ask {
+        let within = rules.t.morale.friend_retreating_within_cm;
+        let told = |label: String, sees: bool| {
+            answer(
+                &label,
                 Command::SetStatus {
                     unit: u,
-                    status: super::command::Status::SeesRetreat(true),
+                    status: super::command::Status::SeesRetreat(sees),
                 },
                 false,
-            ));
-        }
+            )
+        };
+        c.notes.push(format!(
+            "A friendly unit is in Retreat: does {} see it within {within} cm? Answer before the roll.",
+            x.spec.name
+        ));
+        c.answers.push(told(
+            format!("Sees a friend retreat within {within} cm (+1d10 against)"),
+            true,
+        ));
+        c.answers.push(told(
+            format!("Sees no friend retreat within {within} cm"),
+            false,
+        ));
+    } else if due {
+        c.answers
+            .push(answer("Roll", Command::Morale { unit: u }, true));
     } else {
         c.answers.push(answer(
             "Call for the test",

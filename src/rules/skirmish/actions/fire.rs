@@ -51,7 +51,12 @@ fn shooters(rules: &Rules, state: &State, sel: Selected) -> Vec<(String, Vec<Fig
 
 /// The figures a unit may shoot at: in a defensive fire, only those of units charging it;
 /// otherwise those of units melee does not keep out of the shooting (ruling `fire_and_melee`).
-fn fire_targets(rules: &Rules, state: &State, unit: UnitRef, defensive: bool) -> Vec<FigureRef> {
+pub(in crate::rules::skirmish) fn fire_targets(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    defensive: bool,
+) -> Vec<FigureRef> {
     enemy_units(state, unit)
         .into_iter()
         .filter(|&e| {

@@ -8,6 +8,8 @@
 mod fire;
 mod movement;
 
+pub(super) use fire::fire_targets;
+
 use super::command::Command;
 use super::execute::declarable;
 use super::pending::cards;

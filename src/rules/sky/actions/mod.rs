@@ -384,7 +384,10 @@ fn fire_plan(
         Some(card)
     };
     Ok(ActionPlan {
- confirm: None, command, preview })
+        confirm: None,
+        command,
+        preview,
+    })
 }
 
 /// The melee a charge (or units in contact) would bring, as its card without answers.
