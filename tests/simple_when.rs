@@ -152,8 +152,9 @@ fn terrain_the_home_daimyo_hides_an_ambush_and_records_structures_from_the_forms
     )
     .expect("hides");
     assert_eq!(b.state().ambush, Some((ODA_YARI, 7)));
+    // A unit hidden in ambush is off the table: another unit records what stands near it.
     b.do_action(
-        &yari,
+        &ODA_GUARD.id(),
         "structure",
         &[1],
         b.version(),

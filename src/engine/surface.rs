@@ -71,7 +71,7 @@ pub fn random_values(form: &ActionForm, rng: &mut ChaCha8Rng) -> Vec<usize> {
             Field::Flags { options, .. } => options
                 .iter()
                 .enumerate()
-                .filter(|_| rng.random_ratio(1, 4))
+                .filter(|_| rng.random_bool(0.5))
                 .fold(0, |mask, (i, _)| mask | (1 << i)),
             Field::Number { bounds, .. } => {
                 rng.random_range(bounds.min..=bounds.max.max(bounds.min))

@@ -56,15 +56,16 @@ fn hand_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
     out
 }
 
-/// Every weapon the figures `foes` can fight with, each once, in the order first met.
-fn foes_weapons(rules: &Rules, state: &State, foes: &[FigureRef]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    for w in foes.iter().flat_map(|&o| hand_weapons(rules, state, o)) {
-        if !out.contains(&w) {
-            out.push(w);
-        }
-    }
-    out
+/// Each enemy with each weapon it can fight with: the defender and its weapon are one answer,
+/// so no weapon is chosen for a figure that does not carry it.
+fn foes_armed(rules: &Rules, state: &State, foes: &[FigureRef]) -> Vec<(FigureRef, String)> {
+    foes.iter()
+        .flat_map(|&o| {
+            hand_weapons(rules, state, o)
+                .into_iter()
+                .map(move |w| (o, w))
+        })
+        .collect()
 }
 
 /// The weapons a figure can grapple with: close-in ones, and bare hands (Grappling).
@@ -316,14 +317,17 @@ pub fn attack_form(
         // the umpire's record of what happened rather than a contingent's order.
         form = form.as_record();
     }
+    let opponents = foes_armed(rules, state, &foes)
+        .into_iter()
+        .map(|(o, w)| format!("{} with {w}", state.figure_name(o)))
+        .collect();
     let form = form
-        .choice("Opponent", names(state, &foes))
+        .choice("Opponent, and the weapon it fights with", opponents)
         .choice(
             "Attack",
             ClashKind::ALL.iter().map(|k| k.name().to_owned()).collect(),
         )
         .choice("Weapon", hand_weapons(rules, state, f))
-        .choice("Opponent's weapon", foes_weapons(rules, state, &foes))
         .toggle("Opponent strikes too")
         .toggle("Both were moving (body charge)")
         .choice(
@@ -346,17 +350,9 @@ pub fn attack_plan(
     closing: bool,
 ) -> Result<ActionPlan<Command>, String> {
     let foes = enemies(state, f);
-    let defender = v.pick(&foes, "opponent")?;
+    let (defender, their_weapon) = v.pick(&foes_armed(rules, state, &foes), "opponent")?;
     let kind = v.pick(&ClashKind::ALL, "attack")?;
     let mut weapon = v.pick(&hand_weapons(rules, state, f), "weapon")?;
-    // The form lists every opponent's weapons: the one chosen must be the defender's own.
-    let their_weapon = v.pick(&foes_weapons(rules, state, &foes), "opponent's weapon")?;
-    if !hand_weapons(rules, state, defender).contains(&their_weapon) {
-        return Err(format!(
-            "Opponent's weapon: {} has no {their_weapon}; choose one it carries",
-            state.figure_name(defender)
-        ));
-    }
     let both_strike = v.on();
     let moving = v.on();
     let range = v.pick(&RANGES, "range")?;
