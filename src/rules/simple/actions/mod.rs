@@ -217,7 +217,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         let reach = Bounds::up_to(
             range as usize,
             format!(
-                "the {}'s range{wind} (simple: Firing)",
+                "the {}'s range{wind} (simple: Ranges)",
                 x.spec.weapon.name()
             ),
         );
