@@ -8,6 +8,7 @@
 #[path = "../ui_support/mod.rs"]
 mod ui_support;
 
+mod asked;
 mod common;
 mod numbers;
 mod typed;
