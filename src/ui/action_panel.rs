@@ -44,6 +44,8 @@ pub struct ActionPanel {
     asking: bool,
     /// An order was just carried out: the forms are read afresh with none chosen.
     ordered: bool,
+    /// The turn the forms were read in: a new turn chooses none (nothing left armed).
+    turn: u32,
     /// The unit whose forms were last shown: another one starts at the top of its forms.
     shown_unit: Option<String>,
     /// The height the order's bar took when last drawn.
@@ -162,16 +164,19 @@ impl ActionPanel {
     }
 
     /// Reads the unit's forms again. The form chosen stays chosen while the battle changes
-    /// under the same unit, with its answers kept by what they name; another unit, or the
-    /// same after an order was carried out, starts with none chosen (or the one an answer
-    /// asked to open).
+    /// under the same unit in the same turn, with its answers kept by what they name; another
+    /// unit, the same after an order was carried out, or a new turn starts with none chosen
+    /// (or the one an answer asked to open).
     fn read_forms(&mut self, game: &dyn Game, unit: &str) {
         let mut forms = game.action_forms(unit);
         // Orders first, then records, each keeping the rule set's order.
         forms.sort_by_key(|f| f.record);
         let same_unit = self.key.as_ref().is_some_and(|(_, u)| u == unit);
         let wanted = self.wanted.take();
-        let ordered = std::mem::take(&mut self.ordered);
+        let turn = game.view().turn;
+        // An order carried out, or a new turn: nothing stays chosen from before.
+        let ordered = std::mem::take(&mut self.ordered) || turn != self.turn;
+        self.turn = turn;
         let before = if same_unit && wanted.is_none() && !ordered {
             self.tab.and_then(|t| self.forms.get(t)).cloned()
         } else {

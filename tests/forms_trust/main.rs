@@ -9,6 +9,7 @@
 mod ui_support;
 
 mod asked;
+mod casualties;
 mod common;
 mod numbers;
 mod typed;
