@@ -5,7 +5,10 @@
 use eframe::egui::{self, RichText};
 
 use super::Intent;
-use super::check_card::CheckCard;
+use super::check_card::{CheckCard, DECISION_KEYS};
+
+/// How many answers take a number key.
+const DECISION_KEYS_LEN: usize = DECISION_KEYS.len();
 use super::table_entry::EntryField;
 use crate::engine::Check;
 use crate::engine::view::BattleView;
@@ -45,14 +48,29 @@ impl TurnPanel {
             let shown = |key: &String| checks.iter().any(|c| &c.key == key);
             self.chosen = self.chosen.take().filter(shown);
             self.heights.retain(|key, _| shown(key));
-            self.numbers.retain(|key, _| shown(key));
+            // A card's numbers are kept while it is away (another card on stage between two
+            // of its answers), and given afresh only when gaps would push answers past 9.
             for check in checks {
                 let places = self.numbers.entry(check.key.clone()).or_default();
+                let new = check
+                    .answers
+                    .iter()
+                    .filter(|a| !places.contains(&a.label))
+                    .count();
+                if places.len() + new > DECISION_KEYS_LEN
+                    && check.answers.len() <= DECISION_KEYS_LEN
+                {
+                    places.clear();
+                }
                 for a in &check.answers {
                     if !places.contains(&a.label) {
                         places.push(a.label.clone());
                     }
                 }
+            }
+            // Numbers of cards long gone are forgotten, a battle's worth at most.
+            if self.numbers.len() > 512 {
+                self.numbers.retain(|key, _| shown(key));
             }
             self.stamp = stamp;
         }

@@ -12,4 +12,5 @@ mod asked;
 mod casualties;
 mod common;
 mod numbers;
+mod screen;
 mod typed;
