@@ -243,11 +243,14 @@ impl ActionPanel {
             Some((_, _, Err(why))) => Some(why.clone()),
             _ => None,
         };
+        // Why not yet, on one line (all of it on hover): the bar stays low, the fields in view.
         let go = if let Some(first) = problems.first() {
-            ui.horizontal_wrapped(|ui| {
+            ui.horizontal(|ui| {
                 ui.add_enabled(false, egui::Button::new(RichText::new("Resolve").strong()))
                     .on_disabled_hover_text(problems.join("\n"));
-                ui.colored_label(ui.visuals().warn_fg_color, first);
+                let color = ui.visuals().warn_fg_color;
+                ui.add(egui::Label::new(RichText::new(first).color(color)).truncate())
+                    .on_hover_text(problems.join("\n"));
             });
             None
         } else if let Some(why) = refused {

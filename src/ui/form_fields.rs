@@ -85,7 +85,8 @@ fn as_buttons(options: &[String]) -> bool {
 /// A button that shows `text` and is named `name` for screen readers (and tests): `Target in
 /// cover: Yes`, where many buttons say Yes.
 fn option_button(ui: &mut egui::Ui, selected: bool, text: &str, name: &str) -> egui::Response {
-    let response = ui.selectable_label(selected, text);
+    // Framed, so an answer not yet given still reads as a button to press.
+    let response = ui.add(egui::Button::new(text).selected(selected));
     let name = name.to_owned();
     response.widget_info(|| {
         egui::WidgetInfo::selected(egui::Role::Button, true, selected, name.clone())
@@ -140,18 +141,26 @@ fn choice_ui(ui: &mut egui::Ui, label: &str, options: &[String], value: &mut Opt
     let shown = value
         .and_then(|v| options.get(v))
         .map_or("— choose —", String::as_str);
-    let width = (ui.available_width() - 160.0).clamp(160.0, 300.0);
-    egui::ComboBox::from_label(label)
-        .selected_text(shown)
-        .width(width)
-        .truncate()
-        .show_ui(ui, |ui| {
-            for (i, option) in options.iter().enumerate() {
-                if ui.selectable_label(*value == Some(i), option).clicked() {
-                    *value = Some(i);
+    // The question first, then the list, as every other field reads.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(label);
+        let width = (ui.available_width() - 24.0).clamp(160.0, 320.0);
+        let list = egui::ComboBox::from_id_salt(("form-choice", label))
+            .selected_text(shown)
+            .width(width)
+            .truncate()
+            .show_ui(ui, |ui| {
+                for (i, option) in options.iter().enumerate() {
+                    if ui.selectable_label(*value == Some(i), option).clicked() {
+                        *value = Some(i);
+                    }
                 }
-            }
-        });
+            });
+        // Named by its question, for screen readers (and tests).
+        let name = label.to_owned();
+        list.response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::ComboBox, true, name.clone()));
+    });
 }
 
 /// Which of a list apply: a box for each, and "None of these" to say none does.
