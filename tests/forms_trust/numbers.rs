@@ -22,8 +22,11 @@ struct Findings {
     problems: Vec<String>,
 }
 
+/// A number field of a form: its place, label, least and most.
+type NumberField = (usize, String, usize, usize);
+
 /// The number fields of a form: their place, label and bounds.
-fn numbers(form: &ActionForm) -> Vec<(usize, String, usize, usize)> {
+fn numbers(form: &ActionForm) -> Vec<NumberField> {
     form.fields
         .iter()
         .enumerate()
@@ -102,7 +105,7 @@ fn drive(game: &mut Box<dyn Game>, rng: &mut ChaCha8Rng, found: &mut Findings) {
 fn carry_out(
     game: &mut Box<dyn Game>,
     (unit, form): (&str, &ActionForm),
-    (values, fields): (&[usize], &[(usize, String, usize, usize)]),
+    (values, fields): (&[usize], &[NumberField]),
     found: &mut Findings,
 ) -> bool {
     let mut dice = RngDice::seeded(values.iter().sum::<usize>() as u64);
