@@ -216,3 +216,32 @@ fn skirmish_e_with_shots_offered_asks_before_ending_the_firing_section() {
     end_stages_until(g.as_mut(), "Could shoot");
     e_asks_before_skipping_the_offered_shot(g);
 }
+
+#[test]
+fn daimyo_a_record_left_armed_is_not_chosen_when_the_next_turn_starts() {
+    use rand::SeedableRng as _;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = ui_support::app_with(dir.path(), super::common::journalled(dir.path(), "daimyo"));
+    click(&mut h, "Activate the Ii clan (Eastern Army 東軍)");
+    select(&mut h, "Ii yari");
+    open_form(&mut h, "Lost stands");
+    type_number(&mut h, "Stands lost", "1");
+    assert!(h.query_all_by_label("Resolve").next().is_some(), "armed");
+    // The battle plays on, off the form, into the next turn.
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    let mut dice = gunbai::dice::RngDice::seeded(4);
+    for _ in 0..400 {
+        if h.state().game().unwrap().view().turn > 1 {
+            break;
+        }
+        let game = h.state_mut().game_mut().unwrap();
+        assert!(game.random_step(&mut rng, &mut dice).unwrap());
+    }
+    assert!(h.state().game().unwrap().view().turn > 1, "the next turn");
+    h.run();
+    assert!(
+        h.query_all_by_label("Ii yari").next().is_some(),
+        "still selected"
+    );
+    no_form_chosen(&h);
+}
