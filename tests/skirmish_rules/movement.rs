@@ -97,7 +97,7 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
     let forms = b.action_forms(&BOWMAN.id());
     let mv = forms.iter().find(|f| f.key == "move").expect("a move form");
     assert!(
-        matches!(mv.fields[0], Field::Number { min: 0, max: 7, .. }),
+        matches!(&mv.fields[0], Field::Number { bounds, .. } if bounds.min == 0 && bounds.max == 7),
         "{:?}",
         mv.fields[0]
     );
@@ -286,17 +286,22 @@ fn movement_the_move_form_asks_how_far_and_offers_no_more_than_the_furthest_figu
     let mv = forms.iter().find(|f| f.key == "move").expect("a move form");
     assert!(
         mv.fields.iter().any(|f| matches!(f,
-            Field::Number { label, min: 1, max: 10, .. } if label == INCHES_MOVED)),
+            Field::Number { label, bounds, .. }
+                if label == INCHES_MOVED && bounds.min == 1 && bounds.max == 10)),
         "{:?}",
         mv.fields
     );
     let plan = b
         .preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 9])
         .expect("fits");
-    assert!(plan.is_some());
+    assert!(plan.preview.is_some(), "the calculator");
     assert!(
         b.preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 0])
             .is_err(),
         "a move of nothing is no move"
     );
+    let refused = b
+        .preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 11])
+        .expect_err("further than Maeda may");
+    assert!(refused.contains("10\""), "{refused}");
 }

@@ -1,7 +1,7 @@
 //! The movement section's forms: declare a charge, move with the calculator's preview.
 
 use super::{Selected, enemy_units, unit_names};
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::Check;
 use crate::rules::skirmish::command::Command;
 use crate::rules::skirmish::numbers;
@@ -44,9 +44,24 @@ pub(super) fn forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionFo
             numbers::furthest_move(rules, state, sel.unit, u.charging.is_some(), 0, false)
                 .map_or(0, |(inches, _, _)| inches.floor() as usize);
         let mut form = ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
-            .number("Obstacles crossed", 0, most, "")
+            .number(
+                "Obstacles crossed",
+                "",
+                Bounds::up_to(
+                    most,
+                    "no move is long enough to cross more (skirmish: Movement Section)",
+                ),
+            )
             .toggle("Through difficult ground (half move)")
-            .number(INCHES_MOVED, 1, furthest.max(1), "\"");
+            .number(
+                INCHES_MOVED,
+                "\"",
+                Bounds::up_to(
+                    furthest,
+                    "no figure of the unit may move further on open ground (skirmish: Movement Section)",
+                )
+                .at_least(1, "a unit that does not move records no move"),
+            );
         // The umpire says whether the charge reached: only then are the two in melee.
         if let Some(target) = u.charging {
             form = form.toggle(&format!("Reached {} (in melee)", state.unit_name(target)));
@@ -69,6 +84,7 @@ pub(super) fn charge(
     let mut card = move_card(rules, state, unit, true, 0, false);
     card.why = format!("declares a charge on {}", state.unit_name(target));
     Ok(ActionPlan {
+        confirm: None,
         command: Command::DeclareCharge { unit, target },
         preview: Some(card),
     })
@@ -96,6 +112,7 @@ pub(super) fn move_plan(
         .ok_or("say how far the furthest figure moved")?;
     let charging = state.unit(unit).is_some_and(|u| u.charging.is_some());
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Move {
             unit,
             obstacles,
