@@ -8,8 +8,9 @@ mod leaders;
 mod moves;
 
 pub use charge::{
-    CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
-    manoeuvre_cost, miss_refused, response_refused, run_refusal, starts_far, target_tests,
+    CHARGE, RESPONSE, asks_target_in_open, charge_allowance, charge_bonus, charge_cost,
+    charge_disorder, charger_tests, manoeuvre_cost, miss_refused, response_refused, run_refusal,
+    starts_far, target_tests,
 };
 pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
 pub use moves::{
