@@ -91,11 +91,8 @@ fn charge_steps(rules: &Rules, s: &State, command: &Command) -> Option<&'static 
                 return Some("no charge is under way");
             };
             let strict = rules.rulings.reform_then_answer == ReformThenAnswer::StandsOnly;
-            let fires = t.routing
-                || !t.spec.troop.missile()
-                || t.disordered
-                || t.turn.fired
-                || !c.far;
+            let fires =
+                t.routing || !t.spec.troop.missile() || t.disordered || t.turn.fired || !c.far;
             let no = c.stage != ChargeStage::Response
                 || (strict && t.turn.reformed && response != Response::Stand)
                 || match response {
@@ -109,7 +106,10 @@ fn charge_steps(rules: &Rules, s: &State, command: &Command) -> Option<&'static 
                             || (!t.spec.troop.cavalry() && ch.spec.troop.cavalry())
                     }
                 };
-            refused(no, "not the target's answer to give, or not one it may give")
+            refused(
+                no,
+                "not the target's answer to give, or not one it may give",
+            )
         }
         Command::ChargeOutcome { contact } => {
             let Some(c) = c else {
@@ -148,9 +148,7 @@ fn leaders(s: &State, command: &Command) -> Option<&'static str> {
             !free(challenger) || !free(challenged) || side(challenger) == side(challenged),
             "two unattached leaders of opposing sides challenge",
         ),
-        Command::AnswerChallenge { .. } => {
-            refused(s.challenge().is_none(), "no challenge waits")
-        }
+        Command::AnswerChallenge { .. } => refused(s.challenge().is_none(), "no challenge waits"),
         Command::Initiative { leader: l } => {
             let unit = leader(l).and_then(|x| x.attached);
             let activated = unit
@@ -161,17 +159,16 @@ fn leaders(s: &State, command: &Command) -> Option<&'static str> {
                 "no General with a unit yet to be activated",
             )
         }
-        Command::Attach { leader: l, unit, .. } => {
+        Command::Attach {
+            leader: l, unit, ..
+        } => {
             let u = s.unit(unit);
             let other_clan = match leader(l).map(|x| x.rank) {
                 Some(Rank::Daimyo(g)) => u.is_some_and(|u| u.group != g),
                 _ => false,
             };
             refused(
-                leader(l).is_none()
-                    || gone(s, unit)
-                    || u.map(|u| u.side) != side(l)
-                    || other_clan,
+                leader(l).is_none() || gone(s, unit) || u.map(|u| u.side) != side(l) || other_clan,
                 "a unit of his own army (a Daimyo: of his clan) on the table",
             )
         }
@@ -190,7 +187,10 @@ fn records(s: &State, command: &Command) -> Option<&'static str> {
             unit(u).is_none_or(|x| x.routing == routing),
             "it is already so",
         ),
-        Command::SetDisordered { unit: u, disordered } => refused(
+        Command::SetDisordered {
+            unit: u,
+            disordered,
+        } => refused(
             unit(u).is_none_or(|x| x.disordered == disordered),
             "it is already so",
         ),

@@ -10,7 +10,6 @@ use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::numbers::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
-use crate::rules::daimyo::state::Rank;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::LeaderlessObedience;
 use crate::rules::daimyo::tables::Rules;
@@ -115,13 +114,14 @@ pub(super) fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), Comman
     Ok(())
 }
 
-/// A Daimyo who joined or left a unit this turn keeps within his own maximum move, the moves
-/// he makes with units included (Leaders; ruling `leader_moves`).
+/// A Daimyo who joined or left a unit this turn, and the General who joined a unit that had
+/// already moved, keep within their own maximum move, the moves they make with units included
+/// (Leaders; ruling `leader_moves`).
 fn leaders_keep_up(ctx: &Ctx<'_>, unit: usize, mm: i64) -> Result<(), CommandError> {
     let state = ctx.state();
     for l in state.attached_to(unit) {
         let Some(x) = state.leader(l) else { continue };
-        if matches!(x.rank, Rank::Daimyo(_)) && x.shifted {
+        if x.kept_to_his_move() {
             let left = leader_move_left(state, l);
             if mm > left {
                 return Err(refuse(
