@@ -6,6 +6,7 @@
 
 mod daimyo_support;
 use daimyo_support::*;
+use gunbai::engine::action::Field;
 
 /// The unit reforms to `wide` stands in front (in a new turn if its clan has had its own), and
 /// a new turn starts with its clan active.
@@ -49,8 +50,8 @@ fn back(unit: usize, cm: i64, dense_cm: i64, out_of_command: bool) -> Command {
 // ---- Unit Formations (lines 17-21) ----
 
 /// Lines 19 and 21: a line is two or more stands wide and at most two deep (the line's 10 cm);
-/// a column is one stand wide at any depth, or two or more wide and three or more deep, and
-/// moves with its 3 cm on good going.
+/// a column is one stand wide at any depth, or two or more wide and three or more deep (three,
+/// four or five), and moves with its 3 cm on good going.
 #[test]
 fn unit_formations_a_column_is_one_stand_wide_at_any_depth_or_three_deep_and_a_line_is_not() {
     // The Peasants fielded 9 stands, 3 wide and 3 deep.
@@ -63,6 +64,11 @@ fn unit_formations_a_column_is_one_stand_wide_at_any_depth_or_three_deep_and_a_l
     assert_eq!(g.longest(SAMURAI, open), 10, "2 wide, 2 deep: a line");
     assert_eq!(g.longest(SEASONED, open), 10, "4 wide, 1 deep: a line");
     assert_eq!(g.longest(PEASANTS, open), 13, "3 wide, 3 deep: a column");
+    // Three or more deep: five deep is a column too, and so is 4, 4 and 1.
+    formed(&mut g, PEASANTS, 2);
+    assert_eq!(g.longest(PEASANTS, open), 13, "2 wide, 5 deep");
+    formed(&mut g, PEASANTS, 4);
+    assert_eq!(g.longest(PEASANTS, open), 13, "4 wide, 3 deep");
     // One stand wide is a column however deep: 4 deep, 2 deep, 1 deep.
     let mut g = Game::new();
     formed(&mut g, RAW, 1);
@@ -398,6 +404,123 @@ fn terrain_effects_dense_terrain_disorders_cavalry_and_an_obstacle_disorders_pea
         unit: PEASANTS,
         cause: Cause::LinearObstacle
     }));
+}
+
+/// Lines 58 and 62 in a diced move: a rout or a pursuit is a move too, so one the umpire says
+/// went into dense terrain disorders the unit (peasants excepted), one over a linear obstacle
+/// disorders every unit, peasants too, and one over open ground leaves it in order. The Rout
+/// and Pursuit forms ask both, and the command carries the answers.
+#[test]
+fn terrain_effects_a_rout_or_pursuit_into_dense_terrain_or_over_an_obstacle_disorders() {
+    let rout = |unit, dense, obstacle| Command::RoutMove {
+        unit,
+        through: None,
+        ground: Crossed { dense, obstacle },
+    };
+    let moved = |unit| Event::RoutMoved {
+        unit,
+        faces: vec![3],
+    };
+    let mut g = Game::new();
+    for unit in [RAW, SEASONED, BOWS, PEASANTS] {
+        let routing = Command::SetRouting {
+            unit,
+            routing: true,
+        };
+        g.run(routing, &[]);
+    }
+    assert_eq!(g.run(rout(RAW, false, false), &[3]), [moved(RAW)]);
+    assert_eq!(
+        g.run(rout(SEASONED, true, false), &[3]),
+        [
+            moved(SEASONED),
+            Event::Disordered {
+                unit: SEASONED,
+                cause: Cause::DenseTerrain
+            }
+        ]
+    );
+    assert_eq!(
+        g.run(rout(BOWS, false, true), &[3]),
+        [
+            moved(BOWS),
+            Event::Disordered {
+                unit: BOWS,
+                cause: Cause::LinearObstacle
+            }
+        ]
+    );
+    assert_eq!(g.run(rout(PEASANTS, true, false), &[3]), [moved(PEASANTS)]);
+    g.run(Command::EndTurn, &[]);
+    assert_eq!(
+        g.run(rout(PEASANTS, false, true), &[3]),
+        [
+            moved(PEASANTS),
+            Event::Disordered {
+                unit: PEASANTS,
+                cause: Cause::LinearObstacle
+            }
+        ]
+    );
+    // The forms ask, and pass on what the umpire answered.
+    let id = format!("u{RAW}");
+    let forms = Daimyo::action_forms(&g.rules, &g.state, &id);
+    let rout_form = forms.iter().find(|f| f.key == "rout").unwrap();
+    let labels: Vec<_> = rout_form.fields.iter().map(label).collect();
+    assert_eq!(
+        labels,
+        [
+            "Passes through",
+            "Into dense terrain (disorders all but peasants)",
+            "Over a linear obstacle (disorders)"
+        ]
+    );
+    let plan = Daimyo::action(&g.rules, &g.state, &id, "rout", &[0, 0, 1]).unwrap();
+    assert_eq!(plan.command, rout(RAW, false, true));
+    // A pursuit: the Samurai won their melee and pursue into a wood.
+    let mut g = Game::new();
+    g.activate_for(SAMURAI);
+    g.charge(SAMURAI, FOE_SPEAR, straight(5));
+    let stand = Command::Respond {
+        response: Response::Stand,
+    };
+    g.run(stand, &[]);
+    g.run(Command::ChargeOutcome { contact: true }, &[]);
+    let broke = Command::SetRouting {
+        unit: FOE_SPEAR,
+        routing: true,
+    };
+    g.run(broke, &[]);
+    let plan = Daimyo::action(
+        &g.rules,
+        &g.state,
+        &format!("u{SAMURAI}"),
+        "pursue",
+        &[0, 1, 0],
+    );
+    let pursue = plan.unwrap().command;
+    assert_eq!(
+        g.run(pursue, &[2]),
+        [
+            Event::PursuitMoved {
+                unit: SAMURAI,
+                faces: vec![2]
+            },
+            Event::Disordered {
+                unit: SAMURAI,
+                cause: Cause::DenseTerrain
+            }
+        ]
+    );
+}
+
+/// A form field's label.
+fn label(field: &Field) -> &str {
+    match field {
+        Field::Choice { label, .. } | Field::Toggle { label } | Field::Number { label, .. } => {
+            label
+        }
+    }
 }
 
 /// Line 64 (and line 50's obstacles): a charge through light terrain pays its 3 cm, and over a

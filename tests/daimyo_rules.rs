@@ -277,6 +277,7 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         Command::RoutMove {
             unit: RAW,
             through: None,
+            ground: Crossed::default(),
         },
         &[4],
     );
@@ -292,6 +293,7 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         Command::RoutMove {
             unit: RAW,
             through: None,
+            ground: Crossed::default(),
         },
         "already moved",
     );
@@ -299,6 +301,7 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         Command::RoutMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         "not routing",
     );
@@ -1552,6 +1555,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::RoutMove {
             unit: SEASONED,
             through: Some(PEASANTS),
+            ground: Crossed::default(),
         },
         &[3],
     );
@@ -1569,6 +1573,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::RoutMove {
             unit: BOWS,
             through: Some(FOE_SPEAR),
+            ground: Crossed::default(),
         },
         "friendly",
     );
@@ -1577,6 +1582,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::RoutMove {
             unit: BOWS,
             through: Some(ELITE_HORSE),
+            ground: Crossed::default(),
         },
         &[2],
     );
@@ -1604,6 +1610,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::PursuitMove {
             unit: SAMURAI,
             through: Some(SEASONED),
+            ground: Crossed::default(),
         },
         &[4],
     );
@@ -2158,6 +2165,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         "no melee",
     );
@@ -2181,6 +2189,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: FOE_SPEAR,
             through: None,
+            ground: Crossed::default(),
         },
         "routing",
     );
@@ -2188,6 +2197,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         &[4],
     );
@@ -2202,6 +2212,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         "already pursued",
     );
@@ -2356,6 +2367,7 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
         Command::RoutMove {
             unit: SEASONED,
             through: None,
+            ground: Crossed::default(),
         },
         "already moved this turn",
     );
@@ -2364,6 +2376,7 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
         Command::RoutMove {
             unit: SEASONED,
             through: None,
+            ground: Crossed::default(),
         },
         &[2],
     );

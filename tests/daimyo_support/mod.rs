@@ -15,7 +15,7 @@ pub use gunbai::dice::TableDice;
 pub use gunbai::engine::ruleset::{ApplyContext, RuleSet};
 pub use gunbai::reference::HouseRules;
 pub use gunbai::roster::RosterText;
-pub use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
+pub use gunbai::rules::daimyo::command::{ChargePlan, Crossed, Response, Run};
 pub use gunbai::rules::daimyo::event::{Cause, Event};
 pub use gunbai::rules::daimyo::execute::duel_odds;
 pub use gunbai::rules::daimyo::numbers::{MovePlan, TurnMade};

@@ -10,7 +10,7 @@ use gunbai::dice::RngDice;
 use gunbai::engine::exec::events_of;
 use gunbai::engine::{Battle, RuleSet as _, surface};
 use gunbai::reference::HouseRules;
-use gunbai::rules::daimyo::command::{Response, Run};
+use gunbai::rules::daimyo::command::{Crossed, Response, Run};
 use gunbai::rules::daimyo::state::{ChargeStage, Rank, State};
 use gunbai::rules::daimyo::tables::{ChargeMiss, ReformThenAnswer, Rules};
 use gunbai::rules::daimyo::{Command, Daimyo};
@@ -235,14 +235,17 @@ fn declared(s: &State, rng: &mut ChaCha8Rng) -> Vec<Command> {
             Command::RoutMove {
                 unit: u,
                 through: None,
+                ground: Crossed::default(),
             },
             Command::PursuitMove {
                 unit: u,
                 through: None,
+                ground: Crossed::default(),
             },
             Command::RoutMove {
                 unit: u,
                 through: Some(other),
+                ground: Crossed::default(),
             },
             Command::Move {
                 unit: u,

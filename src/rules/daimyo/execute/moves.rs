@@ -6,6 +6,7 @@ use super::{Ctx, illegal};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
+use crate::rules::daimyo::command::Crossed;
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::numbers::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
@@ -374,6 +375,7 @@ pub(super) fn rout(
     ctx: &mut Ctx<'_>,
     unit: usize,
     through: Option<usize>,
+    ground: Crossed,
 ) -> Result<(), CommandError> {
     check_through(ctx, unit, through)?;
     let u = ctx.present(unit)?;
@@ -388,7 +390,21 @@ pub(super) fn rout(
     }
     let faces = move_dice(ctx)?;
     ctx.emit(Event::RoutMoved { unit, faces })?;
+    crossed(ctx, unit, ground)?;
     pass_through(ctx, unit, through)
+}
+
+/// What the ground a diced move crossed does to it (Terrain Effects: dense terrain disorders
+/// all but peasants, a linear obstacle every unit, in any move).
+fn crossed(ctx: &mut Ctx<'_>, unit: usize, ground: Crossed) -> Result<(), CommandError> {
+    let peasants = ctx.unit(unit)?.spec.troop.peasants();
+    if ground.dense && !peasants {
+        ctx.disorder(unit, Cause::DenseTerrain)?;
+    }
+    if ground.obstacle {
+        ctx.disorder(unit, Cause::LinearObstacle)?;
+    }
+    Ok(())
 }
 
 /// The dice of a rout or pursuit move (Movement: diced with 1d6).
@@ -423,6 +439,7 @@ pub(super) fn pursue(
     ctx: &mut Ctx<'_>,
     unit: usize,
     through: Option<usize>,
+    ground: Crossed,
 ) -> Result<(), CommandError> {
     ctx.present(unit)?;
     check_through(ctx, unit, through)?;
@@ -431,5 +448,6 @@ pub(super) fn pursue(
     }
     let faces = move_dice(ctx)?;
     ctx.emit(Event::PursuitMoved { unit, faces })?;
+    crossed(ctx, unit, ground)?;
     pass_through(ctx, unit, through)
 }
