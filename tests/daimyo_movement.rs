@@ -466,7 +466,7 @@ fn terrain_effects_a_rout_or_pursuit_into_dense_terrain_or_over_an_obstacle_diso
     let id = format!("u{RAW}");
     let forms = Daimyo::action_forms(&g.rules, &g.state, &id);
     let rout_form = forms.iter().find(|f| f.key == "rout").unwrap();
-    let labels: Vec<_> = rout_form.fields.iter().map(label).collect();
+    let labels: Vec<_> = rout_form.fields.iter().map(Field::label).collect();
     assert_eq!(
         labels,
         [
@@ -512,15 +512,6 @@ fn terrain_effects_a_rout_or_pursuit_into_dense_terrain_or_over_an_obstacle_diso
             }
         ]
     );
-}
-
-/// A form field's label.
-fn label(field: &Field) -> &str {
-    match field {
-        Field::Choice { label, .. } | Field::Toggle { label } | Field::Number { label, .. } => {
-            label
-        }
-    }
 }
 
 /// Line 64 (and line 50's obstacles): a charge through light terrain pays its 3 cm, and over a
