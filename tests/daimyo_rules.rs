@@ -7,233 +7,8 @@
     missing_docs
 )]
 
-use chrono::{DateTime, Utc};
-
-use gunbai::dice::TableDice;
-use gunbai::engine::ruleset::{ApplyContext, RuleSet};
-use gunbai::reference::HouseRules;
-use gunbai::roster::RosterText;
-use gunbai::rules::daimyo::command::{ChargePlan, Response, Run};
-use gunbai::rules::daimyo::event::{Cause, Event};
-use gunbai::rules::daimyo::execute::duel_odds;
-use gunbai::rules::daimyo::numbers::{MovePlan, TurnMade};
-use gunbai::rules::daimyo::state::{ChargeStage, Due, Formation};
-use gunbai::rules::daimyo::{Command, Daimyo, Rules, State};
-
-// Unit indices in the test armies below.
-const SAMURAI: usize = 0; // side 0, clan A: Veteran samurai foot, 4 stands 2 wide
-const SEASONED: usize = 1; // side 0, clan A: Seasoned spear, 4 wide 1 deep
-const RAW: usize = 2; // side 0, clan A: Raw spear
-const BOWS: usize = 3; // side 0, clan A: Veteran bows
-const PEASANTS: usize = 4; // side 0, clan A: peasants
-const ELITE_HORSE: usize = 5; // side 0, clan B: Elite cavalry
-const FOE_HORSE: usize = 6; // side 1: Seasoned cavalry
-const FOE_SPEAR: usize = 7; // side 1: Seasoned spear
-const FOE_ELITE: usize = 8; // side 1: Elite spear
-const FOE_GUNS: usize = 9; // side 1: arquebus
-const FOE_FRENZIED: usize = 10; // side 1: frenzied samurai
-
-// Leaders: 0 General of side 0, 1 Daimyo of clan A, 2 Daimyo of clan B, 3 General of side 1,
-// 4 Daimyo of side 1's clan.
-const GENERAL: usize = 0;
-const DAIMYO_A: usize = 1;
-const DAIMYO_B: usize = 2;
-const FOE_GENERAL: usize = 3;
-const FOE_DAIMYO: usize = 4;
-
-const MOVES: &str = r"moves: [
-        (troop: SamuraiFoot, normal: 10, charge: 15),
-        (troop: AshigaruSpear, normal: 10, charge: 15),
-        (troop: AshigaruBow, normal: 10, charge: 12),
-        (troop: AshigaruArquebus, normal: 10, charge: 12),
-        (troop: Peasants, normal: 10, charge: 15),
-        (troop: Cavalry, normal: 20, charge: 30),
-    ],";
-
-fn army_a() -> String {
-    format!(
-        r#"(
-    name: "East",
-    general: (name: "Ieyasu", rating: 3),
-    leader_move: 30,
-    command_radius: 30,
-    {MOVES}
-    clans: [
-        (name: "A", daimyo: (name: "Naomasa", rating: 2), units: [
-            (name: "Samurai", troop: SamuraiFoot, quality: Veteran, stands: 4, wide: 2),
-            (name: "Seasoned spear", troop: AshigaruSpear, quality: Seasoned, stands: 4, wide: 4),
-            (name: "Raw spear", troop: AshigaruSpear, quality: Raw, stands: 4, wide: 2),
-            (name: "Bows", troop: AshigaruBow, quality: Veteran, stands: 4, wide: 4),
-            (name: "Peasants", troop: Peasants, quality: Raw, stands: 6, wide: 3),
-        ]),
-        (name: "B", daimyo: (name: "Tadakatsu", rating: 4), units: [
-            (name: "Elite horse", troop: Cavalry, quality: Elite, stands: 4, wide: 2),
-        ]),
-    ],
-)"#
-    )
-}
-
-fn army_b() -> String {
-    format!(
-        r#"(
-    name: "West",
-    general: (name: "Mitsunari", rating: 2),
-    leader_move: 30,
-    {MOVES}
-    clans: [
-        (name: "C", daimyo: (name: "Yoshihiro", rating: 1), units: [
-            (name: "Foe horse", troop: Cavalry, quality: Seasoned, stands: 4, wide: 2),
-            (name: "Foe spear", troop: AshigaruSpear, quality: Seasoned, stands: 4, wide: 2),
-            (name: "Foe elite", troop: AshigaruSpear, quality: Elite, stands: 4, wide: 2),
-            (name: "Foe guns", troop: AshigaruArquebus, quality: Veteran, stands: 4, wide: 4),
-            (name: "Foe frenzied", troop: SamuraiFoot, quality: Seasoned, frenzied: true, stands: 4, wide: 2),
-        ]),
-    ],
-)"#
-    )
-}
-
-fn roster(file: &str, source: String) -> RosterText {
-    RosterText {
-        file: file.into(),
-        source,
-    }
-}
-
-struct Game {
-    rules: Rules,
-    state: State,
-}
-
-impl Game {
-    fn new() -> Self {
-        Self::with(HouseRules::default())
-    }
-
-    fn with(house: HouseRules) -> Self {
-        let a = Daimyo::load_army(&roster("a.ron", army_a()))
-            .expect("army a")
-            .army;
-        let b = Daimyo::load_army(&roster("b.ron", army_b()))
-            .expect("army b")
-            .army;
-        let rules = Daimyo::rules(&house).expect("rules");
-        let state = Daimyo::start(&rules, &[a, b]);
-        Self { rules, state }
-    }
-
-    /// Runs a command with these faces; every face must be used.
-    fn run(&mut self, command: Command, faces: &[u32]) -> Vec<Event> {
-        self.try_run(command.clone(), faces)
-            .unwrap_or_else(|e| panic!("{command:?} refused: {e}"))
-    }
-
-    fn try_run(&mut self, command: Command, faces: &[u32]) -> Result<Vec<Event>, String> {
-        let mut dice = TableDice::new(faces.to_vec());
-        let events = gunbai::engine::exec::events_of::<Daimyo>(
-            &self.rules,
-            &self.state,
-            &command,
-            &mut dice,
-        )
-        .map_err(|e| e.to_string())?;
-        dice.finish().expect("every face used");
-        let context = ApplyContext {
-            at: DateTime::<Utc>::UNIX_EPOCH,
-        };
-        for e in &events {
-            gunbai::engine::exec::apply_event::<Daimyo>(&self.rules, &mut self.state, e, context)
-                .expect("applies");
-        }
-        Ok(events)
-    }
-
-    /// Runs a command and returns its events but the changes to what is due, for tests
-    /// about what the step itself did.
-    fn run_step(&mut self, command: Command, faces: &[u32]) -> Vec<Event> {
-        self.run(command, faces)
-            .into_iter()
-            .filter(|e| {
-                !matches!(
-                    e,
-                    Event::Required(_) | Event::Settled(_) | Event::Dropped(_)
-                )
-            })
-            .collect()
-    }
-
-    /// The charge under way strikes home and the melee is over at once: the two units are
-    /// free again for the rest of a test about something else.
-    fn strike_and_part(&mut self) {
-        let c = self.state.charge().cloned().expect("a charge under way");
-        self.run(Command::ChargeOutcome { contact: true }, &[]);
-        self.run(Command::EndMelee { unit: c.charger }, &[]);
-        self.run(Command::EndMelee { unit: c.target }, &[]);
-    }
-
-    fn refused(&mut self, command: Command, needle: &str) {
-        let before = self.state.clone();
-        let err = self.try_run(command, &[]).expect_err("should be refused");
-        assert!(err.contains(needle), "{err:?} lacks {needle:?}");
-        assert_eq!(self.state, before, "a refused command changes nothing");
-    }
-
-    /// Activates the group holding a unit.
-    fn activate_for(&mut self, unit: usize) {
-        let group = self.state.units[unit].group;
-        // One clan at a time: finish the active one first.
-        if self.state.active.is_some() {
-            self.run(Command::FinishActivation, &[]);
-        }
-        self.run(Command::Activate { group }, &[]);
-    }
-
-    fn mv(&mut self, unit: usize, plan: MovePlan) -> Result<Vec<Event>, String> {
-        self.try_run(
-            Command::Move {
-                unit,
-                plan,
-                out_of_command: false,
-                through: None,
-            },
-            &[],
-        )
-    }
-
-    fn spent(&self, unit: usize) -> i64 {
-        self.state.units[unit].turn.spent_mm
-    }
-
-    fn charge(&mut self, unit: usize, target: usize, plan: ChargePlan) -> Vec<Event> {
-        self.run(Command::Charge { unit, target, plan }, &[])
-    }
-}
-
-fn straight(cm: i64) -> ChargePlan {
-    ChargePlan {
-        open_cm: cm,
-        target_in_open: true,
-        ..ChargePlan::default()
-    }
-}
-
-/// A straight counter-charge of `cm` through open ground.
-fn counter(cm: i64) -> Response {
-    Response::CounterCharge {
-        run: Run {
-            open_cm: cm,
-            ..Run::default()
-        },
-    }
-}
-
-fn open(cm: i64) -> MovePlan {
-    MovePlan {
-        open_cm: cm,
-        ..MovePlan::default()
-    }
-}
+mod daimyo_support;
+use daimyo_support::*;
 
 // ---- Obedience ----
 
@@ -502,6 +277,7 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         Command::RoutMove {
             unit: RAW,
             through: None,
+            ground: Crossed::default(),
         },
         &[4],
     );
@@ -517,6 +293,7 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         Command::RoutMove {
             unit: RAW,
             through: None,
+            ground: Crossed::default(),
         },
         "already moved",
     );
@@ -524,6 +301,7 @@ fn a_rout_move_needs_no_turn_allowance_and_dices_one_d6() {
         Command::RoutMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         "not routing",
     );
@@ -1777,6 +1555,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::RoutMove {
             unit: SEASONED,
             through: Some(PEASANTS),
+            ground: Crossed::default(),
         },
         &[3],
     );
@@ -1794,6 +1573,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::RoutMove {
             unit: BOWS,
             through: Some(FOE_SPEAR),
+            ground: Crossed::default(),
         },
         "friendly",
     );
@@ -1802,6 +1582,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::RoutMove {
             unit: BOWS,
             through: Some(ELITE_HORSE),
+            ground: Crossed::default(),
         },
         &[2],
     );
@@ -1829,6 +1610,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
         Command::PursuitMove {
             unit: SAMURAI,
             through: Some(SEASONED),
+            ground: Crossed::default(),
         },
         &[4],
     );
@@ -2383,6 +2165,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         "no melee",
     );
@@ -2406,6 +2189,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: FOE_SPEAR,
             through: None,
+            ground: Crossed::default(),
         },
         "routing",
     );
@@ -2413,6 +2197,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         &[4],
     );
@@ -2427,6 +2212,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
         Command::PursuitMove {
             unit: SAMURAI,
             through: None,
+            ground: Crossed::default(),
         },
         "already pursued",
     );
@@ -2581,6 +2367,7 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
         Command::RoutMove {
             unit: SEASONED,
             through: None,
+            ground: Crossed::default(),
         },
         "already moved this turn",
     );
@@ -2589,6 +2376,7 @@ fn a_charge_gets_no_column_bonus_a_rout_move_none_after_moving_and_initiative_wa
         Command::RoutMove {
             unit: SEASONED,
             through: None,
+            ground: Crossed::default(),
         },
         &[2],
     );

@@ -20,6 +20,7 @@ use gunbai::engine::exec::events_of;
 use gunbai::engine::surface::{self, card_commands, random_form_plan, unit_ids};
 use gunbai::engine::{Battle, Check, CommandError, RuleSet};
 
+mod daimyo_causes;
 mod defaults;
 use gunbai::reference::HouseRules;
 use gunbai::rules::{

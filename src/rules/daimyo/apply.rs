@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 
 use super::command::Response;
 use super::event::Event;
-use super::state::{Charge, ChargeStage, Leader, Rank, State, TurnFlags, Unit};
+use super::state::{Charge, ChargeStage, Leader, State, TurnFlags, Unit};
 use crate::engine::view::RatingChange;
 
 fn unit_mut(state: &mut State, u: usize) -> Result<&mut Unit, String> {
@@ -68,6 +68,7 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             for l in &mut state.leaders {
                 l.moved_mm = 0;
                 l.shifted = false;
+                l.joined_moved = false;
                 l.move_over = false;
             }
         }
@@ -98,9 +99,10 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 u.turn.penetrated = true;
             }
             // A Daimyo moves with his unit, and that counts towards his own move this turn
-            // (ruling `leader_moves`); the General moving with a unit is not limited.
+            // (ruling `leader_moves`); the General's counts only with a unit that had moved
+            // before he joined it.
             for l in &mut state.leaders {
-                if l.attached == Some(*unit) && matches!(l.rank, Rank::Daimyo(_)) {
+                if l.attached == Some(*unit) && l.counts_unit_moves() {
                     l.moved_mm += spent_mm;
                 }
             }
@@ -209,21 +211,17 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             }
         }
         Event::Attached { leader, unit } => {
-            unit_mut(state, *unit)?;
-            let l = state
-                .leaders
-                .get_mut(*leader)
-                .ok_or_else(|| format!("no leader {leader}"))?;
+            let moved = unit_mut(state, *unit)?.turn.moved;
+            let l = leader_mut(state, *leader)?;
             l.attached = Some(*unit);
             l.shifted = true;
+            l.joined_moved = moved;
         }
         Event::Detached { leader } => {
-            let l = state
-                .leaders
-                .get_mut(*leader)
-                .ok_or_else(|| format!("no leader {leader}"))?;
+            let l = leader_mut(state, *leader)?;
             l.attached = None;
             l.shifted = true;
+            l.joined_moved = false;
         }
         Event::LeaderMoved { leader, mm } => {
             leader_mut(state, *leader)?.moved_mm += mm;

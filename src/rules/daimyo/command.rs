@@ -4,6 +4,16 @@ use serde::{Deserialize, Serialize};
 
 use super::numbers::{MovePlan, TurnMade};
 
+/// What a diced move (a rout or a pursuit) crossed: facts only the table shows, which the
+/// umpire gives when he records the move (Terrain Effects).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Crossed {
+    /// It moved into dense terrain (it disorders all but peasants).
+    pub dense: bool,
+    /// It crossed a linear obstacle (it disorders).
+    pub obstacle: bool,
+}
+
 /// How the target of a charge meets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Response {
@@ -133,6 +143,9 @@ pub enum Command {
         /// A friendly unit it flees through (Interpenetration).
         #[serde(default)]
         through: Option<usize>,
+        /// What it crossed, as the umpire saw it on the table (Terrain Effects).
+        #[serde(default)]
+        ground: Crossed,
     },
     /// A pursuit move: dice the distance, as for a rout move.
     PursuitMove {
@@ -141,6 +154,9 @@ pub enum Command {
         /// A friendly unit it passes through (Interpenetration).
         #[serde(default)]
         through: Option<usize>,
+        /// What it crossed, as the umpire saw it on the table (Terrain Effects).
+        #[serde(default)]
+        ground: Crossed,
     },
     /// Declares a charge.
     Charge {

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::roster::Quality;
 use super::state::{Formation, State, Unit};
-use super::tables::{ColumnRoad, Rules};
+use super::tables::{ColumnGoodGoing, ColumnRoad, Rules};
 use crate::dice::Expr;
 
 /// A turn made during a move.
@@ -77,7 +77,7 @@ pub fn allowance(rules: &Rules, state: &State, u: &Unit, plan: &MovePlan) -> (i6
                 what: format!("column on a road: x{}", c.road_times),
                 mm: base * (c.road_times - 1),
             });
-        } else if plan.dense_cm == 0 && plan.light_pieces == 0 {
+        } else if on_good_going(rules, plan) {
             lines.push(Line {
                 what: "column on good going".into(),
                 mm: c.good_going_cm * 10,
@@ -85,6 +85,13 @@ pub fn allowance(rules: &Rules, state: &State, u: &Unit, plan: &MovePlan) -> (i6
         }
     }
     (lines.iter().map(|l| l.mm).sum(), lines)
+}
+
+/// Whether a move keeps a column on good going: no light or dense terrain, and (ruling
+/// `column_good_going`) no linear obstacle where the umpire so rules.
+fn on_good_going(rules: &Rules, plan: &MovePlan) -> bool {
+    let obstacle_costs_it = rules.rulings.column_good_going == ColumnGoodGoing::AnyBadTerrain;
+    plan.dense_cm == 0 && plan.light_pieces == 0 && !(obstacle_costs_it && plan.obstacles > 0)
 }
 
 /// How many times a wheel's distance counts for this quality and order.

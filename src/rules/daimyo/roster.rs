@@ -54,6 +54,14 @@ impl Troop {
         matches!(self, Troop::AshigaruBow | Troop::AshigaruArquebus)
     }
 
+    /// Ashigaru of any arms: spear, bow or arquebus (Charge Response's "Ashigaru").
+    pub fn ashigaru(self) -> bool {
+        matches!(
+            self,
+            Troop::AshigaruSpear | Troop::AshigaruBow | Troop::AshigaruArquebus
+        )
+    }
+
     /// Peasants: never disordered by entering dense terrain, test to charge and to be charged.
     pub fn peasants(self) -> bool {
         self == Troop::Peasants

@@ -116,11 +116,30 @@ pub struct Leader {
     /// He joined or left a unit this turn: a Daimyo's moves with units then count against
     /// his own maximum.
     pub shifted: bool,
+    /// He joined a unit that had already moved this turn: only a unit that has not yet moved
+    /// carries the General beyond his own move (Leaders), so its moves count against his.
+    pub joined_moved: bool,
     /// His movement is over this turn (he made a challenge).
     pub move_over: bool,
 }
 
 impl Leader {
+    /// Whether what his unit moves counts against his own move this turn (ruling
+    /// `leader_moves`): a Daimyo's always does; the General's only when he joined a unit that
+    /// had already moved.
+    pub fn counts_unit_moves(&self) -> bool {
+        matches!(self.rank, Rank::Daimyo(_)) || self.joined_moved
+    }
+
+    /// Whether he may not be carried beyond his own move this turn: a Daimyo who joined or
+    /// left a unit, the General who joined one that had already moved (Leaders).
+    pub fn kept_to_his_move(&self) -> bool {
+        match self.rank {
+            Rank::Daimyo(_) => self.shifted,
+            Rank::General => self.joined_moved,
+        }
+    }
+
     /// Alive and with no unit: free to challenge or be challenged, and killed by contact.
     pub fn unattached(&self) -> bool {
         self.killed.is_none() && self.attached.is_none()
@@ -245,6 +264,7 @@ fn new_leader(spec: &LeaderSpec, side: usize, rank: Rank) -> Leader {
         killed: None,
         moved_mm: 0,
         shifted: false,
+        joined_moved: false,
         move_over: false,
     }
 }

@@ -114,6 +114,49 @@ pub struct DaimyoRulings {
     pub column_road: ColumnRoad,
     /// When a charge may miss its target.
     pub charge_miss: ChargeMiss,
+    /// Which targets test to receive a charge: the Charge list or the Charge Response.
+    pub charged_tests: ChargedTests,
+    /// How a unit that reformed this turn may meet a charge.
+    pub reform_then_answer: ReformThenAnswer,
+    /// What keeps a column off good going.
+    pub column_good_going: ColumnGoodGoing,
+}
+
+/// Which targets test to receive a charge (ruling `charged_tests`): the chapter lists them
+/// twice, and the lists differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChargedTests {
+    /// `charge_list` (lines 92-93): infantry, not elite or frenzied, in open terrain charged by
+    /// cavalry; missile-armed ashigaru and peasants charged by anyone.
+    ChargeList,
+    /// `charge_response` (line 101): infantry, not elite or frenzied, charged by cavalry
+    /// wherever they stand; any ashigaru and peasants charged by anyone.
+    ChargeResponse,
+}
+
+/// How a unit that reformed this turn may meet a charge (ruling `reform_then_answer`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReformThenAnswer {
+    /// `answers_a_charge`: answering a charge is forced by combat: it may stand, fire,
+    /// fall back and fire, or counter-charge.
+    AnswersACharge,
+    /// `stands_only`: it stands to receive the charge (wheeling or turning to face); firing,
+    /// falling back and counter-charging are its own choice, which the reform forbids.
+    StandsOnly,
+}
+
+/// What keeps a column off good going, so that it moves without its 3 cm (ruling
+/// `column_good_going`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnGoodGoing {
+    /// `light_or_dense`: a move through light or dense terrain; a linear obstacle is not
+    /// ground, and the column keeps its 3 cm.
+    LightOrDense,
+    /// `any_bad_terrain`: light or dense terrain, or a linear obstacle crossed.
+    AnyBadTerrain,
 }
 
 /// When a charge may miss its target (ruling `charge_miss`).

@@ -10,7 +10,7 @@ mod preview;
 
 use leaders::{leader_forms, leader_plan};
 
-use super::command::{ChargePlan, Command, Response, Run};
+use super::command::{ChargePlan, Command, Crossed, Response, Run};
 use super::execute::{
     charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused, run_refusal,
 };
@@ -141,7 +141,9 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Rout move",
                 "dice the distance; the about turn is free",
             )
-            .choice("Passes through", through_options(state, unit)),
+            .choice("Passes through", through_options(state, unit))
+            .toggle(INTO_DENSE)
+            .toggle(OVER_OBSTACLE),
         );
     }
     if pursuit_refusal(state, unit).is_none() {
@@ -151,7 +153,9 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Pursuit move",
                 "its enemy broke: dice the distance, as for a rout move",
             )
-            .choice("Passes through", through_options(state, unit)),
+            .choice("Passes through", through_options(state, unit))
+            .toggle(INTO_DENSE)
+            .toggle(OVER_OBSTACLE),
         );
     }
     out.extend(record_forms(state, unit));
@@ -579,6 +583,7 @@ fn unit_plan(
             command: Command::RoutMove {
                 unit,
                 through: read_through(state, unit, &mut v)?,
+                ground: read_crossed(&mut v),
             },
         }),
         "pursue" => Ok(ActionPlan {
@@ -587,11 +592,25 @@ fn unit_plan(
             command: Command::PursuitMove {
                 unit,
                 through: read_through(state, unit, &mut v)?,
+                ground: read_crossed(&mut v),
             },
         }),
         "record" => record_command(state, unit, &mut v),
         "lose_stands" => lose_stands(state, unit, &mut v),
         _ => Err(format!("no action `{form}` for this unit now")),
+    }
+}
+
+/// The rout and pursuit forms' questions on the ground the move crossed (Terrain Effects: it
+/// disorders in any move).
+const INTO_DENSE: &str = "Into dense terrain (disorders all but peasants)";
+const OVER_OBSTACLE: &str = "Over a linear obstacle (disorders)";
+
+/// What the umpire says a rout or pursuit move crossed.
+fn read_crossed(v: &mut FormValues<'_>) -> Crossed {
+    Crossed {
+        dense: v.on(),
+        obstacle: v.on(),
     }
 }
 

@@ -194,7 +194,7 @@ pub fn charge(
     if charger_tests(troop) {
         c.notes.push("It must pass a morale test to charge.".into());
     }
-    if target_tests(state, unit, target, plan.target_in_open) {
+    if target_tests(rules, state, unit, target, plan.target_in_open) {
         c.notes.push(format!(
             "{} must test to receive the charge.",
             state.unit_name(target)

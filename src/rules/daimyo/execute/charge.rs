@@ -11,7 +11,7 @@ use crate::rules::daimyo::numbers::{MovePlan, TurnMade, cm, costs, frontage_afte
 use crate::rules::daimyo::roster::{Quality, Troop};
 use crate::rules::daimyo::state::{Charge, ChargeStage, Due, State};
 use crate::rules::daimyo::tables::Rules;
-use crate::rules::daimyo::tables::{ChargeBonus, ChargeMiss};
+use crate::rules::daimyo::tables::{ChargeBonus, ChargeMiss, ChargedTests, ReformThenAnswer};
 
 /// A unit's charge allowance, in mm.
 pub fn charge_allowance(state: &State, unit: usize) -> i64 {
@@ -25,19 +25,42 @@ pub fn charger_tests(troop: Troop) -> bool {
     troop.missile() || troop.peasants()
 }
 
-/// Whether the target of a charge tests to receive it: infantry (not elite or frenzied) in
-/// the open charged by cavalry, or missile ashigaru or peasants charged by anyone; never a
-/// unit already in melee.
-pub fn target_tests(state: &State, charger: usize, target: usize, in_open: bool) -> bool {
+/// Whether the target of a charge tests to receive it; never a unit already in melee. Under
+/// the Charge list (ruling `charged_tests`): infantry (not elite or frenzied) in the open
+/// charged by cavalry, or missile ashigaru or peasants charged by anyone. Under Charge
+/// Response: infantry (not elite or frenzied) charged by cavalry wherever they stand, or any
+/// ashigaru or peasants charged by anyone.
+pub fn target_tests(
+    rules: &Rules,
+    state: &State,
+    charger: usize,
+    target: usize,
+    in_open: bool,
+) -> bool {
     let (Some(c), Some(t)) = (state.unit(charger), state.unit(target)) else {
         return false;
     };
     if t.in_melee {
         return false;
     }
+    let by_the_list = rules.rulings.charged_tests == ChargedTests::ChargeList;
     let steady = t.spec.quality == Quality::Elite || t.spec.frenzied;
-    let infantry_in_open = !t.spec.troop.cavalry() && !steady && in_open && c.spec.troop.cavalry();
-    infantry_in_open || t.spec.troop.missile() || t.spec.troop.peasants()
+    let where_it_stands = in_open || !by_the_list;
+    let infantry = !t.spec.troop.cavalry() && !steady && where_it_stands && c.spec.troop.cavalry();
+    let ashigaru = if by_the_list {
+        t.spec.troop.missile()
+    } else {
+        t.spec.troop.ashigaru()
+    };
+    infantry || ashigaru || t.spec.troop.peasants()
+}
+
+/// Whether the charge form must ask where the target stands: only where the answer can
+/// change whether it tests (ruling `charged_tests`: the Charge list's infantry in the open
+/// charged by cavalry).
+pub fn asks_target_in_open(rules: &Rules, state: &State, charger: usize, target: usize) -> bool {
+    target_tests(rules, state, charger, target, true)
+        != target_tests(rules, state, charger, target, false)
 }
 
 /// Where the charge rules come from.
@@ -169,7 +192,7 @@ pub(super) fn declare(
     if !obey(ctx, unit, plan.out_of_command)? {
         return Ok(());
     }
-    let target_tests = target_tests(ctx.state(), unit, target, plan.target_in_open);
+    let target_tests = target_tests(ctx.rules(), ctx.state(), unit, target, plan.target_in_open);
     let stage = if charger_tests(troop) {
         ChargeStage::ChargerTest
     } else if target_tests {
@@ -273,6 +296,15 @@ pub fn response_refused(rules: &Rules, state: &State, response: Response) -> Opt
             None
         }
     };
+    // Ruling `reform_then_answer`: under `stands_only`, a unit that reformed only stands.
+    if target.turn.reformed
+        && rules.rulings.reform_then_answer == ReformThenAnswer::StandsOnly
+        && response != Response::Stand
+    {
+        return Some(format!(
+            "{name} reformed this turn: it only stands to receive the charge"
+        ));
+    }
     match response {
         Response::Stand => None,
         Response::StandAndFire => fires(),

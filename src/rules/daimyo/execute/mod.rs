@@ -8,8 +8,9 @@ mod leaders;
 mod moves;
 
 pub use charge::{
-    CHARGE, RESPONSE, charge_allowance, charge_bonus, charge_cost, charge_disorder, charger_tests,
-    manoeuvre_cost, miss_refused, response_refused, run_refusal, starts_far, target_tests,
+    CHARGE, RESPONSE, asks_target_in_open, charge_allowance, charge_bonus, charge_cost,
+    charge_disorder, charger_tests, manoeuvre_cost, miss_refused, response_refused, run_refusal,
+    starts_far, target_tests,
 };
 pub use leaders::{LEADERS, duel_odds, leader_move_left, leader_refusal};
 pub use moves::{
@@ -114,8 +115,16 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             wide,
             out_of_command,
         } => moves::reform(ctx, *unit, *wide, *out_of_command)?,
-        Command::RoutMove { unit, through } => moves::rout(ctx, *unit, *through)?,
-        Command::PursuitMove { unit, through } => moves::pursue(ctx, *unit, *through)?,
+        Command::RoutMove {
+            unit,
+            through,
+            ground,
+        } => moves::rout(ctx, *unit, *through, *ground)?,
+        Command::PursuitMove {
+            unit,
+            through,
+            ground,
+        } => moves::pursue(ctx, *unit, *through, *ground)?,
         Command::Charge { unit, target, plan } => charge::declare(ctx, *unit, *target, plan)?,
         Command::ChargeTest { passed } => charge::test(ctx, *passed)?,
         Command::Respond { response } => charge::respond(ctx, *response)?,

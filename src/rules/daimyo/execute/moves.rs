@@ -6,11 +6,11 @@ use super::{Ctx, illegal};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
+use crate::rules::daimyo::command::Crossed;
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::numbers::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
 };
-use crate::rules::daimyo::state::Rank;
 use crate::rules::daimyo::state::State;
 use crate::rules::daimyo::tables::LeaderlessObedience;
 use crate::rules::daimyo::tables::Rules;
@@ -115,13 +115,14 @@ pub(super) fn missile_catch(ctx: &mut Ctx<'_>, unit: usize) -> Result<(), Comman
     Ok(())
 }
 
-/// A Daimyo who joined or left a unit this turn keeps within his own maximum move, the moves
-/// he makes with units included (Leaders; ruling `leader_moves`).
+/// A Daimyo who joined or left a unit this turn, and the General who joined a unit that had
+/// already moved, keep within their own maximum move, the moves they make with units included
+/// (Leaders; ruling `leader_moves`).
 fn leaders_keep_up(ctx: &Ctx<'_>, unit: usize, mm: i64) -> Result<(), CommandError> {
     let state = ctx.state();
     for l in state.attached_to(unit) {
         let Some(x) = state.leader(l) else { continue };
-        if matches!(x.rank, Rank::Daimyo(_)) && x.shifted {
+        if x.kept_to_his_move() {
             let left = leader_move_left(state, l);
             if mm > left {
                 return Err(refuse(
@@ -374,6 +375,7 @@ pub(super) fn rout(
     ctx: &mut Ctx<'_>,
     unit: usize,
     through: Option<usize>,
+    ground: Crossed,
 ) -> Result<(), CommandError> {
     check_through(ctx, unit, through)?;
     let u = ctx.present(unit)?;
@@ -388,7 +390,21 @@ pub(super) fn rout(
     }
     let faces = move_dice(ctx)?;
     ctx.emit(Event::RoutMoved { unit, faces })?;
+    crossed(ctx, unit, ground)?;
     pass_through(ctx, unit, through)
+}
+
+/// What the ground a diced move crossed does to it (Terrain Effects: dense terrain disorders
+/// all but peasants, a linear obstacle every unit, in any move).
+fn crossed(ctx: &mut Ctx<'_>, unit: usize, ground: Crossed) -> Result<(), CommandError> {
+    let peasants = ctx.unit(unit)?.spec.troop.peasants();
+    if ground.dense && !peasants {
+        ctx.disorder(unit, Cause::DenseTerrain)?;
+    }
+    if ground.obstacle {
+        ctx.disorder(unit, Cause::LinearObstacle)?;
+    }
+    Ok(())
 }
 
 /// The dice of a rout or pursuit move (Movement: diced with 1d6).
@@ -423,6 +439,7 @@ pub(super) fn pursue(
     ctx: &mut Ctx<'_>,
     unit: usize,
     through: Option<usize>,
+    ground: Crossed,
 ) -> Result<(), CommandError> {
     ctx.present(unit)?;
     check_through(ctx, unit, through)?;
@@ -431,5 +448,6 @@ pub(super) fn pursue(
     }
     let faces = move_dice(ctx)?;
     ctx.emit(Event::PursuitMoved { unit, faces })?;
+    crossed(ctx, unit, ground)?;
     pass_through(ctx, unit, through)
 }
