@@ -8,7 +8,7 @@
 //! grappling, shouting, out of stamina) are the figure's too.
 
 use super::command::{Action, ClashKind, Ride, Step};
-use super::state::{Due, FigureRef, FigureState, Speed, State};
+use super::state::{Due, FigureRef, FigureState, Speed, State, TripCause};
 use super::tables::Rules;
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
@@ -110,6 +110,56 @@ pub fn may_trip(x: &FigureState) -> Result<(), String> {
         Err(format!("{} is already on the ground", x.spec.name))
     } else {
         Ok(())
+    }
+}
+
+/// Whether the state bears out a trip roll for `cause`: one the rules made due is answered;
+/// the umpire records one nothing made due only where the state cannot see the cause, and
+/// never where it contradicts it (Tripping Over):
+///
+/// - a body, an obstacle or a slope ends a push back: only a figure with a push back still to
+///   settle, and a body only where some other figure lies on the ground;
+/// - an entangling makes its victim dice as the clash that entangles it requires, not later;
+/// - a jump on foot is asked on the move that makes it; after a dash (which asks nothing) the
+///   umpire records it for a figure that dashed this turn;
+/// - a slippery surface trips a figure that fought this turn, once a turn (ruling
+///   `slippery_trip`).
+///
+/// # Errors
+/// Why the state contradicts the cause.
+pub fn trip_borne_out(state: &State, f: FigureRef, cause: TripCause) -> Result<(), String> {
+    if state.due.contains(&Due::Trip(f, cause)) {
+        return Ok(());
+    }
+    let x = state
+        .figure(f)
+        .ok_or_else(|| format!("there is no figure {}", f.id()))?;
+    let name = &x.spec.name;
+    match cause {
+        TripCause::Body | TripCause::Obstacle | TripCause::Uphill
+            if !state.due.contains(&Due::PushedBack(f)) =>
+        {
+            Err(format!(
+                "{name} has no push back to settle: only a push back ends {}",
+                cause.words()
+            ))
+        }
+        TripCause::Body if !state.body_on_the_ground(&[f]) => Err(format!(
+            "no figure lies on the ground: {name} has no body to be pushed onto"
+        )),
+        TripCause::Entangled => Err(format!(
+            "{name} dices for an entangling when the clash that entangles it requires it"
+        )),
+        TripCause::Jump if !x.this_turn.dashed => Err(format!(
+            "{name} has not dashed this turn: a jump on foot is asked on its move"
+        )),
+        TripCause::Slippery if x.this_turn.exchanges == 0 => Err(format!(
+            "{name} has not fought this turn: the slippery ground trips those who fight on it"
+        )),
+        TripCause::Slippery if x.this_turn.slipped => Err(format!(
+            "{name} has diced for the slippery ground this turn already"
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -3,9 +3,10 @@
 use super::super::command::{
     ClashKind, ClashOrder, Command, Fighter, ShotOrder, Situation, Visibility,
 };
-use super::super::numbers::clash::UNARMED;
+use super::super::numbers::clash::{self, UNARMED};
+use super::super::order::may_charge;
 use super::super::pending::cards;
-use super::super::state::{FigureRef, State};
+use super::super::state::{FigureRef, FigureState, State};
 use super::super::tables::Rules;
 use super::super::tables::weapons::{Class, WeaponInfo};
 use super::{enemies, names};
@@ -15,18 +16,105 @@ const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visi
 const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
 /// Ranges an attack may be made at, in hexes (the longest reach in the glossary is 4).
 const RANGES: [u32; 4] = [1, 2, 3, 4];
-const TOGGLES: [&str; 10] = [
-    "Ni-Ten Jitsu",
-    "Iaijutsu draw",
+const TECHNIQUES: [&str; 2] = ["Ni-Ten Jitsu", "Iaijutsu draw"];
+const TOGGLES: [&str; 8] = [
     "Drawing or changing weapon",
     "Wading",
-    "In a body hex",
+    BODY_HEX,
     "Rough ground",
     "In undergrowth",
     "Attacked from its weak zone",
     "Opponent outside the horse's forward arc",
     "On a slippery surface (mud, snow, ice)",
 ];
+const BODY_HEX: &str = "In a body hex";
+
+/// What the attack form offers a figure, as the state allows: the attacks its weapons and
+/// state can make, the ranges its weapons reach, and for each side what may be said of it.
+/// Shared by the form and its plan, so an index names the same thing in both.
+struct Offer {
+    kinds: Vec<ClashKind>,
+    ranges: Vec<u32>,
+    /// The attacker's, and the defender's (any of the enemies).
+    sides: [SideOffer; 2],
+}
+
+/// What may be said of one side of an attack.
+struct SideOffer {
+    /// It has a Ni-Ten Jitsu skill, an Iaijutsu skill.
+    techniques: [bool; 2],
+    /// A figure lies on the ground, so it may stand in a body hex.
+    body: bool,
+    /// How far it may be outnumbered: by as many enemies as are still fighting.
+    outnumbered: Vec<u32>,
+}
+
+impl Offer {
+    fn new(rules: &Rules, state: &State, f: FigureRef) -> Self {
+        let weapons: Vec<&WeaponInfo> = hand_weapons(rules, state, f)
+            .iter()
+            .filter_map(|w| rules.weapon(w))
+            .collect();
+        // A weapon whose reach is the umpire's to read (ruling `engagement_zones`) may
+        // attack at any range the form has.
+        let longest = weapons
+            .iter()
+            .flat_map(|i| ClashKind::ALL.map(|k| clash::reach(rules, i, k)))
+            .map(|r| r.unwrap_or(u32::MAX))
+            .max()
+            .unwrap_or(1);
+        let me = state.figure(f);
+        let kinds = ClashKind::ALL
+            .into_iter()
+            .filter(|k| match k {
+                ClashKind::Strike => true,
+                ClashKind::Chain => weapons.iter().any(|i| i.chain),
+                ClashKind::Entangle => weapons.iter().any(|i| i.entangles),
+                ClashKind::Trip => weapons.iter().any(|i| i.trips),
+                ClashKind::BodyCharge => me.is_some_and(|x| may_charge(x).is_ok()),
+                // Grappling has a form of its own.
+                ClashKind::Grapple => false,
+                ClashKind::TearFree => me.is_some_and(|x| x.entangled),
+            })
+            .collect();
+        let body = state.body_on_the_ground(&[f]);
+        let upto = |n: usize| -> Vec<u32> {
+            OUTNUMBERED
+                .into_iter()
+                .filter(|o| usize::try_from(*o).is_ok_and(|o| o <= n))
+                .collect()
+        };
+        let side = f.side();
+        let skilled = |figures: &[FigureRef]| {
+            let has = |skill: fn(&FigureState) -> bool| {
+                figures.iter().any(|g| state.figure(*g).is_some_and(skill))
+            };
+            [
+                has(|x| x.spec.ni_ten.is_some()),
+                has(|x| x.spec.iaijutsu.is_some()),
+            ]
+        };
+        Self {
+            kinds,
+            ranges: RANGES
+                .into_iter()
+                .filter(|r| *r <= longest.max(1))
+                .collect(),
+            sides: [
+                SideOffer {
+                    techniques: skilled(&[f]),
+                    body,
+                    outnumbered: upto(state.active_of(1 - side).len()),
+                },
+                SideOffer {
+                    techniques: skilled(&enemies(state, f)),
+                    body,
+                    outnumbered: upto(state.active_of(side).len()),
+                },
+            ],
+        }
+    }
+}
 
 /// The missile weapons a figure has, loaded or not.
 fn missiles(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
@@ -225,13 +313,20 @@ pub fn shoot_plan(
     })
 }
 
-fn side_fields(form: ActionForm, who: &str) -> ActionForm {
+fn side_fields(form: ActionForm, who: &str, offer: &SideOffer) -> ActionForm {
+    let form = TECHNIQUES
+        .iter()
+        .zip(offer.techniques)
+        .filter(|(_, has)| *has)
+        .fold(form, |f, (t, _)| f.toggle(&format!("{who}: {t}")));
     let form = TOGGLES
         .iter()
+        .filter(|t| offer.body || **t != BODY_HEX)
         .fold(form, |f, t| f.toggle(&format!("{who}: {t}")));
     form.choice(
         &format!("{who}: outnumbered by unengaged enemies"),
-        OUTNUMBERED
+        offer
+            .outnumbered
             .iter()
             .map(|n| {
                 if *n == 0 {
@@ -246,21 +341,20 @@ fn side_fields(form: ActionForm, who: &str) -> ActionForm {
 
 fn side_values(
     v: &mut FormValues<'_>,
-    figure: FigureRef,
-    weapon: String,
+    (figure, weapon): (FigureRef, String),
+    offer: &SideOffer,
 ) -> Result<Fighter, String> {
-    let ni_ten = v.on();
-    let iaijutsu = v.on();
+    let [ni_ten, iaijutsu] = offer.techniques.map(|has| has && v.on());
     let situation = Situation {
         drawing: v.on(),
         wading: v.on(),
-        body_hex: v.on(),
+        body_hex: offer.body && v.on(),
         rough: v.on(),
         undergrowth: v.on(),
         zone: v.on(),
         off_arc: v.on(),
         slippery: v.on(),
-        outnumbered: v.pick(&OUTNUMBERED, "outnumbering")?,
+        outnumbered: v.pick(&offer.outnumbered, "outnumbering")?,
     };
     Ok(Fighter {
         figure,
@@ -280,6 +374,7 @@ pub fn attack_form(
 ) -> Option<ActionForm> {
     let foes = enemies(state, f);
     let first = *foes.first()?;
+    let offer = Offer::new(rules, state, f);
     let (key, label, note) = if closing {
         (
             "closing",
@@ -303,7 +398,7 @@ pub fn attack_form(
         .choice("Opponent", names(state, &foes))
         .choice(
             "Attack",
-            ClashKind::ALL.iter().map(|k| k.name().to_owned()).collect(),
+            offer.kinds.iter().map(|k| k.name().to_owned()).collect(),
         )
         .choice("Weapon", hand_weapons(rules, state, f))
         .choice(
@@ -314,10 +409,10 @@ pub fn attack_form(
         .toggle("Both were moving (body charge)")
         .choice(
             "Range (hexes)",
-            RANGES.iter().map(ToString::to_string).collect(),
+            offer.ranges.iter().map(ToString::to_string).collect(),
         );
-    let form = side_fields(form, "Attacker");
-    Some(side_fields(form, "Defender"))
+    let form = side_fields(form, "Attacker", &offer.sides[0]);
+    Some(side_fields(form, "Defender", &offer.sides[1]))
 }
 
 /// The clash the attack form's values name.
@@ -332,8 +427,9 @@ pub fn attack_plan(
     closing: bool,
 ) -> Result<ActionPlan<Command>, String> {
     let foes = enemies(state, f);
+    let offer = Offer::new(rules, state, f);
     let defender = v.pick(&foes, "opponent")?;
-    let kind = v.pick(&ClashKind::ALL, "attack")?;
+    let kind = v.pick(&offer.kinds, "attack")?;
     let mut weapon = v.pick(&hand_weapons(rules, state, f), "weapon")?;
     let their = hand_weapons(rules, state, defender);
     let first = foes.first().copied().unwrap_or(defender);
@@ -346,13 +442,13 @@ pub fn attack_plan(
     };
     let both_strike = v.on();
     let moving = v.on();
-    let range = v.pick(&RANGES, "range")?;
+    let range = v.pick(&offer.ranges, "range")?;
     if kind == ClashKind::BodyCharge {
         weapon = UNARMED.into();
     }
     let order = ClashOrder {
-        attacker: side_values(v, f, weapon)?,
-        defender: side_values(v, defender, their_weapon)?,
+        attacker: side_values(v, (f, weapon), &offer.sides[0])?,
+        defender: side_values(v, (defender, their_weapon), &offer.sides[1])?,
         kind,
         both_strike,
         closing,

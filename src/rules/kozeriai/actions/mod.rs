@@ -96,6 +96,14 @@ fn on_foot(state: &State, f: FigureRef) -> Vec<FigureRef> {
         .collect()
 }
 
+/// The causes a figure may dice for tripping for now: those the state bears out.
+fn trip_causes(state: &State, f: FigureRef) -> Vec<TripCause> {
+    TripCause::ALL
+        .into_iter()
+        .filter(|&c| super::order::trip_borne_out(state, f, c).is_ok())
+        .collect()
+}
+
 /// The forms of a figure's action while its contingent moves.
 fn moving_forms(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> Vec<ActionForm> {
     let mut out = Vec::new();
@@ -200,21 +208,33 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             )
             .choice("Figure", names(state, &on_foot(state, f))),
         );
+    }
+    if x.mounted && x.speed >= Speed::Canter {
         out.push(
             ActionForm::new("jump", "Horse jump", "cantering or galloping horses only").choice(
                 "Obstacle",
                 Obstacle::ALL.iter().map(|o| o.name().to_owned()).collect(),
             ),
         );
+    } else if x.mounted && state.another_horse(f) {
+        // Slower horses do not jump, but may collide with another horse: the umpire's record
+        // of what happened on the table (ruling `horse_collision`).
+        out.push(
+            ActionForm::new(
+                "collide",
+                "Horses collide",
+                "its horse collided with another: the barricade or collision row",
+            )
+            .as_record(),
+        );
     }
-    // Only a figure on its feet and on foot can trip (Tripping Over).
-    if super::order::may_trip(x).is_ok() {
+    // Only a figure on its feet and on foot can trip, and only for a cause the state bears
+    // out (Tripping Over).
+    let causes = trip_causes(state, f);
+    if super::order::may_trip(x).is_ok() && !causes.is_empty() {
         out.push(
             ActionForm::new("trip", "Trip roll", "when the table shows one is due")
-                .choice(
-                    "Cause",
-                    TripCause::ALL.iter().map(|c| capital(c.words())).collect(),
-                )
+                .choice("Cause", causes.iter().map(|c| capital(c.words())).collect())
                 .as_record(),
         );
     }
@@ -286,8 +306,12 @@ pub fn plan(
                 preview: Some(cards::jump_card(rules, state, f, obstacle)),
             })
         }
+        "collide" => Ok(ActionPlan {
+            command: Command::Jump(f, Obstacle::Barricade),
+            preview: Some(cards::jump_card(rules, state, f, Obstacle::Barricade)),
+        }),
         "trip" => {
-            let cause = v.pick(&TripCause::ALL, "cause")?;
+            let cause = v.pick(&trip_causes(state, f), "cause")?;
             let mut card = cards::trip_card(rules, state, f, cause);
             card.required = false;
             Ok(ActionPlan {
