@@ -1505,14 +1505,20 @@ fn every_form_previews_and_plans_from_the_same_state() {
         "{keys:?}"
     );
     for form in &forms {
-        let plan = Kozeriai::action(
-            b.rules(),
-            b.state(),
-            &TARO.id(),
-            &form.key,
-            &form.defaults(),
-        )
-        .unwrap_or_else(|e| panic!("{}: {e}", form.key));
+        // The engagement zone question starts unanswered: the attack waits for it.
+        let mut values = form.defaults();
+        for (i, field) in form.fields.iter().enumerate() {
+            if let gunbai::engine::action::Field::Choice { label, .. } = field
+                && label.starts_with("Opponent in a hex its weapon can attack")
+            {
+                let why = Kozeriai::action(b.rules(), b.state(), &TARO.id(), &form.key, &values)
+                    .unwrap_err();
+                assert!(why.contains("answer `Opponent in a hex"), "{why}");
+                values[i] = 1;
+            }
+        }
+        let plan = Kozeriai::action(b.rules(), b.state(), &TARO.id(), &form.key, &values)
+            .unwrap_or_else(|e| panic!("{}: {e}", form.key));
         if form.key == "attack" || form.key == "shoot" {
             let preview = plan.preview.expect("a preview with odds");
             assert!(!preview.odds.is_empty());

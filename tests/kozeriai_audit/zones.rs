@@ -2,7 +2,8 @@
 //! closing rule's longer weapon. The text gives a reach in words for the chains, the rope and
 //! the Kumade (which uses the Katana's zone and reaches 1); the diagrams give the rest.
 
-use gunbai::engine::Battle;
+use gunbai::engine::action::{ActionForm, Field};
+use gunbai::engine::{Battle, RuleSet as _};
 use gunbai::rules::kozeriai::command::{ClashKind, ClashOrder};
 use gunbai::rules::kozeriai::numbers::clash;
 use gunbai::rules::kozeriai::state::Stage;
@@ -168,4 +169,60 @@ fn closing_rule_only_a_weapon_that_outreaches_its_opponent_s_attacks_a_figure_cl
     // Where the umpire reads the diagrams, which weapon is longer is the table's to say.
     let mut b = battle_with(ruled("engagement_zones", "umpire_reads_diagram"));
     ok(&mut b, closing(GORO, "Katana", TARO, "Katana"), &[0, 9]);
+}
+
+/// The values of a form with the choice labelled `label` set to `value`.
+fn answered(form: &ActionForm, answers: &[(&str, usize)]) -> Vec<usize> {
+    let mut values = form.defaults();
+    for (label, value) in answers {
+        let at = form
+            .fields
+            .iter()
+            .position(|f| match f {
+                Field::Choice { label: l, .. } | Field::Toggle { label: l } => l == label,
+                Field::Number { .. } => false,
+            })
+            .unwrap_or_else(|| panic!("no field `{label}`"));
+        values[at] = *value;
+    }
+    values
+}
+
+#[test]
+fn combat_engagement_zones_the_attack_form_asks_whether_the_weapon_can_attack_the_opponent_s_hex() {
+    let mut b = fighting(HouseRules::default());
+    let form = Kozeriai::action_forms(b.rules(), b.state(), &TARO.id())
+        .into_iter()
+        .find(|f| f.key == "attack")
+        .expect("the attack form");
+    let question = "Opponent in a hex its weapon can attack (its zone diagram)";
+    let plan =
+        |values: &[usize]| Kozeriai::action(b.rules(), b.state(), &TARO.id(), "attack", values);
+    // Unanswered, the attack waits for the answer.
+    let why = plan(&form.defaults()).unwrap_err();
+    assert!(why.contains(&format!("answer `{question}` first")), "{why}");
+    // The diagram says it cannot: the attack is refused, on the form and by the engine.
+    let why = plan(&answered(&form, &[(question, 2)])).unwrap_err();
+    assert!(why.contains("cannot attack the hex"), "{why}");
+    // A body charge moves into the opponent's hex: no diagram is read for it.
+    let charge = plan(&answered(&form, &[("Attack", 1)])).expect("a body charge");
+    assert!(matches!(
+        charge.command,
+        Command::Clash(ClashOrder {
+            kind: ClashKind::BodyCharge,
+            attackable: None,
+            ..
+        })
+    ));
+    // It can: the attack is fought, the answer journalled with it.
+    let yes = plan(&answered(&form, &[(question, 1)])).expect("an attack");
+    let Command::Clash(order) = &yes.command else {
+        panic!("{:?}", yes.command);
+    };
+    assert_eq!(order.attackable, Some(true));
+    let mut barred = order.clone();
+    barred.attackable = Some(false);
+    let why = refused(&mut b, Command::Clash(barred), &[5, 5]);
+    assert!(why.contains("cannot attack the hex"), "{why}");
+    ok(&mut b, yes.command, &[5, 5]);
 }

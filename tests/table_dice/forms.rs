@@ -1,6 +1,7 @@
 //! Item 3: no button rolls silently. A form whose roll needs dice shows "Roll (app dice)"
 //! beside its table-faces field, in every rule set whose forms roll: daimyo's obedience roll
-//! once Out of command is ticked, and sky's and kozeriai's rolling forms before any tick.
+//! once Out of command is ticked, sky's rolling forms before any tick, and kozeriai's once its
+//! engagement zone question is answered.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;
@@ -86,8 +87,15 @@ fn skys_fire_form_says_roll_app_dice_beside_the_table_faces_field_before_any_tic
 fn kozeriais_closing_attack_form_says_roll_app_dice_beside_the_table_faces_field_before_any_tick() {
     let dir = tempfile::tempdir().unwrap();
     let clicks = ["Shimada Kambei 島田勘兵衛", "Closing attack"];
-    let h = opened(dir.path(), game("kozeriai"), &clicks);
-    // The form as it opens, nothing ticked or chosen: the clash rolls both figures' dice.
+    let mut h = opened(dir.path(), game("kozeriai"), &clicks);
     h.get_by_label("Opponent strikes too");
+    // The engagement zone question starts unanswered: nothing rolls until it is answered.
+    assert_eq!(h.query_all_by_label("Roll (app dice)").count(), 0);
+    h.get_by_label("Opponent in a hex its weapon can attack (its zone diagram)")
+        .click();
+    h.run();
+    h.get_all_by_label("yes").last().unwrap().click();
+    h.run();
+    // Nothing ticked: the clash rolls both figures' dice.
     roll_app_dice_sits_beside_the_faces_field(&h);
 }

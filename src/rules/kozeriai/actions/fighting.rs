@@ -28,6 +28,11 @@ const TOGGLES: [&str; 8] = [
     "On a slippery surface (mud, snow, ice)",
 ];
 const BODY_HEX: &str = "In a body hex";
+/// The engagement zone question: the diagram's "can attack this hex" or "CANNOT attack
+/// this hex" for the hex the opponent stands in, asked of every attack but a body charge
+/// and tearing free; unanswered until the umpire answers.
+const ATTACKABLE: &str = "Opponent in a hex its weapon can attack (its zone diagram)";
+const ATTACKABLE_ANSWERS: [&str; 3] = ["not answered", "yes", "no: CANNOT attack this hex"];
 
 /// What the attack form offers a figure, as the state allows: the attacks its weapons and
 /// state can make, the ranges its weapons reach, and for each side what may be said of it.
@@ -199,6 +204,7 @@ pub fn grapple_plan(
         closing: false,
         moving: false,
         range: 1,
+        attackable: None,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
@@ -410,6 +416,10 @@ pub fn attack_form(
         .choice(
             "Range (hexes)",
             offer.ranges.iter().map(ToString::to_string).collect(),
+        )
+        .choice(
+            ATTACKABLE,
+            ATTACKABLE_ANSWERS.iter().map(|a| (*a).to_owned()).collect(),
         );
     let form = side_fields(form, "Attacker", &offer.sides[0]);
     Some(side_fields(form, "Defender", &offer.sides[1]))
@@ -443,6 +453,20 @@ pub fn attack_plan(
     let both_strike = v.on();
     let moving = v.on();
     let range = v.pick(&offer.ranges, "range")?;
+    // A body charge moves into the opponent's hex and tearing free is fought where the
+    // restraint holds: no diagram is read for them.
+    let zoned = !matches!(kind, ClashKind::BodyCharge | ClashKind::TearFree);
+    let attackable = match v.index() {
+        _ if !zoned => None,
+        1 => Some(true),
+        2 => Some(false),
+        _ => {
+            return Err(format!(
+                "answer `{ATTACKABLE}` first, from the {} diagram (Combat Engagement Zones)",
+                weapon
+            ));
+        }
+    };
     if kind == ClashKind::BodyCharge {
         weapon = UNARMED.into();
     }
@@ -454,6 +478,7 @@ pub fn attack_plan(
         closing,
         moving,
         range,
+        attackable,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {

@@ -133,7 +133,7 @@ fn moving_forms(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> 
                 )
                 .toggle("Reload as well")
                 .choice(
-                    "Aim at (standing still)",
+                    "Aim at a target it can see (standing still)",
                     std::iter::once("No one".to_owned()).chain(foe).collect(),
                 )
                 .toggle("Jumps or climbs an obstacle"),

@@ -264,9 +264,14 @@ pub fn blunt(rules: &Rules, info: &WeaponInfo) -> Option<u32> {
     injures.blunt.then_some(injures.extra_distractions)
 }
 
-/// The weapons each kind of attack needs.
+/// The weapons each kind of attack needs, and a hex the attacker's weapon can attack.
 fn check_kind(order: &ClashOrder, wa: &WeaponInfo, wd: &WeaponInfo) -> Result<(), String> {
     let w = &order.attacker.weapon;
+    if order.attackable == Some(false) {
+        return Err(format!(
+            "a {w} cannot attack the hex its opponent stands in, by its engagement zone diagram (Combat Engagement Zones)"
+        ));
+    }
     match order.kind {
         ClashKind::Chain if !wa.chain => Err(format!("a {w} has no chain attack")),
         ClashKind::Entangle if !wa.entangles => Err(format!("a {w} cannot entangle")),
