@@ -194,6 +194,47 @@ fn tactical_factors_a_body_hex_needs_a_figure_on_the_ground() {
 }
 
 #[test]
+fn bring_out_your_dead_a_figure_lying_down_is_a_body_unless_only_the_dead_are_ruled() {
+    // Hachi lies down (alive): a body under any_figure_down, none under the_dead_only.
+    let lying_hachi = |house| {
+        let mut b = battle_with(house);
+        at(&mut b, 1, Stage::Moving);
+        act(&mut b, HACHI, Action::LieDown);
+        assert!(fig(&b, HACHI).lying && !fig(&b, HACHI).dead);
+        at(&mut b, 0, Stage::Fighting);
+        b
+    };
+    let mut hex = strike(TARO, "Katana", JO, "Yari");
+    hex.defender.situation.body_hex = true;
+    let mut b = lying_hachi(ruled("bodies", "any_figure_down"));
+    let mods = modifier_values(b.rules(), b.state(), &hex, 1);
+    assert!(has(&mods, "body hex", -2), "{mods:?}");
+    push_jo_back(&mut b);
+    ok(&mut b, Command::PushedInto(JO, TripCause::Body), &[]);
+    assert_eq!(b.state().due, vec![Due::Trip(JO, TripCause::Body)]);
+    let mut b = lying_hachi(ruled("bodies", "the_dead_only"));
+    let why = clash::numbers(b.rules(), b.state(), &hex).unwrap_err();
+    assert!(why.contains("no dead figure lies on the ground"), "{why}");
+    push_jo_back(&mut b);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Pushed back")
+        .expect("the push back card");
+    assert!(!card.answers.iter().any(|a| a.label.contains("body")));
+    let why = refused(&mut b, Command::PushedInto(JO, TripCause::Body), &[]);
+    assert!(why.contains("no dead figure"), "{why}");
+    assert!(!trip_form_causes(&b, JO).iter().any(|c| c.contains("body")));
+    // A dead figure is a body under either reading.
+    let mut b = battle_with(ruled("bodies", "the_dead_only"));
+    a_body(&mut b);
+    let mods = modifier_values(b.rules(), b.state(), &hex, 1);
+    assert!(has(&mods, "body hex", -2), "{mods:?}");
+    push_jo_back(&mut b);
+    ok(&mut b, Command::PushedInto(JO, TripCause::Body), &[]);
+}
+
+#[test]
 fn tactical_factors_outnumbered_needs_as_many_enemies_still_fighting() {
     let mut b = battle();
     at(&mut b, 0, Stage::Fighting);

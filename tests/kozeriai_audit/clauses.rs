@@ -223,6 +223,59 @@ fn kusarigama_or_nagegama_the_entangling_throw_is_recovered_as_the_flail_unless_
 }
 
 #[test]
+fn every_chain_the_text_recovers_waits_a_turn_under_either_chain_recovery_reading() {
+    let attack = |weapon: &str, kind: ClashKind, range: u32| {
+        let mut o = strike(KUSA, weapon, HACHI, "Katana");
+        o.kind = kind;
+        o.range = range;
+        Command::Clash(o)
+    };
+    // The text gives each of these its recovery; the ruling chain_recovery only decides the
+    // Kusarigama's entangling throw.
+    let recovered = [
+        attack("Kusarigama", ClashKind::Chain, 3),
+        attack("Manrikigusari", ClashKind::Entangle, 2),
+        attack("Manrikigusari", ClashKind::Strike, 1),
+        attack("Feruzue", ClashKind::Chain, 3),
+        attack("Kawa-Nawa", ClashKind::Trip, 3),
+        attack("Kawa-Nawa", ClashKind::Strike, 4),
+    ];
+    for option in ["every_other_turn", "flail_only"] {
+        for order in &recovered {
+            let mut b = battle_with(ruled("chain_recovery", option));
+            at(&mut b, 0, Stage::Fighting);
+            ok(&mut b, order.clone(), &[0, 9]);
+            next_turn(&mut b);
+            at(&mut b, 0, Stage::Fighting);
+            let why = refused(&mut b, order.clone(), &[0, 9]);
+            assert!(
+                why.contains("every other turn"),
+                "{option}: {order:?}: {why}"
+            );
+            next_turn(&mut b);
+            at(&mut b, 0, Stage::Fighting);
+            ok(&mut b, order.clone(), &[0, 9]);
+        }
+    }
+}
+
+#[test]
+fn ni_ten_jitsu_an_attacker_striking_as_its_opponent_strikes_back_defends_at_plus_two() {
+    // Kensei (Ni-Ten 5) attacks Goro (Katana 3), who strikes back: Kensei 5 + 2 = 7, Goro
+    // 3 + 5 = 8. Goro's 8 meets Kensei's defence of 7 + 2: parried; Kensei's 7 is parried
+    // by Goro's 8. Without the +2 Goro would push Kensei back; with it on Kensei's stroke
+    // too, Kensei would push Goro back.
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut o = strike(KENSEI, "Katana", GORO, "Katana");
+    o.attacker.ni_ten = true;
+    o.both_strike = true;
+    let (totals, outcome) = clash_of(&ok(&mut b, Command::Clash(o), &[2, 5]));
+    assert_eq!(totals, [7, 8]);
+    assert_eq!(outcome, Outcome::default());
+}
+
+#[test]
 fn shooting_factors_aiming_does_not_help_hand_thrown_weapons() {
     let mut b = throwers();
     act(

@@ -9,7 +9,7 @@
 
 use super::command::{Action, ClashKind, Ride, Step};
 use super::state::{Due, FigureRef, FigureState, Speed, State, TripCause};
-use super::tables::Rules;
+use super::tables::{Bodies, Rules};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 
@@ -127,7 +127,12 @@ pub fn may_trip(x: &FigureState) -> Result<(), String> {
 ///
 /// # Errors
 /// Why the state contradicts the cause.
-pub fn trip_borne_out(state: &State, f: FigureRef, cause: TripCause) -> Result<(), String> {
+pub fn trip_borne_out(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    cause: TripCause,
+) -> Result<(), String> {
     if state.due.contains(&Due::Trip(f, cause)) {
         return Ok(());
     }
@@ -144,8 +149,9 @@ pub fn trip_borne_out(state: &State, f: FigureRef, cause: TripCause) -> Result<(
                 cause.words()
             ))
         }
-        TripCause::Body if !state.body_on_the_ground(&[f]) => Err(format!(
-            "no figure lies on the ground: {name} has no body to be pushed onto"
+        TripCause::Body if !body_lies(rules, state, &[f]) => Err(format!(
+            "{}: {name} has no body to be pushed onto",
+            no_body(rules)
         )),
         TripCause::Entangled => Err(format!(
             "{name} dices for an entangling when the clash that entangles it requires it"
@@ -160,6 +166,28 @@ pub fn trip_borne_out(state: &State, f: FigureRef, cause: TripCause) -> Result<(
             "{name} has diced for the slippery ground this turn already"
         )),
         _ => Ok(()),
+    }
+}
+
+/// Whether a body lies on the ground, other than the figures named: one a figure may be
+/// pushed onto or stand among (Tripping Over; Tactical Factors). A body is any figure on the
+/// ground (dead, knocked out, collapsed, fallen or lying down), or only a dead one (ruling
+/// `bodies`).
+pub fn body_lies(rules: &Rules, state: &State, except: &[FigureRef]) -> bool {
+    let dead_only = rules.rulings.bodies == Bodies::TheDeadOnly;
+    state
+        .all_figures()
+        .into_iter()
+        .filter(|f| !except.contains(f))
+        .filter_map(|f| state.figure(f))
+        .any(|x| x.lying && (x.dead || !dead_only))
+}
+
+/// Why no body lies on the ground, in words (ruling `bodies`).
+pub fn no_body(rules: &Rules) -> &'static str {
+    match rules.rulings.bodies {
+        Bodies::AnyFigureDown => "no figure lies on the ground",
+        Bodies::TheDeadOnly => "no dead figure lies on the ground",
     }
 }
 

@@ -473,16 +473,6 @@ impl State {
             .map_or_else(|| format!("figure {}", f.id()), |x| x.spec.name.clone())
     }
 
-    /// Whether a figure other than those named lies on the ground (dead, knocked out, fallen
-    /// or lying down): only then is there a body to be pushed onto or to stand among
-    /// (Tripping Over; Tactical Factors).
-    pub fn body_on_the_ground(&self, except: &[FigureRef]) -> bool {
-        self.all_figures()
-            .into_iter()
-            .filter(|f| !except.contains(f))
-            .any(|f| self.figure(f).is_some_and(|x| x.lying))
-    }
-
     /// Whether a figure other than `f` is on a horse: one `f`'s horse may collide with
     /// (Horses in Combat).
     pub fn another_horse(&self, f: FigureRef) -> bool {

@@ -82,7 +82,7 @@ impl Offer {
                 ClashKind::TearFree => me.is_some_and(|x| x.entangled),
             })
             .collect();
-        let body = state.body_on_the_ground(&[f]);
+        let body = super::super::order::body_lies(rules, state, &[f]);
         let upto = |n: usize| -> Vec<u32> {
             OUTNUMBERED
                 .into_iter()

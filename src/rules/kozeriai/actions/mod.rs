@@ -97,10 +97,10 @@ fn on_foot(state: &State, f: FigureRef) -> Vec<FigureRef> {
 }
 
 /// The causes a figure may dice for tripping for now: those the state bears out.
-fn trip_causes(state: &State, f: FigureRef) -> Vec<TripCause> {
+fn trip_causes(rules: &Rules, state: &State, f: FigureRef) -> Vec<TripCause> {
     TripCause::ALL
         .into_iter()
-        .filter(|&c| super::order::trip_borne_out(state, f, c).is_ok())
+        .filter(|&c| super::order::trip_borne_out(rules, state, f, c).is_ok())
         .collect()
 }
 
@@ -230,7 +230,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     // Only a figure on its feet and on foot can trip, and only for a cause the state bears
     // out (Tripping Over).
-    let causes = trip_causes(state, f);
+    let causes = trip_causes(rules, state, f);
     if super::order::may_trip(x).is_ok() && !causes.is_empty() {
         out.push(
             ActionForm::new("trip", "Trip roll", "when the table shows one is due")
@@ -311,7 +311,7 @@ pub fn plan(
             preview: Some(cards::jump_card(rules, state, f, Obstacle::Barricade)),
         }),
         "trip" => {
-            let cause = v.pick(&trip_causes(state, f), "cause")?;
+            let cause = v.pick(&trip_causes(rules, state, f), "cause")?;
             let mut card = cards::trip_card(rules, state, f, cause);
             card.required = false;
             Ok(ActionPlan {

@@ -69,7 +69,7 @@ pub fn fall_result(rules: &Rules, moving: bool, die: i64) -> FallResult {
 pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<(), CommandError> {
     let x = ctx.figure(figure)?;
     order::may_trip(x).map_err(|why| refuse(why, order::TRIPPING))?;
-    order::trip_borne_out(ctx.state(), figure, cause)
+    order::trip_borne_out(ctx.rules(), ctx.state(), figure, cause)
         .map_err(|why| refuse(why, order::TRIPPING))?;
     let x = ctx.figure(figure)?;
     let needed = trip_needed(ctx.rules(), cause, x.spec.armour);
@@ -108,9 +108,12 @@ pub fn pushed_into(
     if x.mounted {
         return Err(refuse("tripping is for figures on foot", order::TRIPPING));
     }
-    if cause == TripCause::Body && !ctx.state().body_on_the_ground(&[figure]) {
+    if cause == TripCause::Body && !order::body_lies(ctx.rules(), ctx.state(), &[figure]) {
         return Err(refuse(
-            "no figure lies on the ground: there is no body to be pushed onto",
+            format!(
+                "{}: there is no body to be pushed onto",
+                order::no_body(ctx.rules())
+            ),
             order::TRIPPING,
         ));
     }

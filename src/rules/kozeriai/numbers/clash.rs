@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::super::command::{ClashKind, ClashOrder, Fighter};
+use super::super::order::{body_lies, no_body};
 use super::super::roster::Armour;
 use super::super::state::{FigureState, Speed, State};
 use super::super::tables::Rules;
@@ -188,7 +189,7 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
     let wa = weapon(rules, a, &order.attacker)?;
     let wd = weapon(rules, d, &order.defender)?;
     check_kind(order, wa, wd)?;
-    borne_out(state, order)?;
+    borne_out(rules, state, order)?;
     let ca = class_in(wa, Some(order.kind));
     let cd = class_in(wd, None);
     let attacker = side(rules, order, 0, (a, wa, ca), cd)?;
@@ -208,14 +209,15 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
 ///
 /// # Errors
 /// What the state contradicts.
-fn borne_out(state: &State, order: &ClashOrder) -> Result<(), String> {
+fn borne_out(rules: &Rules, state: &State, order: &ClashOrder) -> Result<(), String> {
     let both = [order.attacker.figure, order.defender.figure];
     for f in [&order.attacker, &order.defender] {
         let name = state.figure_name(f.figure);
         let s = &f.situation;
-        if s.body_hex && !state.body_on_the_ground(&both) {
+        if s.body_hex && !body_lies(rules, state, &both) {
             return Err(format!(
-                "no figure lies on the ground: {name} cannot stand in a body hex"
+                "{}: {name} cannot stand in a body hex",
+                no_body(rules)
             ));
         }
         let enemies = state.active_of(1 - f.figure.side()).len();

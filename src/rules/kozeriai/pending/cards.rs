@@ -7,6 +7,7 @@ use super::super::measures::{self as m, fall_index, jump_index};
 use super::super::numbers::odds;
 use super::super::numbers::shooting;
 use super::super::numbers::{clash, clash_odds};
+use super::super::order::body_lies;
 use super::super::state::{Due, FigureRef, State, TripCause};
 use super::super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
@@ -364,7 +365,7 @@ pub fn pushed_card(rules: &Rules, state: &State, f: FigureRef) -> Check<Command>
     };
     for cause in TripCause::PUSHED {
         // A body to be pushed onto only where a figure lies on the ground (Tripping Over).
-        if cause == TripCause::Body && !state.body_on_the_ground(&[f]) {
+        if cause == TripCause::Body && !body_lies(rules, state, &[f]) {
             continue;
         }
         let needed = trip_needed(rules, cause, x.spec.armour);

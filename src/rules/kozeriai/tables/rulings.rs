@@ -32,6 +32,19 @@ pub struct KozeriaiRulings {
     pub engagement_zones: EngagementZones,
     /// Which chain attacks of the Kusarigama need recovering.
     pub chain_recovery: ChainRecovery,
+    /// Which figures on the ground are bodies.
+    pub bodies: Bodies,
+}
+
+/// Which figures on the ground are bodies, to be pushed onto or to stand among (Bring Out
+/// Your Dead!; Tripping Over; Tactical Factors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bodies {
+    /// `any_figure_down`: any figure on the ground: dead, knocked out, collapsed or fallen.
+    AnyFigureDown,
+    /// `the_dead_only`: only a dead figure, as Bring Out Your Dead! marks them.
+    TheDeadOnly,
 }
 
 /// How far a weapon whose reach the text gives only in its diagram reaches (Combat
