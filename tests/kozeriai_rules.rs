@@ -359,6 +359,12 @@ fn horse_speed_gives_the_rider_plus_one_cantering_plus_two_galloping() {
             .iter()
             .any(|(r, _)| r.contains("horse"))
     );
+    // Only a canter or a gallop gives the bonus: none at a trot, a walk or a halt.
+    for speed in [Speed::Trot, Speed::Walk, Speed::Halt] {
+        state.figure_mut(RIDER).unwrap().speed = speed;
+        let mods = modifier_values(b.rules(), &state, &order, 0);
+        assert!(!mods.iter().any(|(r, _)| r.contains("horse")), "{mods:?}");
+    }
 }
 
 #[test]

@@ -9,7 +9,7 @@ use gunbai::rules::kozeriai::command::{Action, ClashKind, Obstacle, Ride};
 use gunbai::rules::kozeriai::event::JumpResult;
 use gunbai::rules::kozeriai::numbers::clash::Outcome;
 use gunbai::rules::kozeriai::numbers::shooting;
-use gunbai::rules::kozeriai::state::{Speed, Stage, State};
+use gunbai::rules::kozeriai::state::{Due, Speed, Stage, State};
 use gunbai::rules::kozeriai::{Command, Event, Kozeriai, Rules};
 
 use super::*;
@@ -521,4 +521,25 @@ fn shooting_a_misfired_musket_tries_again_next_phase() {
             |e| matches!(e, Event::Shot { dice, reload: 15, .. } if !dice.misfired && dice.hit)
         )
     );
+}
+
+#[test]
+fn armour_has_no_effect_on_who_wins_only_on_the_wounds() {
+    // Taro 3 + 5 = 8 against Goro 3 + 3 = 6: a win by 2, both wounds ignored by Goro's
+    // armour. Taro still wins: Goro is pushed back, unhurt.
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let (totals, o) = clash_of(&ok(
+        &mut b,
+        Command::Clash(strike(TARO, "Katana", GORO, "Katana")),
+        &[5, 3],
+    ));
+    assert_eq!(totals, [8, 6]);
+    assert_eq!(
+        (o.winner, o.push_back, o.wounds),
+        (Some(0), true, 0),
+        "{o:?}"
+    );
+    assert_eq!(b.state().due, vec![Due::PushedBack(GORO)]);
+    assert_eq!(fig(&b, GORO).wounds, 0);
 }
