@@ -1113,6 +1113,33 @@ fn tetsubo_adds_two_distractions_and_six_knock_out() {
 }
 
 #[test]
+fn blunt_weapons_distractions_do_not_combine_with_wounds_to_knock_out_or_kill() {
+    // Hachi carries 3 wounds (-1). Jiro 3 + 2 against Hachi 3 - 1: a win by 3, 3 + 2 = 5
+    // distractions. Five distractions and three wounds are eight together, but each counts
+    // on its own: Hachi stays up, neither knocked out nor dead.
+    let b = battle();
+    let mut state = b.state().clone();
+    state.current = 0;
+    state.stage = Stage::Fighting;
+    state.figure_mut(HACHI).unwrap().wounds = 3;
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(
+        b.rules(),
+        &state,
+        &Command::Clash(strike(JIRO, "Tetsubo", HACHI, "Katana")),
+        &mut TableDice::new(vec![3, 3]),
+    )
+    .unwrap();
+    let o = clash_outcome(&events);
+    assert_eq!((o.wounds, o.distractions), (0, 5), "{o:?}");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::KnockedOut(_) | Event::Died(_))),
+        "{events:?}"
+    );
+}
+
+#[test]
 fn armour_does_not_stop_distractions_unless_the_umpire_rules_so() {
     let b = battle();
     let n = clash::numbers(
