@@ -1538,20 +1538,15 @@ fn every_form_previews_and_plans_from_the_same_state() {
         "{keys:?}"
     );
     for form in &forms {
-        // The engagement zone question starts unanswered: the attack waits for it.
-        let mut values = form.defaults();
-        for (i, field) in form.fields.iter().enumerate() {
-            if let gunbai::engine::action::Field::Choice { label, .. } = field
-                && label.starts_with("Opponent in a hex its weapon can attack")
-            {
-                let why = Kozeriai::action(b.rules(), b.state(), &TARO.id(), &form.key, &values)
-                    .unwrap_err();
-                assert!(why.contains("answer `Opponent in a hex"), "{why}");
-                values[i] = 1;
-            }
-        }
-        let plan = Kozeriai::action(b.rules(), b.state(), &TARO.id(), &form.key, &values)
-            .unwrap_or_else(|e| panic!("{}: {e}", form.key));
+        let plan = Kozeriai::action(
+            b.rules(),
+            b.state(),
+            &TARO.id(),
+            &form.key,
+            // The first option of every field, nothing ticked.
+            &vec![0; form.fields.len()],
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", form.key));
         if form.key == "attack" || form.key == "shoot" {
             let preview = plan.preview.expect("a preview with odds");
             assert!(!preview.odds.is_empty());
@@ -1611,7 +1606,10 @@ fn ki_ai_form_previews_each_targets_chance() {
     let forms = Kozeriai::action_forms(b.rules(), b.state(), &SHIRO.id());
     let form = forms.iter().find(|f| f.key == "kiai").expect("Ki-ai form");
     // Tick every figure in the area.
-    let values = vec![1; form.fields.len()];
+    let gunbai::engine::Field::Flags { options, .. } = &form.fields[0] else {
+        panic!("the area is a list of figures: {:?}", form.fields)
+    };
+    let values = vec![(1 << options.len()) - 1];
     let plan = Kozeriai::action(b.rules(), b.state(), &SHIRO.id(), "kiai", &values).unwrap();
     let card = plan.preview.expect("a preview");
     let goro = card

@@ -2,7 +2,7 @@
 //! closing rule's longer weapon. The text gives a reach in words for the chains, the rope and
 //! the Kumade (which uses the Katana's zone and reaches 1); the diagrams give the rest.
 
-use gunbai::engine::action::{ActionForm, Field};
+use gunbai::engine::action::ActionForm;
 use gunbai::engine::{Battle, RuleSet as _};
 use gunbai::rules::kozeriai::command::{ClashKind, ClashOrder};
 use gunbai::rules::kozeriai::numbers::clash;
@@ -171,21 +171,22 @@ fn closing_rule_only_a_weapon_that_outreaches_its_opponent_s_attacks_a_figure_cl
     ok(&mut b, closing(GORO, "Katana", TARO, "Katana"), &[0, 9]);
 }
 
-/// The values of a form with the choice labelled `label` set to `value`.
+/// The values of a form: the first option of every field, nothing ticked, and those named
+/// set as given.
 fn answered(form: &ActionForm, answers: &[(&str, usize)]) -> Vec<usize> {
-    let mut values = form.defaults();
+    let mut values: Vec<usize> = vec![0; form.fields.len()];
     for (label, value) in answers {
-        let at = form
-            .fields
-            .iter()
-            .position(|f| match f {
-                Field::Choice { label: l, .. } | Field::Toggle { label: l } => l == label,
-                Field::Number { .. } => false,
-            })
-            .unwrap_or_else(|| panic!("no field `{label}`"));
-        values[at] = *value;
+        values[field_at(form, label)] = *value;
     }
     values
+}
+
+/// Where the field labelled `label` is on the form.
+fn field_at(form: &ActionForm, label: &str) -> usize {
+    form.fields
+        .iter()
+        .position(|f| f.label() == label)
+        .unwrap_or_else(|| panic!("no field `{label}`"))
 }
 
 #[test]
@@ -198,11 +199,15 @@ fn combat_engagement_zones_the_attack_form_asks_whether_the_weapon_can_attack_th
     let question = "Opponent in a hex its weapon can attack (its zone diagram)";
     let plan =
         |values: &[usize]| Kozeriai::action(b.rules(), b.state(), &TARO.id(), "attack", values);
-    // Unanswered, the attack waits for the answer.
-    let why = plan(&form.defaults()).unwrap_err();
-    assert!(why.contains(&format!("answer `{question}` first")), "{why}");
+    // The question starts unanswered, and the attack waits for the answer.
+    let at = field_at(&form, question);
+    assert_eq!(form.defaults()[at], None);
+    let mut unanswered: Vec<usize> = vec![0; form.fields.len()];
+    unanswered.truncate(at);
+    let why = form.check(&unanswered).unwrap_err();
+    assert!(why.contains(question), "{why}");
     // The diagram says it cannot: the attack is refused, on the form and by the engine.
-    let why = plan(&answered(&form, &[(question, 2)])).unwrap_err();
+    let why = plan(&answered(&form, &[(question, 1)])).unwrap_err();
     assert!(why.contains("cannot attack the hex"), "{why}");
     // A body charge moves into the opponent's hex: no diagram is read for it.
     let charge = plan(&answered(&form, &[("Attack", 1)])).expect("a body charge");
@@ -215,7 +220,7 @@ fn combat_engagement_zones_the_attack_form_asks_whether_the_weapon_can_attack_th
         })
     ));
     // It can: the attack is fought, the answer journalled with it.
-    let yes = plan(&answered(&form, &[(question, 1)])).expect("an attack");
+    let yes = plan(&answered(&form, &[(question, 0)])).expect("an attack");
     let Command::Clash(order) = &yes.command else {
         panic!("{:?}", yes.command);
     };

@@ -29,10 +29,10 @@ const TOGGLES: [&str; 8] = [
 ];
 const BODY_HEX: &str = "In a body hex";
 /// The engagement zone question: the diagram's "can attack this hex" or "CANNOT attack
-/// this hex" for the hex the opponent stands in, asked of every attack but a body charge
-/// and tearing free; unanswered until the umpire answers.
+/// this hex" for the hex the opponent stands in: unanswered until the umpire answers, and
+/// read for every attack but a body charge and tearing free, which no diagram governs.
 const ATTACKABLE: &str = "Opponent in a hex its weapon can attack (its zone diagram)";
-const ATTACKABLE_ANSWERS: [&str; 3] = ["not answered", "yes", "no: CANNOT attack this hex"];
+const ATTACKABLE_ANSWERS: [&str; 2] = ["yes", "no: CANNOT attack this hex"];
 
 /// What the attack form offers a figure, as the state allows: the attacks its weapons and
 /// state can make, the ranges its weapons reach, and for each side what may be said of it.
@@ -149,6 +149,18 @@ fn hand_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
     out
 }
 
+/// Each enemy with each weapon it can fight with: the defender and its weapon are one answer,
+/// so no weapon is chosen for a figure that does not carry it.
+fn foes_armed(rules: &Rules, state: &State, foes: &[FigureRef]) -> Vec<(FigureRef, String)> {
+    foes.iter()
+        .flat_map(|&o| {
+            hand_weapons(rules, state, o)
+                .into_iter()
+                .map(move |w| (o, w))
+        })
+        .collect()
+}
+
 /// The weapons a figure can grapple with: close-in ones, and bare hands (Grappling).
 fn grapple_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
     hand_weapons(rules, state, f)
@@ -208,6 +220,7 @@ pub fn grapple_plan(
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Clash(order),
         preview: Some(preview),
     })
@@ -314,21 +327,34 @@ pub fn shoot_plan(
     order.deflect = order.in_hand.is_some();
     let preview = cards::shot_card(rules, state, &order)?;
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Shoot(order),
         preview: Some(preview),
     })
 }
 
-fn side_fields(form: ActionForm, who: &str, offer: &SideOffer) -> ActionForm {
-    let form = TECHNIQUES
+/// The factors that may be said of one side, in the order of its `which apply` list: the
+/// techniques it has, then the table's situations (a body hex only where a body lies).
+fn side_flags(offer: &SideOffer) -> Vec<&'static str> {
+    TECHNIQUES
         .iter()
         .zip(offer.techniques)
         .filter(|(_, has)| *has)
-        .fold(form, |f, (t, _)| f.toggle(&format!("{who}: {t}")));
-    let form = TOGGLES
-        .iter()
-        .filter(|t| offer.body || **t != BODY_HEX)
-        .fold(form, |f, t| f.toggle(&format!("{who}: {t}")));
+        .map(|(t, _)| *t)
+        .chain(
+            TOGGLES
+                .iter()
+                .filter(|t| offer.body || **t != BODY_HEX)
+                .copied(),
+        )
+        .collect()
+}
+
+fn side_fields(form: ActionForm, who: &str, offer: &SideOffer) -> ActionForm {
+    let form = form.flags(
+        &format!("{who}: which apply"),
+        side_flags(offer).into_iter().map(str::to_owned).collect(),
+    );
     form.choice(
         &format!("{who}: outnumbered by unengaged enemies"),
         offer
@@ -350,16 +376,25 @@ fn side_values(
     (figure, weapon): (FigureRef, String),
     offer: &SideOffer,
 ) -> Result<Fighter, String> {
-    let [ni_ten, iaijutsu] = offer.techniques.map(|has| has && v.on());
+    // One bit per factor offered, in the order of `side_flags`.
+    let flags = v.index();
+    let offered = side_flags(offer);
+    let on = |name: &str| {
+        offered
+            .iter()
+            .position(|t| *t == name)
+            .is_some_and(|i| flags & (1 << i) != 0)
+    };
+    let (ni_ten, iaijutsu) = (on(TECHNIQUES[0]), on(TECHNIQUES[1]));
     let situation = Situation {
-        drawing: v.on(),
-        wading: v.on(),
-        body_hex: offer.body && v.on(),
-        rough: v.on(),
-        undergrowth: v.on(),
-        zone: v.on(),
-        off_arc: v.on(),
-        slippery: v.on(),
+        drawing: on(TOGGLES[0]),
+        wading: on(TOGGLES[1]),
+        body_hex: on(BODY_HEX),
+        rough: on(TOGGLES[3]),
+        undergrowth: on(TOGGLES[4]),
+        zone: on(TOGGLES[5]),
+        off_arc: on(TOGGLES[6]),
+        slippery: on(TOGGLES[7]),
         outnumbered: v.pick(&offer.outnumbered, "outnumbering")?,
     };
     Ok(Fighter {
@@ -379,7 +414,7 @@ pub fn attack_form(
     closing: bool,
 ) -> Option<ActionForm> {
     let foes = enemies(state, f);
-    let first = *foes.first()?;
+    foes.first()?;
     let offer = Offer::new(rules, state, f);
     let (key, label, note) = if closing {
         (
@@ -400,17 +435,17 @@ pub fn attack_form(
         // the umpire's record of what happened rather than a contingent's order.
         form = form.as_record();
     }
+    let opponents = foes_armed(rules, state, &foes)
+        .into_iter()
+        .map(|(o, w)| format!("{} with {w}", state.figure_name(o)))
+        .collect();
     let form = form
-        .choice("Opponent", names(state, &foes))
+        .choice("Opponent, and the weapon it fights with", opponents)
         .choice(
             "Attack",
             offer.kinds.iter().map(|k| k.name().to_owned()).collect(),
         )
         .choice("Weapon", hand_weapons(rules, state, f))
-        .choice(
-            "Opponent's weapon (first opponent's list)",
-            hand_weapons(rules, state, first),
-        )
         .toggle("Opponent strikes too")
         .toggle("Both were moving (body charge)")
         .choice(
@@ -438,18 +473,9 @@ pub fn attack_plan(
 ) -> Result<ActionPlan<Command>, String> {
     let foes = enemies(state, f);
     let offer = Offer::new(rules, state, f);
-    let defender = v.pick(&foes, "opponent")?;
+    let (defender, their_weapon) = v.pick(&foes_armed(rules, state, &foes), "opponent")?;
     let kind = v.pick(&offer.kinds, "attack")?;
     let mut weapon = v.pick(&hand_weapons(rules, state, f), "weapon")?;
-    let their = hand_weapons(rules, state, defender);
-    let first = foes.first().copied().unwrap_or(defender);
-    // The form lists the first opponent's weapons; map the choice by name, else bare hands.
-    let chosen = v.pick(&hand_weapons(rules, state, first), "opponent's weapon")?;
-    let their_weapon = if their.contains(&chosen) {
-        chosen
-    } else {
-        UNARMED.to_owned()
-    };
     let both_strike = v.on();
     let moving = v.on();
     let range = v.pick(&offer.ranges, "range")?;
@@ -458,14 +484,8 @@ pub fn attack_plan(
     let zoned = !matches!(kind, ClashKind::BodyCharge | ClashKind::TearFree);
     let attackable = match v.index() {
         _ if !zoned => None,
-        1 => Some(true),
-        2 => Some(false),
-        _ => {
-            return Err(format!(
-                "answer `{ATTACKABLE}` first, from the {} diagram (Combat Engagement Zones)",
-                weapon
-            ));
-        }
+        0 => Some(true),
+        _ => Some(false),
     };
     if kind == ClashKind::BodyCharge {
         weapon = UNARMED.into();
@@ -482,6 +502,7 @@ pub fn attack_plan(
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Clash(order),
         preview: Some(preview),
     })
