@@ -129,7 +129,10 @@ fn carry_out(
     let last = journal.lines().last().unwrap_or_default();
     for (i, label, ..) in fields {
         let n = values[*i];
-        if !last.contains(&format!(": {n}")) && !last.contains(&format!(":{n}")) {
+        if !last.contains(&format!(": {n}"))
+            && !last.contains(&format!(":{n}"))
+            && !last.contains(&format!(":Some({n})"))
+        {
             found.problems.push(format!(
                 "{} {}: {label} typed {n}, not in the journal's entry: {last}",
                 game.key(),

@@ -50,6 +50,7 @@ fn fire_dice_are_the_troop_number_modified_by_range_cover_armour_and_moving() {
             obstacles: 0,
             difficult: false,
             contact: false,
+            inches: Some(3),
         },
         &[],
     );

@@ -149,7 +149,7 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
     );
     ok(&mut b, Command::MovesDone(0), &[]);
     let move_preview = b
-        .preview_action(&MONK_1.id(), "move", &[1, 1])
+        .preview_action(&MONK_1.id(), "move", &[1, 1, 1])
         .expect("fits")
         .preview
         .expect("the calculator");
@@ -161,7 +161,7 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
     b.do_action(
         &MONK_1.id(),
         "move",
-        &[1, 1],
+        &[1, 1, 1],
         b.version(),
         Dice::Table(TableDice::new(vec![])),
     )

@@ -112,6 +112,7 @@ fn skirmish_declaring_a_charge_puts_nobody_in_melee_before_anyone_moves() {
     ui_support::open_form(&mut h, "Move");
     ui_support::type_number(&mut h, "Obstacles crossed", "0");
     ui_support::choose(&mut h, "Through difficult ground (half move)", "No");
+    ui_support::type_number(&mut h, "Inches moved (furthest figure, rounded down)", "3");
     let reached = h
         .get_all_by_label_contains("(in melee): Yes")
         .next()
