@@ -359,6 +359,12 @@ fn horse_speed_gives_the_rider_plus_one_cantering_plus_two_galloping() {
             .iter()
             .any(|(r, _)| r.contains("horse"))
     );
+    // Only a canter or a gallop gives the bonus: none at a trot, a walk or a halt.
+    for speed in [Speed::Trot, Speed::Walk, Speed::Halt] {
+        state.figure_mut(RIDER).unwrap().speed = speed;
+        let mods = modifier_values(b.rules(), &state, &order, 0);
+        assert!(!mods.iter().any(|(r, _)| r.contains("horse")), "{mods:?}");
+    }
 }
 
 #[test]
@@ -734,6 +740,13 @@ fn shooting_factors_for_target_and_shooter() {
     }
     state.figure_mut(GORO).unwrap().mounted = true;
     state.figure_mut(GORO).unwrap().speed = Speed::Gallop;
+    // Someone on the other side shoots: Taro may be being shot at.
+    state
+        .figure_mut(ROKURO)
+        .unwrap()
+        .spec
+        .skills
+        .insert("Kyu".into(), 1);
     let mut order = shot(TARO, GORO, "Kyu", 20);
     order.visibility = Visibility::Minimal;
     order.shot_at = true;
@@ -826,6 +839,13 @@ fn difference_of_one_pushes_back() {
 fn pushed_back_onto_a_body_dices_for_tripping() {
     let mut b = battle();
     at(&mut b, 0, Stage::Fighting);
+    // Saburo's sickle kills Rokuro (3 + 9 against 3 + 0): a body lies on the ground.
+    ok(
+        &mut b,
+        Command::Clash(strike(SABURO, "Kusarigama", ROKURO, "Wakizashi")),
+        &[9, 0],
+    );
+    assert!(fig(&b, ROKURO).dead);
     ok(
         &mut b,
         Command::Clash(strike(TARO, "Katana", HACHI, "Katana")),
@@ -941,6 +961,8 @@ fn tactical_factors_table() {
     let mut state = b.state().clone();
     state.figure_mut(TARO).unwrap().lying = true;
     state.figure_mut(TARO).unwrap().entangled = true;
+    // A figure on the ground, for the body hex.
+    state.figure_mut(ROKURO).unwrap().lying = true;
     let mut order = strike(TARO, "Katana", HACHI, "Katana");
     order.attacker.situation = Situation {
         wading: true,
@@ -1049,15 +1071,27 @@ fn when_both_strike_the_higher_score_wins() {
 #[test]
 fn closing_rule_deflection_by_three_lets_the_shorter_weapon_close() {
     let mut b = battle();
-    let mut closing = strike(GORO, "Katana", TARO, "Katana");
+    // Off its own turn (West moves): Jiro's Tetsubo (2 hexes) against Goro's Katana (1).
+    at(&mut b, 1, Stage::Moving);
+    let mut closing = strike(JIRO, "Tetsubo", GORO, "Katana");
     closing.closing = true;
-    // Off its own turn: Goro 2+3 against Taro 5+3.
-    let events = ok(&mut b, Command::Clash(closing), &[2, 5]);
-    assert!(clash_outcome(&events).may_close);
+    // Jiro 3 + 2 against Goro 4 + 3: deflected by 2, Goro may not close.
+    let events = ok(&mut b, Command::Clash(closing.clone()), &[3, 4]);
+    let o = clash_outcome(&events);
+    assert!(o.winner.is_none() && !o.may_close, "{o:?}");
+    // Jiro 2 + 2 against Goro 4 + 3: deflected by 3, Goro may close; nobody is hurt.
+    let events = ok(&mut b, Command::Clash(closing), &[2, 4]);
+    let o = clash_outcome(&events);
+    assert!(o.may_close && o.wounds == 0 && !o.push_back, "{o:?}");
     assert!(
-        !fig(&b, GORO).this_turn.attacked,
+        !fig(&b, JIRO).this_turn.attacked,
         "ruling closing_attack: an extra stroke"
     );
+    // Only a weapon that outreaches its opponent's attacks a figure closing.
+    let mut even = strike(GORO, "Katana", TARO, "Katana");
+    even.closing = true;
+    let why = refused(&mut b, Command::Clash(even), &[2, 5]);
+    assert!(why.contains("does not outreach"), "{why}");
 }
 
 // ---- Blunt Weapons, Resilience ----
@@ -1076,6 +1110,33 @@ fn tetsubo_adds_two_distractions_and_six_knock_out() {
     assert_eq!((o.wounds, o.distractions), (0, 6));
     assert!(events.contains(&Event::KnockedOut(HACHI)));
     assert_eq!(fig(&b, HACHI).wounds, 0, "blunt weapons do not wound");
+}
+
+#[test]
+fn blunt_weapons_distractions_do_not_combine_with_wounds_to_knock_out_or_kill() {
+    // Hachi carries 3 wounds (-1). Jiro 3 + 2 against Hachi 3 - 1: a win by 3, 3 + 2 = 5
+    // distractions. Five distractions and three wounds are eight together, but each counts
+    // on its own: Hachi stays up, neither knocked out nor dead.
+    let b = battle();
+    let mut state = b.state().clone();
+    state.current = 0;
+    state.stage = Stage::Fighting;
+    state.figure_mut(HACHI).unwrap().wounds = 3;
+    let events = gunbai::engine::exec::events_of::<Kozeriai>(
+        b.rules(),
+        &state,
+        &Command::Clash(strike(JIRO, "Tetsubo", HACHI, "Katana")),
+        &mut TableDice::new(vec![3, 3]),
+    )
+    .unwrap();
+    let o = clash_outcome(&events);
+    assert_eq!((o.wounds, o.distractions), (0, 5), "{o:?}");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::KnockedOut(_) | Event::Died(_))),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -1220,7 +1281,6 @@ fn tearing_free_needs_a_win_against_the_restrainer() {
     let mut order = strike(SABURO, "Manrikigusari", HACHI, "Katana");
     order.kind = ClashKind::Entangle;
     ok(&mut b, Command::Clash(order), &[5, 6]);
-    ok(&mut b, Command::Trip(HACHI, TripCause::Entangled), &[9]);
     at(&mut b, 1, Stage::Fighting);
     let mut tear = strike(HACHI, "Katana", SABURO, "Manrikigusari");
     tear.kind = ClashKind::TearFree;
@@ -1501,7 +1561,18 @@ fn a_cantering_horse_runs_down_a_figure_on_foot_and_horses_collide_on_the_barric
     let why = refused(&mut b, Command::RunDown(RIDER, HACHI), &[]);
     assert!(why.contains("cantering or galloping"), "{why}");
     ride(&mut b, Speed::Trot);
-    // A collision at a trot rolls the barricade-or-collision row: a 1 unseats the rider.
+    // At a trot the barricade row is a collision with another horse: West has none.
+    let why = refused(&mut b, Command::Jump(RIDER, Obstacle::Barricade), &[1]);
+    assert!(why.contains("no other horse"), "{why}");
+    // With a West rider on the field, a collision at a trot rolls the barricade-or-collision
+    // row: a 1 unseats the rider.
+    let west = WEST.replace(
+        "(name: \"Hachi\", player: \"P2\", skills: {\"Katana\": 0}),",
+        "(name: \"Hachi\", player: \"P2\", skills: {\"Katana\": 0}),\n        (name: \"Uma\", player: \"P2\", skills: {\"Yari\": 1}, horse: true),",
+    );
+    let armies = [army("e", EAST).unwrap(), army("w", &west).unwrap()];
+    let mut b = Battle::<Kozeriai>::start(armies, HouseRules::default(), None).unwrap();
+    ride(&mut b, Speed::Trot);
     let events = ok(&mut b, Command::Jump(RIDER, Obstacle::Barricade), &[1]);
     assert!(events.contains(&Event::Unhorsed(RIDER)));
     let mut b = battle();
@@ -1595,9 +1666,20 @@ fn chain_attacks_and_hidden_chains() {
     let rules = Rules::new(&HouseRules::default()).unwrap();
     let w = |n: &str| rules.weapon(n).unwrap().clone();
     // The Feruzue's chain is a chain attack; its spear is not. A Manrikigusari is all chain.
-    assert!(clash::chain_attack(&w("Feruzue"), ClashKind::Chain, 3));
-    assert!(!clash::chain_attack(&w("Feruzue"), ClashKind::Strike, 1));
     assert!(clash::chain_attack(
+        &rules,
+        &w("Feruzue"),
+        ClashKind::Chain,
+        3
+    ));
+    assert!(!clash::chain_attack(
+        &rules,
+        &w("Feruzue"),
+        ClashKind::Strike,
+        1
+    ));
+    assert!(clash::chain_attack(
+        &rules,
         &w("Manrikigusari"),
         ClashKind::Strike,
         1

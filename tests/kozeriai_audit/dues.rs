@@ -83,8 +83,9 @@ fn a_due_blocks_every_command_but_those_that_answer_it_citing_its_rule() {
             action: Action::KiAi(vec![JO]),
         },
         Command::Clash(strike(KUSA, "Kusarigama", JO, "Yari")),
-        // A trip roll the umpire records for another figure answers nothing owed.
-        Command::Trip(GORO, TripCause::Jump),
+        // A trip roll the umpire records for another figure (Taro fought on the same mud)
+        // answers nothing owed.
+        Command::Trip(TARO, TripCause::Slippery),
     ] {
         let why = refused(&mut b, command.clone(), &[5, 5]);
         assert!(

@@ -11,9 +11,13 @@
 #[path = "../kozeriai_support/mod.rs"]
 mod kozeriai_support;
 
+mod causes;
+mod clauses;
 mod dues;
 mod reading;
+mod roster;
 mod weapons;
+mod zones;
 
 use gunbai::engine::{Battle, RuleSet as _};
 use gunbai::reference::HouseRules;

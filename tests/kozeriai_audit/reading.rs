@@ -284,6 +284,28 @@ fn grappling_an_outsider_s_shot_falls_on_either_grappler() {
 }
 
 #[test]
+fn grappling_an_outsider_s_blow_takes_the_split_die_first_at_the_table() {
+    let mut b = battle();
+    taro_wins_a_grapple(&mut b);
+    at(&mut b, 1, Stage::Fighting);
+    // Jo's Yari against Taro, who meets it bare-handed: the card asks for the split die, then
+    // each fighter's die, and the roll takes exactly those three faces.
+    let order = strike(JO, "Yari", TARO, UNARMED);
+    let card = gunbai::rules::kozeriai::pending::cards::clash_card(b.rules(), b.state(), &order)
+        .expect("a card");
+    assert_eq!(
+        card.table_faces().words(),
+        "3: 1 for which grappler the blow falls on, then 1 for Jo, then 1 for Taro"
+    );
+    // The split die 2 keeps the blow on Taro; Jo 2 + 5 + 2 against Taro 0 + 5 - 6.
+    let events = ok(&mut b, Command::Clash(order), &[2, 5, 5]);
+    assert!(events.contains(&Event::GrappleSplit {
+        die: 2,
+        falls_on: TARO
+    }));
+}
+
+#[test]
 fn yadomejutsu_each_arrow_after_the_first_in_the_phase_adds_one() {
     let mut b = battle();
     at(&mut b, 0, Stage::Fighting);

@@ -81,6 +81,7 @@ pub fn strike(a: FigureRef, aw: &str, d: FigureRef, dw: &str) -> ClashOrder {
         closing: false,
         moving: false,
         range: 1,
+        attackable: None,
     }
 }
 

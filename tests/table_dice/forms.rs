@@ -1,6 +1,7 @@
 //! Item 3: no button rolls silently. A form whose roll needs dice shows "Roll (app dice)"
 //! beside its table-faces field, in every rule set whose forms roll: daimyo's obedience roll
-//! once Out of command is ticked, and sky's and kozeriai's rolling forms before any tick.
+//! once Out of command is ticked, sky's rolling forms before any tick, and kozeriai's once its
+//! engagement zone question is answered.
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable as _;

@@ -50,7 +50,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 return Err("a clash's winner is the attacker (0) or the defender (1)".into());
             }
             let info = rules.weapon(&order.attacker.weapon);
-            let chain = info.is_some_and(|i| chain_attack(i, order.kind, order.range));
+            let chain = info.is_some_and(|i| chain_attack(rules, i, order.kind, order.range));
             let heavy = |w: &str| rules.weapon(w).is_some_and(|i| i.heavy);
             let counts =
                 !(order.closing && rules.rulings.closing_attack == ClosingAttack::ExtraStroke);
@@ -149,6 +149,8 @@ fn figure_event(state: &mut State, event: &Event) -> Result<(), String> {
         } => {
             let x = fig(state, *figure)?;
             x.this_turn.slipped |= *cause == TripCause::Slippery;
+            // A jump recorded after a dash is a jump for Exhaustion too.
+            x.this_turn.jumped |= *cause == TripCause::Jump;
             if *fell {
                 down(x);
             }

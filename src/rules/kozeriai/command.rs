@@ -288,6 +288,11 @@ pub struct ClashOrder {
     /// The range of the attack in hexes: 1 adjacent; a chain or rope reaches further.
     #[serde(default = "adjacent")]
     pub range: u32,
+    /// The umpire's answer, read off the attacker's engagement zone diagram, whether the
+    /// defender stands in a hex its weapon can attack (Combat Engagement Zones); `None` where
+    /// it is not asked (a body charge, tearing free, a grapple) and in journals from before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attackable: Option<bool>,
 }
 
 fn adjacent() -> u32 {

@@ -8,8 +8,8 @@
 //! grappling, shouting, out of stamina) are the figure's too.
 
 use super::command::{Action, ClashKind, Ride, Step};
-use super::state::{Due, FigureRef, FigureState, Speed, State};
-use super::tables::Rules;
+use super::state::{Due, FigureRef, FigureState, Speed, State, TripCause};
+use super::tables::{Bodies, Rules};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 
@@ -110,6 +110,84 @@ pub fn may_trip(x: &FigureState) -> Result<(), String> {
         Err(format!("{} is already on the ground", x.spec.name))
     } else {
         Ok(())
+    }
+}
+
+/// Whether the state bears out a trip roll for `cause`: one the rules made due is answered;
+/// the umpire records one nothing made due only where the state cannot see the cause, and
+/// never where it contradicts it (Tripping Over):
+///
+/// - a body, an obstacle or a slope ends a push back: only a figure with a push back still to
+///   settle, and a body only where some other figure lies on the ground;
+/// - an entangling makes its victim dice as the clash that entangles it requires, not later;
+/// - a jump on foot is asked on the move that makes it; after a dash (which asks nothing) the
+///   umpire records it for a figure that dashed this turn;
+/// - a slippery surface trips a figure that fought this turn, once a turn (ruling
+///   `slippery_trip`).
+///
+/// # Errors
+/// Why the state contradicts the cause.
+pub fn trip_borne_out(
+    rules: &Rules,
+    state: &State,
+    f: FigureRef,
+    cause: TripCause,
+) -> Result<(), String> {
+    if state.due.contains(&Due::Trip(f, cause)) {
+        return Ok(());
+    }
+    let x = state
+        .figure(f)
+        .ok_or_else(|| format!("there is no figure {}", f.id()))?;
+    let name = &x.spec.name;
+    match cause {
+        TripCause::Body | TripCause::Obstacle | TripCause::Uphill
+            if !state.due.contains(&Due::PushedBack(f)) =>
+        {
+            Err(format!(
+                "{name} has no push back to settle: only a push back ends {}",
+                cause.words()
+            ))
+        }
+        TripCause::Body if !body_lies(rules, state, &[f]) => Err(format!(
+            "{}: {name} has no body to be pushed onto",
+            no_body(rules)
+        )),
+        TripCause::Entangled => Err(format!(
+            "{name} dices for an entangling when the clash that entangles it requires it"
+        )),
+        TripCause::Jump if !x.this_turn.dashed => Err(format!(
+            "{name} has not dashed this turn: a jump on foot is asked on its move"
+        )),
+        TripCause::Slippery if x.this_turn.exchanges == 0 => Err(format!(
+            "{name} has not fought this turn: the slippery ground trips those who fight on it"
+        )),
+        TripCause::Slippery if x.this_turn.slipped => Err(format!(
+            "{name} has diced for the slippery ground this turn already"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether a body lies on the ground, other than the figures named: one a figure may be
+/// pushed onto or stand among (Tripping Over; Tactical Factors). A body is any figure on the
+/// ground (dead, knocked out, collapsed, fallen or lying down), or only a dead one (ruling
+/// `bodies`).
+pub fn body_lies(rules: &Rules, state: &State, except: &[FigureRef]) -> bool {
+    let dead_only = rules.rulings.bodies == Bodies::TheDeadOnly;
+    state
+        .all_figures()
+        .into_iter()
+        .filter(|f| !except.contains(f))
+        .filter_map(|f| state.figure(f))
+        .any(|x| x.lying && (x.dead || !dead_only))
+}
+
+/// Why no body lies on the ground, in words (ruling `bodies`).
+pub fn no_body(rules: &Rules) -> &'static str {
+    match rules.rulings.bodies {
+        Bodies::AnyFigureDown => "no figure lies on the ground",
+        Bodies::TheDeadOnly => "no dead figure lies on the ground",
     }
 }
 

@@ -473,6 +473,14 @@ impl State {
             .map_or_else(|| format!("figure {}", f.id()), |x| x.spec.name.clone())
     }
 
+    /// Whether a figure other than `f` is on a horse: one `f`'s horse may collide with
+    /// (Horses in Combat).
+    pub fn another_horse(&self, f: FigureRef) -> bool {
+        self.all_figures()
+            .into_iter()
+            .any(|o| o != f && self.figure(o).is_some_and(|y| y.mounted && !y.dead))
+    }
+
     /// Whether a side still has a figure able to fight.
     pub fn has_fighters(&self, side: Side) -> bool {
         !self.active_of(side).is_empty()

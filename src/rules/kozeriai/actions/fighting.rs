@@ -3,9 +3,10 @@
 use super::super::command::{
     ClashKind, ClashOrder, Command, Fighter, ShotOrder, Situation, Visibility,
 };
-use super::super::numbers::clash::UNARMED;
+use super::super::numbers::clash::{self, UNARMED};
+use super::super::order::may_charge;
 use super::super::pending::cards;
-use super::super::state::{FigureRef, State};
+use super::super::state::{FigureRef, FigureState, State};
 use super::super::tables::Rules;
 use super::super::tables::weapons::{Class, WeaponInfo};
 use super::{enemies, names};
@@ -15,18 +16,110 @@ const VISIBILITY: [Visibility; 3] = [Visibility::Clear, Visibility::Partly, Visi
 const OUTNUMBERED: [u32; 6] = [0, 2, 3, 4, 5, 6];
 /// Ranges an attack may be made at, in hexes (the longest reach in the glossary is 4).
 const RANGES: [u32; 4] = [1, 2, 3, 4];
-const TOGGLES: [&str; 10] = [
-    "Ni-Ten Jitsu",
-    "Iaijutsu draw",
+const TECHNIQUES: [&str; 2] = ["Ni-Ten Jitsu", "Iaijutsu draw"];
+const TOGGLES: [&str; 8] = [
     "Drawing or changing weapon",
     "Wading",
-    "In a body hex",
+    BODY_HEX,
     "Rough ground",
     "In undergrowth",
     "Attacked from its weak zone",
     "Opponent outside the horse's forward arc",
     "On a slippery surface (mud, snow, ice)",
 ];
+const BODY_HEX: &str = "In a body hex";
+/// The engagement zone question: the diagram's "can attack this hex" or "CANNOT attack
+/// this hex" for the hex the opponent stands in: unanswered until the umpire answers, and
+/// read for every attack but a body charge and tearing free, which no diagram governs.
+const ATTACKABLE: &str = "Opponent in a hex its weapon can attack (its zone diagram)";
+const ATTACKABLE_ANSWERS: [&str; 2] = ["yes", "no: CANNOT attack this hex"];
+
+/// What the attack form offers a figure, as the state allows: the attacks its weapons and
+/// state can make, the ranges its weapons reach, and for each side what may be said of it.
+/// Shared by the form and its plan, so an index names the same thing in both.
+struct Offer {
+    kinds: Vec<ClashKind>,
+    ranges: Vec<u32>,
+    /// The attacker's, and the defender's (any of the enemies).
+    sides: [SideOffer; 2],
+}
+
+/// What may be said of one side of an attack.
+struct SideOffer {
+    /// It has a Ni-Ten Jitsu skill, an Iaijutsu skill.
+    techniques: [bool; 2],
+    /// A figure lies on the ground, so it may stand in a body hex.
+    body: bool,
+    /// How far it may be outnumbered: by as many enemies as are still fighting.
+    outnumbered: Vec<u32>,
+}
+
+impl Offer {
+    fn new(rules: &Rules, state: &State, f: FigureRef) -> Self {
+        let weapons: Vec<&WeaponInfo> = hand_weapons(rules, state, f)
+            .iter()
+            .filter_map(|w| rules.weapon(w))
+            .collect();
+        // A weapon whose reach is the umpire's to read (ruling `engagement_zones`) may
+        // attack at any range the form has.
+        let longest = weapons
+            .iter()
+            .flat_map(|i| ClashKind::ALL.map(|k| clash::reach(rules, i, k)))
+            .map(|r| r.unwrap_or(u32::MAX))
+            .max()
+            .unwrap_or(1);
+        let me = state.figure(f);
+        let kinds = ClashKind::ALL
+            .into_iter()
+            .filter(|k| match k {
+                ClashKind::Strike => true,
+                ClashKind::Chain => weapons.iter().any(|i| i.chain),
+                ClashKind::Entangle => weapons.iter().any(|i| i.entangles),
+                ClashKind::Trip => weapons.iter().any(|i| i.trips),
+                ClashKind::BodyCharge => me.is_some_and(|x| may_charge(x).is_ok()),
+                // Grappling has a form of its own.
+                ClashKind::Grapple => false,
+                ClashKind::TearFree => me.is_some_and(|x| x.entangled),
+            })
+            .collect();
+        let body = super::super::order::body_lies(rules, state, &[f]);
+        let upto = |n: usize| -> Vec<u32> {
+            OUTNUMBERED
+                .into_iter()
+                .filter(|o| usize::try_from(*o).is_ok_and(|o| o <= n))
+                .collect()
+        };
+        let side = f.side();
+        let skilled = |figures: &[FigureRef]| {
+            let has = |skill: fn(&FigureState) -> bool| {
+                figures.iter().any(|g| state.figure(*g).is_some_and(skill))
+            };
+            [
+                has(|x| x.spec.ni_ten.is_some()),
+                has(|x| x.spec.iaijutsu.is_some()),
+            ]
+        };
+        Self {
+            kinds,
+            ranges: RANGES
+                .into_iter()
+                .filter(|r| *r <= longest.max(1))
+                .collect(),
+            sides: [
+                SideOffer {
+                    techniques: skilled(&[f]),
+                    body,
+                    outnumbered: upto(state.active_of(1 - side).len()),
+                },
+                SideOffer {
+                    techniques: skilled(&enemies(state, f)),
+                    body,
+                    outnumbered: upto(state.active_of(side).len()),
+                },
+            ],
+        }
+    }
+}
 
 /// The missile weapons a figure has, loaded or not.
 fn missiles(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
@@ -123,6 +216,7 @@ pub fn grapple_plan(
         closing: false,
         moving: false,
         range: 1,
+        attackable: None,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
@@ -239,14 +333,32 @@ pub fn shoot_plan(
     })
 }
 
-fn side_fields(form: ActionForm, who: &str) -> ActionForm {
+/// The factors that may be said of one side, in the order of its `which apply` list: the
+/// techniques it has, then the table's situations (a body hex only where a body lies).
+fn side_flags(offer: &SideOffer) -> Vec<&'static str> {
+    TECHNIQUES
+        .iter()
+        .zip(offer.techniques)
+        .filter(|(_, has)| *has)
+        .map(|(t, _)| *t)
+        .chain(
+            TOGGLES
+                .iter()
+                .filter(|t| offer.body || **t != BODY_HEX)
+                .copied(),
+        )
+        .collect()
+}
+
+fn side_fields(form: ActionForm, who: &str, offer: &SideOffer) -> ActionForm {
     let form = form.flags(
         &format!("{who}: which apply"),
-        TOGGLES.iter().map(|t| (*t).to_owned()).collect(),
+        side_flags(offer).into_iter().map(str::to_owned).collect(),
     );
     form.choice(
         &format!("{who}: outnumbered by unengaged enemies"),
-        OUTNUMBERED
+        offer
+            .outnumbered
             .iter()
             .map(|n| {
                 if *n == 0 {
@@ -261,24 +373,29 @@ fn side_fields(form: ActionForm, who: &str) -> ActionForm {
 
 fn side_values(
     v: &mut FormValues<'_>,
-    figure: FigureRef,
-    weapon: String,
+    (figure, weapon): (FigureRef, String),
+    offer: &SideOffer,
 ) -> Result<Fighter, String> {
-    // One bit per factor, in the order of `TOGGLES`.
+    // One bit per factor offered, in the order of `side_flags`.
     let flags = v.index();
-    let on = |i: usize| flags & (1 << i) != 0;
-    let ni_ten = on(0);
-    let iaijutsu = on(1);
+    let offered = side_flags(offer);
+    let on = |name: &str| {
+        offered
+            .iter()
+            .position(|t| *t == name)
+            .is_some_and(|i| flags & (1 << i) != 0)
+    };
+    let (ni_ten, iaijutsu) = (on(TECHNIQUES[0]), on(TECHNIQUES[1]));
     let situation = Situation {
-        drawing: on(2),
-        wading: on(3),
-        body_hex: on(4),
-        rough: on(5),
-        undergrowth: on(6),
-        zone: on(7),
-        off_arc: on(8),
-        slippery: on(9),
-        outnumbered: v.pick(&OUTNUMBERED, "outnumbering")?,
+        drawing: on(TOGGLES[0]),
+        wading: on(TOGGLES[1]),
+        body_hex: on(BODY_HEX),
+        rough: on(TOGGLES[3]),
+        undergrowth: on(TOGGLES[4]),
+        zone: on(TOGGLES[5]),
+        off_arc: on(TOGGLES[6]),
+        slippery: on(TOGGLES[7]),
+        outnumbered: v.pick(&offer.outnumbered, "outnumbering")?,
     };
     Ok(Fighter {
         figure,
@@ -298,6 +415,7 @@ pub fn attack_form(
 ) -> Option<ActionForm> {
     let foes = enemies(state, f);
     foes.first()?;
+    let offer = Offer::new(rules, state, f);
     let (key, label, note) = if closing {
         (
             "closing",
@@ -325,17 +443,21 @@ pub fn attack_form(
         .choice("Opponent, and the weapon it fights with", opponents)
         .choice(
             "Attack",
-            ClashKind::ALL.iter().map(|k| k.name().to_owned()).collect(),
+            offer.kinds.iter().map(|k| k.name().to_owned()).collect(),
         )
         .choice("Weapon", hand_weapons(rules, state, f))
         .toggle("Opponent strikes too")
         .toggle("Both were moving (body charge)")
         .choice(
             "Range (hexes)",
-            RANGES.iter().map(ToString::to_string).collect(),
+            offer.ranges.iter().map(ToString::to_string).collect(),
+        )
+        .choice(
+            ATTACKABLE,
+            ATTACKABLE_ANSWERS.iter().map(|a| (*a).to_owned()).collect(),
         );
-    let form = side_fields(form, "Attacker");
-    Some(side_fields(form, "Defender"))
+    let form = side_fields(form, "Attacker", &offer.sides[0]);
+    Some(side_fields(form, "Defender", &offer.sides[1]))
 }
 
 /// The clash the attack form's values name.
@@ -350,23 +472,33 @@ pub fn attack_plan(
     closing: bool,
 ) -> Result<ActionPlan<Command>, String> {
     let foes = enemies(state, f);
+    let offer = Offer::new(rules, state, f);
     let (defender, their_weapon) = v.pick(&foes_armed(rules, state, &foes), "opponent")?;
-    let kind = v.pick(&ClashKind::ALL, "attack")?;
+    let kind = v.pick(&offer.kinds, "attack")?;
     let mut weapon = v.pick(&hand_weapons(rules, state, f), "weapon")?;
     let both_strike = v.on();
     let moving = v.on();
-    let range = v.pick(&RANGES, "range")?;
+    let range = v.pick(&offer.ranges, "range")?;
+    // A body charge moves into the opponent's hex and tearing free is fought where the
+    // restraint holds: no diagram is read for them.
+    let zoned = !matches!(kind, ClashKind::BodyCharge | ClashKind::TearFree);
+    let attackable = match v.index() {
+        _ if !zoned => None,
+        0 => Some(true),
+        _ => Some(false),
+    };
     if kind == ClashKind::BodyCharge {
         weapon = UNARMED.into();
     }
     let order = ClashOrder {
-        attacker: side_values(v, f, weapon)?,
-        defender: side_values(v, defender, their_weapon)?,
+        attacker: side_values(v, (f, weapon), &offer.sides[0])?,
+        defender: side_values(v, (defender, their_weapon), &offer.sides[1])?,
         kind,
         both_strike,
         closing,
         moving,
         range,
+        attackable,
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {

@@ -96,6 +96,14 @@ fn on_foot(state: &State, f: FigureRef) -> Vec<FigureRef> {
         .collect()
 }
 
+/// The causes a figure may dice for tripping for now: those the state bears out.
+fn trip_causes(rules: &Rules, state: &State, f: FigureRef) -> Vec<TripCause> {
+    TripCause::ALL
+        .into_iter()
+        .filter(|&c| super::order::trip_borne_out(rules, state, f, c).is_ok())
+        .collect()
+}
+
 /// The forms of a figure's action while its contingent moves.
 fn moving_forms(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> Vec<ActionForm> {
     let mut out = Vec::new();
@@ -125,7 +133,7 @@ fn moving_forms(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> 
                 )
                 .toggle("Reload as well")
                 .choice(
-                    "Aim at (standing still)",
+                    "Aim at a target it can see (standing still)",
                     std::iter::once("No one".to_owned()).chain(foe).collect(),
                 )
                 .toggle("Jumps or climbs an obstacle"),
@@ -198,21 +206,33 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             )
             .choice("Figure", names(state, &on_foot(state, f))),
         );
+    }
+    if x.mounted && x.speed >= Speed::Canter {
         out.push(
             ActionForm::new("jump", "Horse jump", "cantering or galloping horses only").choice(
                 "Obstacle",
                 Obstacle::ALL.iter().map(|o| o.name().to_owned()).collect(),
             ),
         );
+    } else if x.mounted && state.another_horse(f) {
+        // Slower horses do not jump, but may collide with another horse: the umpire's record
+        // of what happened on the table (ruling `horse_collision`).
+        out.push(
+            ActionForm::new(
+                "collide",
+                "Horses collide",
+                "its horse collided with another: the barricade or collision row",
+            )
+            .as_record(),
+        );
     }
-    // Only a figure on its feet and on foot can trip (Tripping Over).
-    if super::order::may_trip(x).is_ok() {
+    // Only a figure on its feet and on foot can trip, and only for a cause the state bears
+    // out (Tripping Over).
+    let causes = trip_causes(rules, state, f);
+    if super::order::may_trip(x).is_ok() && !causes.is_empty() {
         out.push(
             ActionForm::new("trip", "Trip roll", "when the table shows one is due")
-                .choice(
-                    "Cause",
-                    TripCause::ALL.iter().map(|c| capital(c.words())).collect(),
-                )
+                .choice("Cause", causes.iter().map(|c| capital(c.words())).collect())
                 .as_record(),
         );
     }
@@ -294,8 +314,13 @@ pub fn plan(
                 preview: Some(cards::jump_card(rules, state, f, obstacle)),
             })
         }
+        "collide" => Ok(ActionPlan {
+            confirm: None,
+            command: Command::Jump(f, Obstacle::Barricade),
+            preview: Some(cards::jump_card(rules, state, f, Obstacle::Barricade)),
+        }),
         "trip" => {
-            let cause = v.pick(&TripCause::ALL, "cause")?;
+            let cause = v.pick(&trip_causes(rules, state, f), "cause")?;
             let mut card = cards::trip_card(rules, state, f, cause);
             card.required = false;
             Ok(ActionPlan {

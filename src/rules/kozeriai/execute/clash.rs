@@ -33,15 +33,10 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
     if order.kind == ClashKind::BodyCharge {
         when::may_charge(x)?;
     }
+    within_reach(ctx, order)?;
     let info = ctx.rules().weapon(&order.attacker.weapon);
     let turn = ctx.state().turn;
-    if let Some(reach) = info.map(|i| i.reach).filter(|r| *r > 0 && order.range > *r) {
-        return Err(refuse(
-            format!("a {} reaches {reach} hexes", order.attacker.weapon),
-            "kozeriai: Combat Engagement Zones",
-        ));
-    }
-    if info.is_some_and(|i| chain_attack(i, order.kind, order.range))
+    if info.is_some_and(|i| chain_attack(ctx.rules(), i, order.kind, order.range))
         && x.last_chain.is_some_and(|t| t.saturating_add(1) >= turn)
     {
         return Err(refuse(
@@ -80,6 +75,43 @@ fn may_attack(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
                 ctx.state().figure_name(order.defender.figure)
             ),
             "kozeriai: Horses in Combat",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether the attack reaches its opponent: no further than the weapon reaches (a body
+/// charge is a move into the defender's hex, and tearing free is fought where the restraint
+/// holds); and a closing attack is the longer weapon's, so its reach must outreach the
+/// shorter one's (Closing Rule; Combat Engagement Zones, ruling `engagement_zones`).
+fn within_reach(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
+    if matches!(order.kind, ClashKind::BodyCharge | ClashKind::TearFree) {
+        return Ok(());
+    }
+    let rules = ctx.rules();
+    let zones = "kozeriai: Combat Engagement Zones";
+    let (aw, dw) = (&order.attacker.weapon, &order.defender.weapon);
+    let reach_a = rules
+        .weapon(aw)
+        .and_then(|i| clash::reach(rules, i, order.kind));
+    if let Some(reach) = reach_a.filter(|r| order.range > *r) {
+        return Err(refuse(
+            format!("a {aw} reaches {reach} hex(es), not {}", order.range),
+            zones,
+        ));
+    }
+    if !order.closing {
+        return Ok(());
+    }
+    let reach_d = rules
+        .weapon(dw)
+        .and_then(|i| clash::reach(rules, i, ClashKind::Strike));
+    match (reach_a, reach_d) {
+        (Some(a), Some(d)) if a <= d => Err(refuse(
+            format!(
+                "a {aw} (reach {a}) does not outreach a {dw} (reach {d}): only the longer weapon attacks a figure closing"
+            ),
+            "kozeriai: Closing Rule",
         )),
         _ => Ok(()),
     }

@@ -63,11 +63,15 @@ pub fn fall_result(rules: &Rules, moving: bool, die: i64) -> FallResult {
 }
 
 /// A figure dices for tripping: due, or recorded by the umpire for a cause the state cannot
-/// see (a dash over a hedge). What it answers is settled first: the roll may put the figure on
-/// the ground, and a due about a figure already down lapses ([`order::moot`]).
+/// see and does not contradict (a dash over a hedge: [`order::trip_borne_out`]). What it
+/// answers is settled first: the roll may put the figure on the ground, and a due about a
+/// figure already down lapses ([`order::moot`]).
 pub fn trip(ctx: &mut Ctx<'_>, figure: FigureRef, cause: TripCause) -> Result<(), CommandError> {
     let x = ctx.figure(figure)?;
     order::may_trip(x).map_err(|why| refuse(why, order::TRIPPING))?;
+    order::trip_borne_out(ctx.rules(), ctx.state(), figure, cause)
+        .map_err(|why| refuse(why, order::TRIPPING))?;
+    let x = ctx.figure(figure)?;
     let needed = trip_needed(ctx.rules(), cause, x.spec.armour);
     ctx.settle_if_due(Due::Trip(figure, cause))?;
     if TripCause::PUSHED.contains(&cause) {
@@ -104,6 +108,15 @@ pub fn pushed_into(
     if x.mounted {
         return Err(refuse("tripping is for figures on foot", order::TRIPPING));
     }
+    if cause == TripCause::Body && !order::body_lies(ctx.rules(), ctx.state(), &[figure]) {
+        return Err(refuse(
+            format!(
+                "{}: there is no body to be pushed onto",
+                order::no_body(ctx.rules())
+            ),
+            order::TRIPPING,
+        ));
+    }
     ctx.settle(due)?;
     ctx.require(Due::Trip(figure, cause))
 }
@@ -120,6 +133,13 @@ pub fn jump(ctx: &mut Ctx<'_>, figure: FigureRef, obstacle: Obstacle) -> Result<
         return Err(refuse(
             "only a cantering or galloping horse may jump",
             "kozeriai: Moving Horses",
+        ));
+    }
+    // Slower, the barricade row is a collision with another horse: there must be one.
+    if x.speed < Speed::Canter && !ctx.state().another_horse(figure) {
+        return Err(refuse(
+            "only a cantering or galloping horse may jump, and no other horse is on the field to collide with",
+            "kozeriai: Horses in Combat",
         ));
     }
     let die = ctx.d10()?;

@@ -6,11 +6,12 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 use super::super::command::{ClashKind, ClashOrder, Fighter};
+use super::super::order::{body_lies, no_body};
 use super::super::roster::Armour;
 use super::super::state::{FigureState, Speed, State};
 use super::super::tables::Rules;
 use super::super::tables::weapons::{Class, WeaponInfo, relative_factor};
-use super::super::tables::{BluntArmour, GrappleResult};
+use super::super::tables::{BluntArmour, ChainRecovery, EngagementZones, GrappleResult};
 use super::odds::{self, Mixture};
 use crate::engine::check::Modifier;
 
@@ -135,9 +136,10 @@ fn weapon<'a>(rules: &'a Rules, x: &FigureState, f: &Fighter) -> Result<&'a Weap
 }
 
 /// Whether an attack with this weapon at `range` hexes is a chain (or rope) attack, which
-/// must be recovered before the next: a Kusarigama's flail or entangling attack, every
-/// Manrikigusari attack, and any Kawa-Nawa attack at its recovery range (3 or 4 hexes).
-pub fn chain_attack(info: &WeaponInfo, kind: ClashKind, range: u32) -> bool {
+/// must be recovered before the next: a Kusarigama's flail (and its entangling throw, unless
+/// ruling `chain_recovery` says the flail only), the Feruzue's chain, every Manrikigusari
+/// attack, and any Kawa-Nawa attack at its recovery range (3 or 4 hexes).
+pub fn chain_attack(rules: &Rules, info: &WeaponInfo, kind: ClashKind, range: u32) -> bool {
     if !info.chain {
         return false;
     }
@@ -148,11 +150,33 @@ pub fn chain_attack(info: &WeaponInfo, kind: ClashKind, range: u32) -> bool {
         );
         return rope && range >= info.recover_from;
     }
-    info.chain_only
-        || matches!(
-            kind,
-            ClashKind::Chain | ClashKind::Entangle | ClashKind::Trip
-        )
+    match kind {
+        _ if info.chain_only => true,
+        ClashKind::Chain | ClashKind::Trip => true,
+        ClashKind::Entangle => rules.rulings.chain_recovery == ChainRecovery::EveryOtherTurn,
+        _ => false,
+    }
+}
+
+/// How far an attack of `kind` with this weapon reaches, in hexes, where that is known: the
+/// reach the text gives in words (a chain's or a rope's, the Kumade's), for an ordinary
+/// stroke too unless the weapon has a stroke of its own (the Kusarigama's sickle, the
+/// Feruzue's short spear); else its diagram's, as `zone_reach` lists it (ruling
+/// `engagement_zones`), or none under the other reading, where the umpire reads the diagram.
+pub fn reach(rules: &Rules, info: &WeaponInfo, kind: ClashKind) -> Option<u32> {
+    let chain_kind = matches!(
+        kind,
+        ClashKind::Chain | ClashKind::Entangle | ClashKind::Trip
+    );
+    let own_stroke =
+        info.stroke_class.is_some() || (info.chain && !info.chain_only && info.recover_from == 0);
+    if info.reach > 0 && (chain_kind || !own_stroke) {
+        return Some(info.reach);
+    }
+    match rules.rulings.engagement_zones {
+        EngagementZones::DiagramReach => info.zone.map(|z| rules.t.zone_reach.of(z)),
+        EngagementZones::UmpireReadsDiagram => None,
+    }
 }
 
 /// Works out a clash, or says why it cannot be fought.
@@ -165,6 +189,7 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
     let wa = weapon(rules, a, &order.attacker)?;
     let wd = weapon(rules, d, &order.defender)?;
     check_kind(order, wa, wd)?;
+    borne_out(rules, state, order)?;
     let ca = class_in(wa, Some(order.kind));
     let cd = class_in(wd, None);
     let attacker = side(rules, order, 0, (a, wa, ca), cd)?;
@@ -175,6 +200,45 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
         both_strike: order.both_strike,
         closing: order.closing,
     })
+}
+
+/// Whether the state bears out what the order says of the table: a body hex needs a figure
+/// on the ground, being outnumbered n to 1 needs n enemies still fighting (Tactical
+/// Factors), and a charge on a moving defender needs one that moved this turn (Body
+/// Charges: the falling table's columns).
+///
+/// # Errors
+/// What the state contradicts.
+fn borne_out(rules: &Rules, state: &State, order: &ClashOrder) -> Result<(), String> {
+    let both = [order.attacker.figure, order.defender.figure];
+    for f in [&order.attacker, &order.defender] {
+        let name = state.figure_name(f.figure);
+        let s = &f.situation;
+        if s.body_hex && !body_lies(rules, state, &both) {
+            return Err(format!(
+                "{}: {name} cannot stand in a body hex",
+                no_body(rules)
+            ));
+        }
+        let enemies = state.active_of(1 - f.figure.side()).len();
+        if s.outnumbered > 1 && enemies < usize::try_from(s.outnumbered).unwrap_or(usize::MAX) {
+            return Err(format!(
+                "{name} cannot be outnumbered {}-1: its enemies have {enemies} figure(s) still fighting",
+                s.outnumbered
+            ));
+        }
+    }
+    let defender = state.figure(order.defender.figure);
+    if order.kind == ClashKind::BodyCharge
+        && order.moving
+        && !defender.is_some_and(FigureState::moved)
+    {
+        return Err(format!(
+            "{} has not moved this turn: it is charged standing still",
+            state.figure_name(order.defender.figure)
+        ));
+    }
+    Ok(())
 }
 
 /// The class a weapon fights in: `attack` is the kind of attack its wielder makes, `None`
@@ -202,9 +266,14 @@ pub fn blunt(rules: &Rules, info: &WeaponInfo) -> Option<u32> {
     injures.blunt.then_some(injures.extra_distractions)
 }
 
-/// The weapons each kind of attack needs.
+/// The weapons each kind of attack needs, and a hex the attacker's weapon can attack.
 fn check_kind(order: &ClashOrder, wa: &WeaponInfo, wd: &WeaponInfo) -> Result<(), String> {
     let w = &order.attacker.weapon;
+    if order.attackable == Some(false) {
+        return Err(format!(
+            "a {w} cannot attack the hex its opponent stands in, by its engagement zone diagram (Combat Engagement Zones)"
+        ));
+    }
     match order.kind {
         ClashKind::Chain if !wa.chain => Err(format!("a {w} has no chain attack")),
         ClashKind::Entangle if !wa.entangles => Err(format!("a {w} cannot entangle")),
@@ -387,7 +456,7 @@ fn specials(
     };
     let surprise = i == 0
         && info.concealed
-        && chain_attack(info, order.kind, order.range)
+        && chain_attack(rules, info, order.kind, order.range)
         && !me.surprise_used.contains(&fighter.weapon);
     let striking = i == 0 || order.both_strike;
     let helpless = me.this_turn.shouting

@@ -215,6 +215,12 @@ pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNu
     }
     modifiers.extend(horse_modifier(rules, shooter));
     modifiers.extend(hurt_modifiers(rules, shooter));
+    if order.shot_at && !shot_at_by_someone(rules, state, order.shooter) {
+        return Err(format!(
+            "no enemy of {} still fighting has a bow, musket or thrown weapon: it is not being shot at",
+            shooter.spec.name
+        ));
+    }
     if order.shot_at {
         modifiers.push(Modifier::total(s.being_shot_at, "being shot at", SHOOTING));
     }
@@ -239,6 +245,19 @@ pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNu
         deflect: deflect(rules, info, shoots, target, order)?,
         misfire_at_most,
         split,
+    })
+}
+
+/// Whether some enemy of `f` still fighting has a weapon that shoots: the least the state
+/// must show for `f` to be being shot at (Shooting Factors).
+fn shot_at_by_someone(rules: &Rules, state: &State, f: FigureRef) -> bool {
+    state.active_of(1 - f.side()).into_iter().any(|e| {
+        state.figure(e).is_some_and(|x| {
+            x.spec
+                .skills
+                .keys()
+                .any(|w| rules.weapon(w).is_some_and(|i| i.shoots().is_some()))
+        })
     })
 }
 
@@ -308,6 +327,9 @@ fn deflect(
         .in_hand
         .as_deref()
         .ok_or_else(|| format!("Yadomejutsu: name the weapon in {name}'s hand"))?;
+    if in_hand != super::clash::UNARMED && !target.spec.skills.contains_key(in_hand) {
+        return Err(format!("{name} has no {in_hand} to deflect with"));
+    }
     if info.star && in_hand == super::clash::UNARMED {
         return Err("bare hands do not deflect a sariken or shuriken".into());
     }

@@ -7,6 +7,7 @@ use super::super::measures::{self as m, fall_index, jump_index};
 use super::super::numbers::odds;
 use super::super::numbers::shooting;
 use super::super::numbers::{clash, clash_odds};
+use super::super::order::body_lies;
 use super::super::state::{Due, FigureRef, State, TripCause};
 use super::super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
@@ -235,12 +236,23 @@ pub fn clash_card(
         .into_iter()
         .map(|(p, o)| clash::numbers(rules, state, &o).map(|n| (p, n)))
         .collect::<Result<Vec<_>, String>>()?;
+    // The table's faces in the order the clash rolls them: which grappler a blow falls on,
+    // the Iaijutsu draws, then the two fighters' dice.
+    let mut faces = Vec::new();
     if alternatives.len() > 1 {
         c.notes.push(format!(
             "{} is grappling: the blow falls on either grappler, 50:50 (a d10 first: 0-4 {})",
             names[1], names[1]
         ));
+        faces.push((1, "which grappler the blow falls on".to_owned()));
     }
+    for (i, s) in n.sides.iter().enumerate() {
+        if s.iaijutsu.is_some() {
+            faces.push((1, format!("{}'s Iaijutsu draw", names[i])));
+        }
+    }
+    faces.extend(names.iter().map(|name| (1, name.clone())));
+    c.faces = crate::engine::check::TableFaces::new(faces, None);
     c.odds = clash_odds::odds(rules, &alternatives, [&names[0], &names[1]]);
     Ok(c)
 }
@@ -353,6 +365,10 @@ pub fn pushed_card(rules: &Rules, state: &State, f: FigureRef) -> Check<Command>
         return c;
     };
     for cause in TripCause::PUSHED {
+        // A body to be pushed onto only where a figure lies on the ground (Tripping Over).
+        if cause == TripCause::Body && !body_lies(rules, state, &[f]) {
+            continue;
+        }
         let needed = trip_needed(rules, cause, x.spec.armour);
         c.answers.push(answer(
             &format!("{}: trips on {needed} or less", cause.words()),

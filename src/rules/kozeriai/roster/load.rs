@@ -307,11 +307,21 @@ fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure
         }
     }
     if f.template == Some(Template::Farmer) {
-        for w in skills.keys() {
+        for (w, &skill) in &skills {
             if banned_for_farmers(rules, w) {
                 v.error_at(
                     weapon_source(at, f, w),
                     format!("farmers cannot use bows or swords: {w}"),
+                );
+            } else if skill != rules.t.characters.farmer {
+                // The example farmer is zero in everything: another skill is the roster's
+                // own character, worth a look.
+                v.warn_at(
+                    weapon_source(at, f, w),
+                    format!(
+                        "{w} {skill:+}: the text's farmers have {:+} in everything",
+                        rules.t.characters.farmer
+                    ),
                 );
             }
         }

@@ -140,6 +140,18 @@ mod raw {
         pub no_defence: i64,
         pub surprise: i64,
     }
+    /// The reach in hexes of each engagement zone diagram's weapons (ruling
+    /// `engagement_zones`).
+    #[derive(Debug, Deserialize)]
+    pub struct ZoneReach {
+        pub katana: u32,
+        pub yari: u32,
+        pub naginata: u32,
+        pub bo: u32,
+        pub tetsubo: u32,
+        pub tessen: u32,
+        pub short_spear: u32,
+    }
     #[derive(Debug, Deserialize)]
     pub struct RelativeWeapons {
         pub standard_vs_unarmed: i64,
@@ -243,6 +255,22 @@ mod raw {
 
 pub use raw::*;
 
+impl ZoneReach {
+    /// The reach of a diagram's weapons, in hexes.
+    pub fn of(&self, zone: weapons::Zone) -> u32 {
+        use weapons::Zone;
+        match zone {
+            Zone::Katana => self.katana,
+            Zone::Yari => self.yari,
+            Zone::Naginata => self.naginata,
+            Zone::Bo => self.bo,
+            Zone::Tetsubo => self.tetsubo,
+            Zone::Tessen => self.tessen,
+            Zone::ShortSpear => self.short_spear,
+        }
+    }
+}
+
 /// Every table of Kozeriai, as the engine reads them.
 #[allow(missing_docs)]
 #[derive(Debug, Deserialize)]
@@ -260,6 +288,7 @@ pub struct KozeriaiTables {
     pub armour_ignores: ArmourIgnores,
     pub clash: Clash,
     pub relative_weapons: RelativeWeapons,
+    pub zone_reach: ZoneReach,
     pub tactical: Tactical,
     pub special: Special,
     pub tripping: Tripping,

@@ -28,6 +28,44 @@ pub struct KozeriaiRulings {
     pub grapple_result: GrappleResult,
     /// When armour costs stamina.
     pub exhaustion_armour: ExhaustionArmour,
+    /// How far the weapons without a reach in words reach.
+    pub engagement_zones: EngagementZones,
+    /// Which chain attacks of the Kusarigama need recovering.
+    pub chain_recovery: ChainRecovery,
+    /// Which figures on the ground are bodies.
+    pub bodies: Bodies,
+}
+
+/// Which figures on the ground are bodies, to be pushed onto or to stand among (Bring Out
+/// Your Dead!; Tripping Over; Tactical Factors).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Bodies {
+    /// `any_figure_down`: any figure on the ground: dead, knocked out, collapsed or fallen.
+    AnyFigureDown,
+    /// `the_dead_only`: only a dead figure, as Bring Out Your Dead! marks them.
+    TheDeadOnly,
+}
+
+/// How far a weapon whose reach the text gives only in its diagram reaches (Combat
+/// Engagement Zones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EngagementZones {
+    /// `diagram_reach`: as `zone_reach` lists its diagram's reach.
+    DiagramReach,
+    /// `umpire_reads_diagram`: unchecked; only the reaches the text gives in words are.
+    UmpireReadsDiagram,
+}
+
+/// Which Kusarigama (or Nagegama) attacks need the chain recovered (Kusarigama or Nagegama).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainRecovery {
+    /// `every_other_turn`: every chain attack, the flail and the entangling alike.
+    EveryOtherTurn,
+    /// `flail_only`: only the flail, as the text says; its entangling throws need none.
+    FlailOnly,
 }
 
 /// When a rider may reload (Actions: a reload goes with the first list of actions only).

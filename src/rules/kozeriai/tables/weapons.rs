@@ -83,6 +83,44 @@ impl Shoots {
     }
 }
 
+/// The engagement zone diagram a weapon fights on (Combat Engagement Zones): the text's own
+/// lists, and for a glossary weapon no list names, the diagram of the weapon it is most like.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String")]
+pub enum Zone {
+    /// The sword's, also for the Wakizashi, Bokken, Jo, Tonfa, Nunchaku, the unarmed arts and
+    /// the Kumade.
+    Katana,
+    /// The spear's, also for the barbed poles restraining.
+    Yari,
+    /// The glaive's, also for the Nagamaki.
+    Naginata,
+    /// The staff's, also for the barbed poles injuring.
+    Bo,
+    /// The iron staff's, also for the Konsaibo and the Ono (war hammer).
+    Tetsubo,
+    /// The war fan's, also for clubs and daggers.
+    Tessen,
+    /// The Feruzue's short spear.
+    ShortSpear,
+}
+
+impl TryFrom<String> for Zone {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        Ok(match s.as_str() {
+            "Katana" => Zone::Katana,
+            "Yari" => Zone::Yari,
+            "Naginata" => Zone::Naginata,
+            "Bo" => Zone::Bo,
+            "Tetsubo" => Zone::Tetsubo,
+            "Tessen" => Zone::Tessen,
+            "ShortSpear" => Zone::ShortSpear,
+            other => return Err(format!("unknown engagement zone `{other}`")),
+        })
+    }
+}
+
 /// One weapon of the glossary.
 #[derive(Clone, Debug, Deserialize)]
 pub struct WeaponInfo {
@@ -107,9 +145,12 @@ pub struct WeaponInfo {
     /// A heavy weapon for Exhaustion.
     #[serde(default)]
     pub heavy: bool,
-    /// Reach in hexes, where the text gives one.
+    /// Reach in hexes, where the text gives one in words.
     #[serde(default)]
     pub reach: u32,
+    /// The engagement zone diagram it fights on, for a hand weapon.
+    #[serde(default)]
+    pub zone: Option<Zone>,
     /// Has a chain (or rope) attack that must be recovered after use.
     #[serde(default)]
     pub chain: bool,
