@@ -104,7 +104,10 @@ impl Change {
                 format!("+{}", crate::engine::words::count(*count, "wound"))
             }
             What::Wounds { count, kind } => {
-                format!("+{} {kind}", crate::engine::words::count(*count, "wound"))
+                format!(
+                    "+{}",
+                    crate::engine::words::count(*count, &format!("{kind} wound"))
+                )
             }
             What::Leaves => "leaves the army".to_owned(),
         }

@@ -9,12 +9,19 @@
 //! rebuilt from them.
 
 pub mod change;
+pub mod file;
+pub mod flow;
+pub mod rebuild;
 pub mod rulings;
 pub mod seam;
+pub mod summary;
 mod tag;
 
 pub use change::{Change, Target, What};
+pub use file::{BattleRecord, Campaign, CampaignError};
+pub use flow::Next;
 pub use seam::{CAMPAIGNS, CampaignInfo, CampaignRules};
+pub use summary::Summary;
 pub use tag::CampaignTag;
 
 /// Whether a count is zero (a campaign field left out of a roster when it is).

@@ -39,7 +39,12 @@ impl CampaignRules for Daimyo {
     type CampaignRulings = CampaignRulings;
     const NOUN: &'static str = "stand";
 
-    fn carry(rulings: &CampaignRulings, armies: &[Army; 2], state: &State) -> Vec<Change> {
+    fn carry(
+        rulings: &CampaignRulings,
+        armies: &[Army; 2],
+        state: &State,
+        _events: &[&super::Event],
+    ) -> Vec<Change> {
         let mut changes = Vec::new();
         // The state lists leaders and units in the order it made them from the armies.
         let (mut leaders, mut units) = (state.leaders.iter(), state.units.iter());

@@ -31,7 +31,12 @@ impl CampaignRules for Kozeriai {
     type CampaignRulings = CampaignRulings;
     const NOUN: &'static str = "figure";
 
-    fn carry(rulings: &CampaignRulings, _armies: &[Army; 2], state: &State) -> Vec<Change> {
+    fn carry(
+        rulings: &CampaignRulings,
+        _armies: &[Army; 2],
+        state: &State,
+        _events: &[&super::Event],
+    ) -> Vec<Change> {
         let mut changes = Vec::new();
         for (side, s) in state.sides.iter().enumerate() {
             for (f, figure) in s.figures.iter().enumerate() {

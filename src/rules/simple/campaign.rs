@@ -36,7 +36,12 @@ impl CampaignRules for Simple {
     type CampaignRulings = CampaignRulings;
     const NOUN: &'static str = "figure";
 
-    fn carry(rulings: &CampaignRulings, armies: &[Army; 2], state: &State) -> Vec<Change> {
+    fn carry(
+        rulings: &CampaignRulings,
+        armies: &[Army; 2],
+        state: &State,
+        _events: &[&super::Event],
+    ) -> Vec<Change> {
         let mut changes = Vec::new();
         for (side, s) in state.sides.iter().enumerate() {
             // Groups that arrived by card are not the army's: only those it mustered carry.

@@ -30,7 +30,12 @@ impl CampaignRules for Skirmish {
     type CampaignRulings = CampaignRulings;
     const NOUN: &'static str = "figure";
 
-    fn carry(rulings: &CampaignRulings, _armies: &[Army; 2], state: &State) -> Vec<Change> {
+    fn carry(
+        rulings: &CampaignRulings,
+        _armies: &[Army; 2],
+        state: &State,
+        _events: &[&super::Event],
+    ) -> Vec<Change> {
         let mut changes = Vec::new();
         for (side, s) in state.sides.iter().enumerate() {
             for (u, unit) in s.units.iter().enumerate() {

@@ -8,11 +8,13 @@
 //! the battle") end with the battle. Places: `Commander` is the General, `Leader(c)` clan
 //! `c`'s leader, `Unit(c, u)` unit `u` of clan `c`.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
-use super::Sky;
 use super::roster::Army;
-use super::state::{ChangeKind, LeaderState, State, UnitState};
+use super::state::{ChangeKind, LeaderState, State, UnitRef, UnitState};
+use super::{Event, Sky};
 use crate::campaign::change::{Change, Target, What, kept_after, loss_cause};
 use crate::campaign::rulings::{Lasting, LeftField, Recovery, StartingStrength, cite};
 use crate::campaign::seam::CampaignRules;
@@ -36,14 +38,22 @@ impl CampaignRules for Sky {
     type CampaignRulings = CampaignRulings;
     const NOUN: &'static str = "stand";
 
-    fn carry(rulings: &CampaignRulings, _armies: &[Army; 2], state: &State) -> Vec<Change> {
+    fn carry(
+        rulings: &CampaignRulings,
+        _armies: &[Army; 2],
+        state: &State,
+        events: &[&Event],
+    ) -> Vec<Change> {
+        let left = departures(state, events);
         let mut changes = Vec::new();
         for (side, s) in state.sides.iter().enumerate() {
             leader_changes(rulings, side, Target::Commander, &s.general, &mut changes);
             for (c, clan) in s.clans.iter().enumerate() {
                 leader_changes(rulings, side, Target::Leader(c), &clan.leader, &mut changes);
                 for (u, unit) in clan.units.iter().enumerate() {
-                    changes.extend(losses(rulings, side, Target::Unit(c, u), unit));
+                    let at = UnitRef(side as u8, c as u8, u as u8);
+                    let how = left.get(&at).copied();
+                    changes.extend(losses(rulings, side, Target::Unit(c, u), unit, how));
                 }
             }
         }
@@ -104,24 +114,63 @@ fn leader_changes(
     }
 }
 
-/// The stands a unit lost for good, if it lost any.
+/// How each unit that left the table went: the stands it had then, and whether a rout move
+/// took it off (rather than its destruction). The state no longer shows either: a removed
+/// unit's stands are cleared.
+fn departures(state: &State, events: &[&Event]) -> BTreeMap<UnitRef, (u32, bool)> {
+    let mut stands: BTreeMap<UnitRef, u32> =
+        state.units().map(|(at, u)| (at, u.spec.stands)).collect();
+    let mut routed = None;
+    let mut left = BTreeMap::new();
+    for event in events {
+        match event {
+            Event::Casualties {
+                unit, stands_lost, ..
+            } => {
+                if let Some(n) = stands.get_mut(unit) {
+                    *n = n.saturating_sub(*stands_lost);
+                }
+            }
+            Event::CountCorrected {
+                unit, stands: n, ..
+            } => {
+                stands.insert(*unit, *n);
+            }
+            Event::Removed { unit, .. } => {
+                let had = stands.get(unit).copied().unwrap_or(0);
+                left.insert(*unit, (had, routed == Some(*unit)));
+            }
+            _ => {}
+        }
+        // A rout move takes a unit off the table with the Removed event that follows it.
+        routed = match event {
+            Event::RoutMoved(unit) => Some(*unit),
+            _ => None,
+        };
+    }
+    left
+}
+
+/// The stands a unit lost for good, if it lost any; `left` is how it left the table, if it
+/// did (the stands it had, and whether it routed off).
 fn losses(
     rulings: &CampaignRulings,
     side: usize,
     target: Target,
     unit: &UnitState,
+    left: Option<(u32, bool)>,
 ) -> Option<Change> {
     // The state's starting strength is what the unit brought to this battle.
     let of = unit.spec.stands;
-    let routed_off = unit.removed && unit.routing && unit.stands > 0;
-    let (lost, what) = if routed_off && rulings.left_field == LeftField::Lost {
-        (of, "routed off the table and is lost with the battle")
-    } else if routed_off {
-        (of - unit.stands.min(of), "routed off the table and rejoins")
-    } else if unit.removed {
-        (of, "destroyed")
-    } else {
-        (of - unit.stands.min(of), "")
+    let (lost, what, routed_off) = match left {
+        Some((had, true)) if had > 0 && rulings.left_field == LeftField::Lost => {
+            (of, "routed off the table and is lost with the battle", true)
+        }
+        Some((had, true)) if had > 0 => {
+            (of - had.min(of), "routed off the table and rejoins", true)
+        }
+        Some(_) => (of, "destroyed", false),
+        None => (of - unit.stands.min(of), "", false),
     };
     if lost == 0 {
         return None;
