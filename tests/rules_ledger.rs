@@ -304,6 +304,16 @@ fn reference_keys(key: &str) -> (BTreeSet<String>, BTreeSet<String>) {
                     }
                 }
             }
+            // Campaign rulings (what carries between battles) are rulings too, named
+            // `campaign.<key>`: each must be named by the passage it decides.
+            ("campaign", ron::Value::Map(m)) => {
+                for r in m.keys() {
+                    if let ron::Value::String(r) = r {
+                        rulings.insert(format!("campaign.{r}"));
+                        names.insert(format!("campaign.{r}"));
+                    }
+                }
+            }
             ("optional", ron::Value::Map(m)) => {
                 for r in m.keys() {
                     if let ron::Value::String(r) = r {
