@@ -12,8 +12,10 @@ pub mod change;
 pub mod file;
 pub mod flow;
 pub mod rebuild;
+pub mod report;
 pub mod rulings;
 pub mod seam;
+pub mod series;
 pub mod summary;
 mod tag;
 

@@ -34,7 +34,8 @@ fn journals_of(dir: &Path, name: &str) -> Vec<(u32, CampaignTag, PathBuf)> {
         .filter_map(|p| {
             let header: TagOnly = JournalReader::open(&p).ok()?.header().ok()?;
             let HouseRules { campaign, .. } = header.house_rules;
-            let tag = *campaign.filter(|t| t.name == name)?;
+            // Named as the file is: `Kawanakajima 1561` and `kawanakajima-1561` are one.
+            let tag = *campaign.filter(|t| same_name(&t.name, name))?;
             Some((tag.battle, tag, p))
         })
         .collect();
@@ -42,7 +43,12 @@ fn journals_of(dir: &Path, name: &str) -> Vec<(u32, CampaignTag, PathBuf)> {
     found
 }
 
-/// Rebuilds campaign `name` from the journals in `dir` that name it.
+/// Whether two campaign names are one: the same file name.
+fn same_name(a: &str, b: &str) -> bool {
+    crate::roster::store::file_name(a) == crate::roster::store::file_name(b)
+}
+
+/// Rebuilds campaign `name` from the journals in `dir` that name it (as its file is named).
 ///
 /// # Errors
 /// No journal names it, its battles are not numbered 1, 2, 3…, or the first battle's
@@ -72,7 +78,7 @@ pub fn rebuild(dir: &Path, name: &str) -> Result<Campaign, String> {
     let mustered = info.header_armies(game.as_ref())?;
     let mut campaign = Campaign {
         format: FORMAT,
-        name: name.to_owned(),
+        name: journals[0].1.name.clone(),
         ruleset: key.to_owned(),
         rulings: journals[0].1.rulings.clone(),
         armies: mustered.clone(),
