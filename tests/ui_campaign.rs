@@ -81,6 +81,7 @@ fn the_app_continues_a_campaign_from_end_battle_and_shows_its_page() {
     let launch = Launch::Campaign {
         path: path.clone(),
         name: "Kawanakajima".into(),
+        next: true,
     };
     let data = dir.path().to_path_buf();
     let mut h = Harness::builder()
@@ -119,7 +120,8 @@ fn the_app_continues_a_campaign_from_end_battle_and_shows_its_page() {
     h.get_by_label("Kawanakajima: battle 2");
     h.get_by_label("Takeda Nobushige 武田信繁: Command +1");
     h.get_by_label("Kakizaki's Yari: -6 stands");
-    h.get_by_label("Set aside… (Kakizaki's Yari)").click();
+    // Takeda's change first, then Uesugi's: the Yari's is the second.
+    h.get_all_by_label("Set aside…").nth(1).unwrap().click();
     h.run();
     let reason = h.get_by_label("Why the table sets it aside");
     reason.focus();

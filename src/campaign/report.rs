@@ -30,7 +30,8 @@ struct BattleFacts {
     journal: String,
     result: String,
     turning_points: Vec<String>,
-    leaders: Vec<String>,
+    /// Each leader whose rating changed in it: his name and `turn 3: +1 Honor…; …`.
+    leaders: Vec<(String, String)>,
     carried: Option<Vec<Change>>,
 }
 
@@ -84,9 +85,7 @@ fn facts(c: &Campaign, path: &Path) -> Facts {
                         s.leaders
                             .iter()
                             .filter(|l| !l.changes.is_empty())
-                            .map(|l| {
-                                format!("{} ({}): {}", l.name, l.rating_name, l.changes.join("; "))
-                            })
+                            .map(|l| (l.name.clone(), l.changes.join("; ")))
                             .collect()
                     })
                     .unwrap_or_default(),
@@ -167,6 +166,39 @@ fn course(l: &super::series::Fortune, labels: &[&str]) -> String {
     steps.join(" → ")
 }
 
+/// A leader told in the report: his fortune, its course in words, and what each battle did
+/// to his rating.
+type Told = (super::series::Fortune, String, Vec<(usize, String)>);
+
+/// The leaders whose rating moved in some battle (each with what moved it, battle by battle),
+/// and the others in one list: `Takeda Shingen 武田信玄 9`. A club reads the stories, not
+/// the ones that stood still.
+fn leaders_told(f: &Facts) -> (Vec<Told>, Vec<String>) {
+    let labels: Vec<&str> = f.points.iter().map(|p| p.label.as_str()).collect();
+    let mut told = Vec::new();
+    let mut steady = Vec::new();
+    for l in fortunes(&f.points) {
+        let battles: Vec<(usize, String)> = f
+            .battles
+            .iter()
+            .flat_map(|b| {
+                b.leaders
+                    .iter()
+                    .filter(|(name, _)| *name == l.name)
+                    .map(|(_, what)| (b.number, what.clone()))
+            })
+            .collect();
+        let moved = l.values.windows(2).any(|w| w[0].1 != w[1].1);
+        if moved || !battles.is_empty() {
+            let course = course(&l, &labels);
+            told.push((l, course, battles));
+        } else {
+            steady.push(format!("{} {}", l.name, l.values.last().map_or(0, |v| v.1)));
+        }
+    }
+    (told, steady)
+}
+
 /// The campaign's report as Markdown, every name escaped.
 pub fn markdown(c: &Campaign, path: &Path) -> String {
     let f = facts(c, path);
@@ -218,8 +250,16 @@ pub fn markdown(c: &Campaign, path: &Path) -> String {
             if carried.is_empty() {
                 out.push_str("- nothing\n");
             }
-            for ch in carried {
-                let _ = writeln!(out, "- {}", e(&change_line(ch, f.noun)));
+            // Army by army, as the next battle's dialog lists them.
+            for (side, army) in f.armies.iter().enumerate() {
+                let of_side: Vec<&Change> = carried.iter().filter(|c| c.side == side).collect();
+                if of_side.is_empty() {
+                    continue;
+                }
+                let _ = writeln!(out, "- **{}**", e(army));
+                for ch in of_side {
+                    let _ = writeln!(out, "  - {}", e(&change_line(ch, f.noun)));
+                }
             }
         }
         let _ = writeln!(out, "\n*Journal: {}*", e(&b.journal));
@@ -235,21 +275,22 @@ pub fn markdown(c: &Campaign, path: &Path) -> String {
         }
     }
     out.push_str("\n## The leaders' fortunes\n\n");
-    let labels: Vec<&str> = f.points.iter().map(|p| p.label.as_str()).collect();
-    for l in fortunes(&f.points) {
+    let (told, steady) = leaders_told(&f);
+    for (l, course, battles) in &told {
         let _ = writeln!(
             out,
             "- **{}** ({}), {}: {}",
             e(&l.name),
             e(&f.armies[l.side.min(1)]),
             e(&l.rating),
-            e(&course(&l, &labels))
+            e(course)
         );
-    }
-    for b in &f.battles {
-        for l in &b.leaders {
-            let _ = writeln!(out, "  - battle {}: {}", b.number, e(l));
+        for (n, what) in battles {
+            let _ = writeln!(out, "  - battle {n}: {}", e(what));
         }
+    }
+    if !steady.is_empty() {
+        let _ = writeln!(out, "- Unchanged: {}", e(&steady.join(", ")));
     }
     rulings_md(&mut out, &f);
     out
@@ -339,22 +380,23 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
         out.push_str("</ul>");
     }
     out.push_str("<h2>The leaders' fortunes</h2><ul>");
-    let labels: Vec<&str> = f.points.iter().map(|p| p.label.as_str()).collect();
-    for l in fortunes(&f.points) {
+    let (told, steady) = leaders_told(&f);
+    for (l, course, battles) in &told {
         let _ = write!(
             out,
-            "<li><strong class=s{}>{}</strong>, {}: {}</li>",
+            "<li><strong class=s{}>{}</strong>, {}: {}<ul>",
             l.side.min(1),
             e(&l.name),
             e(&l.rating),
-            e(&course(&l, &labels))
+            e(course)
         );
-    }
-    out.push_str("</ul><ul>");
-    for b in &f.battles {
-        for l in &b.leaders {
-            let _ = write!(out, "<li>battle {}: {}</li>", b.number, e(l));
+        for (n, what) in battles {
+            let _ = write!(out, "<li>battle {n}: {}</li>", e(what));
         }
+        out.push_str("</ul></li>");
+    }
+    if !steady.is_empty() {
+        let _ = write!(out, "<li>Unchanged: {}</li>", e(&steady.join(", ")));
     }
     out.push_str("</ul><h2>Campaign rulings</h2><ul>");
     for (title, choice, default) in &f.rulings {

@@ -168,5 +168,9 @@ pub fn in_force(key: &str, chosen: &BTreeMap<String, String>) -> Vec<(String, Ru
 
 /// `campaign ruling recovery: none`, for a change's rule.
 pub fn cite(key: &str, option: &str) -> String {
-    format!("campaign ruling {key}: {}", option.replace('_', " "))
+    format!(
+        "campaign ruling {}: {}",
+        key.replace('_', " "),
+        option.replace('_', " ")
+    )
 }

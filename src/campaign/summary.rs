@@ -60,7 +60,7 @@ impl Summary {
     }
 
     /// The result in words, from the strength each side kept: `Takeda kept 61 of 80 stands
-    /// (76%), Uesugi 40 of 78 (51%)`.
+    /// (76%), Uesugi 40 of 78 (51%)`; `Under way, turn 2: … so far` while it is fought.
     pub fn outcome(&self, noun: &str) -> String {
         let kept = |side: usize| {
             let [start, end] = self.strength[side];
@@ -85,7 +85,8 @@ impl Summary {
             b.2
         );
         if !self.ended {
-            out.push_str("; not yet ended");
+            // Said first: a battle still being fought has no result yet, only a position.
+            out = format!("Under way, turn {}: {out} so far", self.turns);
         }
         out
     }

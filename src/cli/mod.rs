@@ -102,7 +102,11 @@ impl Cli {
                 command: campaign::CampaignCommand::Next { name },
             }))) => {
                 let (path, name) = campaign::locate(name);
-                Request::App(Launch::Campaign { path, name })
+                Request::App(Launch::Campaign {
+                    path,
+                    name,
+                    next: true,
+                })
             }
             Some(Command::Tool(tool)) => Request::Tool(tool),
             Some(Command::New(args)) => Request::App(Launch::NewBattle(args.request()?)),

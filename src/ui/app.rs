@@ -103,7 +103,8 @@ impl App {
             Launch::Journal(path) => app.open(&path, false),
             Launch::Roster { path, key } => app.new_battle.choose_roster(key, &path),
             Launch::NewBattle(request) => app.start(request),
-            Launch::Campaign { path, name } => app.continue_campaign(&path, &name),
+            Launch::Campaign { path, name, next } if next => app.continue_campaign(&path, &name),
+            Launch::Campaign { path, name, .. } => app.show_campaign(&path, &name),
             refused @ Launch::Refused { .. } => {
                 app.banner = refused.refusal().map(|message| (message, true));
             }

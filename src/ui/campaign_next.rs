@@ -111,7 +111,32 @@ impl NextBattle {
             self.changes_ui(ui, noun, dark);
         }
         self.earlier_ui(ui, noun, dark);
+        self.rulings_ui(ui);
         ui.separator();
+    }
+
+    /// The campaign rulings it is played under, chosen when it was mustered.
+    fn rulings_ui(&self, ui: &mut egui::Ui) {
+        let rulings: Vec<_> =
+            crate::campaign::rulings::in_force(&self.campaign.ruleset, &self.campaign.rulings)
+                .into_iter()
+                .filter(|(_, r, _)| r.options.len() > 1)
+                .collect();
+        egui::CollapsingHeader::new(format!("Campaign rulings ({})", rulings.len()))
+            .id_salt("campaign-rulings")
+            .show(ui, |ui| {
+                for (key, ruling, option) in &rulings {
+                    ui.label(format!(
+                        "{}: {}",
+                        ruling.title_or(key),
+                        ruling.choice(option)
+                    ))
+                    .on_hover_text(format!(
+                        "{}\nThe text: {}\nWe: {}",
+                        ruling.section, ruling.text_says, ruling.we_do
+                    ));
+                }
+            });
     }
 
     /// The last battle's result, as the table calls it.
@@ -134,7 +159,7 @@ impl NextBattle {
         });
     }
 
-    /// What the last battle carries, each change with a way to set it aside.
+    /// What the last battle carries, army by army, each change with a way to set it aside.
     fn changes_ui(&mut self, ui: &mut egui::Ui, noun: &str, dark: bool) {
         let before = self.next.battle - 1;
         ui.label(RichText::new(format!("Carried from battle {before}")).strong());
@@ -142,51 +167,69 @@ impl NextBattle {
             ui.label("Nothing: both armies are as they began it.");
         }
         let mut changed = false;
-        for i in 0..self.next.changes.len() {
-            let change = &self.next.changes[i];
-            let color = theme::side_color(change.side, dark);
-            ui.horizontal_wrapped(|ui| {
-                let effect = format!("{}: {}", change.who, change.effect(noun));
-                let text = RichText::new(effect).color(color).strong();
-                if change.set_aside.is_some() {
-                    ui.label(text.strikethrough());
-                } else {
-                    ui.label(text);
-                }
-                ui.label(format!("battle {before}, {}", change.cause))
-                    .on_hover_text(&change.rule);
-            });
-            match self.next.changes[i].set_aside.clone() {
-                Some(why) => {
-                    ui.horizontal(|ui| {
-                        ui.label(RichText::new(format!("Set aside by the table: {why}")).italics());
-                        if ui
-                            .button(format!("Keep it after all ({})", self.next.changes[i].who))
-                            .clicked()
-                        {
-                            self.next.changes[i].set_aside = None;
-                            changed = true;
-                        }
-                    });
-                }
-                None if self.editing == Some(i) => {
-                    changed |= self.reason_ui(ui, i);
-                }
-                None => {
-                    let who = self.next.changes[i].who.clone();
-                    if ui
-                        .small_button(format!("Set aside… ({who})"))
-                        .on_hover_text("The table agrees it does not carry: say why")
-                        .clicked()
-                    {
-                        self.editing = Some(i);
-                    }
-                }
+        for side in 0..2 {
+            if !self.next.changes.iter().any(|c| c.side == side) {
+                continue;
+            }
+            let color = theme::side_color(side, dark);
+            ui.label(RichText::new(&self.names[side]).color(color).strong());
+            let of_side: Vec<usize> = (0..self.next.changes.len())
+                .filter(|&i| self.next.changes[i].side == side)
+                .collect();
+            for i in of_side {
+                changed |= self.change_ui(ui, i, (before, noun, color));
             }
         }
         if changed {
             self.work_out();
         }
+    }
+
+    /// One change: what, why, its rule on hover, and setting it aside (or keeping it after
+    /// all); true when that changed.
+    fn change_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        i: usize,
+        (before, noun, color): (u32, &str, egui::Color32),
+    ) -> bool {
+        let mut changed = false;
+        let change = self.next.changes[i].clone();
+        ui.horizontal_wrapped(|ui| {
+            let text =
+                RichText::new(format!("{}: {}", change.who, change.effect(noun))).color(color);
+            if change.set_aside.is_some() {
+                ui.label(text.strikethrough());
+            } else {
+                ui.label(text.strong());
+            }
+            ui.label(format!("— battle {before}: {}", change.cause))
+                .on_hover_text(&change.rule);
+            let aside = change.set_aside.is_some();
+            if aside
+                && ui
+                    .small_button("Keep it after all")
+                    .on_hover_text(format!("{} carries into this battle", change.who))
+                    .clicked()
+            {
+                self.next.changes[i].set_aside = None;
+                changed = true;
+            } else if !aside
+                && self.editing != Some(i)
+                && ui
+                    .small_button("Set aside…")
+                    .on_hover_text("The table agrees it does not carry: say why")
+                    .clicked()
+            {
+                self.editing = Some(i);
+            }
+        });
+        if let Some(why) = &change.set_aside {
+            ui.label(RichText::new(format!("Set aside by the table: {why}")).italics());
+        } else if self.editing == Some(i) {
+            changed |= self.reason_ui(ui, i);
+        }
+        changed
     }
 
     /// The reason field for setting change `i` aside; true once it is set aside.

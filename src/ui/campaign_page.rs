@@ -49,7 +49,24 @@ pub struct CampaignPage {
 impl CampaignPage {
     /// The page of `campaign` (its file at `path`).
     pub fn new(path: PathBuf, campaign: Campaign) -> Self {
-        let points = series(&campaign);
+        let mut points = series(&campaign);
+        // A last battle that has ended but carried nothing yet: the armies as it leaves them.
+        let carried = campaign
+            .battles
+            .iter()
+            .filter(|b| b.carried.is_some())
+            .count();
+        if campaign.battles.len() > carried {
+            let after = campaign
+                .next(&path)
+                .ok()
+                .and_then(|next| campaign.next_armies(&next).ok())
+                .and_then(|armies| {
+                    let label = format!("After battle {}", campaign.battles.len());
+                    crate::campaign::series::point(&campaign.ruleset, label, &armies)
+                });
+            points.extend(after);
+        }
         let noun = campaign.info().map_or("stand", |i| i.noun);
         let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
         let results = campaign
@@ -85,13 +102,16 @@ impl CampaignUi {
         let mut open = self.page.is_some();
         if let Some(page) = &self.page {
             let screen = ctx.content_rect().size();
+            // Below the toolbar, its title bar included, whatever the screen.
+            let tall = (screen.y - 140.0).clamp(240.0, 900.0);
             super::window_fit::fitted(
                 egui::Window::new(format!("Campaign: {}", page.campaign.name)),
                 ctx,
-                [900.0, 680.0],
+                [1000.0, tall],
             )
             .default_pos([40.0, 60.0])
             .max_width((screen.x - 48.0).max(320.0))
+            .max_height(tall)
             .open(&mut open)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
@@ -235,7 +255,7 @@ fn battles_ui(ui: &mut egui::Ui, page: &CampaignPage) {
 }
 
 /// The x axis of the campaign's charts: one mark per point, named by it.
-fn points_plot<'a>(id: &'a str, labels: Vec<String>) -> Plot<'a> {
+fn points_plot<'a>(id: &'a str, labels: Vec<String>, legend: egui_plot::Corner) -> Plot<'a> {
     Plot::new(id)
         .height(200.0)
         .include_x(-0.3)
@@ -249,7 +269,7 @@ fn points_plot<'a>(id: &'a str, labels: Vec<String>) -> Plot<'a> {
                 String::new()
             }
         })
-        .legend(Legend::default())
+        .legend(Legend::default().position(legend))
         .allow_scroll(false)
         .allow_drag(false)
 }
@@ -270,7 +290,8 @@ fn strength_ui(
         .heading(),
     );
     let labels: Vec<String> = page.points.iter().map(|p| p.label.clone()).collect();
-    points_plot("campaign-strength", labels)
+    // Strength starts high and falls: the legend sits low, out of the lines' way.
+    points_plot("campaign-strength", labels, egui_plot::Corner::RightBottom)
         .include_y(0.0)
         .show(ui, |plot| {
             for (side, name) in names.iter().enumerate() {
@@ -289,42 +310,79 @@ fn strength_ui(
                 plot.line(Line::new(name.clone(), PlotPoints::from(xy)).color(color));
             }
         });
+    // The numbers, for reading at a glance what the chart shows.
+    egui::Grid::new("campaign-strength-numbers").show(ui, |ui| {
+        ui.label("");
+        for p in &page.points {
+            ui.label(RichText::new(&p.label).strong());
+        }
+        ui.end_row();
+        for (side, name) in names.iter().enumerate() {
+            ui.label(
+                RichText::new(name)
+                    .color(theme::side_color(side, dark))
+                    .strong(),
+            );
+            for p in &page.points {
+                ui.label(p.strength[side].to_string());
+            }
+            ui.end_row();
+        }
+    });
 }
 
 /// Each leader's rating as mustered and after each battle: his side's colour, his own marker.
+/// Only the leaders whose rating changed are drawn (the others are named below the chart), so
+/// the lines that tell a story are not lost among those that do not.
 fn leaders_ui(ui: &mut egui::Ui, page: &CampaignPage, dark: bool) {
-    let leaders = fortunes(&page.points);
-    let rating = leaders.first().map_or("Command", |l| l.rating.as_str());
+    let (moved, steady): (Vec<_>, Vec<_>) = fortunes(&page.points)
+        .into_iter()
+        .partition(|l| l.values.windows(2).any(|w| w[0].1 != w[1].1));
+    let rating = moved
+        .first()
+        .or(steady.first())
+        .map_or("Command", |l| l.rating.as_str())
+        .to_owned();
     ui.label(RichText::new(format!("Leaders' {rating} over the campaign")).heading());
-    let labels: Vec<String> = page.points.iter().map(|p| p.label.clone()).collect();
-    let shapes = [
-        MarkerShape::Circle,
-        MarkerShape::Square,
-        MarkerShape::Diamond,
-        MarkerShape::Up,
-        MarkerShape::Down,
-        MarkerShape::Cross,
-        MarkerShape::Plus,
-        MarkerShape::Asterisk,
-    ];
-    points_plot("campaign-leaders", labels).show(ui, |plot| {
-        for (n, l) in leaders.iter().enumerate() {
-            let (side, name) = (&l.side, &l.name);
-            let xy: Vec<[f64; 2]> = l
-                .values
-                .iter()
-                .map(|(i, v)| [*i as f64, *v as f64])
-                .collect();
-            let color = theme::side_color(*side, dark);
-            plot.points(
-                Points::new(name.clone(), PlotPoints::from(xy.clone()))
-                    .shape(shapes[n % shapes.len()])
-                    .radius(5.0)
-                    .color(color),
-            );
-            plot.line(Line::new(name.clone(), PlotPoints::from(xy)).color(color));
-        }
-    });
+    if moved.is_empty() {
+        ui.label(format!("No leader's {rating} has changed yet."));
+    } else {
+        let labels: Vec<String> = page.points.iter().map(|p| p.label.clone()).collect();
+        let shapes = [
+            MarkerShape::Circle,
+            MarkerShape::Square,
+            MarkerShape::Diamond,
+            MarkerShape::Up,
+            MarkerShape::Down,
+            MarkerShape::Cross,
+            MarkerShape::Plus,
+            MarkerShape::Asterisk,
+        ];
+        points_plot("campaign-leaders", labels, egui_plot::Corner::LeftBottom).show(ui, |plot| {
+            for (n, l) in moved.iter().enumerate() {
+                let xy: Vec<[f64; 2]> = l
+                    .values
+                    .iter()
+                    .map(|(i, v)| [*i as f64, *v as f64])
+                    .collect();
+                let color = theme::side_color(l.side, dark);
+                plot.points(
+                    Points::new(l.name.clone(), PlotPoints::from(xy.clone()))
+                        .shape(shapes[n % shapes.len()])
+                        .radius(5.0)
+                        .color(color),
+                );
+                plot.line(Line::new(l.name.clone(), PlotPoints::from(xy)).color(color));
+            }
+        });
+    }
+    if !steady.is_empty() {
+        let names: Vec<String> = steady
+            .iter()
+            .map(|l| format!("{} {}", l.name, l.values.last().map_or(0, |v| v.1)))
+            .collect();
+        ui.label(RichText::new(format!("Unchanged: {}", names.join(", "))).weak());
+    }
 }
 
 /// What each battle carried into the next.
