@@ -134,7 +134,7 @@ fn campaign_next_and_a_campaign_file_open_the_campaign_in_the_app() {
 /// played at random (fixed seeds) in data directory `root`, the last still under way, the
 /// first two with the results the table called. Returns the campaign file.
 ///
-/// `GUNBAI_CAMPAIGN_SHOT=DIR cargo test --test cli_campaign a_campaign_report` leaves it in
+/// `GUNBAI_CAMPAIGN_SHOT=DIR cargo test --test cli_campaign a_campaign_report` leaves it in a new
 /// DIR, for `screenshot.sh -- DIR/battles/kawanakajima-1561.campaign.ron` (docs/campaign.png).
 fn kawanakajima(root: &std::path::Path) -> std::path::PathBuf {
     use gunbai::campaign::file::path_for;

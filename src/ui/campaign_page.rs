@@ -171,8 +171,7 @@ fn page_ui(
         |p| p.names.clone(),
     );
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(title).italics());
-        ui.label(":");
+        ui.label(RichText::new(format!("{title}:")).italics());
         ui.label(
             RichText::new(&names[0])
                 .color(theme::side_color(0, dark))
@@ -220,8 +219,16 @@ fn page_ui(
     }
     battles_ui(ui, page);
     let noun = c.info().map_or("stand", |i| i.noun);
-    strength_ui(ui, page, &names, noun, dark);
-    leaders_ui(ui, page, dark);
+    // Side by side where the page is wide enough, so both charts show at a glance.
+    if ui.available_width() >= 820.0 {
+        ui.columns(2, |cols| {
+            strength_ui(&mut cols[0], page, &names, noun, dark);
+            leaders_ui(&mut cols[1], page, dark);
+        });
+    } else {
+        strength_ui(ui, page, &names, noun, dark);
+        leaders_ui(ui, page, dark);
+    }
     carried_ui(ui, c, noun, dark);
     action
 }
@@ -272,6 +279,11 @@ fn points_plot<'a>(id: &'a str, labels: Vec<String>, legend: egui_plot::Corner) 
         .legend(Legend::default().position(legend))
         .allow_scroll(false)
         .allow_drag(false)
+        .allow_zoom(false)
+        .allow_boxed_zoom(false)
+        // No crosshair or coordinates under the pointer: the marks are battles, not numbers.
+        .show_x(false)
+        .show_y(false)
 }
 
 /// Each army's strength as mustered and as it stood after each battle.
@@ -291,8 +303,16 @@ fn strength_ui(
     );
     let labels: Vec<String> = page.points.iter().map(|p| p.label.clone()).collect();
     // Strength starts high and falls: the legend sits low, out of the lines' way.
+    let top = page
+        .points
+        .iter()
+        .flat_map(|p| p.strength)
+        .max()
+        .unwrap_or(0);
     points_plot("campaign-strength", labels, egui_plot::Corner::RightBottom)
         .include_y(0.0)
+        // Room above the strongest, so no mark sits on the frame.
+        .include_y(f64::from(top) * 1.1)
         .show(ui, |plot| {
             for (side, name) in names.iter().enumerate() {
                 let xy: Vec<[f64; 2]> = page
@@ -358,12 +378,26 @@ fn leaders_ui(ui: &mut egui::Ui, page: &CampaignPage, dark: bool) {
             MarkerShape::Plus,
             MarkerShape::Asterisk,
         ];
-        points_plot("campaign-leaders", labels, egui_plot::Corner::LeftBottom).show(ui, |plot| {
+        let ratings = moved.iter().flat_map(|l| l.values.iter().map(|v| v.1));
+        let (low, high) = (
+            ratings.clone().min().unwrap_or(0),
+            ratings.max().unwrap_or(0),
+        );
+        // Leaders whose ratings run alike would hide one another: each is drawn a little
+        // beside the battle's mark, in the order of the legend.
+        let count = moved.len() as f64;
+        let step = (0.3 / count).min(0.08);
+        let plot = points_plot("campaign-leaders", labels, egui_plot::Corner::LeftBottom)
+            .include_y(low as f64 - 0.5)
+            .include_y(high as f64 + 0.5)
+            .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]));
+        plot.show(ui, |plot| {
             for (n, l) in moved.iter().enumerate() {
+                let beside = (n as f64 - (count - 1.0) / 2.0) * step;
                 let xy: Vec<[f64; 2]> = l
                     .values
                     .iter()
-                    .map(|(i, v)| [*i as f64, *v as f64])
+                    .map(|(i, v)| [*i as f64 + beside, *v as f64])
                     .collect();
                 let color = theme::side_color(l.side, dark);
                 plot.points(
