@@ -3,6 +3,7 @@
 //! The engine (everything but `ui`) builds without any GUI crate: `cargo build
 //! --no-default-features`. See `../shared/DESIGN.md` for the architecture.
 
+pub mod campaign;
 pub mod cli;
 pub mod dice;
 pub mod engine;

@@ -28,6 +28,17 @@ pub enum Launch {
     },
     /// A new battle, checked and ready to start (`gunbai new`).
     NewBattle(StartRequest),
+    /// A campaign: its next battle (`gunbai campaign next`: the New battle dialog with its
+    /// armies as they now stand, or its last battle while that is under way), or its page
+    /// (`gunbai FILE.campaign.ron`).
+    Campaign {
+        /// The campaign file.
+        path: PathBuf,
+        /// The campaign's name, as given (to rebuild the file from its journals if need be).
+        name: String,
+        /// The next battle rather than the campaign's page.
+        next: bool,
+    },
     /// A file that is neither a journal nor a roster: the app says why.
     Refused {
         /// The file given.
@@ -46,6 +57,14 @@ impl Launch {
             return Self::Usual;
         };
         let path = std::path::absolute(given).unwrap_or_else(|_| given.to_owned());
+        if crate::campaign::file::is_campaign_file(&path) && path.is_file() {
+            let name = crate::cli::campaign::locate(&path.to_string_lossy()).1;
+            return Self::Campaign {
+                path,
+                name,
+                next: false,
+            };
+        }
         match identify(&path) {
             FileKind::Journal => Self::Journal(path),
             FileKind::Roster(key) => Self::Roster { path, key },

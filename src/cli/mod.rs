@@ -1,6 +1,7 @@
 //! The command line: `gunbai [FILE]` and `gunbai new` open the desktop app on a battle; the
 //! tools `odds`, `roll`, `check`, `roster`, `replay`, `simulate` and `report` work without it.
 
+pub mod campaign;
 pub mod check;
 pub mod launch;
 pub mod new;
@@ -25,7 +26,9 @@ Opening a battle:
   gunbai                  the app on the demo battle, offering to resume your last one
   gunbai FILE             a battle journal, resumed (or an army roster, in the New battle dialog)
   gunbai new --ruleset KEY [--roster A.ron --roster B.ron] [--house RULING=OPTION]...
-                          a new battle (the demo armies when no roster is given)";
+                          a new battle (the demo armies when no roster is given)
+  gunbai campaign next NAME
+                          the next battle of a campaign (gunbai campaign new musters one)";
 
 /// Gunbai: a referee for samurai-era miniature wargames.
 #[derive(Parser, Debug)]
@@ -74,6 +77,9 @@ pub enum Tool {
     Simulate(simulate::SimulateArgs),
     /// Write the after-action report of a journal (Markdown or HTML).
     Report(report::ReportArgs),
+    /// Campaigns: `new` musters one, `next` opens its next battle in the app, `report`
+    /// writes its report.
+    Campaign(campaign::CampaignArgs),
 }
 
 /// What a command line asks for: the app, opened on something, or a tool.
@@ -92,6 +98,16 @@ impl Cli {
     /// `gunbai new` with arguments that cannot start a battle: every problem, one a line.
     pub fn request(&self) -> Result<Request<'_>, NewBattleError> {
         Ok(match &self.command {
+            Some(Command::Tool(Tool::Campaign(campaign::CampaignArgs {
+                command: campaign::CampaignCommand::Next { name },
+            }))) => {
+                let (path, name) = campaign::locate(name);
+                Request::App(Launch::Campaign {
+                    path,
+                    name,
+                    next: true,
+                })
+            }
             Some(Command::Tool(tool)) => Request::Tool(tool),
             Some(Command::New(args)) => Request::App(Launch::NewBattle(args.request()?)),
             None => Request::App(Launch::for_file(self.file.as_deref())),
@@ -112,5 +128,6 @@ pub fn run(tool: &Tool) -> anyhow::Result<ExitCode> {
         Tool::Replay(args) => replay::run(args),
         Tool::Simulate(args) => simulate::run(args)?,
         Tool::Report(args) => report::run(args),
+        Tool::Campaign(args) => campaign::run(args),
     })
 }

@@ -455,6 +455,22 @@ impl<R: RuleSet> Battle<R> {
         &self.entries
     }
 
+    /// The events of the commands in effect, oldest first: what happened in the battle as it
+    /// stands (a campaign reads what its final state no longer shows).
+    pub fn events_in_effect(&self) -> impl Iterator<Item = &R::Event> {
+        self.timeline
+            .effective()
+            .iter()
+            .filter_map(|&i| match self.entries.get(i) {
+                Some(Entry {
+                    action: Action::Command { events, .. },
+                    ..
+                }) => Some(events.iter()),
+                _ => None,
+            })
+            .flatten()
+    }
+
     /// The log of the commands in effect, oldest first.
     pub fn log(&self) -> &[LogEntry] {
         &self.log

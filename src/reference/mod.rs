@@ -24,6 +24,11 @@ pub struct HouseRules {
     pub rulings: BTreeMap<String, String>,
     /// Table values replaced, by dotted path (`movement.foot_inches`).
     pub overrides: BTreeMap<String, i64>,
+    /// The campaign this battle belongs to, if any: its name, the battle's place in it, the
+    /// campaign rulings, and what carried into this battle (so the journals alone can
+    /// rebuild a damaged campaign file). Absent from battles outside a campaign.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<Box<crate::campaign::CampaignTag>>,
 }
 
 /// A ruling: what the rules text leaves open, and what Gunbai does about it.

@@ -1,6 +1,6 @@
 //! The after-action report: Markdown, or one self-contained HTML file with inline SVG charts.
 
-mod svg;
+pub(crate) mod svg;
 
 use std::fmt::Write as _;
 

@@ -65,6 +65,8 @@ pub struct App {
     pub(super) zoom_picked_as: Option<f32>,
     /// The players' screen, a second window facing the table.
     pub(super) players: super::players::PlayersScreen,
+    /// The campaign page, and the offer to continue a campaign when its battle ends.
+    pub(super) campaign: super::campaign_page::CampaignUi,
 }
 
 impl App {
@@ -101,6 +103,8 @@ impl App {
             Launch::Journal(path) => app.open(&path, false),
             Launch::Roster { path, key } => app.new_battle.choose_roster(key, &path),
             Launch::NewBattle(request) => app.start(request),
+            Launch::Campaign { path, name, next } if next => app.continue_campaign(&path, &name),
+            Launch::Campaign { path, name, .. } => app.show_campaign(&path, &name),
             refused @ Launch::Refused { .. } => {
                 app.banner = refused.refusal().map(|message| (message, true));
             }
@@ -157,6 +161,7 @@ impl App {
             dragging: Vec::new(),
             zoom_picked_as: None,
             players: super::players::PlayersScreen::placed_at(settings_players),
+            campaign: super::campaign_page::CampaignUi::default(),
         }
     }
 
@@ -226,6 +231,7 @@ impl App {
                 self.banner = journal
                     .err()
                     .map(|e| (format!("This battle is NOT being saved: {e}"), true));
+                self.campaign_began();
             }
             Err(e) => {
                 self.new_battle.problems = e.to_string().lines().map(str::to_owned).collect();
@@ -353,6 +359,7 @@ impl App {
                         Ok(()) => {
                             let lines = last_lines(live.game.as_ref());
                             self.turn.show_result(lines, false);
+                            self.campaign_battle_ended();
                         }
                         Err(e) => self.turn.show_result(vec![e.to_string()], true),
                     }

@@ -230,6 +230,7 @@ impl DataDir {
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+            .filter(|p| !crate::campaign::file::is_campaign_file(p))
             .map(|p| {
                 let modified = std::fs::metadata(&p)
                     .and_then(|m| m.modified())

@@ -22,6 +22,8 @@ pub enum JournalRequest {
     Remove(PathBuf),
     /// Write this journal's after-action report (HTML) to the data directory's reports.
     Export(PathBuf),
+    /// Open the page of the campaign at this file (named so).
+    Campaign(PathBuf, String),
 }
 
 /// The Open journal / Save As window.
@@ -78,6 +80,11 @@ impl JournalWindow {
                     ),
                 };
                 ui.separator();
+                if let Some((path, name)) =
+                    super::campaign_page::campaigns_ui(ui, &data.root().join("battles"))
+                {
+                    request = Some(JournalRequest::Campaign(path, name));
+                }
                 let battles = self.battles.get_or_insert_with(|| data.battles());
                 battles_ui(ui, battles, current, &mut request);
                 ui.separator();

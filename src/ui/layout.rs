@@ -246,6 +246,7 @@ impl App {
             if ui.button("Report").clicked() {
                 self.report.open = true;
             }
+            self.campaign_button_ui(ui);
             if self.live.as_ref().is_some_and(|l| l.game.can_end())
                 && ui
                     .button("End battle…")
@@ -424,6 +425,7 @@ impl App {
             self.resume_offer = None;
             self.start(request);
         }
+        self.campaign_windows(ctx);
         let current = self.live.as_ref().and_then(Live::journal);
         match self.journal.ui(ctx, current.as_deref(), &self.data) {
             Some(JournalRequest::Open(path)) => {
@@ -452,6 +454,7 @@ impl App {
                     Err(e) => (e, true),
                 });
             }
+            Some(JournalRequest::Campaign(path, name)) => self.show_campaign(&path, &name),
             Some(JournalRequest::SaveAs(to)) => {
                 let result = match &self.live {
                     Some(live) => save_as(live.game.as_ref(), &to)

@@ -8,6 +8,9 @@
 mod action_panel;
 mod app;
 mod army_builder;
+mod campaign_flow;
+mod campaign_next;
+mod campaign_page;
 mod card_keys;
 mod check_card;
 mod dice_tray;

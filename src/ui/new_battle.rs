@@ -40,6 +40,9 @@ pub struct NewBattle {
     /// The umpire asked for the army builder from here.
     pub wants_builder: bool,
     pickers: [FilePicker; 2],
+    /// A campaign's next battle, when the dialog continues one: its armies replace the
+    /// roster choices.
+    pub(super) campaign: Option<super::campaign_next::NextBattle>,
     /// The first side's roster (rule set, source and path) the second side was last offered
     /// a different army for.
     offered_for: Option<(&'static str, Source, String)>,
@@ -59,6 +62,7 @@ impl Default for NewBattle {
             saved: Vec::new(),
             wants_builder: false,
             pickers: Default::default(),
+            campaign: None,
             offered_for: None,
         };
         dialog.set_key("sky");
@@ -103,6 +107,7 @@ impl NewBattle {
     /// Opens the dialog, listing the saved rosters afresh.
     pub fn show(&mut self) {
         self.open = true;
+        self.campaign = None;
         self.saved = self.saved_rosters();
     }
 
@@ -117,6 +122,15 @@ impl NewBattle {
         if let Err(problems) = self.read_side(0) {
             self.problems = problems;
         }
+    }
+
+    /// Opens the dialog on a campaign's next battle: its rule set, its armies as they stand.
+    pub(super) fn continue_campaign(&mut self, next: super::campaign_next::NextBattle) {
+        if let Some(info) = RULE_SETS.iter().find(|r| r.key == next.key()) {
+            self.set_key(info.key);
+        }
+        self.campaign = Some(next);
+        self.open = true;
     }
 
     /// When the first side's roster has changed, offers the second side another army if it
@@ -182,11 +196,15 @@ impl NewBattle {
                 egui::ScrollArea::vertical()
                     .max_height((ui.available_height() - below).max(160.0))
                     .show(ui, |ui| {
-                        self.ruleset_ui(ui);
-                        for side in 0..2 {
-                            self.roster_ui(ui, side);
+                        if let Some(campaign) = &mut self.campaign {
+                            campaign.ui(ui);
+                        } else {
+                            self.ruleset_ui(ui);
+                            for side in 0..2 {
+                                self.roster_ui(ui, side);
+                            }
+                            self.offer_another_army();
                         }
-                        self.offer_another_army();
                         self.house_ui(ui);
                     });
                 ui.separator();
@@ -209,7 +227,13 @@ impl NewBattle {
                     .button(RichText::new("Start the battle").strong())
                     .clicked()
                 {
-                    request = self.request();
+                    request = match &self.campaign {
+                        Some(campaign) => campaign
+                            .request(self.house.clone())
+                            .map_err(|problems| self.problems = problems)
+                            .ok(),
+                        None => self.request(),
+                    };
                 }
             });
         self.open = open && request.is_none();

@@ -257,7 +257,14 @@ pub fn check_ledger(ledger: &Ledger, ctx: &mut Context, problems: &mut Vec<Strin
         }
     }
     let named: BTreeSet<&String> = ledger.rows.iter().flat_map(|r| &r.rulings).collect();
-    for r in ctx.reference.rulings.keys() {
+    // Campaign rulings (what carries between battles, `campaign.<key>`) are rulings too: each
+    // is named by the passage it decides.
+    let campaign = ctx
+        .reference
+        .names
+        .iter()
+        .filter(|n| n.starts_with("campaign."));
+    for r in ctx.reference.rulings.keys().chain(campaign) {
         if !named.contains(r) {
             problems.push(format!(
                 "{name}: ruling `{r}` of reference/{}.ron is named by no passage",

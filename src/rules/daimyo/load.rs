@@ -29,6 +29,8 @@ mod raw {
     pub struct Leader {
         pub name: String,
         pub rating: i64,
+        #[serde(default)]
+        pub fallen: bool,
     }
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -47,6 +49,8 @@ mod raw {
         pub frenzied: bool,
         pub stands: u32,
         pub wide: u32,
+        #[serde(default)]
+        pub lost: u32,
     }
     #[derive(Debug, Deserialize)]
     #[serde(deny_unknown_fields)]
@@ -164,6 +168,7 @@ fn leader(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, l: &raw::Leader
     LeaderSpec {
         name: l.name.clone(),
         rating: l.rating,
+        fallen: l.fallen,
     }
 }
 
@@ -195,6 +200,15 @@ fn unit(
             format!("{}: `wide` is 1 to its {} stands", u.name, u.stands),
         );
     }
+    if u.lost > u.stands {
+        v.error_at(
+            at.field("lost"),
+            format!(
+                "{}: {} stands lost in earlier battles, of its {}",
+                u.name, u.lost, u.stands
+            ),
+        );
+    }
     UnitSpec {
         name: u.name.clone(),
         troop: u.troop,
@@ -202,6 +216,7 @@ fn unit(
         frenzied: u.frenzied,
         stands: u.stands,
         wide: u.wide,
+        lost: u.lost.min(u.stands),
     }
 }
 

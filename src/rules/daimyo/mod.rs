@@ -8,6 +8,7 @@
 
 mod actions;
 mod apply;
+pub mod campaign;
 pub mod command;
 mod describe;
 pub mod event;

@@ -100,6 +100,10 @@ pub struct LeaderSpec {
     pub name: String,
     /// Command Rating, 1 to 4.
     pub rating: i64,
+    /// Killed in an earlier battle of a campaign, with nobody in his place: the battle
+    /// begins with him dead. Written only when he was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub fallen: bool,
 }
 
 /// One unit as the roster gives it.
@@ -117,6 +121,10 @@ pub struct UnitSpec {
     pub stands: u32,
     /// Stands in the front rank at the start.
     pub wide: u32,
+    /// Stands lost in earlier battles of a campaign and not recovered: the unit takes the
+    /// field with `stands - lost` (all lost: it does not). Written only when some are.
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub lost: u32,
 }
 
 /// A clan: its Daimyo and units.

@@ -238,8 +238,13 @@ pub struct State {
 }
 
 fn new_unit(spec: &UnitSpec, side: usize, group: usize) -> Unit {
+    // A campaign's losses (campaign ruling `starting_strength`): the unit starts this battle
+    // with the stands it brings to it, no wider than they are; with none, it is not there.
+    let mut spec = spec.clone();
+    spec.stands = spec.stands.saturating_sub(spec.lost);
+    spec.wide = spec.wide.min(spec.stands).max(1);
+    spec.lost = 0;
     Unit {
-        spec: spec.clone(),
         side,
         group,
         stands: spec.stands,
@@ -247,8 +252,9 @@ fn new_unit(spec: &UnitSpec, side: usize, group: usize) -> Unit {
         disordered: false,
         routing: false,
         in_melee: false,
-        removed: None,
+        removed: (spec.stands == 0).then(|| "lost in earlier battles of the campaign".to_owned()),
         turn: TurnFlags::default(),
+        spec,
     }
 }
 
@@ -261,7 +267,9 @@ fn new_leader(spec: &LeaderSpec, side: usize, rank: Rank) -> Leader {
         starting_rating: spec.rating,
         history: Vec::new(),
         attached: None,
-        killed: None,
+        killed: spec
+            .fallen
+            .then(|| "killed in an earlier battle of the campaign".to_owned()),
         moved_mm: 0,
         shifted: false,
         joined_moved: false,

@@ -288,9 +288,11 @@ impl FigureState {
             spec: spec.clone(),
             capacity,
             distraction_capacity,
-            wounds: 0,
+            // A campaign's carried wounds; past the capacity (a battle with a lower one
+            // than the last) the figure is out as at its last wound.
+            wounds: spec.wounds_taken,
             distractions: 0,
-            dead: false,
+            dead: spec.dead || spec.wounds_taken > capacity,
             knocked_out: false,
             collapsed: false,
             lying: false,

@@ -163,10 +163,13 @@ pub struct FigureState {
 
 impl FigureState {
     fn new(spec: &FigureSpec) -> Self {
+        // What a campaign carried: the figure's death, and its wounds (leg first).
+        let carried = std::iter::repeat_n(Wound::Leg, spec.leg_wounds as usize)
+            .chain(std::iter::repeat_n(Wound::Arm, spec.arm_wounds as usize));
         Self {
             spec: spec.clone(),
-            wounds: Vec::new(),
-            dead: false,
+            wounds: carried.collect(),
+            dead: spec.dead,
             pending_hits: 0,
             last_shot: None,
         }
@@ -216,7 +219,7 @@ impl UnitState {
             charging: None,
             moved: false,
             shot_at: false,
-            alive_at_turn_start: spec.figures.len() as u32,
+            alive_at_turn_start: spec.figures.iter().filter(|f| !f.dead).count() as u32,
             routed_turn: None,
         }
     }

@@ -111,6 +111,10 @@ pub struct UnitSpec {
     pub tedate: bool,
     /// Bushi rating.
     pub bushi: i64,
+    /// Stands lost in earlier battles of a campaign and not recovered: the unit takes the
+    /// field with `stands - lost` (all lost: destroyed). Written only when some are.
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub lost: u32,
 }
 
 impl UnitSpec {
@@ -207,6 +211,8 @@ mod raw {
         pub tedate: bool,
         #[serde(default)]
         pub bushi: Option<i64>,
+        #[serde(default)]
+        pub lost: u32,
     }
 }
 
@@ -498,6 +504,15 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) ->
             ),
         );
     }
+    if u.lost > u.stands {
+        v.error_at(
+            at.field("lost"),
+            format!(
+                "{} stands lost in earlier battles: the unit has {}",
+                u.lost, u.stands
+            ),
+        );
+    }
     UnitSpec {
         name: u.name.clone(),
         troop: u.troop,
@@ -508,5 +523,6 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) ->
         formation: u.formation,
         tedate: u.tedate,
         bushi,
+        lost: u.lost.min(u.stands),
     }
 }

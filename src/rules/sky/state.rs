@@ -260,6 +260,11 @@ pub struct UnitState {
 
 impl UnitState {
     fn new(spec: &UnitSpec) -> Self {
+        // A campaign's losses (campaign ruling `starting_strength`): the unit's starting
+        // strength in this battle is the stands it brings to it; with none, it is destroyed.
+        let mut spec = spec.clone();
+        spec.stands = spec.stands.saturating_sub(spec.lost);
+        spec.lost = 0;
         Self {
             stands: spec.stands,
             marked_hits: 0,
@@ -267,11 +272,11 @@ impl UnitState {
             routing: false,
             loaded: spec.weapons.contains(&Weapon::Arquebus),
             tedate: spec.tedate,
-            removed: false,
+            removed: spec.stands == 0,
             route_cause: None,
             spirit: None,
             formation: spec.formation,
-            spec: spec.clone(),
+            spec,
         }
     }
 

@@ -54,6 +54,10 @@ mod raw {
         pub horse: bool,
         #[serde(default)]
         pub heroic: bool,
+        #[serde(default)]
+        pub dead: bool,
+        #[serde(default)]
+        pub wounds_taken: u32,
     }
 }
 
@@ -129,6 +133,10 @@ mod written {
         pub stamina: Option<i64>,
         pub horse: bool,
         pub heroic: bool,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        pub dead: bool,
+        #[serde(skip_serializing_if = "crate::campaign::is_zero")]
+        pub wounds_taken: u32,
     }
 }
 
@@ -164,6 +172,8 @@ pub fn army_roster(army: &Army) -> Result<String, String> {
                 stamina: f.stamina,
                 horse: f.horse,
                 heroic: f.heroic,
+                dead: f.dead,
+                wounds_taken: f.wounds_taken,
             }
         })
         .collect();
@@ -327,6 +337,16 @@ fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure
         }
     }
     special_skills(v, rules, at, f, &skills);
+    if f.wounds_taken > MOST_CARRIED_WOUNDS {
+        v.error_at(
+            at.field("wounds_taken"),
+            format!(
+                "{} wounds carried: no figure lives with more than {}",
+                f.wounds_taken,
+                MOST_CARRIED_WOUNDS - 1
+            ),
+        );
+    }
     FigureSpec {
         name: f.name.clone(),
         player: f.player.clone(),
@@ -341,8 +361,14 @@ fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure
         stamina: f.stamina,
         horse: f.horse,
         heroic: f.heroic,
+        dead: f.dead,
+        wounds_taken: f.wounds_taken.min(MOST_CARRIED_WOUNDS),
     }
 }
+
+/// The most wounds a roster may carry on a figure: the Variable Wounds scale's top rating
+/// (8), at which even the toughest figure is out.
+const MOST_CARRIED_WOUNDS: u32 = 8;
 
 /// Checks wounds, stamina and the special skills against the limits the text gives.
 fn special_skills(

@@ -99,6 +99,13 @@ pub struct FigureSpec {
     pub horse: bool,
     /// A Heroic Super Samurai.
     pub heroic: bool,
+    /// Killed in an earlier battle of a campaign: the battle begins with the figure dead.
+    /// Written only when it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dead: bool,
+    /// Wounds carried from earlier battles of a campaign.
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub wounds_taken: u32,
 }
 
 impl FigureSpec {

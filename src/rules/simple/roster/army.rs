@@ -150,6 +150,10 @@ pub struct UnitSpec {
     pub flagbearers: u32,
     /// Sharpshooters among the figures (+1 when firing).
     pub sharpshooters: u32,
+    /// Figures killed in earlier battles of a campaign and not replaced: the unit takes the
+    /// field with `figures - lost` (all lost: it does not). Written only when some are.
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub lost: u32,
 }
 
 impl UnitSpec {

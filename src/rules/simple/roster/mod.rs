@@ -44,6 +44,8 @@ mod raw {
         pub flagbearers: u32,
         #[serde(default)]
         pub sharpshooters: u32,
+        #[serde(default)]
+        pub lost: u32,
     }
 }
 
@@ -82,6 +84,8 @@ mod written {
         pub formation: Formation,
         pub flagbearers: u32,
         pub sharpshooters: u32,
+        #[serde(skip_serializing_if = "crate::campaign::is_zero")]
+        pub lost: u32,
     }
 }
 
@@ -102,6 +106,7 @@ pub fn army_roster(army: &Army) -> Result<String, String> {
                 formation: u.formation,
                 flagbearers: u.flagbearers,
                 sharpshooters: u.sharpshooters,
+                lost: u.lost,
             })
             .collect()
     }
@@ -417,6 +422,15 @@ fn unit(
             format!("{} sharpshooters in {figures} figures", u.sharpshooters),
         );
     }
+    if u.lost > figures {
+        v.error_at(
+            at.field("lost"),
+            format!(
+                "{} figures lost in earlier battles: the unit has {figures}",
+                u.lost
+            ),
+        );
+    }
     UnitSpec {
         name: u.name.clone(),
         troop: u.troop,
@@ -425,5 +439,6 @@ fn unit(
         formation,
         flagbearers: u.flagbearers,
         sharpshooters: u.sharpshooters,
+        lost: u.lost.min(figures),
     }
 }

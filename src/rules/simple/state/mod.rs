@@ -107,10 +107,15 @@ pub struct UnitState {
 
 impl UnitState {
     fn new(spec: &UnitSpec) -> Self {
+        // A campaign's losses (campaign ruling `starting_strength`): the unit's strength at
+        // the start of this battle is the figures it brings to it.
+        let mut spec = spec.clone();
+        spec.figures = spec.figures.saturating_sub(spec.lost);
+        spec.lost = 0;
         Self {
             alive: spec.figures,
             formation: spec.formation,
-            spec: spec.clone(),
+            spec,
             formation_fail: false,
             retreat_moves: 0,
             smoke: false,
@@ -477,5 +482,6 @@ pub fn arriving_unit(name: &str, troop: Troop, weapon: Weapon, figures: u32) -> 
         formation: Formation::Line,
         flagbearers: 0,
         sharpshooters: 0,
+        lost: 0,
     })
 }

@@ -44,6 +44,12 @@ mod raw {
         pub mounted: bool,
         #[serde(default)]
         pub trained: Option<bool>,
+        #[serde(default)]
+        pub dead: bool,
+        #[serde(default)]
+        pub leg_wounds: u32,
+        #[serde(default)]
+        pub arm_wounds: u32,
     }
 }
 
@@ -75,6 +81,12 @@ mod written {
         pub mounted: bool,
         #[serde(skip_serializing_if = "Option::is_none")]
         pub trained: Option<bool>,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        pub dead: bool,
+        #[serde(skip_serializing_if = "crate::campaign::is_zero")]
+        pub leg_wounds: u32,
+        #[serde(skip_serializing_if = "crate::campaign::is_zero")]
+        pub arm_wounds: u32,
     }
 }
 
@@ -93,6 +105,9 @@ pub fn army_roster(army: &Army) -> Result<String, String> {
             mounted: f.mounted,
             // Only a shooter says whether it is trained.
             trained: f.weapon.missile().then_some(f.trained),
+            dead: f.dead,
+            leg_wounds: f.leg_wounds,
+            arm_wounds: f.arm_wounds,
         }
     }
     let units = army
@@ -382,6 +397,16 @@ fn figure(
         }
         (false, _) => false,
     };
+    // Wounds carried from earlier battles: a few at most before a figure dies of them.
+    if f.leg_wounds.saturating_add(f.arm_wounds) > MOST_CARRIED_WOUNDS {
+        error(
+            "leg_wounds",
+            format!(
+                "{} wounds carried: a figure dies of far fewer (at most {MOST_CARRIED_WOUNDS} are read)",
+                f.leg_wounds.saturating_add(f.arm_wounds)
+            ),
+        );
+    }
     let armoured = f.armoured.unwrap_or(troop.samurai_born());
     if let Some(at) = at {
         if f.mounted && troop != Troop::Ninja && !troop.samurai_born() && troop != Troop::Ronin {
@@ -417,8 +442,15 @@ fn figure(
         mounted: f.mounted,
         trained,
         leader,
+        dead: f.dead,
+        leg_wounds: f.leg_wounds.min(MOST_CARRIED_WOUNDS),
+        arm_wounds: f.arm_wounds.min(MOST_CARRIED_WOUNDS),
     }
 }
+
+/// The most wounds a roster may carry on a figure: the app's own bound, above any the
+/// results table lets a figure live with.
+const MOST_CARRIED_WOUNDS: u32 = 10;
 
 /// `Ashigaru yumi`, the stem of a group's numbered names.
 fn default_name(troop: Troop, weapon: Weapon) -> String {

@@ -171,6 +171,16 @@ pub struct FigureSpec {
     pub trained: bool,
     /// The unit's leader.
     pub leader: bool,
+    /// Killed in an earlier battle of a campaign: the battle begins with the figure dead.
+    /// Written only when it was.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dead: bool,
+    /// Leg wounds carried from earlier battles of a campaign.
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub leg_wounds: u32,
+    /// Arm wounds carried from earlier battles of a campaign.
+    #[serde(default, skip_serializing_if = "crate::campaign::is_zero")]
+    pub arm_wounds: u32,
 }
 
 impl FigureSpec {
