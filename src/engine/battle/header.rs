@@ -36,6 +36,15 @@ pub(super) fn check_armies<R: RuleSet>(
     Ok(())
 }
 
+/// A header's house rules that do not fit the rule set's tables (a table value overridden
+/// out of its range, a ruling it does not have) are damage at line 1, naming the house rule.
+pub(super) fn house_rules_at_line_1(path: &Path, error: BattleError) -> BattleError {
+    match error {
+        BattleError::Reference(e) => damaged(path, 1, &e.to_string()),
+        other => other,
+    }
+}
+
 /// One army written as a roster and validated again.
 fn check_army<R: RuleSet>(army: &R::Army) -> Result<(), String> {
     let source = R::army_roster(army).map_err(|e| format!("it is no army file: {e}"))?;
