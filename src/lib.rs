@@ -9,6 +9,7 @@ pub mod engine;
 pub mod escape;
 pub mod reference;
 pub mod report;
+pub mod ron_words;
 pub mod roster;
 pub mod rules;
 #[cfg(feature = "gui")]

@@ -33,6 +33,9 @@ pub const MAX_ROSTER_BYTES: usize = 1024 * 1024;
 /// an army fits the byte the rule sets number units and figures with.
 pub const MAX_LISTED: usize = 250;
 
+/// The byte-order mark (U+FEFF) an editor may put first in a UTF-8 file.
+const BOM: &str = "\u{feff}";
+
 /// The most problems reported for one file: the first ones are what an umpire fixes.
 pub const MAX_PROBLEMS: usize = 100;
 
@@ -92,6 +95,10 @@ impl RosterText {
             return Err(at_start(format!(
                 "more than {MAX_ROSTER_BYTES} bytes: too large for a roster"
             )));
+        }
+        // A byte-order mark some editors write first says nothing in UTF-8: skipped.
+        if bytes.starts_with(BOM.as_bytes()) {
+            bytes.drain(..BOM.len());
         }
         let source = String::from_utf8(bytes).map_err(|e| {
             let (line, column) = position_of_byte(
@@ -270,6 +277,18 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
             path: RosterPath::root(),
         });
     }
+    // With a carriage return alone ending lines (old Mac files), the first comment would
+    // run to the end of the file: say so, at the first one.
+    if let Some(at) = lone_carriage_return(&roster.source) {
+        let (line, column) = position_of_byte(&roster.source, at);
+        return Err(RosterProblem {
+            file: roster.file.clone(),
+            line,
+            column,
+            message: "a carriage return alone ends this line (as on old Macs): save the file with LF (or CRLF) line ends".into(),
+            path: RosterPath::root(),
+        });
+    }
     // Optional fields are written plainly (`command: 9`), not as `Some(9)`.
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
@@ -277,9 +296,19 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
         file: roster.file.clone(),
         line: e.span.start.line.max(1),
         column: e.span.start.col.max(1),
-        message: e.code.to_string(),
+        message: crate::ron_words::words(&e.code),
         path: RosterPath::root(),
     })
+}
+
+/// Where the first carriage return not followed by a line feed is, if any.
+fn lone_carriage_return(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .find(|&(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+        .map(|(i, _)| i)
 }
 
 /// Line and column (1-based) of a byte offset.
