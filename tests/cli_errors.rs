@@ -225,3 +225,23 @@ fn values_nested_too_deep_are_named_without_advice_for_programmers() {
         "{said}"
     );
 }
+
+/// Issue 41: `report -o` into a folder that is not there names that folder, never the
+/// temporary file it would have written first.
+#[test]
+fn report_into_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let journal = dir.path().join("b.ron");
+    simulate(&journal, "sky", 5);
+    let target = dir.path().join("missing").join("r.md");
+    let said = error_of(
+        &[
+            "report".as_ref(),
+            journal.as_os_str(),
+            "-o".as_ref(),
+            target.as_os_str(),
+        ],
+        dir.path(),
+    );
+    assert_eq!(said, "error: DIR/missing: no such folder\n");
+}
