@@ -245,3 +245,80 @@ fn report_into_a_missing_folder_names_the_folder() {
     );
     assert_eq!(said, "error: DIR/missing: no such folder\n");
 }
+
+/// A sky battle journalled at `path` up to its first melee, the melee's hits counted at the
+/// table (7 and 3): the journal records counts, not faces.
+fn melee_counted_at_the_table(path: &Path) -> String {
+    use gunbai::dice::TableDice;
+    use gunbai::engine::{Battle, Dice};
+    use gunbai::rules::sky::state::{ClanRef, UnitRef};
+    use gunbai::rules::sky::{Command, Sky};
+    let rosters = gunbai::rules::demo_rosters("sky").expect("demo");
+    let mut game = gunbai::rules::start_battle(
+        "sky",
+        &rosters,
+        gunbai::reference::HouseRules::default(),
+        Some(path),
+    )
+    .expect("starts");
+    let battle = game
+        .as_any_mut()
+        .downcast_mut::<Battle<Sky>>()
+        .expect("sky");
+    let table = |faces: &[u32]| Dice::Table(TableDice::new(faces.to_vec()));
+    for (command, faces) in [
+        (Command::RollInitiative, vec![6, 6, 1, 1]),
+        (Command::TryActivation(ClanRef(0, 0)), vec![1, 1]),
+        (Command::RollActions, vec![2, 6]),
+        (Command::NoImpetus(UnitRef(0, 0, 0)), vec![]),
+        (Command::NoImpetus(UnitRef(0, 0, 1)), vec![]),
+        (
+            Command::Charge {
+                unit: UnitRef(0, 0, 0),
+                target: UnitRef(1, 0, 2),
+                cross_obstacle: false,
+            },
+            vec![],
+        ),
+        (Command::ChargerTest, vec![1, 1]),
+        (Command::TargetTest, vec![1, 1]),
+    ] {
+        battle.execute_with(command, table(&faces)).expect("plays");
+    }
+    battle
+        .execute_with(
+            Command::FightMelee,
+            Dice::Table(TableDice::counts(vec![7, 3])),
+        )
+        .expect("counted");
+    std::fs::read_to_string(path).expect("journal")
+}
+
+/// Issue 41: a count of successes recorded at the table is called a count, never a face,
+/// when an entry records too many or too few.
+#[test]
+fn counts_of_successes_are_never_called_faces() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = melee_counted_at_the_table(&dir.path().join("b.ron"));
+    let last = text.lines().last().expect("the melee");
+    assert!(last.contains("counts:[7,3]"), "{last}");
+    let line = text.lines().count();
+    for (counts, said) in [
+        (
+            "counts:[7,3,2]",
+            "the entry records 3 counts of successes but the command counts 2 pools",
+        ),
+        (
+            "counts:[7]",
+            "the command counts more pools than the 1 count of successes the entry records",
+        ),
+    ] {
+        let body = &last[..last.len() - 16];
+        let body = body.replace("counts:[7,3]", counts);
+        let sealed = format!("{body},crc:\"{:08x}\")", crc32fast::hash(body.as_bytes()));
+        let edited = dir.path().join("edited.ron");
+        std::fs::write(&edited, text.replace(last, &sealed)).expect("written");
+        let said_now = error_of(&["replay".as_ref(), edited.as_os_str()], dir.path());
+        assert_eq!(said_now, format!("error: DIR/edited.ron:{line}: {said}\n"));
+    }
+}
