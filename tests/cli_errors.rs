@@ -322,3 +322,53 @@ fn counts_of_successes_are_never_called_faces() {
         assert_eq!(said_now, format!("error: DIR/edited.ron:{line}: {said}\n"));
     }
 }
+
+/// `key`'s demo battle journalled at `dir/b.ron` with its header's text edited from `old` to
+/// `new` (its checksum made right again): what replay says of it.
+fn header_edited(dir: &Path, key: &str, old: &str, new: &str) -> String {
+    let journal = dir.join("b.ron");
+    simulate(&journal, key, 5);
+    let text = std::fs::read_to_string(&journal).expect("journal");
+    let (header, rest) = text.split_once('\n').expect("lines");
+    let body = &header[..header.len() - 16];
+    assert!(body.contains(old), "{old} in {body}");
+    let body = body.replacen(old, new, 1);
+    let header = format!("{body},crc:\"{:08x}\")", crc32fast::hash(body.as_bytes()));
+    let edited = dir.join("edited.ron");
+    std::fs::write(&edited, format!("{header}\n{rest}")).expect("written");
+    std::fs::remove_file(&journal).expect("removed");
+    error_of(&["replay".as_ref(), edited.as_os_str()], dir)
+}
+
+/// Issue 41: an edited header's army is refused naming the unit (by its name) and the field,
+/// whether the edit breaks a bound or gives what the rules would load otherwise.
+#[test]
+fn an_edited_header_names_the_unit_and_the_field() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let prefix = "error: DIR/edited.ron:1: the header's army 1 is not one Gunbai could have begun a battle with: ";
+    for (key, old, new, said) in [
+        (
+            "sky",
+            "armoured:true,stands:4",
+            "armoured:false,stands:4",
+            "clans[0].units[0].armoured, of Nobushige's Horse: the header says false where the rules would load true",
+        ),
+        (
+            "sky",
+            "stands:8,formation:Line(4)",
+            "stands:9,formation:Line(4)",
+            "clans[0].units[2].stands, of Nobushige's Yari: 9 stands: infantry units have 6 to 8",
+        ),
+        (
+            "simple",
+            "figures:5,formation:Skirmish",
+            "figures:50,formation:Skirmish",
+            "units[0].figures, of Oda Archers 1: 50 figures: a unit has 1 to 20 (usually 5)",
+        ),
+    ] {
+        assert_eq!(
+            header_edited(dir.path(), key, old, new),
+            format!("{prefix}{said}\n")
+        );
+    }
+}

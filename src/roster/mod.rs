@@ -216,8 +216,38 @@ impl<'a> Validator<'a> {
         Err(std::mem::take(&mut self.errors))
     }
 
+    /// Records an error about the entry `key` of the map at `path` (a figure's skill with
+    /// one weapon): placed in the file at that entry, and in the builder at the map.
+    pub fn error_at_entry(&mut self, path: RosterPath, key: &str, message: impl Into<String>) {
+        if self.errors.len() < MAX_PROBLEMS {
+            let p = self.problem_placed(path, Some(key), message.into());
+            self.errors.push(p);
+        }
+    }
+
+    /// Records a warning about the entry `key` of the map at `path`, placed as
+    /// [`Validator::error_at_entry`] places an error.
+    pub fn warn_at_entry(&mut self, path: RosterPath, key: &str, message: impl Into<String>) {
+        if self.warnings.len() < MAX_PROBLEMS {
+            let p = self.problem_placed(path, Some(key), message.into());
+            self.warnings.push(p);
+        }
+    }
+
     fn problem_at(&self, path: RosterPath, message: String) -> RosterProblem {
-        let byte = self.tree.as_ref().map_or(0, |t| t.offset_of(&path));
+        self.problem_placed(path, None, message)
+    }
+
+    fn problem_placed(
+        &self,
+        path: RosterPath,
+        entry: Option<&str>,
+        message: String,
+    ) -> RosterProblem {
+        let byte = self.tree.as_ref().map_or(0, |t| match entry {
+            Some(key) => t.offset_of_entry(&path, key),
+            None => t.offset_of(&path),
+        });
         let (line, column) = position_of_byte(&self.roster.source, byte);
         RosterProblem {
             file: self.roster.file.clone(),
@@ -292,13 +322,37 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
     // Optional fields are written plainly (`command: 9`), not as `Some(9)`.
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str(&roster.source).map_err(|e| RosterProblem {
-        file: roster.file.clone(),
-        line: e.span.start.line.max(1),
-        column: e.span.start.col.max(1),
-        message: crate::ron_words::words(&e.code),
-        path: RosterPath::root(),
+    options.from_str(&roster.source).map_err(|e| {
+        let (line, column) = (e.span.start.line.max(1), e.span.start.col.max(1));
+        let (line, column) = value_position(&roster.source, line, column).unwrap_or((line, column));
+        RosterProblem {
+            file: roster.file.clone(),
+            line,
+            column,
+            message: crate::ron_words::words(&e.code),
+            path: RosterPath::root(),
+        }
     })
+}
+
+/// Where a reading error RON reports at `line:column` sits, at the value it is about: RON
+/// places a value of the wrong kind at the space before it, and a number out of bounds
+/// after its sign. `None` where no value is there (a missing bracket, an unknown field).
+fn value_position(source: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let line_start = if line == 1 {
+        0
+    } else {
+        source.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let byte = line_start
+        + source[line_start..]
+            .char_indices()
+            .nth(column - 1)
+            .map_or(source.len() - line_start, |(i, _)| i);
+    let text = source.get(byte..)?;
+    let value = byte + (text.len() - text.trim_start().len());
+    let start = syntax::parse(source).ok()?.value_start_at(value)?;
+    Some(position_of_byte(source, start))
 }
 
 /// Where the first carriage return not followed by a line feed is, if any.
