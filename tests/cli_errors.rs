@@ -372,3 +372,43 @@ fn an_edited_header_names_the_unit_and_the_field() {
         );
     }
 }
+
+/// Issue 41: a name made only of invisible characters (a zero-width space, a direction
+/// mark, a byte-order mark) is refused as an empty one is, in every rule set's rosters and
+/// by `roster new`.
+#[test]
+fn a_name_of_invisible_characters_is_refused_like_an_empty_one() {
+    for info in gunbai::rules::RULE_SETS {
+        let (file, source) = info.demo[0];
+        let start = source.find("name: \"").expect("a name") + "name: \"".len();
+        let end = start + source[start..].find('"').expect("its end");
+        for blank in ["\u{200B}", " \u{200E}\u{FEFF} ", "\u{2060}\u{00AD}"] {
+            let text = format!("{}{blank}{}", &source[..start], &source[end..]);
+            let roster = gunbai::roster::RosterText {
+                file: file.into(),
+                source: text,
+            };
+            let errors = gunbai::rules::check_roster(info.key, &roster)
+                .expect_err("a blank name is refused");
+            assert!(
+                errors
+                    .iter()
+                    .any(|e| e.path.to_string() == "name" && e.message.contains("needs a name")),
+                "{}: {blank:?}: {errors:?}",
+                info.key
+            );
+        }
+    }
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = gunbai()
+        .args(["roster", "new", "--ruleset", "sky", "\u{200B}", "--out"])
+        .arg(dir.path().join("x.ron"))
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("the army needs a name"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

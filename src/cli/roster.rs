@@ -52,7 +52,7 @@ pub fn run(args: &RosterArgs) -> anyhow::Result<ExitCode> {
 }
 
 fn run_new(args: &NewArgs) -> anyhow::Result<ExitCode> {
-    if args.name.trim().is_empty() {
+    if crate::escape::is_blank(&args.name) {
         // Every name in the army is made from this one, and `check` refuses an empty name.
         say("error: the army needs a name: `gunbai roster new --ruleset KEY \"Takeda\"`");
         return Ok(ExitCode::from(2));

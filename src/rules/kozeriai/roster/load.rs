@@ -197,7 +197,7 @@ pub fn army_roster(army: &Army) -> Result<String, String> {
 /// Reports an empty name at its field: the app refers to armies, figures and contingents by
 /// name, so each needs one (an app's requirement, not a rule of the game).
 fn named(v: &mut Validator<'_>, at: RosterPath, name: &str, message: &str) {
-    if name.trim().is_empty() {
+    if crate::escape::is_blank(name) {
         v.error_at(at, message);
     }
 }
@@ -248,7 +248,7 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             if count > 1 {
                 one.name = format!("{} {}", f.name, n + 1);
             }
-            if !f.name.trim().is_empty() && figures.iter().any(|x| x.name == one.name) {
+            if !crate::escape::is_blank(&f.name) && figures.iter().any(|x| x.name == one.name) {
                 v.error_at(
                     at.field("name"),
                     format!(
