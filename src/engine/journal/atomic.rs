@@ -91,6 +91,38 @@ pub fn write_atomically(path: &Path, contents: &[u8]) -> Result<(), BattleError>
     Ok(())
 }
 
+/// Removes the temporary files [`write_atomically`] left beside `path` when it was stopped
+/// before it could rename one (a `kill -9` while a cache was written): `.NAME.XXXXXX.tmp`.
+/// Best effort. One a writer in another window is writing now would only cost that writer
+/// its file, which each caller of this takes as a shortcut it can do without.
+pub fn remove_leftovers(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let random = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"));
+        // Only the names tempfile makes: its random letters and digits, nothing else.
+        let ours =
+            random.is_some_and(|r| !r.is_empty() && r.chars().all(|c| c.is_ascii_alphanumeric()));
+        if ours && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// Read and write for everyone the umask allows, as a new file created any other way.
 fn default_permissions() -> Option<std::fs::Permissions> {
     #[cfg(unix)]
@@ -148,6 +180,29 @@ mod tests {
             1,
             "nothing left"
         );
+    }
+
+    /// Issue 41: what a writer stopped by `kill -9` leaves is removed, and nothing else.
+    #[test]
+    fn leftovers_of_a_stopped_writer_are_removed_and_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join(".b.ron.cache");
+        let leftover = dir.path().join("..b.ron.cache.Ab3xYz.tmp");
+        let keep = [
+            dir.path().join("b.ron"),
+            dir.path().join(".b.ron.cache"),
+            dir.path().join("..b.ron.cache.notes.txt"),
+            dir.path().join("..other.ron.cache.Ab3xYz.tmp"),
+            dir.path().join("..b.ron.cache..tmp"),
+        ];
+        for path in keep.iter().chain([&leftover]) {
+            std::fs::write(path, "x").unwrap();
+        }
+        remove_leftovers(&target);
+        assert!(!leftover.exists());
+        for path in &keep {
+            assert!(path.exists(), "{}", path.display());
+        }
     }
 
     #[test]
