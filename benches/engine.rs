@@ -34,19 +34,32 @@ fn main() {
 }
 
 /// The journal of `entries` entries of rule set `key` (see [`journals`]), written once for
-/// all the benches that read it, in a folder that lasts as long as the benches.
+/// all the benches that read it, in a folder that lasts as long as the benches; or, when
+/// `GUNBAI_BENCH_JOURNALS` names a folder, kept there (`KEY-ENTRIES.ron`), to time `gunbai
+/// replay` on the same journals.
 fn journal(key: &str, entries: usize) -> PathBuf {
-    static WRITTEN: OnceLock<Mutex<(tempfile::TempDir, HashMap<(String, usize), PathBuf>)>> =
-        OnceLock::new();
+    type Written = (
+        Option<tempfile::TempDir>,
+        PathBuf,
+        HashMap<(String, usize), PathBuf>,
+    );
+    static WRITTEN: OnceLock<Mutex<Written>> = OnceLock::new();
     let store = WRITTEN.get_or_init(|| {
-        Mutex::new((tempfile::tempdir().expect("tempdir"), HashMap::new()))
+        Mutex::new(match std::env::var_os("GUNBAI_BENCH_JOURNALS") {
+            Some(kept) => (None, PathBuf::from(kept), HashMap::new()),
+            None => {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let path = dir.path().to_owned();
+                (Some(dir), path, HashMap::new())
+            }
+        })
     });
     let mut store = store.lock().expect("not poisoned");
-    let (dir, written) = &mut *store;
+    let (_dir, folder, written) = &mut *store;
     written
         .entry((key.to_owned(), entries))
         .or_insert_with(|| {
-            let path = dir.path().join(format!("{key}-{entries}.ron"));
+            let path = folder.join(format!("{key}-{entries}.ron"));
             journals::write(key, entries, &path);
             path
         })
@@ -92,12 +105,14 @@ fn replay_100k_entries_without_cache(bencher: divan::Bencher, key: &str) {
 /// lines and little more.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
-    use gunbai::engine::journal::{Action, Entry, line::entry_line};
+    use gunbai::engine::journal::{Action, Entry, FORMAT_VERSION, line::entry_line};
     let dir = tempfile::tempdir().expect("tempdir");
     let short = dir.path().join("short.ron");
     journals::write("sky", 30, &short);
     let mut text = std::fs::read_to_string(&short).expect("read");
     let first = text.lines().count() as u64;
+    // Each a second after the one before: an entry is never earlier than the one before it.
+    let start = chrono::Utc::now();
     for (seq, i) in (first..).zip(0..40_000) {
         let action = if i % 2 == 0 {
             Action::Undo { count: 1 }
@@ -105,10 +120,10 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
             Action::Redo { count: 1 }
         };
         let entry: Entry<(), ()> = Entry {
-            at: chrono::DateTime::UNIX_EPOCH,
+            at: start + chrono::TimeDelta::seconds(i + 1),
             action,
         };
-        text.push_str(&entry_line(2, seq, &entry).expect("line"));
+        text.push_str(&entry_line(FORMAT_VERSION, seq, &entry).expect("line"));
         text.push('\n');
     }
     let long = dir.path().join("second-thoughts.ron");

@@ -13,9 +13,7 @@ use gunbai::engine::Battle;
 use gunbai::engine::RuleSet as _;
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
-use gunbai::rules::kozeriai::command::{
-    Action, ClashKind, ClashOrder, Ride, Situation, Step, Visibility,
-};
+use gunbai::rules::kozeriai::command::{Action, ClashKind, Ride, Situation, Step, Visibility};
 use gunbai::rules::kozeriai::event::{FallResult, JumpResult};
 use gunbai::rules::kozeriai::numbers::clash::{self, UNARMED};
 use gunbai::rules::kozeriai::numbers::{odds, shooting};
@@ -121,21 +119,6 @@ fn clash_totals(events: &[Event]) -> [i64; 2] {
         .expect("a clash event")
 }
 
-fn modifier_values(
-    rules: &Rules,
-    state: &gunbai::rules::kozeriai::State,
-    order: &ClashOrder,
-    side: usize,
-) -> Vec<(String, i64)> {
-    clash::numbers(rules, state, order)
-        .expect("clash numbers")
-        .sides[side]
-        .modifiers
-        .iter()
-        .map(|m| (m.reason.clone(), m.value))
-        .collect()
-}
-
 // ---- Dice, rosters, reference (Playing the Game, Characteristics, Weapons Glossary) ----
 
 #[test]
@@ -228,7 +211,11 @@ fn contingents_alternate_sides_in_the_order_of_movement() {
         "(name: \"Jiro\", player: \"P3\"",
     );
     let armies = [army("e", &east).unwrap(), army("w", WEST).unwrap()];
-    let b = Battle::<Kozeriai>::start(armies.clone(), HouseRules::default(), None).unwrap();
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("order_of_movement".into(), "alternate_sides".into());
+    let b = Battle::<Kozeriai>::start(armies.clone(), house, None).unwrap();
     let order: Vec<&str> = b
         .state()
         .contingents

@@ -104,13 +104,7 @@ fn clash_event(events: &[Event]) -> (ClashOrder, [i64; 2], clash::Outcome) {
 }
 
 fn modifiers(b: &Battle<Kozeriai>, order: &ClashOrder, side: usize) -> Vec<(String, i64)> {
-    clash::numbers(b.rules(), b.state(), order)
-        .expect("clash numbers")
-        .sides[side]
-        .modifiers
-        .iter()
-        .map(|m| (m.reason.clone(), m.value))
-        .collect()
+    modifier_values(b.rules(), b.state(), order, side)
 }
 
 /// The chance the card gives for a line whose label contains `label`.

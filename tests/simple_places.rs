@@ -1,6 +1,7 @@
 //! Simple Samurai Rules – Late Period: the rules of places, one test per rule, named after
 //! it — the village and its peasants, buildings and their doors, captured guns,
-//! realigning a gun, ruined structures, fire and smoke, and the base-line retreat.
+//! realigning a gun, ruined structures, fire and smoke, and the base-line retreat; and the
+//! rules of odd troops and going: wagons, oxen, naginata, Retreat through cover.
 
 #![allow(clippy::expect_used)] // Tests fail loudly; the lint guards user-supplied data elsewhere.
 
@@ -427,7 +428,11 @@ fn burning_building_figures_inside_roll_to_escape_and_die_when_it_is_engulfed() 
 
 #[test]
 fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
-    let mut b = begun();
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("daimyo_killed".into(), "base_line".into());
+    let mut b = begun_with(house);
     shoot_daimyo(&mut b, GroupRef(0, 0));
     assert!(b.state().sides[0].army_retreating);
     pass_morale_dues(&mut b);
@@ -528,4 +533,112 @@ fn movement_worked_example_a_gun_unlimbered_from_its_wagon_fires_with_a_formatio
     ok(&mut b, in_place(MoveKind::Unlimber), &[]);
     assert!(b.state().unit(IMA_GUN).is_some_and(|x| x.formation_fail));
     ok(&mut b, shot(IMA_GUN, ODA_YARI, 60), &[1, 1, 1]);
+}
+
+/// A move of `distance_cm` over `going`.
+fn going(unit: UnitRef, distance_cm: u32, going: gunbai::rules::simple::command::Going) -> Command {
+    Command::Move {
+        unit,
+        kind: MoveKind::Back,
+        distance_cm,
+        going,
+    }
+}
+
+#[test]
+fn movement_a_wagon_behind_one_beast_moves_7_5_cm_and_in_retreat_at_its_standard_rate() {
+    use gunbai::rules::simple::command::Going;
+    let oxen = UnitRef(1, 0, 13);
+    // The Imagawa wagon with one ox (ruling wagon_team: its team is its own figures).
+    let path = format!("{}/rosters/simple/imagawa.ron", env!("CARGO_MANIFEST_DIR"));
+    let mut text = RosterText::read(std::path::Path::new(&path)).expect("demo roster");
+    text.source = text.source.replace(
+        "(name: \"Supply Oxen\", troop: Animals, weapon: Wagon)",
+        "(name: \"Supply Oxen\", troop: Animals, weapon: Wagon, figures: 1)",
+    );
+    let imagawa = Simple::load_army(&text)
+        .expect("one ox is a valid team")
+        .army;
+    let mut b = begun_from(
+        Battle::<Simple>::start([army("oda.ron"), imagawa], HouseRules::default(), None)
+            .expect("battle starts"),
+    );
+    let far = err_text(&mut b, going(oxen, 8, Going::Standard), &[]);
+    assert!(far.contains("7.5"), "{far}");
+    ok(&mut b, going(oxen, 7, Going::Standard), &[]);
+
+    // With two oxen, in Retreat once Imagawa's Daimyo is shot: a wagon keeps its standard
+    // 15 cm (not the infantry's 40) and still crosses no hard cover.
+    let mut b = begun();
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    let at = Command::Fire(FireOrder {
+        unit: ODA_TEPPO_1,
+        target: Target::Daimyo(GroupRef(1, 0)),
+        volley: false,
+        distance_cm: 10,
+    });
+    ok(&mut b, at, &[6, 1, 1, 1, 1, 1]);
+    assert!(
+        b.state().sides[1].army_retreating,
+        "Imagawa's Daimyo is dead"
+    );
+    pass_morale_dues(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    assert!(b.state().in_retreat(oxen));
+    let far = err_text(&mut b, going(oxen, 16, Going::Standard), &[]);
+    assert!(far.contains("15") && far.contains("in Retreat"), "{far}");
+    let hard = err_text(&mut b, going(oxen, 5, Going::Hard), &[]);
+    assert!(hard.contains("hard cover"), "{hard}");
+    ok(&mut b, going(oxen, 15, Going::Standard), &[]);
+}
+
+#[test]
+fn movement_a_unit_in_retreat_loses_nothing_to_cover() {
+    use gunbai::rules::simple::command::Going;
+    // Oda's Daimyo is shot: his army is in Retreat and moves back at the Retreat rate, 40 cm
+    // for infantry, through soft or hard cover as in the open.
+    let mut b = begun();
+    shoot_daimyo(&mut b, GroupRef(0, 0));
+    pass_morale_dues(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    assert!(b.state().in_retreat(ODA_YARI));
+    let far = err_text(&mut b, going(ODA_YARI, 41, Going::Hard), &[]);
+    assert!(far.contains("40") && far.contains("in Retreat"), "{far}");
+    ok(&mut b, going(ODA_YARI, 40, Going::Hard), &[]);
+    ok(&mut b, going(ODA_TEPPO_1, 40, Going::Soft), &[]);
+}
+
+#[test]
+fn firing_oxen_are_shot_as_figures_are_and_save_on_a_d6() {
+    let oxen = UnitRef(1, 0, 13);
+    let mut b = begun();
+    ok(&mut b, Command::EndTurn, &[]);
+    to_oda_turn_after_end(&mut b);
+    // A save of 7 is no face of a d6.
+    let err = err_text(&mut b, shot(ODA_TEPPO_1, oxen, 20), &[6, 6, 1, 1, 1, 7, 3]);
+    assert!(err.contains('7'), "{err}");
+    // Two hits as on any figure in the open; saves 4 (saved) and 3 (killed).
+    ok(&mut b, shot(ODA_TEPPO_1, oxen, 20), &[6, 6, 1, 1, 1, 4, 3]);
+    assert_eq!(alive(&b, oxen), 1);
+}
+
+#[test]
+fn notes_naginata_count_as_spears_unless_the_umpire_rules_they_take_no_modifier() {
+    // Udono's naginata Samurai (d10 6) attack Oda's Yari (d6 5). A spear defender adds 1
+    // against a weapon that is no spear: as spears, 6 beats 5; as no spear, 6 meets 5 + 1.
+    let udono = UnitRef(1, 0, 9);
+    for (option, left) in [("spear", 4), ("no_modifier", 5)] {
+        let mut house = HouseRules::default();
+        house
+            .rulings
+            .insert("naginata_is_spear".into(), option.into());
+        let mut b = begun_with(house);
+        let order = one_on_one(udono, ODA_YARI, Facing::Front);
+        ok(&mut b, Command::Melee(order), &[6, 5]);
+        assert_eq!(alive(&b, ODA_YARI), left, "naginata as {option}");
+    }
 }

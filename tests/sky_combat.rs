@@ -195,7 +195,7 @@ fn melee_adjudication_dice_per_stand_by_troop_and_pole_arms_behind() {
 
 #[test]
 fn melee_adjudication_an_attached_leader_fights_as_a_samurai_stand() {
-    let mut b = activated();
+    let mut b = activated_with(ruled("leader_in_melee", "stand_with_unit_bonuses"));
     ok(
         &mut b,
         Command::Attach {
@@ -207,11 +207,7 @@ fn melee_adjudication_an_attached_leader_fights_as_a_samurai_stand() {
     let pool = numbers::melee(b.rules(), b.state(), YARI, ENEMY_YARI, true);
     // 8 x 2 Ashigaru, 8 charging, 4 pole arms behind, and the leader: 3 and 1 charging.
     assert_eq!(pool.dice, 16 + 8 + 4 + 4);
-    let mut house = HouseRules::default();
-    house
-        .rulings
-        .insert("leader_in_melee".into(), "samurai_dice_only".into());
-    let mut b = activated_with(house);
+    let mut b = activated_with(ruled("leader_in_melee", "samurai_dice_only"));
     ok(
         &mut b,
         Command::Attach {
@@ -298,4 +294,24 @@ fn the_morale_phase_a_general_who_tried_an_activation_makes_no_retry() {
             .any(|d| matches!(d, Due::GeneralRetry(..))),
         "the General made an activation attempt this turn: no retry"
     );
+}
+
+#[test]
+fn melee_adjudication_unarmoured_ashigaru_are_hit_on_4_as_when_shot_at() {
+    // The melee list leaves unarmoured Ashigaru out; ruling unarmoured_ashigaru_in_melee hits
+    // them on 4+, as shooting does. Nobushige's Horse charges Kakizaki's unarmoured Teppo:
+    // three 4s and the rest 3s are three hits, one stand.
+    let mut b = activated_with(ruled("unarmoured_ashigaru_in_melee", "as_shooting"));
+    ok(&mut b, charge(HORSE, ENEMY_TEPPO), &[]);
+    ok(&mut b, Command::SkipDefensiveFire, &[]);
+    ok(&mut b, Command::ChargerTest, &[1, 1]);
+    ok(&mut b, Command::TargetTest, &[1, 1]);
+    let n = |u, t, charging| numbers::melee(b.rules(), b.state(), u, t, charging).dice as usize;
+    let (horse, teppo) = (n(HORSE, ENEMY_TEPPO, true), n(ENEMY_TEPPO, HORSE, false));
+    let mut faces = vec![4, 4, 4];
+    faces.extend(vec![3; horse - 3]);
+    faces.extend(vec![1; teppo]);
+    ok(&mut b, Command::FightMelee, &faces);
+    let t = b.state().unit(ENEMY_TEPPO).unwrap();
+    assert_eq!((t.stands, t.marked_hits), (5, 0), "three 4s: three hits");
 }

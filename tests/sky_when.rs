@@ -405,9 +405,43 @@ fn teppo_at_half_then_archers(house: HouseRules) -> Battle<Sky> {
 }
 
 #[test]
+fn route_and_rally_a_unit_left_at_exactly_half_tests_only_under_ruling_half_or_less() {
+    // One hit a stand (a house rule), so each hit on Kakizaki's Teppo (6 stands) is a stand.
+    for (option, at_half) in [("half_or_less", true), ("under_half", false)] {
+        let mut house = ruled("route_threshold", option);
+        house
+            .overrides
+            .insert("casualties.hits_per_stand".into(), 1);
+        let mut b = activated_with(house.clone());
+        ok(
+            &mut b,
+            fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
+            &[4, 4, 4, 1, 1, 1],
+        );
+        assert_eq!(b.state().unit(ENEMY_TEPPO).unwrap().stands, 3);
+        assert_eq!(
+            b.state().due.contains(&Due::Route(ENEMY_TEPPO)),
+            at_half,
+            "3 of 6 stands under {option}"
+        );
+        // Under half, 2 of 6, tests under either.
+        let mut b = activated_with(house);
+        ok(
+            &mut b,
+            fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
+            &[4, 4, 4, 4, 1, 1],
+        );
+        assert!(
+            b.state().due.contains(&Due::Route(ENEMY_TEPPO)),
+            "2 of 6 stands under {option}"
+        );
+    }
+}
+
+#[test]
 fn route_and_rally_a_weakened_unit_that_loses_no_stand_tests_only_under_ruling_any_hits() {
     let archers = UnitRef(0, 1, 1);
-    let mut b = teppo_at_half_then_archers(HouseRules::default());
+    let mut b = teppo_at_half_then_archers(ruled("route_trigger", "stand_lost"));
     ok(
         &mut b,
         fire(archers, Weapon::Bow, ENEMY_TEPPO),
@@ -418,11 +452,7 @@ fn route_and_rally_a_weakened_unit_that_loses_no_stand_tests_only_under_ruling_a
         "one hit marked, no stand lost: no test (Firing Procedure)"
     );
 
-    let mut house = HouseRules::default();
-    house
-        .rulings
-        .insert("route_trigger".into(), "any_hits".into());
-    let mut b = teppo_at_half_then_archers(house);
+    let mut b = teppo_at_half_then_archers(ruled("route_trigger", "any_hits"));
     ok(
         &mut b,
         fire(archers, Weapon::Bow, ENEMY_TEPPO),
@@ -545,11 +575,8 @@ fn the_morale_phase_a_rallied_unit_may_also_reorder_only_under_ruling_may_reorde
 
 #[test]
 fn clan_activation_a_routing_unit_shoots_at_a_charger_only_under_ruling_routing_may_fire() {
-    let mut house = HouseRules::default();
-    house
-        .rulings
-        .insert("routing_defensive_fire".into(), "routing_may_fire".into());
-    for (house, fires) in [(HouseRules::default(), false), (house, true)] {
+    for (option, fires) in [("not_when_routing", false), ("routing_may_fire", true)] {
+        let house = ruled("routing_defensive_fire", option);
         // Kakizaki's Teppo routs (a failed Route test at half strength), then is charged.
         let mut b = rolled(house, |s| s);
         ok(&mut b, Command::NoImpetus(HORSE), &[]);

@@ -261,3 +261,81 @@ fn gunbai_new_starts_the_battle_asked_for_without_offering_the_last_one() {
         Some("d6_high_moves_first")
     );
 }
+
+#[test]
+fn gunbai_file_on_a_journal_of_the_previous_release_opens_it_says_what_it_skips_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // A journal written before Gunbai recorded each command's dice (tests/journals/README.md).
+    let kept = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/journals/format-2-no-dice/sky.ron");
+    let path = dir.path().join("kawanakajima.ron");
+    std::fs::copy(&kept, &path).unwrap();
+    let mut h = launched(&data, &[path.to_str().unwrap()]);
+    let game = h.state().game().expect("the journal's battle");
+    assert_eq!(game.entries(), 154);
+    assert!(
+        game.read_only().is_none(),
+        "resumed: {:?}",
+        game.read_only()
+    );
+    let banner = h.state().banner().unwrap().to_owned();
+    assert!(banner.starts_with("Opened"), "{banner}");
+    for says in [
+        "written before Gunbai recorded each command's dice",
+        "could not be run again",
+        "but not for their faces",
+    ] {
+        assert!(banner.contains(says), "{banner}");
+    }
+    // The umpire answers the card on stage: the entry is of today's kind.
+    let top = &h.state().game().unwrap().checks()[0];
+    let roll = top.roll_answer().filter(|_| top.required);
+    h.key_press(if roll.is_some() {
+        eframe::egui::Key::R
+    } else {
+        eframe::egui::Key::Num1
+    });
+    h.run();
+    assert_eq!(
+        h.state().game().unwrap().entries(),
+        155,
+        "{:?}",
+        h.state().banner()
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("(seq:155,") && last.contains(",rolled:"),
+        "{last}"
+    );
+}
+
+/// Opening a roster (`gunbai ROSTER`, as from the file manager) offers the second side a
+/// different army, never the same one (issue 40): each demo army opened for the first side
+/// leaves the other demo army chosen for the second, in every rule set.
+#[test]
+fn opening_a_roster_offers_the_second_side_a_different_army() {
+    use egui_kittest::kittest::NodeT as _;
+    for key in ["sky", "daimyo", "kozeriai", "simple", "skirmish"] {
+        let demos = gunbai::rules::demo_rosters(key).unwrap();
+        for (i, demo) in demos.iter().enumerate() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), demo.file);
+            let h = ui_support::app_launched(dir.path(), &[path.as_str()], (1400.0, 900.0));
+            let chosen = |file: &str| {
+                h.get_by_label(&format!("Side 2 demo {file}"))
+                    .accesskit_node()
+                    .toggled()
+                    .is_some_and(|t| t == eframe::egui::accesskit::Toggled::True)
+            };
+            let other = &demos[1 - i].file;
+            assert!(
+                chosen(other),
+                "{key}: {} opened, the second side is offered {other}",
+                demo.file
+            );
+            assert!(!chosen(&demo.file), "{key}: both sides {}", demo.file);
+        }
+    }
+}

@@ -14,7 +14,9 @@ use gunbai::dice::RngDice;
 use gunbai::engine::surface::{random_values, unit_ids};
 use gunbai::engine::{Battle, BattleError, RuleSet};
 use gunbai::reference::HouseRules;
-use gunbai::rules::{self, daimyo::Daimyo, kozeriai::Kozeriai, simple::Simple, skirmish::Skirmish, sky::Sky};
+use gunbai::rules::{
+    self, daimyo::Daimyo, kozeriai::Kozeriai, simple::Simple, skirmish::Skirmish, sky::Sky,
+};
 use rand::prelude::IndexedRandom as _;
 use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;

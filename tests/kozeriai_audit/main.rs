@@ -13,6 +13,7 @@ mod kozeriai_support;
 
 mod dues;
 mod reading;
+mod weapons;
 
 use gunbai::engine::{Battle, RuleSet as _};
 use gunbai::reference::HouseRules;

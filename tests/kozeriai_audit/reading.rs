@@ -206,7 +206,7 @@ fn order_of_movement_every_contingent_moves_before_any_fights_under_the_other_re
     };
     use Stage::{Fighting, Moving};
     assert_eq!(
-        stages(HouseRules::default()),
+        stages(ruled("combat_timing", "per_contingent")),
         [(0, Moving), (0, Fighting), (1, Moving), (1, Fighting)]
     );
     assert_eq!(

@@ -99,6 +99,22 @@ pub fn shot(shooter: FigureRef, target: FigureRef, weapon: &str, range_hexes: u3
     }
 }
 
+/// The modifiers of one side of a clash, as its card would list them: (reason, value).
+pub fn modifier_values(
+    rules: &gunbai::rules::kozeriai::Rules,
+    state: &gunbai::rules::kozeriai::State,
+    order: &ClashOrder,
+    side: usize,
+) -> Vec<(String, i64)> {
+    gunbai::rules::kozeriai::numbers::clash::numbers(rules, state, order)
+        .expect("clash numbers")
+        .sides[side]
+        .modifiers
+        .iter()
+        .map(|m| (m.reason.clone(), m.value))
+        .collect()
+}
+
 pub fn has(mods: &[(String, i64)], reason: &str, value: i64) -> bool {
     mods.iter().any(|(r, v)| r.contains(reason) && *v == value)
 }

@@ -51,7 +51,11 @@ pub fn ok(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> Vec<String> {
 
 /// Oda Home, deck shuffled, Imagawa's first turn begun with a blank card and Matsudaira acting.
 pub fn begun_with(house: HouseRules) -> Battle<Simple> {
-    let mut b = battle_with(house);
+    begun_from(battle_with(house))
+}
+
+/// The opening of [`begun_with`], from a battle just started.
+pub fn begun_from(mut b: Battle<Simple>) -> Battle<Simple> {
     ok(&mut b, Command::RollForHome, &[9, 2]);
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
         .expect("shuffles");

@@ -580,23 +580,38 @@ fn firing_an_arquebus_that_gave_defensive_fire_reloads_through_the_firing_sectio
 
 #[test]
 fn firing_units_in_melee_shoot_and_are_shot_at_unless_the_umpire_rules_otherwise() {
-    let mut house = HouseRules::default();
-    house
-        .rulings
-        .insert("fire_and_melee".into(), "not_in_melee".into());
-    let mut b = battle_with(house);
-    moving(&mut b);
-    ok(&mut b, charge(MAEDA, RONIN), &[]);
     let gorobei = FigureRef(1, 0, 2);
     let charger = FigureRef(0, 2, 1);
+    // Maeda's charge on the Ronin reaches them (a declared charge alone puts nobody in melee:
+    // the umpire says so), then the firing section.
+    let engaged = |option: &str| {
+        let mut house = HouseRules::default();
+        house.rulings.insert("fire_and_melee".into(), option.into());
+        let mut b = battle_with(house);
+        moving(&mut b);
+        ok(&mut b, charge(MAEDA, RONIN), &[]);
+        ok(
+            &mut b,
+            Command::DefensiveFire(shot(&[gorobei], charger, 20, false)),
+            &[1, 1],
+        );
+        ok(&mut b, Command::Engage(MAEDA, RONIN), &[]);
+        at(&mut b, Section::Firing);
+        b
+    };
+    // By default a figure in melee shoots and is shot at.
+    let mut b = engaged("may_shoot");
     ok(
         &mut b,
-        Command::DefensiveFire(shot(&[gorobei], charger, 20, false)),
+        Command::Fire(shot(&[gorobei], charger, 10, false)),
+        &[1, 1, 1],
+    );
+    ok(
+        &mut b,
+        Command::Fire(shot(&[BOWMAN], KAMBEI, 10, false)),
         &[1, 1],
     );
-    // The charge reached (a declared charge alone puts nobody in melee): the umpire says so.
-    ok(&mut b, Command::Engage(MAEDA, RONIN), &[]);
-    at(&mut b, Section::Firing);
+    let mut b = engaged("not_in_melee");
     for (shooter, target) in [(gorobei, charger), (BOWMAN, KAMBEI)] {
         let refused = run(
             &mut b,

@@ -106,7 +106,11 @@ fn samurai_ronin_and_ninja_hit_on_4_others_on_5() {
 
 #[test]
 fn hits_parry_one_for_one_and_each_pair_fights_once_a_section() {
-    let mut b = battle();
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("parry".into(), "cancel_one_for_one".into());
+    let mut b = battle_with(house);
     ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
     at(&mut b, Section::Melee);
     // Kinoshita 4d6 at 4+: 3 hits; Kambei 2d6 (Kinoshita armoured) at 4+: 1 hit.

@@ -292,7 +292,11 @@ fn monks_hold_then_pass(house: HouseRules) -> Battle<Skirmish> {
 
 #[test]
 fn morale_two_fives_after_a_hold_let_the_unit_continue_as_normal() {
-    let b = monks_hold_then_pass(morale_at_will());
+    let mut house = morale_at_will();
+    house
+        .rulings
+        .insert("pass_ends_hold".into(), "ends_the_hold".into());
+    let b = monks_hold_then_pass(house);
     let monks = b.state().unit(MONKS).expect("monks");
     assert!(!monks.holding(b.state().now()), "the hold ended");
     let mut house = morale_at_will();
@@ -469,7 +473,7 @@ fn morale_a_lost_leader_or_half_the_unit_lost_is_never_declared() {
 #[test]
 fn morale_only_a_unit_holding_its_ground_tries_to_rally() {
     use gunbai::engine::Game as _;
-    let mut b = abbot_shot(&[]);
+    let mut b = abbot_shot(&[("rally", "holding_units")]);
     let refused = run(&mut b, declare(BOWMEN, Trigger::Rally), &[]).expect_err("not holding");
     assert!(refused.to_string().contains("rally"), "{refused}");
     // The leaderless monks: Monk 2 - dead leader 4 + cover 1 = -1: one die, a 6 holds.
@@ -494,11 +498,14 @@ fn morale_only_a_unit_holding_its_ground_tries_to_rally() {
 #[test]
 fn morale_a_fleeing_friend_is_declared_only_after_a_unit_of_its_side_routed() {
     use gunbai::engine::Game as _;
-    let mut b = battle_with(morale_on());
+    let ruled = [("fleeing_friend", "after_a_friend_routs")];
+    let mut house = morale_on();
+    house.rulings.insert(ruled[0].0.into(), ruled[0].1.into());
+    let mut b = battle_with(house);
     let refused =
         run(&mut b, declare(NINJA, Trigger::FleeingFriend), &[]).expect_err("nobody fled");
     assert!(refused.to_string().contains("routed"), "{refused}");
-    let mut b = abbot_shot(&[]);
+    let mut b = abbot_shot(&ruled);
     // The monks rout: one die at 6 (2 - 4 - 2 in the open), a 1.
     take_test(&mut b, MONKS, Ground::Open, &[1]);
     assert!(b.state().unit(MONKS).is_some_and(|u| u.routed));

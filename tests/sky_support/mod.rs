@@ -159,3 +159,11 @@ pub fn activated_with(house: HouseRules) -> Battle<Sky> {
     ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
     b
 }
+
+/// House rules with ruling `key` set to `option` by name: a test of a ruling's option sets it,
+/// the default too, so it stays a test of that option if the default changes.
+pub fn ruled(key: &str, option: &str) -> HouseRules {
+    let mut house = HouseRules::default();
+    house.rulings.insert(key.into(), option.into());
+    house
+}
