@@ -166,6 +166,16 @@ pub const fn amount(path: &'static str) -> Bound {
     Bound::new(path, 0, MAX_MODIFIER, "an amount added or taken away")
 }
 
+/// An amount only ever taken away, written with its minus sign (a reduction in the tables).
+pub const fn reduction(path: &'static str) -> Bound {
+    Bound::new(
+        path,
+        -MAX_MODIFIER,
+        0,
+        "an amount taken away, written with its minus sign",
+    )
+}
+
 /// A divisor.
 pub const fn divisor(path: &'static str) -> Bound {
     Bound::new(path, 1, MAX_DIVISOR, "a divisor")

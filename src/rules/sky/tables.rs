@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::reference::bounds::{
-    MAX_DICE, MAX_SIDES, amount, dice, dice_each, distance, divisor, face, rating, sides,
+    MAX_DICE, MAX_DISTANCE, MAX_SIDES, amount, dice, dice_each, distance, divisor, face, rating,
+    reduction, sides,
 };
 use crate::reference::{Bound, Bounds, InForce, OptionalRule, Order, Roll, Ruling};
 use crate::roster::MAX_LISTED;
@@ -195,12 +196,18 @@ const BOUNDS: Bounds = Bounds {
         dice("*.dice"),
         sides("*.sides"),
         dice("actions.keep_highest"),
-        amount("command_rolls.*"),
+        reduction("command_rolls.*"),
         Bound::new(
             "action_costs.*",
             0,
             MAX_SIDES,
             "actions an order costs (at most what the actions roll can give)",
+        ),
+        Bound::new(
+            "movement_inches.tedate",
+            -MAX_DISTANCE,
+            0,
+            "inches taken off a move, written with its minus sign",
         ),
         distance("movement_inches.*"),
         distance("ranges_inches.*"),
@@ -215,11 +222,11 @@ const BOUNDS: Bounds = Bounds {
             "hits that remove a stand",
         ),
         dice_each("melee_dice.*"),
-        amount("bushi_test.attached_leader_penalty"),
+        reduction("bushi_test.attached_leader_dice"),
         amount("route_test.per_stand_lost"),
         face("injury.injured_on"),
         face("spirit.*_face"),
-        amount("*.command_loss"),
+        reduction("*.command_change"),
         amount("*.command_gain"),
         amount("spirit.bushi_change"),
     ],
