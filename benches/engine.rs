@@ -1,4 +1,5 @@
-//! Engine benchmarks: replaying journals (every command run again), and one durable append.
+//! Engine benchmarks: replaying journals of every rule set (every command run again), and one
+//! durable append.
 //!
 //! A replay bench returns the opened battle from its closure: divan keeps what a benched
 //! closure returns and drops it after the sample's clock has stopped (also with
@@ -12,51 +13,65 @@
     missing_docs
 )]
 
-use std::io::Write as _;
+use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
 
 use gunbai::dice::RngDice;
-use gunbai::engine::Battle;
+use gunbai::engine::journal::cache;
 use gunbai::reference::HouseRules;
-use gunbai::rules::{self, sky::Sky};
+use gunbai::rules;
 use rand::SeedableRng as _;
 use rand_chacha::ChaCha8Rng;
+
+#[path = "support/journals.rs"]
+mod journals;
+
+use journals::RULE_SETS;
 
 fn main() {
     divan::main();
 }
 
-/// Writes a journal of `entries` random legal entries (in memory first: no fsync per entry).
-/// When the battle ends, the umpire undoes the last few dozen entries and plays on.
-fn journal(entries: usize) -> (tempfile::TempDir, PathBuf) {
-    let rosters = rules::demo_rosters("sky").expect("demo");
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let mut dice = RngDice::seeded(1);
-    let mut game =
-        rules::start_battle("sky", &rosters, HouseRules::default(), None).expect("starts");
-    while game.entries() < entries {
-        if !game.random_step(&mut rng, &mut dice).expect("step") {
-            let back = game.log().len().min(40);
-            game.undo(back).expect("undo");
-        }
-    }
-    let dir = tempfile::tempdir().expect("tempdir");
-    let path = dir.path().join("long.ron");
-    let mut file = std::io::BufWriter::new(std::fs::File::create(&path).expect("create"));
-    let battle = game.as_any().downcast_ref::<Battle<Sky>>().expect("sky");
-    let text =
-        gunbai::engine::journal::line::render(battle.header(), battle.entries()).expect("encodes");
-    file.write_all(&text).expect("write");
-    drop(file);
-    (dir, path)
+/// The journal of `entries` entries of rule set `key` (see [`journals`]), written once for
+/// all the benches that read it, in a folder that lasts as long as the benches; or, when
+/// `GUNBAI_BENCH_JOURNALS` names a folder, kept there (`KEY-ENTRIES.ron`), to time `gunbai
+/// replay` on the same journals.
+fn journal(key: &str, entries: usize) -> PathBuf {
+    type Written = (
+        Option<tempfile::TempDir>,
+        PathBuf,
+        HashMap<(String, usize), PathBuf>,
+    );
+    static WRITTEN: OnceLock<Mutex<Written>> = OnceLock::new();
+    let store = WRITTEN.get_or_init(|| {
+        Mutex::new(match std::env::var_os("GUNBAI_BENCH_JOURNALS") {
+            Some(kept) => (None, PathBuf::from(kept), HashMap::new()),
+            None => {
+                let dir = tempfile::tempdir().expect("tempdir");
+                let path = dir.path().to_owned();
+                (Some(dir), path, HashMap::new())
+            }
+        })
+    });
+    let mut store = store.lock().expect("not poisoned");
+    let (_dir, folder, written) = &mut *store;
+    written
+        .entry((key.to_owned(), entries))
+        .or_insert_with(|| {
+            let path = folder.join(format!("{key}-{entries}.ron"));
+            journals::write(key, entries, &path);
+            path
+        })
+        .clone()
 }
 
 /// A real battle's evening: 5,000 entries read from their lines, every command run again and
 /// its events compared (the derived cache deleted before each open, so nothing is skipped).
-#[divan::bench(sample_count = 10, sample_size = 1)]
-fn replay_5k_entries_run_again(bencher: divan::Bencher) {
-    let (_dir, path) = journal(5_000);
-    let cache = gunbai::engine::journal::cache::path_for(&path);
+#[divan::bench(args = RULE_SETS, sample_count = 10, sample_size = 1)]
+fn replay_5k_entries_run_again(bencher: divan::Bencher, key: &str) {
+    let path = journal(key, 5_000);
+    let cache = cache::path_for(&path);
     bencher.bench(|| {
         let _ = std::fs::remove_file(&cache);
         rules::open_journal(&path, false, false).expect("replays")
@@ -64,19 +79,21 @@ fn replay_5k_entries_run_again(bencher: divan::Bencher) {
 }
 
 /// Reopening a long battle: its derived cache, left by the first open, spares parsing RON.
-#[divan::bench(sample_count = 5, sample_size = 1)]
-fn replay_100k_entries(bencher: divan::Bencher) {
-    let (_dir, path) = journal(100_000);
-    drop(rules::open_journal(&path, false, false).expect("replays"));
+#[divan::bench(args = RULE_SETS, sample_count = 5, sample_size = 1)]
+fn replay_100k_entries(bencher: divan::Bencher, key: &str) {
+    let path = journal(key, 100_000);
+    if !cache::path_for(&path).exists() {
+        drop(rules::open_journal(&path, false, false).expect("replays"));
+    }
     bencher.bench(|| rules::open_journal(&path, false, false).expect("replays"));
 }
 
 /// The first open of a long battle (or any open after its cache was deleted): every line
 /// parsed as RON.
-#[divan::bench(sample_count = 3, sample_size = 1)]
-fn replay_100k_entries_without_cache(bencher: divan::Bencher) {
-    let (_dir, path) = journal(100_000);
-    let cache = gunbai::engine::journal::cache::path_for(&path);
+#[divan::bench(args = RULE_SETS, sample_count = 3, sample_size = 1)]
+fn replay_100k_entries_without_cache(bencher: divan::Bencher, key: &str) {
+    let path = journal(key, 100_000);
+    let cache = cache::path_for(&path);
     bencher.bench(|| {
         let _ = std::fs::remove_file(&cache);
         rules::open_journal(&path, false, false).expect("replays")
@@ -88,9 +105,11 @@ fn replay_100k_entries_without_cache(bencher: divan::Bencher) {
 /// lines and little more.
 #[divan::bench(sample_count = 5, sample_size = 1)]
 fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
-    use gunbai::engine::journal::{Action, Entry, line::entry_line};
-    let (dir, path) = journal(30);
-    let mut text = std::fs::read_to_string(&path).expect("read");
+    use gunbai::engine::journal::{Action, Entry, FORMAT_VERSION, line::entry_line};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let short = dir.path().join("short.ron");
+    journals::write("sky", 30, &short);
+    let mut text = std::fs::read_to_string(&short).expect("read");
     let first = text.lines().count() as u64;
     // Each a second after the one before: an entry is never earlier than the one before it.
     let start = chrono::Utc::now();
@@ -104,7 +123,7 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
             at: start + chrono::TimeDelta::seconds(i + 1),
             action,
         };
-        text.push_str(&entry_line(2, seq, &entry).expect("line"));
+        text.push_str(&entry_line(FORMAT_VERSION, seq, &entry).expect("line"));
         text.push('\n');
     }
     let long = dir.path().join("second-thoughts.ron");

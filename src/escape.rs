@@ -12,6 +12,40 @@ fn acts(c: char) -> bool {
         || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
 }
 
+/// Whether a character shows nothing at all: white space, and the invisible format
+/// characters (zero-width spaces and joiners, direction marks, the byte-order mark, soft
+/// hyphens, word joiners, variation selectors, tags, blank fillers).
+fn shows_nothing(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
+        || c.is_control()
+}
+
+/// Whether a name is blank: empty, or made only of characters that show nothing (a
+/// zero-width space is no name anyone can read or find). Every name is checked with this.
+pub fn is_blank(name: &str) -> bool {
+    name.chars().all(shows_nothing)
+}
+
 /// Writes a character that would act as its escape, `\u{1b}`.
 fn escaped(out: &mut String, c: char) {
     let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
@@ -86,6 +120,23 @@ pub fn markdown(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_of_invisible_characters_is_blank_and_one_letter_is_not() {
+        for blank in [
+            "",
+            " ",
+            "\u{200B}",
+            "\u{200E}\u{FEFF}",
+            "\u{3164}",
+            "\t\u{E0041}",
+        ] {
+            assert!(is_blank(blank), "{blank:?}");
+        }
+        for name in ["a", "\u{200B}武", "Baba\u{200D}"] {
+            assert!(!is_blank(name), "{name:?}");
+        }
+    }
 
     #[test]
     fn a_terminal_sees_escapes_not_commands() {

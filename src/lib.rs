@@ -11,6 +11,7 @@ pub mod escape;
 pub mod palette;
 pub mod reference;
 pub mod report;
+pub mod ron_words;
 pub mod roster;
 pub mod rules;
 #[cfg(feature = "gui")]

@@ -12,7 +12,7 @@ fn main() -> ExitCode {
         Ok(Request::Tool(tool)) => match gunbai::cli::run(tool) {
             Ok(code) => code,
             Err(e) => {
-                eprintln!("error: {e:#}");
+                gunbai::cli::say(&format!("error: {e:#}"));
                 ExitCode::from(2)
             }
         },

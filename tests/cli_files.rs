@@ -398,6 +398,48 @@ fn new_refuses_a_bad_rule_set_roster_count_ruling_option_or_optional_rule_clearl
     );
 }
 
+/// Issue 41: a table value set from the command line is checked as a journal's header is.
+#[test]
+fn new_takes_a_table_value_within_its_range_and_refuses_one_outside_naming_the_range() {
+    let request = new_battle(&["--ruleset", "sky", "--house", "movement_inches.foot=5"]);
+    assert_eq!(
+        request.house.overrides.get("movement_inches.foot"),
+        Some(&5),
+        "{:?}",
+        request.house
+    );
+    let said =
+        refused_new(&["--ruleset", "skirmish", "--house", "dice.sides=4294967295"]).join("\n");
+    assert_eq!(
+        said,
+        "--house: house rule `dice.sides` = 4294967295: out of range; a die's faces (the notation's limits) must be 2 to 1000"
+    );
+    let said = refused_new(&["--ruleset", "skirmish", "--house", "dice.always_hits=1"]).join("\n");
+    assert!(
+        said.contains("`dice.always_hits` = 1: it must be above `dice.always_misses` (1)"),
+        "{said}"
+    );
+    let said = refused_new(&[
+        "--ruleset",
+        "sky",
+        "--house",
+        "movement_inches.foot=six",
+        "--house",
+        "movement_inches.fot=6",
+    ])
+    .join("\n");
+    assert!(
+        said.contains("--house movement_inches.foot=six: the table value `movement_inches.foot` takes a whole number"),
+        "{said}"
+    );
+    assert!(
+        said.contains(
+            "--house movement_inches.fot=6: sky has no table value `movement_inches.fot`"
+        ),
+        "{said}"
+    );
+}
+
 #[test]
 fn new_refuses_a_roster_of_another_rule_set_naming_file_line_and_column() {
     let said = refused_new(&[
@@ -457,7 +499,7 @@ fn help_lists_opening_a_file_and_a_new_battle() {
     for part in [
         "--ruleset <KEY>",
         "--roster <FILE>",
-        "--house <RULING=OPTION>",
+        "--house <RULING=OPTION|TABLE.VALUE=NUMBER>",
     ] {
         assert!(help.contains(part), "{part} in:\n{help}");
     }

@@ -99,13 +99,13 @@ pub fn run(args: &CampaignArgs) -> ExitCode {
         Ok(said) => {
             // Line by line: a name's own control characters are shown escaped, not ours.
             for line in said.lines() {
-                eprintln!("{}", terminal(line));
+                super::say(&terminal(line));
             }
             ExitCode::SUCCESS
         }
         Err(problems) => {
             for p in problems {
-                eprintln!("error: {}", terminal(&p));
+                super::say(&format!("error: {}", terminal(&p)));
             }
             ExitCode::from(2)
         }
@@ -207,7 +207,14 @@ fn report(
     match output {
         Some(to) => crate::engine::journal::write_atomically(to, text.as_bytes())
             .map_err(|e| vec![e.to_string()])?,
-        None => print!("{text}"),
+        // A reader that has gone (`| head`) has all it wanted: nothing more to say.
+        None => {
+            if let Err(e) = super::out(&text) {
+                if e.kind() != std::io::ErrorKind::BrokenPipe {
+                    return Err(vec![e.to_string()]);
+                }
+            }
+        }
     }
     Ok(rebuilt.unwrap_or_default())
 }

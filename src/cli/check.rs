@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::{out, say};
 use crate::escape::terminal;
 use crate::roster::RosterText;
 use crate::rules::{self, ruleset_of};
@@ -19,14 +20,17 @@ pub struct CheckArgs {
 }
 
 /// Runs `gunbai check`: exit 0 when every roster is valid (warnings printed), 1 otherwise.
-pub fn run(args: &CheckArgs) -> ExitCode {
+///
+/// # Errors
+/// Standard output cannot be written.
+pub fn run(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let mut failed = false;
     for path in &args.rosters {
         // Read first: a missing file is "no such file", whatever folder it would be in.
         let text = match RosterText::read(path) {
             Ok(text) => text,
             Err(e) => {
-                eprintln!("error: {}", terminal(&e.to_string()));
+                say(&format!("error: {}", terminal(&e.to_string())));
                 failed = true;
                 continue;
             }
@@ -35,10 +39,10 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             (Some(k), _) => k.as_str(),
             (None, Some(k)) => k,
             (None, None) => {
-                eprintln!(
+                say(&format!(
                     "{}:1:1: cannot tell the rule set: keep the file in a folder named after it (rosters/sky/) or pass --ruleset",
                     terminal(&path.display().to_string())
-                );
+                ));
                 failed = true;
                 continue;
             }
@@ -47,24 +51,24 @@ pub fn run(args: &CheckArgs) -> ExitCode {
         match result {
             Ok(warnings) => {
                 for w in &warnings {
-                    println!("warning: {}", terminal(&w.to_string()));
+                    out(&format!("warning: {}\n", terminal(&w.to_string())))?;
                 }
-                println!(
-                    "{}: valid {key} roster",
+                out(&format!(
+                    "{}: valid {key} roster\n",
                     terminal(&path.display().to_string())
-                );
+                ))?;
             }
             Err(errors) => {
                 failed = true;
                 for e in &errors {
-                    eprintln!("error: {}", terminal(&e.to_string()));
+                    say(&format!("error: {}", terminal(&e.to_string())));
                 }
             }
         }
     }
-    if failed {
+    Ok(if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
-    }
+    })
 }

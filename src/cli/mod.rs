@@ -12,6 +12,7 @@ pub mod roll;
 pub mod roster;
 pub mod simulate;
 
+use std::io::{self, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -115,19 +116,51 @@ impl Cli {
     }
 }
 
-/// Runs a command-line tool.
+/// Runs a command-line tool. Output into a reader that has gone (`gunbai report big.ron |
+/// head`, once `head` has its lines) ends the tool quietly, as a success: nobody is left to
+/// read the rest.
 ///
 /// # Errors
 /// Whatever stops the command as a whole (I/O failures, a notation `roll` cannot read).
 pub fn run(tool: &Tool) -> anyhow::Result<ExitCode> {
-    Ok(match tool {
-        Tool::Odds(args) => odds::run(args)?,
-        Tool::Roll(args) => roll::run(args)?,
+    let ran = match tool {
+        Tool::Odds(args) => odds::run(args),
+        Tool::Roll(args) => roll::run(args),
         Tool::Check(args) => check::run(args),
         Tool::Roster(args) => roster::run(args),
         Tool::Replay(args) => replay::run(args),
-        Tool::Simulate(args) => simulate::run(args)?,
+        Tool::Simulate(args) => simulate::run(args),
         Tool::Report(args) => report::run(args),
-        Tool::Campaign(args) => campaign::run(args),
-    })
+        Tool::Campaign(args) => Ok(campaign::run(args)),
+    };
+    match ran {
+        Err(e) if reader_gone(&e) => Ok(ExitCode::SUCCESS),
+        other => other,
+    }
+}
+
+/// Whether an error is output written into a pipe whose reader has gone.
+fn reader_gone(error: &anyhow::Error) -> bool {
+    error
+        .downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
+
+/// Writes a tool's output to standard output (and flushes it, so a reader that has gone is
+/// found here, not when the program ends).
+///
+/// # Errors
+/// The write failed: [`io::ErrorKind::BrokenPipe`] when the reader has gone, which [`run`]
+/// takes as the end of the output.
+pub fn out(text: &str) -> io::Result<()> {
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()
+}
+
+/// Writes one line of warnings or errors to standard error; when nobody reads that either,
+/// there is nobody to tell, and the tool goes on.
+pub fn say(line: &str) {
+    let mut stderr = io::stderr().lock();
+    let _ = writeln!(stderr, "{line}");
 }

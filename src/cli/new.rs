@@ -1,4 +1,5 @@
-//! `gunbai new --ruleset KEY [--roster A.ron --roster B.ron] [--house RULING=OPTION…]`: the
+//! `gunbai new --ruleset KEY [--roster A.ron --roster B.ron] [--house RULING=OPTION…]
+//! [--house TABLE.VALUE=NUMBER…]`: the
 //! arguments as typed, and their check into a battle the app can start at once.
 //!
 //! Everything is checked here, before a window opens, so a mistyped ruling is refused on the
@@ -7,7 +8,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use crate::reference::{Choices, HouseRules};
+use crate::reference::{self, Choices, HouseRules};
 use crate::roster::RosterText;
 use crate::rules::{self, RULE_SETS, StartRequest, check_roster, demo_rosters};
 
@@ -21,9 +22,11 @@ pub struct NewArgs {
     /// armies.
     #[arg(long = "roster", value_name = "FILE")]
     pub rosters: Vec<PathBuf>,
-    /// One of our rulings set to another option, as RULING=OPTION (repeatable); an unknown
-    /// ruling or option is refused with the choices there are.
-    #[arg(long = "house", value_name = "RULING=OPTION")]
+    /// One of our rulings set to another option, as RULING=OPTION, or a number of the rule
+    /// set's tables replaced, as TABLE.VALUE=NUMBER (`movement_inches.foot=5`) (repeatable);
+    /// an unknown ruling or option is refused with the choices there are, a number outside
+    /// the range its rule allows with that range.
+    #[arg(long = "house", value_name = "RULING=OPTION|TABLE.VALUE=NUMBER")]
     pub house: Vec<String>,
     /// Switch on an optional rule of the rule set (repeatable).
     #[arg(long = "optional", value_name = "RULE")]
@@ -56,6 +59,12 @@ impl NewArgs {
         let mut problems = Vec::new();
         let rosters = self.rosters(info.key, &mut problems);
         let house = self.house(info.key, &mut problems);
+        // The table values given, checked as a journal's header is: each within its range.
+        if !house.overrides.is_empty()
+            && let Err(e) = info.check_house(&house)
+        {
+            problems.push(format!("--house: {e}"));
+        }
         match rosters {
             Some(rosters) if problems.is_empty() => Ok(StartRequest {
                 key: info.key,
@@ -101,19 +110,46 @@ impl NewArgs {
     /// only what differs.
     fn house(&self, key: &str, problems: &mut Vec<String>) -> HouseRules {
         let choices = Choices::of(key);
+        let numbers: BTreeSet<String> = rules::find(key)
+            .map(|info| reference::numbers(info.reference))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(path, _)| path)
+            .collect();
         let mut house = HouseRules::default();
         let mut given = BTreeSet::new();
         // The rulings there are, listed once after the problems that call for them.
         let mut list_them = false;
         for pair in &self.house {
             let Some((ruling, option)) = pair.split_once('=') else {
-                problems.push(format!("--house {pair}: write it as RULING=OPTION"));
+                problems.push(format!(
+                    "--house {pair}: write it as RULING=OPTION or TABLE.VALUE=NUMBER"
+                ));
                 list_them = true;
                 continue;
             };
             let (ruling, option) = (ruling.trim(), option.trim());
+            if numbers.contains(ruling) {
+                match option.parse::<i64>() {
+                    Ok(_) if house.overrides.contains_key(ruling) => problems.push(format!(
+                        "--house {pair}: the table value `{ruling}` is given twice"
+                    )),
+                    Ok(n) => {
+                        house.overrides.insert(ruling.to_owned(), n);
+                    }
+                    Err(_) => problems.push(format!(
+                        "--house {pair}: the table value `{ruling}` takes a whole number"
+                    )),
+                }
+                continue;
+            }
             let Some(offered) = choices.rulings.get(ruling) else {
-                problems.push(format!("--house {pair}: {key} has no ruling `{ruling}`"));
+                let what = if ruling.contains('.') {
+                    "table value"
+                } else {
+                    "ruling"
+                };
+                problems.push(format!("--house {pair}: {key} has no {what} `{ruling}`"));
                 list_them = true;
                 continue;
             };

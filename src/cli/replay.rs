@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use serde_json::{Value, json};
 
+use super::{out, say};
 use crate::engine::Game;
 use crate::engine::view::BattleView;
 use crate::escape::terminal;
@@ -24,22 +25,25 @@ pub struct ReplayArgs {
 }
 
 /// Runs `gunbai replay`.
-pub fn run(args: &ReplayArgs) -> ExitCode {
+///
+/// # Errors
+/// Standard output cannot be written.
+pub fn run(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     match rules::open_journal(&args.journal, args.recover, false) {
         Ok((game, warnings)) => {
             for w in &warnings {
-                eprintln!("warning: {}", terminal(w));
+                say(&format!("warning: {}", terminal(w)));
             }
             if args.json {
-                println!("{}", state_json(game.as_ref()));
+                out(&format!("{}\n", state_json(game.as_ref())))?;
             } else {
-                print!("{}", state_text(game.as_ref()));
+                out(&state_text(game.as_ref()))?;
             }
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
-            eprintln!("error: {}", terminal(&e.to_string()));
-            ExitCode::FAILURE
+            say(&format!("error: {}", terminal(&e.to_string())));
+            Ok(ExitCode::FAILURE)
         }
     }
 }

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::{out, say};
 use crate::engine::journal::write_atomically;
 use crate::escape::terminal;
 use crate::{report, rules};
@@ -37,41 +38,44 @@ pub struct ReportArgs {
 }
 
 /// Runs `gunbai report`.
-pub fn run(args: &ReportArgs) -> ExitCode {
+///
+/// # Errors
+/// Standard output cannot be written.
+pub fn run(args: &ReportArgs) -> anyhow::Result<ExitCode> {
     let (game, warnings) = match rules::open_journal(&args.journal, args.recover, false) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {}", terminal(&e.to_string()));
-            return ExitCode::FAILURE;
+            say(&format!("error: {}", terminal(&e.to_string())));
+            return Ok(ExitCode::FAILURE);
         }
     };
     for w in &warnings {
-        eprintln!("warning: {}", terminal(w));
+        say(&format!("warning: {}", terminal(w)));
     }
     let text = match args.format {
         Format::Md => report::markdown(game.as_ref()),
         Format::Html => report::html(game.as_ref()),
     };
-    match &args.output {
+    Ok(match &args.output {
         Some(path) if !args.force && read_only(path) => {
-            eprintln!(
+            say(&format!(
                 "error: {} is read-only; pass --force to replace it (it stays read-only)",
                 terminal(&path.display().to_string())
-            );
+            ));
             ExitCode::FAILURE
         }
         Some(path) => match write_atomically(path, text.as_bytes()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {}", terminal(&e.to_string()));
+                say(&format!("error: {}", terminal(&e.to_string())));
                 ExitCode::FAILURE
             }
         },
         None => {
-            print!("{text}");
+            out(&text)?;
             ExitCode::SUCCESS
         }
-    }
+    })
 }
 
 /// Whether a file is there and read-only: someone meant it not to change.

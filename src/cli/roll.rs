@@ -60,7 +60,7 @@ pub fn run(args: &RollArgs) -> anyhow::Result<ExitCode> {
             }
         }
     };
-    println!("{}", text.trim_end());
+    super::out(&format!("{}\n", text.trim_end()))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use super::{out, say};
 use crate::escape::terminal;
 use crate::roster::store;
 use crate::rules;
@@ -41,43 +42,50 @@ pub struct NewArgs {
 }
 
 /// Runs `gunbai roster`.
-pub fn run(args: &RosterArgs) -> ExitCode {
+///
+/// # Errors
+/// Standard output cannot be written.
+pub fn run(args: &RosterArgs) -> anyhow::Result<ExitCode> {
     match &args.command {
         RosterCommand::New(new) => run_new(new),
     }
 }
 
-fn run_new(args: &NewArgs) -> ExitCode {
-    if args.name.trim().is_empty() {
+fn run_new(args: &NewArgs) -> anyhow::Result<ExitCode> {
+    if crate::escape::is_blank(&args.name) {
         // Every name in the army is made from this one, and `check` refuses an empty name.
-        eprintln!("error: the army needs a name: `gunbai roster new --ruleset KEY \"Takeda\"`");
-        return ExitCode::from(2);
+        say("error: the army needs a name: `gunbai roster new --ruleset KEY \"Takeda\"`");
+        return Ok(ExitCode::from(2));
     }
     let text = match rules::roster_template(&args.ruleset, &args.name) {
         Ok(text) => text,
         Err(e) => {
-            eprintln!("error: {}", terminal(&e.to_string()));
-            return ExitCode::from(2);
+            say(&format!("error: {}", terminal(&e.to_string())));
+            return Ok(ExitCode::from(2));
         }
     };
     let path = args.out.clone().unwrap_or_else(|| {
         store::rosters_dir(&store::data_root(), &args.ruleset).join(store::file_name(&args.name))
     });
+    // Shown escaped, as `check` shows it: a path can hold anything a name can.
+    let shown = terminal(&path.display().to_string()).into_owned();
     if path.exists() && !args.force {
-        eprintln!(
-            "error: {} is already there; pass --force to replace it, or --out to write elsewhere",
-            path.display()
-        );
-        return ExitCode::FAILURE;
+        say(&format!(
+            "error: {shown} is already there; pass --force to replace it, or --out to write elsewhere"
+        ));
+        return Ok(ExitCode::FAILURE);
     }
-    match store::save(&path, &text) {
+    Ok(match store::save(&path, &text) {
         Ok(()) => {
-            println!("{}: a {} roster to edit", path.display(), args.ruleset);
+            out(&format!(
+                "{shown}: a {} roster to edit\n",
+                terminal(&args.ruleset)
+            ))?;
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            say(&format!("error: {}", terminal(&e.to_string())));
             ExitCode::FAILURE
         }
-    }
+    })
 }

@@ -75,10 +75,10 @@ pub fn run(args: &SimulateArgs) -> anyhow::Result<ExitCode> {
         out.flush()?;
     }
     if args.json {
-        println!("{}", state_json(game.as_ref()));
+        super::out(&format!("{}\n", state_json(game.as_ref())))?;
     } else {
-        print!("{}", state_text(game.as_ref()));
-        println!("{}", state_json(game.as_ref()));
+        super::out(&state_text(game.as_ref()))?;
+        super::out(&format!("{}\n", state_json(game.as_ref())))?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -119,7 +119,7 @@ impl<'a> Recorded<'a> {
     /// Checks that every recorded face and count was rolled.
     ///
     /// # Errors
-    /// [`DiceError::TooManyFaces`] when some are left over.
+    /// [`DiceError::TooManyFaces`] or [`DiceError::TooManyCounts`] when some are left over.
     pub fn finish(&self) -> Result<(), DiceError> {
         if self.used != self.faces.len() {
             return Err(DiceError::TooManyFaces {
@@ -128,7 +128,7 @@ impl<'a> Recorded<'a> {
             });
         }
         if self.counts_used != self.counts.len() {
-            return Err(DiceError::TooManyFaces {
+            return Err(DiceError::TooManyCounts {
                 typed: self.counts.len(),
                 used: self.counts_used,
             });
@@ -174,7 +174,7 @@ impl DiceSource for Recorded<'_> {
                 .map(PoolRoll::Faces);
         }
         let Some(&hits) = self.counts.get(self.counts_used) else {
-            return Err(DiceError::NotEnoughFaces {
+            return Err(DiceError::NotEnoughCounts {
                 needed_at_least: self.counts_used.saturating_add(1),
                 typed: self.counts.len(),
             });

@@ -39,6 +39,22 @@ pub enum DiceError {
         /// How many of them the rolls used.
         used: usize,
     },
+    /// Fewer counts of successes were given than pools counted.
+    #[error("not enough counts typed: {typed} typed, at least {needed_at_least} needed")]
+    NotEnoughCounts {
+        /// How many counts are needed, at least.
+        needed_at_least: usize,
+        /// How many were given.
+        typed: usize,
+    },
+    /// More counts of successes were given than pools counted.
+    #[error("{typed} counts typed but {used} pools counted")]
+    TooManyCounts {
+        /// How many counts were given.
+        typed: usize,
+        /// How many of them the pools used.
+        used: usize,
+    },
     /// Typed text that is not a face.
     #[error(
         "column {position}: '{text}' is not a die face; expected numbers such as \"3 5 6\", \"3,5,6\" or \"356\""

@@ -110,6 +110,15 @@ fn faces_error(e: &DiceError) -> String {
         DiceError::TooManyFaces { typed, used } => {
             format!("the entry records {typed} faces but the command rolls {used} dice")
         }
+        // Counts of successes the table gave are counts, never faces.
+        DiceError::NotEnoughCounts { typed, .. } => format!(
+            "the command counts more pools than the {typed} {} of successes the entry records",
+            if *typed == 1 { "count" } else { "counts" }
+        ),
+        DiceError::TooManyCounts { typed, used } => format!(
+            "the entry records {typed} counts of successes but the command counts {used} {}",
+            if *used == 1 { "pool" } else { "pools" }
+        ),
         other => other.to_string(),
     }
 }

@@ -5,6 +5,7 @@
 //! after applying a battle's house-rule overrides, so what the umpire reads is what the
 //! engine uses.
 
+pub mod bounds;
 mod rows;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -12,6 +13,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use ron::Value;
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+pub use bounds::{Bound, Bounds, Order, Roll};
 pub use rows::{RefRow, rows};
 
 /// Options a battle plays with beyond the reference tables, recorded in its journal.
@@ -111,6 +113,45 @@ pub enum ReferenceError {
     /// A house rule names a value the tables do not have.
     #[error("house rule `{0}`: no such table value")]
     UnknownOverride(String),
+    /// A house rule gives a number outside the range its rule allows.
+    #[error("house rule `{path}` = {value}: out of range; {what} must be {min} to {max}")]
+    OutOfRange {
+        /// The number's dotted path.
+        path: String,
+        /// The value given.
+        value: i64,
+        /// The least allowed.
+        min: i64,
+        /// The greatest allowed.
+        max: i64,
+        /// What the number is.
+        what: &'static str,
+    },
+    /// A house rule puts two numbers out of the order their rules need (a face beyond its
+    /// die, a minimum above its maximum).
+    #[error("house rule `{path}` = {value}: it must be {relation} `{other}` ({other_value})")]
+    OutOfOrder {
+        /// The number the house rule changed.
+        path: String,
+        /// Its value.
+        value: i64,
+        /// "below", "at most", "above" or "at least".
+        relation: &'static str,
+        /// The number it is compared with.
+        other: String,
+        /// That number's value.
+        other_value: i64,
+    },
+    /// House rules make a roll of the tables the dice notation does not allow.
+    #[error("house rule {overrides}: {roll} is not a roll Gunbai can make: {why}")]
+    Roll {
+        /// The overrides concerned, as `path` = value.
+        overrides: String,
+        /// The roll, in dice notation.
+        roll: String,
+        /// Why the notation refuses it.
+        why: String,
+    },
     /// A house rule picks a ruling that does not exist.
     #[error("house rule: no ruling `{0}`")]
     UnknownRuling(String),
@@ -158,10 +199,12 @@ impl Choices {
 /// Reads a rule set's typed tables from its reference text, with house-rule overrides.
 ///
 /// # Errors
-/// An override that names no numeric value, or a table that does not fit `T`.
+/// An override that names no numeric value or is outside its bounds, or a table that does
+/// not fit `T`.
 pub fn load<T: DeserializeOwned>(
     ruleset: &'static str,
     text: &str,
+    bounds: &Bounds,
     house: &HouseRules,
 ) -> Result<T, ReferenceError> {
     let table = |message: String| ReferenceError::Table { ruleset, message };
@@ -172,6 +215,7 @@ pub fn load<T: DeserializeOwned>(
             .ok_or_else(|| ReferenceError::UnknownOverride(path.clone()))?;
         *slot = Value::Number(ron::value::Number::from(*new));
     }
+    bounds.check(&value, &house.overrides)?;
     value.into_rust().map_err(|e| table(e.to_string()))
 }
 
@@ -184,6 +228,8 @@ pub trait Tables: DeserializeOwned {
     /// The rulings the rule set's code reads, typed: a struct with one field per ruling,
     /// named by its key, each an enum of the ruling's options (snake_case in the file).
     type Rulings: DeserializeOwned + std::fmt::Debug;
+    /// The range of every number a house rule may override, the orders and the rolls.
+    const BOUNDS: Bounds;
     /// The rulings the tables record.
     fn rulings(&self) -> &BTreeMap<String, Ruling>;
     /// The optional rules the tables offer.
@@ -193,7 +239,7 @@ pub trait Tables: DeserializeOwned {
 /// Implements [`Tables`] for a rule set's table struct with `rulings` and `optional` fields.
 #[macro_export]
 macro_rules! reference_tables {
-    ($tables:ty, $key:literal, $rulings:ty) => {
+    ($tables:ty, $key:literal, $rulings:ty, $bounds:expr) => {
         impl $crate::reference::Tables for $tables {
             const KEY: &'static str = $key;
             const TEXT: &'static str = include_str!(concat!(
@@ -203,6 +249,7 @@ macro_rules! reference_tables {
                 ".ron"
             ));
             type Rulings = $rulings;
+            const BOUNDS: $crate::reference::Bounds = $bounds;
             fn rulings(&self) -> &std::collections::BTreeMap<String, $crate::reference::Ruling> {
                 &self.rulings
             }
@@ -233,7 +280,7 @@ impl<T: Tables> InForce<T> {
     /// # Errors
     /// A house rule that does not fit the tables.
     pub fn new(house: &HouseRules) -> Result<Self, ReferenceError> {
-        let t: T = load(T::KEY, T::TEXT, house)?;
+        let t: T = load(T::KEY, T::TEXT, &T::BOUNDS, house)?;
         check_choices(t.rulings(), t.optional_rules(), house)?;
         let rulings = typed_rulings(T::KEY, t.rulings(), house)?;
         Ok(Self {
@@ -319,6 +366,38 @@ pub fn typed_rulings<R: DeserializeOwned>(
         ruleset,
         message: format!("rulings: {e}"),
     })
+}
+
+/// Every number of a reference text a house rule may override, by its dotted path, with
+/// its value in the text (a number with a fraction is read as its whole part), in the
+/// text's order.
+pub fn numbers(text: &str) -> Vec<(String, i64)> {
+    fn walk(value: &Value, prefix: &str, out: &mut Vec<(String, i64)>) {
+        match value {
+            Value::Map(map) => {
+                for (key, value) in map.iter() {
+                    if let Value::String(key) = key {
+                        let path = if prefix.is_empty() {
+                            key.clone()
+                        } else {
+                            format!("{prefix}.{key}")
+                        };
+                        walk(value, &path, out);
+                    }
+                }
+            }
+            other => {
+                if let Some(n) = bounds::whole(other) {
+                    out.push((prefix.to_owned(), n));
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    if let Ok(value) = ron::from_str::<Value>(text) {
+        walk(&value, "", &mut out);
+    }
+    out
 }
 
 fn lookup_mut<'a>(value: &'a mut Value, path: &str) -> Option<&'a mut Value> {

@@ -33,6 +33,9 @@ pub const MAX_ROSTER_BYTES: usize = 1024 * 1024;
 /// an army fits the byte the rule sets number units and figures with.
 pub const MAX_LISTED: usize = 250;
 
+/// The byte-order mark (U+FEFF) an editor may put first in a UTF-8 file.
+const BOM: &str = "\u{feff}";
+
 /// The most problems reported for one file: the first ones are what an umpire fixes.
 pub const MAX_PROBLEMS: usize = 100;
 
@@ -92,6 +95,10 @@ impl RosterText {
             return Err(at_start(format!(
                 "more than {MAX_ROSTER_BYTES} bytes: too large for a roster"
             )));
+        }
+        // A byte-order mark some editors write first says nothing in UTF-8: skipped.
+        if bytes.starts_with(BOM.as_bytes()) {
+            bytes.drain(..BOM.len());
         }
         let source = String::from_utf8(bytes).map_err(|e| {
             let (line, column) = position_of_byte(
@@ -209,8 +216,38 @@ impl<'a> Validator<'a> {
         Err(std::mem::take(&mut self.errors))
     }
 
+    /// Records an error about the entry `key` of the map at `path` (a figure's skill with
+    /// one weapon): placed in the file at that entry, and in the builder at the map.
+    pub fn error_at_entry(&mut self, path: RosterPath, key: &str, message: impl Into<String>) {
+        if self.errors.len() < MAX_PROBLEMS {
+            let p = self.problem_placed(path, Some(key), message.into());
+            self.errors.push(p);
+        }
+    }
+
+    /// Records a warning about the entry `key` of the map at `path`, placed as
+    /// [`Validator::error_at_entry`] places an error.
+    pub fn warn_at_entry(&mut self, path: RosterPath, key: &str, message: impl Into<String>) {
+        if self.warnings.len() < MAX_PROBLEMS {
+            let p = self.problem_placed(path, Some(key), message.into());
+            self.warnings.push(p);
+        }
+    }
+
     fn problem_at(&self, path: RosterPath, message: String) -> RosterProblem {
-        let byte = self.tree.as_ref().map_or(0, |t| t.offset_of(&path));
+        self.problem_placed(path, None, message)
+    }
+
+    fn problem_placed(
+        &self,
+        path: RosterPath,
+        entry: Option<&str>,
+        message: String,
+    ) -> RosterProblem {
+        let byte = self.tree.as_ref().map_or(0, |t| match entry {
+            Some(key) => t.offset_of_entry(&path, key),
+            None => t.offset_of(&path),
+        });
         let (line, column) = position_of_byte(&self.roster.source, byte);
         RosterProblem {
             file: self.roster.file.clone(),
@@ -270,16 +307,62 @@ pub fn parse_raw<T: DeserializeOwned>(roster: &RosterText) -> Result<T, RosterPr
             path: RosterPath::root(),
         });
     }
+    // With a carriage return alone ending lines (old Mac files), the first comment would
+    // run to the end of the file: say so, at the first one.
+    if let Some(at) = lone_carriage_return(&roster.source) {
+        let (line, column) = position_of_byte(&roster.source, at);
+        return Err(RosterProblem {
+            file: roster.file.clone(),
+            line,
+            column,
+            message: "a carriage return alone ends this line (as on old Macs): save the file with LF (or CRLF) line ends".into(),
+            path: RosterPath::root(),
+        });
+    }
     // Optional fields are written plainly (`command: 9`), not as `Some(9)`.
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    options.from_str(&roster.source).map_err(|e| RosterProblem {
-        file: roster.file.clone(),
-        line: e.span.start.line.max(1),
-        column: e.span.start.col.max(1),
-        message: e.code.to_string(),
-        path: RosterPath::root(),
+    options.from_str(&roster.source).map_err(|e| {
+        let (line, column) = (e.span.start.line.max(1), e.span.start.col.max(1));
+        let (line, column) = value_position(&roster.source, line, column).unwrap_or((line, column));
+        RosterProblem {
+            file: roster.file.clone(),
+            line,
+            column,
+            message: crate::ron_words::words(&e.code),
+            path: RosterPath::root(),
+        }
     })
+}
+
+/// Where a reading error RON reports at `line:column` sits, at the value it is about: RON
+/// places a value of the wrong kind at the space before it, and a number out of bounds
+/// after its sign. `None` where no value is there (a missing bracket, an unknown field).
+fn value_position(source: &str, line: usize, column: usize) -> Option<(usize, usize)> {
+    let line_start = if line == 1 {
+        0
+    } else {
+        source.match_indices('\n').nth(line - 2)?.0 + 1
+    };
+    let byte = line_start
+        + source[line_start..]
+            .char_indices()
+            .nth(column - 1)
+            .map_or(source.len() - line_start, |(i, _)| i);
+    let text = source.get(byte..)?;
+    let value = byte + (text.len() - text.trim_start().len());
+    let start = syntax::parse(source).ok()?.value_start_at(value)?;
+    Some(position_of_byte(source, start))
+}
+
+/// Where the first carriage return not followed by a line feed is, if any.
+fn lone_carriage_return(source: &str) -> Option<usize> {
+    let bytes = source.as_bytes();
+    bytes
+        .iter()
+        .enumerate()
+        .find(|&(i, &b)| b == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+        .map(|(i, _)| i)
 }
 
 /// Line and column (1-based) of a byte offset.

@@ -75,6 +75,51 @@ impl Node {
         }
     }
 
+    /// The byte offset of the entry `key` of the map at `path` (a figure's skill with one
+    /// weapon), or of the map itself when it has no such entry.
+    pub fn offset_of_entry(&self, path: &super::RosterPath, key: &str) -> usize {
+        let mut node = Some(self);
+        for step in path.steps() {
+            node = node.and_then(|n| match step {
+                super::Step::Field(k) => n.field(k).map(|f| &f.value),
+                super::Step::Index(i) => n.items().get(*i),
+            });
+        }
+        let entry = node.and_then(|n| match &n.unwrap_some().kind {
+            Kind::Map(entries) => entries
+                .iter()
+                .find(|(k, _)| matches!(&k.kind, Kind::Text(t) if t == key))
+                .map(|(k, _)| k.start),
+            _ => None,
+        });
+        entry.unwrap_or_else(|| self.offset_of(path))
+    }
+
+    /// The start of the value the text at `byte` belongs to: a number or word written
+    /// across it, or a value that starts there. A reading error RON places inside a value
+    /// (`-5` for a count, `1.5` for a whole number) or just before it is moved to its start.
+    pub fn value_start_at(&self, byte: usize) -> Option<usize> {
+        let written = |n: &Node| match &n.kind {
+            Kind::Number(text) | Kind::Word(text) => text.len(),
+            _ => 0,
+        };
+        if self.start == byte || (self.start < byte && byte < self.start + written(self)) {
+            let deeper = self.children().find_map(|c| c.value_start_at(byte));
+            return deeper.or(Some(self.start));
+        }
+        self.children().find_map(|c| c.value_start_at(byte))
+    }
+
+    /// The values directly inside this one.
+    fn children(&self) -> Box<dyn Iterator<Item = &Node> + '_> {
+        match &self.kind {
+            Kind::Record(fields) => Box::new(fields.iter().map(|f| &f.value)),
+            Kind::Tuple(_, items) | Kind::List(items) => Box::new(items.iter()),
+            Kind::Map(entries) => Box::new(entries.iter().flat_map(|(k, v)| [k, v])),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
+
     /// The byte offset of the value at `path`, or of the deepest value on the way that the
     /// text has (a field left out is placed at the record that lacks it).
     pub fn offset_of(&self, path: &super::RosterPath) -> usize {

@@ -70,7 +70,9 @@ fn roster_ruleset(path: &Path, text: &RosterText) -> Option<&'static str> {
 /// The rule set a roster file is for by where it is kept: its folder's name, if that is a
 /// rule set key (`rosters/sky/takeda.ron`).
 pub fn ruleset_of(path: &Path) -> Option<&'static str> {
-    let folder = path.parent()?.file_name()?.to_str()?;
+    // A bare name (`takeda.ron`, typed inside `rosters/sky/`) is in the working folder.
+    let absolute = std::path::absolute(path).ok()?;
+    let folder = absolute.parent()?.file_name()?.to_str()?;
     RULE_SETS.iter().map(|r| r.key).find(|k| *k == folder)
 }
 

@@ -13,7 +13,7 @@ pub use identify::{FileKind, identify, ruleset_of};
 
 use crate::engine::journal::{JournalReader, JournalWriter, write};
 use crate::engine::{Battle, BattleError, Game, RuleSet};
-use crate::reference::HouseRules;
+use crate::reference::{HouseRules, ReferenceError};
 use crate::roster::{RosterProblem, RosterText};
 
 /// A rule set Gunbai referees: its key and title, its reference text and demo rosters, and how
@@ -31,6 +31,7 @@ pub struct RuleSetInfo {
     /// What a roster holds, for the army builder.
     pub roster_form: fn() -> crate::roster::form::RosterForm,
     check: fn(&RosterText) -> Result<Vec<RosterProblem>, Vec<RosterProblem>>,
+    house: fn(&HouseRules) -> Result<(), ReferenceError>,
     army_value: fn(&RosterText) -> Result<serde_json::Value, Vec<RosterProblem>>,
     start: StartFn,
     open: OpenFn,
@@ -54,6 +55,7 @@ const fn entry<R: RuleSet>() -> RuleSetInfo {
         demo: R::DEMO,
         roster_form: R::roster_form,
         check: |roster| R::load_army(roster).map(|l| l.warnings),
+        house: |house| R::rules(house).map(|_| ()),
         army_value: |roster| {
             R::load_army(roster).map(|l| serde_json::to_value(l.army).unwrap_or_default())
         },
@@ -66,6 +68,15 @@ impl RuleSetInfo {
     /// The rule set's roster check, as the army builder runs it.
     pub fn check_fn(&self) -> crate::roster::builder::Check {
         self.check
+    }
+
+    /// Checks a battle's house rules against the rule set's tables: every ruling and
+    /// optional rule one it has, every table value overridden within its bounds.
+    ///
+    /// # Errors
+    /// The first house rule that does not fit, naming it.
+    pub fn check_house(&self, house: &HouseRules) -> Result<(), ReferenceError> {
+        (self.house)(house)
     }
 
     /// A blank army builder for this rule set.

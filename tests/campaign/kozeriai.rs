@@ -34,6 +34,7 @@ fn strike(attacker: FigureRef, aw: &str, defender: FigureRef, dw: &str) -> Comma
         closing: false,
         moving: false,
         range: 1,
+        attackable: None,
     })
 }
 

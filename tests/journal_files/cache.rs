@@ -129,3 +129,17 @@ fn a_journal_a_cache_cannot_follow_settles_on_a_shorter_cache_after_one_more_ope
         "the cache is not rewritten at every open"
     );
 }
+
+/// Issue 41: a `kill -9` while the cache was written leaves its temporary file; the next
+/// open removes it, and the battle opens as before.
+#[test]
+fn a_cache_left_half_written_is_removed_at_the_next_open() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (path, shown) = journal_with_cache(dir.path(), "b.ron", 27);
+    let leftover = dir.path().join("..b.ron.cache.K9x2Qz.tmp");
+    std::fs::write(&leftover, b"half a cache").expect("write");
+    let (game, _) = open(&path, false).expect("opens");
+    assert_eq!(picture(game.as_ref()), shown);
+    assert!(!leftover.exists(), "the leftover is gone");
+    assert!(cache::path_for(&path).exists(), "the cache itself stays");
+}

@@ -76,7 +76,8 @@ fn each_problem_lands_at_its_value_not_at_a_comment() {
             &fig(2).field("yadomejutsu"),
             "cannot be done with Yari"
         ),
-        at("yadomejutsu", 0)
+        at("\"Yari\": 11", 0),
+        "issue 41: at the weapon's entry, not the start of the map"
     );
     assert_eq!(
         problem(&errors, &fig(3).field("name"), "every figure needs a name"),
@@ -87,6 +88,26 @@ fn each_problem_lands_at_its_value_not_at_a_comment() {
         at("(name: \"\"", 0)
     );
     assert_eq!(errors.len(), 8, "{errors:#?}");
+}
+
+/// Issue 41: a skill out of range sits at its weapon's entry of `skills`, where several
+/// weapons share the line.
+#[test]
+fn a_skill_lands_at_its_weapons_entry() {
+    let text = r#"// "Katana" and "Yari" in a comment
+(name: "A", figures: [(name: "B", player: "C", skills: {"Yari": 1, "Katana": 99})])"#;
+    let errors = check_roster(
+        "kozeriai",
+        &RosterText {
+            file: "s.ron".into(),
+            source: text.into(),
+        },
+    )
+    .expect_err("skill 99");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].path, roster_path!("figures", 0_usize, "skills"));
+    let col = text.lines().nth(1).unwrap().find("\"Katana\"").unwrap() + 1;
+    assert_eq!((errors[0].line, errors[0].column), (2, col), "{errors:#?}");
 }
 
 #[test]

@@ -80,6 +80,32 @@ fn a_unit_problem_lands_on_its_field_not_on_a_comment() {
     assert!(e.to_string().starts_with("test.ron:"), "{e}");
 }
 
+/// Issue 41: a value RON cannot read (a negative count, a number for a yes or no) sits at
+/// that value, not at the space before it or after its sign.
+#[test]
+fn a_value_of_the_wrong_kind_lands_on_the_value() {
+    for (value, says) in [
+        ("stands: -5", "out of bounds"),
+        ("stands: true", "Expected integer"),
+        ("stands: 6.5", ""),
+        ("tedate: 7", "Expected boolean"),
+    ] {
+        let source = army(&baba(&format!(
+            "                (name: \"Baba's Teppo\", troop: Ashigaru, weapons: [Arquebus], armoured: true, formation: Line(3), {value}),",
+        )));
+        let errors = check(&source).expect_err("unreadable");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert!(errors[0].message.contains(says), "{errors:?}");
+        let (key, _) = value.split_once(": ").expect("key: value");
+        let (line, column) = position(&source, "\"Baba's Teppo\"", value);
+        assert_eq!(
+            at(&errors[0]),
+            (line, column + key.len() + 2),
+            "{value}: {errors:?}"
+        );
+    }
+}
+
 #[test]
 fn a_formation_a_tedate_and_a_bushi_land_on_theirs() {
     let source = army(&baba(

@@ -9,7 +9,7 @@
 //! not run again to what it records; `--recover` keeps the entries before it.
 
 use super::as_recorded::AsRecorded;
-use super::header::check_armies;
+use super::header::{check_armies, house_rules_at_line_1};
 use super::tree::{ROOT, Tree, Walk};
 use super::{Battle, CHECKPOINT_EVERY, LogEntry, RuleEntry};
 use crate::engine::error::BattleError;
@@ -170,7 +170,8 @@ impl<R: RuleSet> Battle<R> {
         let header: Header<R::Army> = reader.header()?;
         check_date("the battle's start", &header.started).map_err(|m| damaged(&path, 1, &m))?;
         check_armies::<R>(&path, &header)?;
-        let mut battle = Self::new(header, None).map_err(Stop::Failed)?;
+        let mut battle =
+            Self::new(header, None).map_err(|e| Stop::Failed(house_rules_at_line_1(&path, e)))?;
         let mut lines = Lines::default();
         let mut damage = battle.read_entries(reader, cached, &mut lines)?;
         // Running again finds damage before where reading stopped, if any: recovery keeps

@@ -122,6 +122,8 @@ pub fn load<C: DeserializeOwned, E>(
     ruleset: &str,
     format: u32,
 ) -> Option<Vec<Entry<C, E>>> {
+    // A cache whose writing was stopped (`kill -9`) left its temporary file: gone now.
+    super::atomic::remove_leftovers(&path_for(journal));
     let cache: Cache<'static, Loaded<C, E>> = read_cache(&path_for(journal), journal)?;
     if cache.app_version != env!("CARGO_PKG_VERSION")
         || cache.ruleset != ruleset

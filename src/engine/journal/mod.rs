@@ -185,7 +185,11 @@ pub fn parse_line<T: DeserializeOwned>(
         damaged(
             path,
             line,
-            &format!("column {}: {}", e.span.start.col, e.code),
+            &format!(
+                "column {}: {}",
+                e.span.start.col,
+                crate::ron_words::words(&e.code)
+            ),
         )
     })
 }

@@ -32,9 +32,16 @@ pub fn begins_as_journal(path: &Path) -> Result<bool, BattleError> {
     file.take(4096)
         .read_to_end(&mut start)
         .map_err(|e| io(path, e))?;
-    let text = start.trim_ascii_start();
-    Ok(text.starts_with(HEADER_START.as_bytes()))
+    let text = start.strip_prefix(BOM.as_bytes()).unwrap_or(&start);
+    Ok(text.trim_ascii_start().starts_with(HEADER_START.as_bytes()))
 }
+
+/// The byte-order mark some editors put at the start of a UTF-8 file, which says nothing
+/// in UTF-8: skipped.
+const BOM: &str = "\u{feff}";
+
+/// Why a journal whose lines end in a carriage return alone cannot be read.
+const CR_ONLY: &str = "its lines end in a carriage return alone (as on old Macs), not a line feed: it was saved so by another program; save it with LF (or CRLF) line ends";
 
 /// One line as read: complete, cut off at the end of the file, or too long to be a line.
 enum Read {
@@ -95,12 +102,19 @@ impl JournalReader {
         let Some(line) = reader.next_line()? else {
             let why = if reader.warnings.is_empty() {
                 "the journal is empty: no header line"
+            } else if reader.buf.contains(&b'\r') {
+                CR_ONLY
             } else {
                 "the header line was cut off: the battle never started"
             };
             return Err(damaged(path, 1, why));
         };
-        let header = reader.text.clone();
+        // A byte-order mark an editor put before the header is no part of the journal.
+        let header = reader.text.strip_prefix(BOM).unwrap_or(&reader.text);
+        if header.contains('\r') {
+            return Err(damaged(path, line, CR_ONLY));
+        }
+        let header = header.to_owned();
         let key: HeaderKey = parse_line(path, line, &header)?;
         match key.format {
             // Format 1 has no line checks: a header that says so over a sealed line is a

@@ -69,7 +69,7 @@ pub(super) const MAX_MOVE_CM: i64 = 240;
 /// Reports an empty name at its field: the app refers to armies, leaders, clans and units by
 /// name, so each needs one (an app's requirement, not a rule of the game).
 fn named(v: &mut Validator<'_>, at: &RosterPath, name: &str, what: &str) {
-    if name.trim().is_empty() {
+    if crate::escape::is_blank(name) {
         v.error_at(
             at.field("name"),
             format!("every {what} needs a name to be referred to"),
@@ -179,7 +179,7 @@ fn unit(
     u: &raw::Unit,
 ) -> UnitSpec {
     named(v, at, &u.name, "unit");
-    if !u.name.trim().is_empty() && names.contains(&u.name) {
+    if !crate::escape::is_blank(&u.name) && names.contains(&u.name) {
         v.error_at(
             at.field("name"),
             format!(

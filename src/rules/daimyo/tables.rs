@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::reference::{InForce, OptionalRule, Ruling};
+use crate::reference::bounds::{amount, dice, distance, modifier, rating, sides};
+use crate::reference::{Bound, Bounds, InForce, OptionalRule, Order, Roll, Ruling};
 
 #[allow(missing_docs)]
 mod raw {
@@ -98,7 +99,50 @@ pub struct DaimyoTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(DaimyoTables, "daimyo", DaimyoRulings);
+crate::reference_tables!(DaimyoTables, "daimyo", DaimyoRulings, BOUNDS);
+
+/// A multiple of a distance or of a cost.
+const TIMES: &str = "how many times a distance or cost counts";
+
+/// The range of every number of the tables a house rule may change.
+const BOUNDS: Bounds = Bounds {
+    ranges: &[
+        sides("obedience.die"),
+        rating("obedience.target"),
+        distance("*.*_cm"),
+        Bound::new(
+            "formation.*",
+            1,
+            48,
+            "stands wide or deep (a unit has at most 48 stands)",
+        ),
+        Bound::new("wheel.*", 0, 10, TIMES),
+        Bound::new("turn.*", 0, 10, TIMES),
+        Bound::new(
+            "fall_back.missile_halves",
+            0,
+            2,
+            "halves of the normal move",
+        ),
+        Bound::new("terrain.dense_*", 1, 10, TIMES),
+        Bound::new(
+            "terrain.building_stands",
+            1,
+            48,
+            "stands a building holds (a unit has at most 48)",
+        ),
+        Bound::new("column.road_times", 1, 10, TIMES),
+        Bound::new("charge.*_halves", 0, 2, "halves of the charge allowance"),
+        dice("rout.dice"),
+        sides("rout.sides"),
+        Bound::new("leaders.rating_*", 0, 100, "a leader's rating"),
+        sides("leaders.duel_die"),
+        modifier("leaders.refusal"),
+        amount("leaders.duel_win"),
+    ],
+    orders: &[Order::at_most("leaders.rating_min", "leaders.rating_max")],
+    rolls: &[Roll("{rout.dice}d{rout.sides}")],
+};
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<DaimyoTables>;

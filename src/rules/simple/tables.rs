@@ -4,7 +4,12 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::reference::{InForce, OptionalRule, Ruling};
+use crate::reference::bounds::{
+    MAX_DICE, MAX_DISTANCE, MAX_SIDES, amount, dice_each, distance, divisor, face, modifier,
+    rating, sides,
+};
+use crate::reference::{Bound, Bounds, InForce, OptionalRule, Order, Ruling};
+use crate::roster::MAX_LISTED;
 
 #[allow(missing_docs)]
 mod raw {
@@ -229,7 +234,113 @@ pub struct SimpleTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(SimpleTables, "simple", SimpleRulings);
+crate::reference_tables!(SimpleTables, "simple", SimpleRulings, BOUNDS);
+
+/// A count of figures or units.
+const FIGURES: &str = "figures or units (an army lists at most 250)";
+/// How long something lasts.
+const SEQUENCES: &str = "sequences or moves it lasts";
+/// A structure's strength.
+const STRENGTH: &str = "hits a structure takes";
+
+/// The range of every number of the tables a house rule may change.
+const BOUNDS: Bounds = Bounds {
+    ranges: &[
+        sides("troop_dice.*"),
+        sides("*.die"),
+        sides("*.*_die"),
+        sides("*.die_*"),
+        rating("formation_fail.pass_on"),
+        rating("allies.acts_on"),
+        Bound::new("fire.volley_min_figures", 1, MAX_LISTED as i64, FIGURES),
+        amount("fire.sharpshooter_bonus"),
+        rating("to_hit.*"),
+        rating("saves.*"),
+        divisor("ranges_cm.wind_divisor"),
+        distance("ranges_cm.*"),
+        Bound::new("artillery.crew", 1, MAX_LISTED as i64, FIGURES),
+        Bound::new("melee.max_attackers*", 1, MAX_LISTED as i64, FIGURES),
+        modifier("melee.*"),
+        dice_each("morale.*_dice"),
+        Bound::new("morale.retreat_moves", 1, 100, SEQUENCES),
+        distance("morale.*_cm"),
+        rating("morale.*"),
+        Bound::new(
+            "cards.deck",
+            2,
+            255,
+            "cards in the event deck (numbered in a byte)",
+        ),
+        Bound::new("cards.blank", 0, 255, "blank cards in the deck"),
+        Bound::new(
+            "cards.conch_units",
+            0,
+            255,
+            "units sent back (counted in a byte)",
+        ),
+        Bound::new(
+            "terrain.squares",
+            4,
+            MAX_SIDES,
+            "squares of the board (a die of that many faces, and two of half)",
+        ),
+        Bound::new(
+            "terrain.ambush_squares",
+            1,
+            MAX_SIDES,
+            "squares an ambush may be in",
+        ),
+        Bound::new(
+            "terrain.village_piece",
+            0,
+            MAX_SIDES,
+            "a face of the terrain die",
+        ),
+        Bound::new("terrain.village_peasants", 0, MAX_LISTED as i64, FIGURES),
+        Bound::new("terrain.*_cm", 1, MAX_DISTANCE, "a distance"),
+        Bound::new(
+            "river.*_up_to",
+            0,
+            MAX_SIDES,
+            "a face of the river die (0: none)",
+        ),
+        face("burning.*_on"),
+        distance("burning.spread_inches_per_sequence"),
+        Bound::new("burning.cart_burns_sequences", 1, 100, SEQUENCES),
+        Bound::new(
+            "smoke.wind_up_to",
+            0,
+            MAX_SIDES,
+            "a face of the smoke die (0: none)",
+        ),
+        distance("smoke.travel_cm_per_sequence"),
+        Bound::new("smoke.lasts_sequences", 1, 100, SEQUENCES),
+        Bound::new("structures.unusable_at", 0, MAX_DICE, STRENGTH),
+        rating("structures.*_needs"),
+        Bound::new("structures.*", 1, MAX_DICE, STRENGTH),
+        Bound::new("movement_cm.wagon_*_figures", 1, MAX_LISTED as i64, FIGURES),
+        Bound::new("movement_cm.wagon_team", 1, MAX_LISTED as i64, FIGURES),
+        distance("movement_cm.*"),
+        Bound::new(
+            "army.figures_per_unit",
+            1,
+            MAX_LISTED as i64 / 4,
+            "figures in a unit (four units' worth at most 250)",
+        ),
+        Bound::new("army.basic_koku", 0, 10_000_000, "koku of an army"),
+        Bound::new("army.*", 0, MAX_LISTED as i64, FIGURES),
+    ],
+    orders: &[
+        Order::at_most("cards.blank", "cards.deck"),
+        Order::at_most("terrain.village_piece", "terrain.pieces_die"),
+        Order::at_most("terrain.ambush_squares", "terrain.squares"),
+        Order::at_most("river.fast_up_to", "river.steady_up_to"),
+        Order::at_most("river.*_up_to", "river.die"),
+        Order::at_most("burning.*_on", "burning.die"),
+        Order::at_most("smoke.wind_up_to", "smoke.die"),
+    ],
+    rolls: &[],
+};
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<SimpleTables>;

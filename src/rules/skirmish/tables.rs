@@ -4,7 +4,11 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::reference::{InForce, OptionalRule, Ruling};
+use crate::reference::bounds::{
+    MAX_DICE, MAX_DICE_EACH, MAX_SIDES, dice, dice_each, distance, divisor, face, modifier, sides,
+};
+use crate::reference::{Bound, Bounds, InForce, OptionalRule, Order, Roll, Ruling};
+use crate::roster::MAX_LISTED;
 
 #[allow(missing_docs)]
 mod raw {
@@ -155,7 +159,86 @@ pub struct SkirmishTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(SkirmishTables, "skirmish", SkirmishRulings);
+crate::reference_tables!(SkirmishTables, "skirmish", SkirmishRulings, BOUNDS);
+
+/// Dice a modifier adds to or takes from a pool.
+const POOL_MODIFIER: &str = "dice a modifier adds to or takes from a pool";
+
+/// The range of every number of the tables a house rule may change.
+const BOUNDS: Bounds = Bounds {
+    ranges: &[
+        Bound::new(
+            "unit_sizes.*",
+            1,
+            MAX_LISTED as i64,
+            "figures in a unit (an army lists at most 250)",
+        ),
+        distance("coherency_inches.*"),
+        modifier("movement_inches.obstacle"),
+        modifier("movement_inches.leg_wound"),
+        divisor("movement_inches.difficult_divisor"),
+        distance("movement_inches.*"),
+        sides("*.sides"),
+        face("dice.always_*"),
+        dice_each("dice.*"),
+        face("melee_hit.*"),
+        face("fire_hit.*"),
+        distance("ranges_inches.*"),
+        Bound::new(
+            "rate_of_fire.*",
+            1,
+            100,
+            "shots in a section, or sections between shots",
+        ),
+        Bound::new(
+            "fire_modifiers.*",
+            -MAX_DICE_EACH,
+            MAX_DICE_EACH,
+            POOL_MODIFIER,
+        ),
+        Bound::new(
+            "melee_modifiers.*",
+            -MAX_DICE_EACH,
+            MAX_DICE_EACH,
+            POOL_MODIFIER,
+        ),
+        Bound::new(
+            "results.*_at_most",
+            0,
+            MAX_SIDES,
+            "a face of the results die (0: none)",
+        ),
+        Bound::new("wounds_to_kill.*", 1, 100, "wounds that kill"),
+        face("morale.counts_at"),
+        Bound::new("morale.rout_below", 0, MAX_DICE, "a count of successes"),
+        Bound::new("morale.carry_on_at", 0, MAX_DICE, "a count of successes"),
+        Bound::new(
+            "morale.half_lost_percent",
+            1,
+            100,
+            "a share of a unit, in percent",
+        ),
+        distance("morale.fleeing_friend_inches"),
+        Bound::new("morale.*", -MAX_DICE_EACH, MAX_DICE_EACH, POOL_MODIFIER),
+        dice("precedence.dice"),
+    ],
+    orders: &[
+        Order::at_most("unit_sizes.ashigaru_min", "unit_sizes.ashigaru_max"),
+        Order::at_most("unit_sizes.sohei_min", "unit_sizes.sohei_max"),
+        Order::at_most("unit_sizes.samurai_min", "unit_sizes.samurai_max"),
+        Order::at_most("unit_sizes.leaderless_min", "unit_sizes.leaderless_max"),
+        Order::below("dice.always_misses", "dice.always_hits"),
+        Order::at_most("dice.always_hits", "dice.sides"),
+        Order::at_most("melee_hit.*", "dice.sides"),
+        Order::at_most("fire_hit.*", "dice.sides"),
+        Order::at_most("results.dead_at_most", "results.leg_at_most"),
+        Order::at_most("results.leg_at_most", "results.arm_at_most"),
+        Order::at_most("results.arm_at_most", "results.sides"),
+        Order::at_most("morale.counts_at", "morale.sides"),
+        Order::at_most("morale.rout_below", "morale.carry_on_at"),
+    ],
+    rolls: &[Roll("{precedence.dice}d{precedence.sides}")],
+};
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<SkirmishTables>;

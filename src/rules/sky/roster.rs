@@ -231,7 +231,7 @@ pub(super) fn bushi_range(t: &SkyTables) -> (i64, i64) {
 /// Reports an empty name at its field: the app refers to everyone by name (its own
 /// requirement, not a rule of the game). `true` if the name is given.
 fn named(v: &mut Validator<'_>, at: &RosterPath, name: &str, what: &str) -> bool {
-    let given = !name.trim().is_empty();
+    let given = !crate::escape::is_blank(name);
     if !given {
         v.error_at(
             at.field("name"),

@@ -4,7 +4,12 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::reference::{InForce, OptionalRule, Ruling};
+use crate::reference::bounds::{
+    MAX_DICE, MAX_DISTANCE, MAX_SIDES, amount, dice, dice_each, distance, divisor, face, rating,
+    reduction, sides,
+};
+use crate::reference::{Bound, Bounds, InForce, OptionalRule, Order, Roll, Ruling};
+use crate::roster::MAX_LISTED;
 
 #[allow(missing_docs)]
 mod raw {
@@ -175,7 +180,82 @@ pub struct SkyTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(SkyTables, "sky", SkyRulings);
+crate::reference_tables!(SkyTables, "sky", SkyRulings, BOUNDS);
+
+/// The range of every number of the tables a house rule may change.
+const BOUNDS: Bounds = Bounds {
+    ranges: &[
+        rating("command.*"),
+        rating("bushi.*"),
+        Bound::new(
+            "organisation.*",
+            1,
+            MAX_LISTED as i64,
+            "a count of stands or units (an army lists at most 250)",
+        ),
+        dice("*.dice"),
+        sides("*.sides"),
+        dice("actions.keep_highest"),
+        reduction("command_rolls.*"),
+        Bound::new(
+            "action_costs.*",
+            0,
+            MAX_SIDES,
+            "actions an order costs (at most what the actions roll can give)",
+        ),
+        Bound::new(
+            "movement_inches.tedate",
+            -MAX_DISTANCE,
+            0,
+            "inches taken off a move, written with its minus sign",
+        ),
+        distance("movement_inches.*"),
+        distance("ranges_inches.*"),
+        dice_each("fire_dice.per_stand"),
+        divisor("*.disordered_divisor"),
+        divisor("*.cover_divisor"),
+        face("hit_target.*"),
+        Bound::new(
+            "casualties.hits_per_stand",
+            1,
+            MAX_DICE,
+            "hits that remove a stand",
+        ),
+        dice_each("melee_dice.*"),
+        reduction("bushi_test.attached_leader_dice"),
+        amount("route_test.per_stand_lost"),
+        face("injury.injured_on"),
+        face("spirit.*_face"),
+        reduction("*.command_change"),
+        amount("*.command_gain"),
+        amount("spirit.bushi_change"),
+    ],
+    orders: &[
+        Order::at_most(
+            "organisation.cavalry_stands_min",
+            "organisation.cavalry_stands_max",
+        ),
+        Order::at_most(
+            "organisation.infantry_stands_min",
+            "organisation.infantry_stands_max",
+        ),
+        Order::at_most("organisation.line_width_min", "organisation.line_width_max"),
+        Order::at_most("organisation.clan_units_min", "organisation.clan_units_max"),
+        Order::at_most("actions.keep_highest", "actions.dice"),
+        Order::at_most("hit_target.*", "fire_dice.sides"),
+        Order::at_most("hit_target.*", "melee_dice.sides"),
+        Order::at_most("injury.injured_on", "injury.sides"),
+        Order::below("spirit.low_face", "spirit.high_face"),
+        Order::at_most("spirit.high_face", "spirit.sides"),
+    ],
+    rolls: &[
+        Roll("{command_rolls.dice}d{command_rolls.sides}"),
+        Roll("{initiative.dice}d{initiative.sides}"),
+        Roll("{actions.dice}d{actions.sides}kh{actions.keep_highest}"),
+        Roll("{bushi_test.dice}d{bushi_test.sides}"),
+        Roll("{route_test.dice}d{route_test.sides}"),
+    ],
+};
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<SkyTables>;

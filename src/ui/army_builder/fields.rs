@@ -58,7 +58,7 @@ pub struct Draw<'a> {
 /// How an item of a list is headed: "Unit 3: Nobushige's Horse".
 pub(super) fn item_title(form: &RecordForm, record: &Record, i: usize) -> String {
     let noun = capitalised(&form.noun);
-    match record.text("name").filter(|n| !n.trim().is_empty()) {
+    match record.text("name").filter(|n| !crate::escape::is_blank(n)) {
         Some(name) => format!("{noun} {}: {name}", i + 1),
         None => format!("{noun} {}", i + 1),
     }

@@ -81,19 +81,39 @@ pub(in crate::rules::kozeriai) fn stamina_range(rules: &Rules) -> (i64, i64) {
 
 /// Checks one skill (a weapon's, or a special skill's) against the range a roster may give,
 /// refusing what no roll could tell apart and warning outside the text's usual range.
-fn skill_in_range(v: &mut Validator<'_>, rules: &Rules, at: RosterPath, what: &str, skill: i64) {
+fn skill_in_range(v: &mut Validator<'_>, rules: &Rules, at: Place<'_>, what: &str, skill: i64) {
     let (lo, hi) = skill_range(rules);
     let (normal_lo, normal_hi) = NORMAL_SKILL;
     if !(lo..=hi).contains(&skill) {
-        v.error_at(
-            at,
+        at.error(
+            v,
             format!("{what} {skill}: a skill is {lo} to {hi} (the text: normally {normal_lo} to {normal_hi})"),
         );
     } else if !(normal_lo..=normal_hi).contains(&skill) {
-        v.warn_at(
-            at,
+        at.warn(
+            v,
             format!("{what} {skill}: the text says skills are normally {normal_lo} to {normal_hi}"),
         );
+    }
+}
+
+/// Where a problem about a figure's value goes: a field, or one weapon's entry of its
+/// `skills` or `yadomejutsu` (in the file at the entry, in the builder at the field).
+struct Place<'a>(RosterPath, Option<&'a str>);
+
+impl Place<'_> {
+    fn error(&self, v: &mut Validator<'_>, message: String) {
+        match self.1 {
+            Some(weapon) => v.error_at_entry(self.0.clone(), weapon, message),
+            None => v.error_at(self.0.clone(), message),
+        }
+    }
+
+    fn warn(&self, v: &mut Validator<'_>, message: String) {
+        match self.1 {
+            Some(weapon) => v.warn_at_entry(self.0.clone(), weapon, message),
+            None => v.warn_at(self.0.clone(), message),
+        }
     }
 }
 
@@ -187,7 +207,7 @@ pub fn army_roster(army: &Army) -> Result<String, String> {
 /// Reports an empty name at its field: the app refers to armies, figures and contingents by
 /// name, so each needs one (an app's requirement, not a rule of the game).
 fn named(v: &mut Validator<'_>, at: RosterPath, name: &str, message: &str) {
-    if name.trim().is_empty() {
+    if crate::escape::is_blank(name) {
         v.error_at(at, message);
     }
 }
@@ -238,7 +258,7 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
             if count > 1 {
                 one.name = format!("{} {}", f.name, n + 1);
             }
-            if !f.name.trim().is_empty() && figures.iter().any(|x| x.name == one.name) {
+            if !crate::escape::is_blank(&f.name) && figures.iter().any(|x| x.name == one.name) {
                 v.error_at(
                     at.field("name"),
                     format!(
@@ -258,15 +278,15 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
 
 /// Where a weapon of a figure's skills comes from: its own `skills`, else its `main` or
 /// `secondary` weapons, else its template.
-fn weapon_source(at: &RosterPath, f: &raw::Figure, weapon: &str) -> RosterPath {
+fn weapon_source<'a>(at: &RosterPath, f: &raw::Figure, weapon: &'a str) -> Place<'a> {
     if f.skills.contains_key(weapon) {
-        at.field("skills")
+        Place(at.field("skills"), Some(weapon))
     } else if f.main.as_deref() == Some(weapon) {
-        at.field("main")
+        Place(at.field("main"), None)
     } else if f.secondary.iter().any(|w| w == weapon) {
-        at.field("secondary")
+        Place(at.field("secondary"), None)
     } else {
-        at.field("template")
+        Place(at.field("template"), None)
     }
 }
 
@@ -296,8 +316,8 @@ fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure
     }
     for w in skills.keys() {
         if rules.weapon(w).is_none() {
-            v.error_at(
-                weapon_source(at, f, w),
+            weapon_source(at, f, w).error(
+                v,
                 format!(
                     "`{w}` is not in the weapons glossary; known: {}",
                     known(rules)
@@ -307,8 +327,8 @@ fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure
     }
     for w in f.yadomejutsu.keys() {
         if rules.weapon(w).is_none() {
-            v.error_at(
-                at.field("yadomejutsu"),
+            Place(at.field("yadomejutsu"), Some(w)).error(
+                v,
                 format!(
                     "`{w}` is not in the weapons glossary; known: {}",
                     known(rules)
@@ -319,15 +339,12 @@ fn figure(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, f: &raw::Figure
     if f.template == Some(Template::Farmer) {
         for (w, &skill) in &skills {
             if banned_for_farmers(rules, w) {
-                v.error_at(
-                    weapon_source(at, f, w),
-                    format!("farmers cannot use bows or swords: {w}"),
-                );
+                weapon_source(at, f, w).error(v, format!("farmers cannot use bows or swords: {w}"));
             } else if skill != rules.t.characters.farmer {
                 // The example farmer is zero in everything: another skill is the roster's
                 // own character, worth a look.
-                v.warn_at(
-                    weapon_source(at, f, w),
+                weapon_source(at, f, w).warn(
+                    v,
                     format!(
                         "{w} {skill:+}: the text's farmers have {:+} in everything",
                         rules.t.characters.farmer
@@ -423,14 +440,14 @@ fn special_skills(
     ];
     for (field, what, skill) in special {
         if let Some(s) = skill {
-            skill_in_range(v, rules, at.field(field), what, s);
+            skill_in_range(v, rules, Place(at.field(field), None), what, s);
         }
     }
     for (w, &s) in &f.yadomejutsu {
         skill_in_range(
             v,
             rules,
-            at.field("yadomejutsu"),
+            Place(at.field("yadomejutsu"), Some(w)),
             &format!("Yadomejutsu with {w}"),
             s,
         );
@@ -449,8 +466,8 @@ fn special_skills(
     }
     let allowed = &rules.t.yadomejutsu_weapons.list;
     for w in f.yadomejutsu.keys().filter(|w| !allowed.contains(w)) {
-        v.error_at(
-            at.field("yadomejutsu"),
+        Place(at.field("yadomejutsu"), Some(w)).error(
+            v,
             format!(
                 "Yadomejutsu cannot be done with {w}; it can with {}",
                 allowed.join(", ")

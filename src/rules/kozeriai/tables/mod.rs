@@ -1,5 +1,6 @@
 //! The typed view of `reference/kozeriai.ron`, and the rules in force for one battle.
 
+mod bounds;
 mod rulings;
 pub mod weapons;
 
@@ -302,7 +303,7 @@ pub struct KozeriaiTables {
     pub optional: BTreeMap<String, OptionalRule>,
 }
 
-crate::reference_tables!(KozeriaiTables, "kozeriai", KozeriaiRulings);
+crate::reference_tables!(KozeriaiTables, "kozeriai", KozeriaiRulings, bounds::BOUNDS);
 
 /// The rules in force for one battle: the tables with house overrides, and chosen rulings.
 pub type Rules = InForce<KozeriaiTables>;

@@ -269,9 +269,20 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
     for (blaze, wall) in done {
         ctx.emit(Event::BurntOut { blaze, wall })?;
     }
-    let burning: Vec<u8> = (0..ctx.state().structures.len() as u8)
-        .filter(|&s| ctx.state().burning(s))
+    // The buildings on fire, in order, found in one pass over the blazes: a battle keeps
+    // every blaze it lit, and asking each building about every one of them made a long
+    // battle's end of turn grow with its length times its fires.
+    let structures = ctx.state().structures.len();
+    let mut burning: Vec<u8> = ctx
+        .state()
+        .blazes
+        .iter()
+        .filter(|b| !b.out)
+        .filter_map(|b| b.structure)
+        .filter(|&s| usize::from(s) < structures)
         .collect();
+    burning.sort_unstable();
+    burning.dedup();
     for s in burning {
         for u in ctx.state().units_in(s) {
             ctx.require(Due::FireEscape(u))?;

@@ -144,7 +144,7 @@ struct Names(Vec<String>);
 impl Names {
     /// Checks the name at `at` (a record's `name` field): `what` says what it names.
     fn check(&mut self, v: &mut Validator<'_>, at: RosterPath, name: &str, what: &str) {
-        if name.trim().is_empty() {
+        if crate::escape::is_blank(name) {
             v.error_at(
                 at,
                 format!(

@@ -142,7 +142,7 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         "units",
         raw.units.len() as u64,
     )?;
-    if raw.name.trim().is_empty() {
+    if crate::escape::is_blank(&raw.name) {
         v.error_at(
             roster_path!("name"),
             "the army needs a name for the app to refer to it by",
@@ -159,7 +159,7 @@ pub fn load(rules: &Rules, roster: &RosterText) -> RosterReport<Army> {
         let uses = names.entry(u.name.as_str()).or_insert(0);
         let twice = *uses;
         *uses += 1;
-        if u.name.trim().is_empty() {
+        if crate::escape::is_blank(&u.name) {
             v.error_at(
                 at.field("name"),
                 "every unit needs a name for the app to refer to it by",
@@ -269,7 +269,7 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) ->
 
 /// A given name that is empty: an error at it (left out, a figure is named for its kind).
 fn named(v: &mut Validator<'_>, at: &RosterPath, name: Option<&str>, what: &str) {
-    if name.is_some_and(|n| n.trim().is_empty()) {
+    if name.is_some_and(crate::escape::is_blank) {
         v.error_at(
             at.field("name"),
             format!(
