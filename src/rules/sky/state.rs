@@ -250,8 +250,9 @@ pub struct UnitState {
     pub tedate: bool,
     /// Destroyed or off the table.
     pub removed: bool,
-    /// Why its Route test is owed, while it is.
-    pub route_cause: Option<RouteCause>,
+    /// Why its Route test is owed, while it is: every cause that arose before the test was
+    /// taken (one test answers them all, Route and Rally).
+    pub route_causes: Vec<RouteCause>,
     /// The optional first Bushi roll's change, once rolled.
     pub spirit: Option<i64>,
     /// Current formation (the umpire may change it).
@@ -259,16 +260,18 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    fn new(spec: &UnitSpec) -> Self {
+    /// A unit as it starts the battle; it carries its Tedate only where ruling
+    /// `tedate_troops` lets its troops carry one.
+    fn new(rules: &Rules, spec: &UnitSpec) -> Self {
         Self {
             stands: spec.stands,
             marked_hits: 0,
             disordered: false,
             routing: false,
             loaded: spec.weapons.contains(&Weapon::Arquebus),
-            tedate: spec.tedate,
+            tedate: spec.tedate && rules.rulings.tedate_troops.carried_by(spec.troop),
             removed: false,
-            route_cause: None,
+            route_causes: Vec::new(),
             spirit: None,
             formation: spec.formation,
             spec: spec.clone(),
@@ -370,7 +373,7 @@ pub struct State {
 
 impl State {
     /// A battle's first moment: turn 1, initiative due.
-    pub fn new(_rules: &Rules, armies: &[Army; 2]) -> Self {
+    pub fn new(rules: &Rules, armies: &[Army; 2]) -> Self {
         let side = |a: &Army| SideState {
             name: a.name.clone(),
             general: leader(&a.general),
@@ -384,7 +387,7 @@ impl State {
                     attached_to: None,
                     tried: false,
                     activated: false,
-                    units: c.units.iter().map(UnitState::new).collect(),
+                    units: c.units.iter().map(|u| UnitState::new(rules, u)).collect(),
                 })
                 .collect(),
         };

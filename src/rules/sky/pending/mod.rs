@@ -238,15 +238,24 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
         Due::Route(unit) => {
             let n = numbers::bushi(rules, state, Test::Route(unit));
             let u = state.unit(unit)?;
-            let why = match u.route_cause {
-                Some(RouteCause::Weakened { left, start }) => {
-                    format!("down to {left} of its {start} stands")
-                }
-                Some(RouteCause::LostMelee) => "lost the melee and withdrew".to_owned(),
-                Some(RouteCause::FailedChargeDisordered) => {
-                    "failed its charge test while already disordered".to_owned()
-                }
-                None => format!("{} of {} stands left", u.stands, u.spec.stands),
+            let causes: Vec<String> = u
+                .route_causes
+                .iter()
+                .map(|cause| match cause {
+                    RouteCause::Weakened { left, start } => {
+                        format!("down to {left} of its {start} stands")
+                    }
+                    RouteCause::LostMelee => "lost the melee and withdrew".to_owned(),
+                    RouteCause::FailedChargeDisordered => {
+                        "failed its charge test while already disordered".to_owned()
+                    }
+                })
+                .collect();
+            // Both causes at once are answered by this one test (Route and Rally).
+            let why = match causes.as_slice() {
+                [] => format!("{} of {} stands left", u.stands, u.spec.stands),
+                [one] => one.clone(),
+                many => format!("{}: one test for both", many.join(", and ")),
             };
             let mut c = test_card(
                 unit_who(state, unit),
