@@ -300,3 +300,28 @@ fn route_and_rally_both_causes_at_once_make_one_test_and_its_card_names_both() {
         .unwrap();
     assert_eq!(card.why, "down to 3 of its 8 stands");
 }
+
+#[test]
+fn melee_adjudication_pole_arms_add_a_die_only_where_a_second_rank_stands_behind() {
+    let b = activated();
+    let pool = |stands: u32| {
+        let mut state = b.state().clone();
+        state.unit_mut(YARI).unwrap().stands = stands;
+        numbers::melee(b.rules(), &state, YARI, ENEMY_YARI, false)
+    };
+    // Nobushige's Yari, a line four wide: 8 stands back all four, 6 back two, 4 back none.
+    for (stands, backed) in [(8, 4), (6, 2), (4, 0)] {
+        let p = pool(stands);
+        assert_eq!(p.dice, 2 * stands + backed, "{stands} stands");
+        let shown = p
+            .reasons
+            .iter()
+            .find(|m| m.reason.contains("backed by pole arms"))
+            .map(|m| m.value);
+        let expected = (backed > 0).then_some(i64::from(backed));
+        assert_eq!(
+            shown, expected,
+            "{stands} stands: the card shows no empty line"
+        );
+    }
+}

@@ -113,19 +113,7 @@ fn command_and_bushi_optional_a_route_test_first_needs_the_roll_only_under_rulin
 #[test]
 fn turn_sequence_initiative_counts_only_the_clans_still_under_control() {
     // Turn 1 ends with every unit of Uesugi's Amakasu clan gone from the table.
-    let mut b = battle_of(HouseRules::default(), |s| s);
-    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
-    miss_to_morale(&mut b);
-    ok(&mut b, Command::EndMorale, &[]);
-    for unit in b.state().units_of(ClanRef(1, 1)) {
-        let command = Command::CorrectCount {
-            unit,
-            stands: 0,
-            marked: 0,
-        };
-        ok(&mut b, command, &[]);
-    }
-    ok(&mut b, Command::NextTurn, &[]);
+    let mut b = turn_two_without(|s| s.units_of(ClanRef(1, 1)));
     assert_eq!(b.state().clans_under_control(1), 2);
     // Takeda 3 + 3 + 4 clans = 10 against Uesugi 4 + 3 + 2 clans = 9: were Amakasu still
     // counted it would be a tie, rolled again with faces not given.
@@ -476,4 +464,45 @@ fn turn_sequence_an_attached_leader_rolls_one_lower_to_activate_and_by_ruling_at
             "{option}"
         );
     }
+}
+
+#[test]
+fn clan_activation_samurai_owe_the_impetus_question_only_while_enemy_samurai_are_on_the_table() {
+    // The question gives the unit's charge distance: Nobushige's Horse, 10" and 6".
+    let b = rolled(HouseRules::default(), |s| s);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Samurai near enemy Samurai?")
+        .unwrap();
+    assert!(
+        card.notes
+            .iter()
+            .any(|n| n.contains("16\" (a 10\" move and 6\" for charging)")),
+        "{:?}",
+        card.notes
+    );
+    // Turn 1 ends with every Uesugi Samurai unit gone from the table.
+    let mut b = turn_two_without(|s| {
+        s.units()
+            .filter(|(u, x)| u.side() == 1 && x.is_samurai())
+            .map(|(u, _)| u)
+            .collect()
+    });
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    ok(&mut b, Command::TryActivation(TAKEDA), &[1, 1]);
+    ok(&mut b, Command::RollActions, &[2, 6]);
+    // No enemy Samurai to be near: no question, and the umpire cannot declare one.
+    assert!(b.state().due.is_empty(), "{:?}", b.state().due);
+    for declared in [
+        Command::ImpetusObeyed(HORSE),
+        Command::ImpetusOrderedOtherwise(SAMURAI),
+    ] {
+        let why = refused(&mut b, declared);
+        assert!(
+            why.contains("not due") || why.contains("only a Samurai unit"),
+            "{why}"
+        );
+    }
+    ok(&mut b, step(HORSE), &[]);
 }

@@ -215,3 +215,39 @@ pub fn horse_falters_to_morale(b: &mut Battle<Sky>) {
     ok(b, Command::EndActivation, &[]);
     miss_to_morale(b);
 }
+
+/// Kakizaki's Teppo shot down to three of its six stands by Nobushige's Teppo and Samurai
+/// (house rules `house`): its Route test is due.
+pub fn teppo_at_half(house: HouseRules) -> Battle<Sky> {
+    let mut b = activated_with(house);
+    ok(
+        &mut b,
+        fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
+        &[4, 4, 4, 4, 4, 4],
+    );
+    ok(
+        &mut b,
+        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
+        &[4, 4, 4, 1, 1, 1],
+    );
+    b
+}
+
+/// Turn 1 played out with every clan missing its activation; at its roll call the units
+/// `gone` picks are found gone from the table; then turn 2 begins.
+pub fn turn_two_without(gone: impl Fn(&gunbai::rules::sky::State) -> Vec<UnitRef>) -> Battle<Sky> {
+    let mut b = battle_of(HouseRules::default(), |s| s);
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    miss_to_morale(&mut b);
+    ok(&mut b, Command::EndMorale, &[]);
+    for unit in gone(b.state()) {
+        let command = Command::CorrectCount {
+            unit,
+            stands: 0,
+            marked: 0,
+        };
+        ok(&mut b, command, &[]);
+    }
+    ok(&mut b, Command::NextTurn, &[]);
+    b
+}

@@ -511,6 +511,13 @@ impl State {
             .collect()
     }
 
+    /// Whether the other side has a Samurai unit on the table: only then can a unit of this
+    /// side be within charge distance of enemy Samurai (Clan Activation).
+    pub fn enemy_samurai_on_table(&self, unit: UnitRef) -> bool {
+        self.units()
+            .any(|(u, x)| u.side() != unit.side() && !x.removed && x.is_samurai())
+    }
+
     /// Whether the clan's leader is attached to this unit.
     pub fn leader_attached(&self, u: UnitRef) -> bool {
         self.clan(u.clan())
