@@ -10,7 +10,7 @@ use sky_support::*;
 use gunbai::engine::{Battle, Check};
 use gunbai::reference::HouseRules;
 use gunbai::rules::sky::roster::Weapon;
-use gunbai::rules::sky::state::ClanRef;
+use gunbai::rules::sky::state::{ClanRef, UnitRef};
 use gunbai::rules::sky::{Command, Sky};
 
 /// The card due now whose title is `what`.
@@ -157,4 +157,20 @@ fn firing_procedure_the_foot_shooters_front_arc_is_on_the_fire_form_and_the_defe
     ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
     let note = form_note(&b, "0.0.0", "fire");
     assert!(!note.contains("45°"), "{note}");
+}
+
+#[test]
+fn melee_adjudication_example_the_disordered_halving_is_on_the_card_15_dice_less_8() {
+    // Kansuke's Horse, three mounted Samurai stands, charging while disordered: 15 dice less 8.
+    let b = activated();
+    let mut state = b.state().clone();
+    let horse = UnitRef(0, 1, 0);
+    state.unit_mut(horse).unwrap().disordered = true;
+    let pool = gunbai::rules::sky::numbers::melee(b.rules(), &state, horse, ENEMY_YARI, true);
+    let halved = pool
+        .reasons
+        .iter()
+        .find(|m| m.reason.contains("disordered: half the dice"))
+        .map(|m| m.value);
+    assert_eq!((pool.dice, halved), (7, Some(-8)));
 }

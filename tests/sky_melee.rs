@@ -325,3 +325,45 @@ fn melee_adjudication_pole_arms_add_a_die_only_where_a_second_rank_stands_behind
         );
     }
 }
+
+#[test]
+fn charge_procedure_a_defensive_shot_out_of_range_does_nothing_but_unload_and_the_charge_goes_on() {
+    let mut b = activated();
+    ok(&mut b, charge(HORSE, ENEMY_TEPPO), &[]);
+    let out = Command::DefensiveFire {
+        weapon: Weapon::Arquebus,
+        in_range: false,
+        cover: false,
+    };
+    ok(&mut b, out, &[]);
+    assert_eq!(b.state().unit(HORSE).unwrap().stands, 4, "no effect");
+    assert!(!b.state().unit(ENEMY_TEPPO).unwrap().loaded, "but it fired");
+    assert_eq!(
+        b.state().charge().map(|c| c.stage),
+        Some(ChargeStage::ChargerTest)
+    );
+}
+
+#[test]
+fn clan_activation_samurai_driven_by_bushi_with_no_enemy_samurai_in_reach_stay_disordered() {
+    let mut b = rolled(HouseRules::default(), |s| s);
+    ok(&mut b, Command::NoImpetus(HORSE), &[]);
+    ok(&mut b, Command::ImpetusOrderedOtherwise(SAMURAI), &[]);
+    // 1 + 1 passes Bushi 9: its spirit overrides the order, disordered.
+    ok(&mut b, Command::ImpetusTest(SAMURAI), &[1, 1]);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Charge the nearest enemy Samurai")
+        .unwrap();
+    let labels: Vec<&str> = card.answers.iter().map(|a| a.label.as_str()).collect();
+    assert!(labels.contains(&"Charge Kakizaki's Samurai"), "{labels:?}");
+    assert!(!labels.contains(&"Charge Kakizaki's Yari"), "{labels:?}");
+    // None in reach at the table: no charge, no action, still disordered; the clan goes on.
+    ok(&mut b, Command::ImpetusBlocked(SAMURAI), &[]);
+    let samurai = b.state().unit(SAMURAI).unwrap();
+    assert!(samurai.disordered);
+    assert!(b.state().charge().is_none() && b.state().due.is_empty());
+    assert_eq!(b.state().actions_left, Some(6));
+    ok(&mut b, step(YARI), &[]);
+}
