@@ -506,3 +506,42 @@ fn clan_activation_samurai_owe_the_impetus_question_only_while_enemy_samurai_are
     }
     ok(&mut b, step(HORSE), &[]);
 }
+
+#[test]
+fn turn_sequence_the_last_sides_one_lower_is_its_clan_leaders_not_its_general_stepping_in() {
+    // Only Takeda has clans left: its Kosaka clan misses at 8 (Command 8 less 1)...
+    let mut b = battle_of(HouseRules::default(), |s| s);
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    miss_while(&mut b, |b| {
+        !b.state().untried(1).is_empty() || b.state().intervention.is_some()
+    });
+    let clan = b.state().untried(0)[0];
+    ok(&mut b, Command::TryActivation(clan), &[4, 4]);
+    assert_eq!(b.state().intervention, Some(clan), "8 misses 7");
+    // ...and Shingen steps in at his full 9 (ruling last_side_penalty): 9 passes.
+    let n = numbers::command(b.rules(), b.state(), 0, None, true);
+    assert_eq!(n.target, 9);
+    ok(&mut b, Command::GeneralStepsIn, &[4, 5]);
+    assert_eq!(b.state().phase, Phase::Activation { clan });
+}
+
+#[test]
+fn clan_leader_injury_a_leader_whose_unit_is_destroyed_survives_detached_and_still_tests() {
+    let mut b = activated_with(one_hit_a_stand(HouseRules::default()));
+    let attach = Command::Attach {
+        clan: ClanRef(1, 0),
+        unit: Some(3),
+    };
+    ok(&mut b, attach, &[]);
+    // Six hits, six stands: Kakizaki's Teppo is gone; Kageie is not.
+    ok(
+        &mut b,
+        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
+        &[4, 4, 4, 4, 4, 4],
+    );
+    assert!(b.state().unit(ENEMY_TEPPO).unwrap().removed);
+    assert_eq!(b.state().clan(ClanRef(1, 0)).unwrap().attached_to, None);
+    assert!(b.state().due.contains(&Due::Injury(ENEMY_TEPPO)));
+    ok(&mut b, Command::InjuryRoll(ENEMY_TEPPO), &[1]);
+    assert_eq!(b.state().sides[1].clans[0].leader.command(), 7);
+}
