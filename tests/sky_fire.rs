@@ -197,18 +197,6 @@ fn firing_procedure_the_route_test_comes_only_at_half_strength_after_a_stand_los
     assert!(b.state().due.contains(&Due::Route(ENEMY_TEPPO)));
 }
 
-/// Kakizaki Kageie attached to his Teppo, which Nobushige's Samurai shoot at with `faces`.
-fn leader_with_teppo_shot(house: HouseRules, faces: &[u32]) -> Battle<Sky> {
-    let mut b = activated_with(house);
-    let attach = Command::Attach {
-        clan: ClanRef(1, 0),
-        unit: Some(3),
-    };
-    ok(&mut b, attach, &[]);
-    ok(&mut b, fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO), faces);
-    b
-}
-
 #[test]
 fn clan_leader_injury_is_checked_when_a_stand_is_lost_or_under_ruling_any_hits_whenever_hit() {
     // A stand lost: a test under either ruling.

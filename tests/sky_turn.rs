@@ -212,18 +212,8 @@ fn turn_sequence_a_general_who_failed_to_step_in_may_not_rally_or_reorder_that_t
 #[test]
 fn clan_leader_injury_only_a_1_injures_and_the_loss_is_for_good() {
     for face in 1..=6 {
-        let mut b = activated();
-        let attach = Command::Attach {
-            clan: ClanRef(1, 0),
-            unit: Some(3),
-        };
-        ok(&mut b, attach, &[]);
         // Three hits on Kakizaki's unarmoured Teppo: a stand lost, its leader tests.
-        ok(
-            &mut b,
-            fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
-            &[4, 4, 4, 1, 1, 1],
-        );
+        let mut b = leader_with_teppo_shot(HouseRules::default(), &[4, 4, 4, 1, 1, 1]);
         ok(&mut b, Command::InjuryRoll(ENEMY_TEPPO), &[face]);
         let leader = &b.state().sides[1].clans[0].leader;
         assert_eq!(leader.command(), if face == 1 { 7 } else { 8 }, "a {face}");
@@ -527,18 +517,9 @@ fn turn_sequence_the_last_sides_one_lower_is_its_clan_leaders_not_its_general_st
 
 #[test]
 fn clan_leader_injury_a_leader_whose_unit_is_destroyed_survives_detached_and_still_tests() {
-    let mut b = activated_with(one_hit_a_stand(HouseRules::default()));
-    let attach = Command::Attach {
-        clan: ClanRef(1, 0),
-        unit: Some(3),
-    };
-    ok(&mut b, attach, &[]);
     // Six hits, six stands: Kakizaki's Teppo is gone; Kageie is not.
-    ok(
-        &mut b,
-        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
-        &[4, 4, 4, 4, 4, 4],
-    );
+    let house = one_hit_a_stand(HouseRules::default());
+    let mut b = leader_with_teppo_shot(house, &[4, 4, 4, 4, 4, 4]);
     assert!(b.state().unit(ENEMY_TEPPO).unwrap().removed);
     assert_eq!(b.state().clan(ClanRef(1, 0)).unwrap().attached_to, None);
     assert!(b.state().due.contains(&Due::Injury(ENEMY_TEPPO)));

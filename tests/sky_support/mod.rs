@@ -251,3 +251,15 @@ pub fn turn_two_without(gone: impl Fn(&gunbai::rules::sky::State) -> Vec<UnitRef
     ok(&mut b, Command::NextTurn, &[]);
     b
 }
+
+/// Kakizaki Kageie attached to his Teppo, which Nobushige's Samurai shoot at with `faces`.
+pub fn leader_with_teppo_shot(house: HouseRules, faces: &[u32]) -> Battle<Sky> {
+    let mut b = activated_with(house);
+    let attach = Command::Attach {
+        clan: ClanRef(1, 0),
+        unit: Some(3),
+    };
+    ok(&mut b, attach, &[]);
+    ok(&mut b, fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO), faces);
+    b
+}
