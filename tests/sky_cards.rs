@@ -174,3 +174,44 @@ fn melee_adjudication_example_the_disordered_halving_is_on_the_card_15_dice_less
         .map(|m| m.value);
     assert_eq!((pool.dice, halved), (7, Some(-8)));
 }
+
+#[test]
+fn the_morale_phase_the_generals_retry_card_says_what_he_retries_and_what_it_costs() {
+    let mut b = enemy_yari_routed(HouseRules::default());
+    ok(&mut b, Command::EndActivation, &[]);
+    miss_to_morale(&mut b);
+    let rally = gunbai::rules::sky::state::MoraleKind::Rally;
+    let failed = Command::Morale {
+        unit: ENEMY_YARI,
+        kind: rally,
+        by_general: false,
+    };
+    ok(&mut b, failed, &[6, 6]);
+    let c = card(&b, "General retries the rally");
+    assert!(c.why.contains("loses 1 Command (Dishonor)"), "{}", c.why);
+    let lines = ok(
+        &mut b,
+        Command::Morale {
+            unit: ENEMY_YARI,
+            kind: rally,
+            by_general: true,
+        },
+        &[6, 6],
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("failed to rally Kakizaki's Yari")),
+        "{lines:#?}"
+    );
+    // A re-order's retry says so.
+    let mut b = activated();
+    horse_falters_to_morale(&mut b);
+    let failed = Command::Morale {
+        unit: HORSE,
+        kind: gunbai::rules::sky::state::MoraleKind::Reorder,
+        by_general: false,
+    };
+    ok(&mut b, failed, &[6, 6]);
+    card(&b, "General retries the re-order");
+}
