@@ -526,3 +526,40 @@ fn clan_leader_injury_a_leader_whose_unit_is_destroyed_survives_detached_and_sti
     ok(&mut b, Command::InjuryRoll(ENEMY_TEPPO), &[1]);
     assert_eq!(b.state().sides[1].clans[0].leader.command(), 7);
 }
+
+#[test]
+fn clan_activation_move_shoot_and_reload_come_in_any_order() {
+    // A bow may shoot after a move.
+    let mut b = activated();
+    ok(&mut b, step(SAMURAI), &[]);
+    ok(
+        &mut b,
+        fire(SAMURAI, Weapon::Bow, ENEMY_YARI),
+        &[1, 1, 1, 1, 1, 1],
+    );
+    // An arquebus emptied last turn reloads, then shoots; it does not move after.
+    let mut b = activated();
+    ok(
+        &mut b,
+        fire(TEPPO, Weapon::Arquebus, ENEMY_YARI),
+        &[1, 1, 1, 1, 1, 1],
+    );
+    ok(&mut b, Command::EndActivation, &[]);
+    miss_to_morale(&mut b);
+    ok(&mut b, Command::EndMorale, &[]);
+    ok(&mut b, Command::NextTurn, &[]);
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    ok(&mut b, Command::TryActivation(TAKEDA), &[1, 1]);
+    ok(&mut b, Command::RollActions, &[2, 6]);
+    ok(&mut b, Command::NoImpetus(HORSE), &[]);
+    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
+    assert!(!b.state().unit(TEPPO).unwrap().loaded);
+    ok(&mut b, Command::Reload(TEPPO), &[]);
+    ok(
+        &mut b,
+        fire(TEPPO, Weapon::Arquebus, ENEMY_YARI),
+        &[1, 1, 1, 1, 1, 1],
+    );
+    let why = refused(&mut b, step(TEPPO));
+    assert!(why.contains("arquebus"), "{why}");
+}
