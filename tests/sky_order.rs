@@ -124,3 +124,45 @@ fn command_and_bushi_optional_the_first_bushi_roll_comes_before_an_impetus_or_a_
     ok(&mut b, Command::SpiritRoll(ENEMY_YARI), &[3]);
     ok(&mut b, Command::TargetTest, &[1, 1]);
 }
+
+#[test]
+fn command_and_bushi_optional_a_units_first_bushi_roll_holds_back_only_its_own_tests() {
+    // Nobushige's Teppo, disordered by defensive fire (one hit a stand), comes in without a
+    // stand test: Kakizaki's Teppo has made no test yet. The melee is a tie and, under ruling
+    // melee_tie `both_withdraw`, both withdraw and test Route; only Kakizaki's owes its roll.
+    let mut house = one_hit_a_stand(ruled("melee_tie", "both_withdraw"));
+    house.optional.insert("first_bushi_roll".into());
+    let mut b = activated_with(house);
+    ok(&mut b, charge(TEPPO, ENEMY_TEPPO), &[]);
+    let shot = Command::DefensiveFire {
+        weapon: Weapon::Arquebus,
+        in_range: true,
+        cover: false,
+    };
+    ok(&mut b, shot, &[4, 1, 1, 1, 1, 1]);
+    ok(&mut b, Command::SpiritRoll(TEPPO), &[3]);
+    ok(&mut b, Command::ChargerTest, &[1, 1]);
+    assert_eq!(
+        b.state().charge().map(|c| c.stage),
+        Some(ChargeStage::Melee)
+    );
+    // One 4 each: a hit, a stand, each.
+    let c = b.state().charge().unwrap();
+    let n = |u, t, charging| {
+        gunbai::rules::sky::numbers::melee(b.rules(), b.state(), u, t, charging).dice as usize
+    };
+    let mut faces = vec![4];
+    faces.resize(n(c.charger, c.target, true), 1);
+    let mut theirs = vec![4];
+    theirs.resize(n(c.target, c.charger, false), 1);
+    faces.extend(theirs);
+    ok(&mut b, Command::FightMelee, &faces);
+    let due = &b.state().due;
+    assert!(due.contains(&Due::Route(TEPPO)) && due.contains(&Due::Route(ENEMY_TEPPO)));
+    assert!(due.contains(&Due::Spirit(ENEMY_TEPPO)) && !due.contains(&Due::Spirit(TEPPO)));
+    // Nobushige's Teppo tests at once; Kakizaki's waits for its roll.
+    ok(&mut b, Command::RouteTest(TEPPO), &[1, 1]);
+    refused(&mut b, Command::RouteTest(ENEMY_TEPPO));
+    ok(&mut b, Command::SpiritRoll(ENEMY_TEPPO), &[3]);
+    ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[1, 1]);
+}

@@ -100,11 +100,14 @@ fn command_and_bushi_optional_a_route_test_first_needs_the_roll_only_under_rulin
             owed,
             "{option}"
         );
+        let route_card = |b: &Battle<Sky>| b.pending().iter().any(|c| c.what == "Route test");
         if owed {
             let why = refused(&mut b, Command::RouteTest(ENEMY_TEPPO));
             assert!(why.contains("comes first"), "{why}");
+            assert!(!route_card(&b), "the Route test's card waits for the roll");
             ok(&mut b, Command::SpiritRoll(ENEMY_TEPPO), &[6]);
         }
+        assert!(route_card(&b), "{option}");
         ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[1, 1]);
         assert!(b.state().due.is_empty(), "{option}: {:?}", b.state().due);
     }
