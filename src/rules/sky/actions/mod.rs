@@ -256,7 +256,7 @@ fn move_note(rules: &Rules, u: &UnitState) -> String {
     let m = &rules.t.movement_inches;
     let (base, _) = charge_reach(rules, u);
     let tedate = if u.tedate {
-        format!(", {}\" with its Tedate", base - m.tedate_slower)
+        format!(", {}\" with its Tedate", base + m.tedate)
     } else {
         String::new()
     };
