@@ -40,10 +40,16 @@ fn turn_sequence_an_attached_leader_shows_one_less_command_on_the_activation_car
     ok(&mut b, attach, &[]);
     let c = card(&b, "Activate the Takeda Nobushige clan");
     assert_eq!(shown(&c, "attached to a unit"), Some(-1));
-    assert_eq!(c.target, "2d6 at or under Command 7");
+    assert_eq!(
+        c.target,
+        "2d6 at or under Command 7 (Takeda Nobushige 武田信繁's Command 8, changed as below)"
+    );
     let c = card(&b, "Activate the Yamamoto clan");
     assert_eq!(shown(&c, "attached to a unit"), None);
-    assert_eq!(c.target, "2d6 at or under Command 8");
+    assert_eq!(
+        c.target,
+        "2d6 at or under Command 8 (Yamamoto Kansuke 山本勘助's Command)"
+    );
 }
 
 #[test]
@@ -52,7 +58,10 @@ fn turn_sequence_the_other_sides_clans_roll_at_full_command_while_both_sides_hav
     let mut b = battle_of(HouseRules::default(), |s| s);
     ok(&mut b, Command::RollInitiative, &[1, 1, 6, 6]);
     let c = card(&b, "Activate the Kakizaki clan");
-    assert_eq!(c.target, "2d6 at or under Command 8");
+    assert_eq!(
+        c.target,
+        "2d6 at or under Command 8 (Kakizaki Kageie 柿崎景家's Command)"
+    );
     assert_eq!(shown(&c, "only this side"), None);
     ok(&mut b, Command::TryActivation(ClanRef(1, 0)), &[4, 4]);
     assert!(
@@ -67,7 +76,10 @@ fn turn_sequence_the_other_sides_clans_roll_at_full_command_while_both_sides_hav
     });
     let c = card(&b, "Activate the Kosaka clan");
     assert_eq!(shown(&c, "only this side"), Some(-1));
-    assert_eq!(c.target, "2d6 at or under Command 7");
+    assert_eq!(
+        c.target,
+        "2d6 at or under Command 7 (Kōsaka Masanobu 高坂昌信's Command 8, changed as below)"
+    );
 }
 
 #[test]
@@ -81,7 +93,7 @@ fn charge_and_bushi_test_the_leaders_2_off_the_dice_is_on_the_card() {
     ok(&mut b, charge(HORSE, ENEMY_YARI), &[]);
     let c = card(&b, "Charge test");
     assert_eq!(shown(&c, "Clan Leader attached"), Some(-2));
-    assert_eq!(c.target, "2d6 - 2 at or under Bushi 9");
+    assert_eq!(c.target, "2d6 - 2 at or under Bushi 9 (Samurai Bushi)");
 }
 
 #[test]
@@ -89,7 +101,7 @@ fn route_and_rally_a_point_a_stand_lost_is_on_the_card_and_follows_the_table() {
     let b = teppo_at_half(HouseRules::default());
     let c = card(&b, "Route test");
     assert_eq!(shown(&c, "stands lost"), Some(3));
-    assert_eq!(c.target, "2d6 + 3 at or under Bushi 7");
+    assert_eq!(c.target, "2d6 + 3 at or under Bushi 7 (Ashigaru Bushi)");
     // A house rule of 2 a stand doubles it: 1 + 1 + 6 = 8 fails Bushi 7 (it would hold at + 3).
     let mut house = HouseRules::default();
     house
@@ -98,7 +110,7 @@ fn route_and_rally_a_point_a_stand_lost_is_on_the_card_and_follows_the_table() {
     let mut b = teppo_at_half(house);
     let c = card(&b, "Route test");
     assert_eq!(shown(&c, "stands lost"), Some(6));
-    assert_eq!(c.target, "2d6 + 6 at or under Bushi 7");
+    assert_eq!(c.target, "2d6 + 6 at or under Bushi 7 (Ashigaru Bushi)");
     ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[1, 1]);
     assert!(b.state().unit(ENEMY_TEPPO).unwrap().routing);
 }

@@ -149,7 +149,7 @@ fn melee_adjudication_mounted_units_add_a_die_a_stand_and_only_the_charger_its_c
     let b = horse_in_melee_with_yari(HouseRules::default(), None);
     let card = b.pending().into_iter().find(|c| c.what == "Melee").unwrap();
     assert!(
-        card.target.contains("20d6 at 5+") && card.target.contains("20d6 at 6+"),
+        card.target.contains("20d6, each 5+ hits") && card.target.contains("20d6, each 6+ hits"),
         "{}",
         card.target
     );
