@@ -10,7 +10,7 @@ use sky_support::*;
 use gunbai::engine::Battle;
 use gunbai::reference::HouseRules;
 use gunbai::rules::sky::roster::Weapon;
-use gunbai::rules::sky::state::{ChargeStage, Due};
+use gunbai::rules::sky::state::{ChargeStage, ClanRef, Due};
 use gunbai::rules::sky::{Command, Sky};
 
 /// The titles of the cards shown now.
@@ -112,6 +112,10 @@ fn command_and_bushi_optional_the_first_bushi_roll_comes_before_an_impetus_or_a_
     // The charged unit's roll comes before its stand test.
     let mut b = activated_with(house);
     ok(&mut b, charge(HORSE, ENEMY_YARI), &[]);
+    // The charger's own roll comes before its charge test, whose card waits for it.
+    let why = refused(&mut b, Command::ChargerTest);
+    assert!(why.contains("comes first"), "{why}");
+    assert!(!cards(&b).contains(&"Charge test".to_owned()));
     ok(&mut b, Command::SpiritRoll(HORSE), &[3]);
     ok(&mut b, Command::ChargerTest, &[1, 1]);
     assert_eq!(
@@ -119,7 +123,7 @@ fn command_and_bushi_optional_the_first_bushi_roll_comes_before_an_impetus_or_a_
         Some(ChargeStage::TargetTest)
     );
     let why = refused(&mut b, Command::TargetTest);
-    assert!(why.contains("first"), "{why}");
+    assert!(why.contains("comes first"), "{why}");
     assert!(!cards(&b).contains(&"Stand test".to_owned()));
     ok(&mut b, Command::SpiritRoll(ENEMY_YARI), &[3]);
     ok(&mut b, Command::TargetTest, &[1, 1]);
@@ -165,4 +169,53 @@ fn command_and_bushi_optional_a_units_first_bushi_roll_holds_back_only_its_own_t
     refused(&mut b, Command::RouteTest(ENEMY_TEPPO));
     ok(&mut b, Command::SpiritRoll(ENEMY_TEPPO), &[3]);
     ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[1, 1]);
+}
+
+#[test]
+fn clan_activation_every_routing_unit_falls_back_first_in_any_order() {
+    // Kakizaki's Yari routed by Nobushige's Horse, then his Teppo shot to half and routed.
+    let mut b = enemy_yari_routed(HouseRules::default());
+    ok(
+        &mut b,
+        fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
+        &[4, 4, 4, 4, 4, 4],
+    );
+    ok(
+        &mut b,
+        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
+        &[4, 4, 4, 1, 1, 1],
+    );
+    ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[6, 6]);
+    assert!(b.state().unit(ENEMY_TEPPO).unwrap().routing);
+    ok(&mut b, Command::EndActivation, &[]);
+    ok(&mut b, Command::TryActivation(ClanRef(1, 0)), &[1, 1]);
+    ok(&mut b, Command::RollActions, &[2, 6]);
+    // Both fall back before the Samurai are handled, neither waiting for the other: the later
+    // one first.
+    let shown = cards(&b);
+    assert_eq!(
+        shown.iter().filter(|c| *c == "Rout move").count(),
+        2,
+        "{shown:?}"
+    );
+    let back = |unit| Command::RoutMove {
+        unit,
+        left_table: false,
+    };
+    ok(&mut b, back(ENEMY_TEPPO), &[]);
+    refused(&mut b, Command::NoImpetus(ENEMY_HORSE));
+    ok(&mut b, back(ENEMY_YARI), &[]);
+    ok(&mut b, Command::NoImpetus(ENEMY_HORSE), &[]);
+}
+
+#[test]
+fn clan_activation_while_the_samurai_wait_to_be_handled_no_other_unit_charges() {
+    let mut b = rolled(HouseRules::default(), |s| s);
+    let why = refused(&mut b, charge(YARI, ENEMY_YARI));
+    assert!(why.contains("settle this first"), "{why}");
+    assert!(why.contains("sky: Clan Activation"), "{why}");
+    // Nor once one Samurai unit is committed: its own charge comes first.
+    ok(&mut b, Command::ImpetusObeyed(HORSE), &[]);
+    let why = refused(&mut b, charge(YARI, ENEMY_YARI));
+    assert!(why.contains("must first make the charge"), "{why}");
 }
