@@ -260,7 +260,10 @@ fn combinations(form: &ActionForm, cap: usize) -> Option<Vec<Vec<usize>>> {
         .map(|f| match f {
             Field::Choice { options, .. } => options.len().max(1),
             Field::Toggle { .. } => 2,
-            Field::Number { min, max, .. } => max.saturating_sub(*min) + 1,
+            Field::Flags { options, .. } => 1usize
+                .checked_shl(options.len() as u32)
+                .unwrap_or(usize::MAX),
+            Field::Number { bounds, .. } => bounds.max.saturating_sub(bounds.min) + 1,
         })
         .collect();
     let total = sizes
@@ -273,7 +276,7 @@ fn combinations(form: &ActionForm, cap: usize) -> Option<Vec<Vec<usize>>> {
         .fields
         .iter()
         .map(|f| match f {
-            Field::Number { min, .. } => *min,
+            Field::Number { bounds, .. } => bounds.min,
             _ => 0,
         })
         .collect();

@@ -216,3 +216,36 @@ fn melee_figures_in_contact_must_fight_their_bout_before_the_section_ends() {
     ok(&mut b, Command::EndSection, &[]);
     assert_eq!(b.state().section, Section::Results);
 }
+
+#[test]
+fn melee_the_charge_die_is_the_chargers_against_the_unit_it_charged_that_turn_only() {
+    let mut b = battle();
+    let dice = |b: &Battle<Skirmish>, me, enemy| {
+        numbers::melee(b.rules(), b.state(), me, enemy, false).dice
+    };
+    moving(&mut b);
+    ok(&mut b, charge(MAEDA, RONIN), &[]);
+    assert_eq!(
+        dice(&b, MAEDA_TOSHIIE, KAMBEI),
+        8,
+        "5 + mounted + naginata + charged"
+    );
+    assert_eq!(
+        dice(&b, MAEDA_TOSHIIE, MONK_1),
+        7,
+        "no charge die against a unit it did not charge"
+    );
+    assert_eq!(
+        dice(&b, KAMBEI, MAEDA_TOSHIIE),
+        2,
+        "the charged unit gains nothing"
+    );
+    at(&mut b, Section::Results);
+    ok(&mut b, Command::EndSection, &[]);
+    assert_eq!(b.state().turn, 2);
+    assert_eq!(
+        dice(&b, MAEDA_TOSHIIE, KAMBEI),
+        7,
+        "the charge die lapses with the turn it was declared in"
+    );
+}

@@ -227,6 +227,7 @@ fn morale_a_holding_result_lasts_one_turn_whichever_section_the_test_was_taken_i
         obstacles: 0,
         difficult: false,
         contact: false,
+        inches: Some(3),
     };
     // Taken in the movement section: it holds through turn 1, and moves again in turn 2.
     let mut b = bowmen_hold_in(Section::Movement);

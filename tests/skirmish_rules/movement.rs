@@ -53,6 +53,7 @@ fn holding_units_may_not_move() {
                 obstacles: 0,
                 difficult: false,
                 contact: false,
+                inches: Some(3),
             },
             &[]
         )
@@ -96,7 +97,7 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
     let forms = b.action_forms(&BOWMAN.id());
     let mv = forms.iter().find(|f| f.key == "move").expect("a move form");
     assert!(
-        matches!(mv.fields[0], Field::Number { min: 0, max: 7, .. }),
+        matches!(&mv.fields[0], Field::Number { bounds, .. } if bounds.min == 0 && bounds.max == 7),
         "{:?}",
         mv.fields[0]
     );
@@ -105,20 +106,202 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
         obstacles: 8,
         difficult: false,
         contact: false,
+        inches: Some(3),
     };
     let refused = run(&mut b, too_many, &[]).expect_err("more than any move crosses");
     assert!(
         refused.to_string().contains("Movement Section"),
         "{refused}"
     );
+    let every_inch = Command::Move {
+        unit: BOWMEN,
+        obstacles: 7,
+        difficult: false,
+        contact: false,
+        inches: Some(1),
+    };
+    let refused = run(&mut b, every_inch, &[]).expect_err("7 obstacles take a foot move");
+    assert!(refused.to_string().contains("every inch"), "{refused}");
     ok(
         &mut b,
         Command::Move {
             unit: BOWMEN,
-            obstacles: 7,
+            obstacles: 2,
             difficult: false,
             contact: false,
+            inches: Some(1),
         },
         &[],
     );
+}
+
+/// A move of `inches` by `unit`, on open ground with no obstacle unless told.
+fn move_of(unit: UnitRef, (obstacles, difficult): (u32, bool), inches: u32) -> Command {
+    Command::Move {
+        unit,
+        obstacles,
+        difficult,
+        contact: false,
+        inches: Some(inches),
+    }
+}
+
+/// Whether `unit` may make this move in a fresh battle, once `setup` has run in the
+/// movement section (Oda moving first).
+fn may_move(
+    house: HouseRules,
+    setup: &[Command],
+    unit: UnitRef,
+    ground: (u32, bool),
+    inches: u32,
+) -> Result<Vec<String>, BattleError> {
+    let mut b = battle_with(house);
+    moving(&mut b);
+    for c in setup {
+        ok(&mut b, c.clone(), &[]);
+    }
+    run(&mut b, move_of(unit, ground, inches), &[])
+}
+
+#[test]
+fn movement_foot_move_5_ninja_8_mounted_10_and_no_further() {
+    let open = (0, false);
+    let h = HouseRules::default;
+    assert!(may_move(h(), &[], BOWMEN, open, 5).is_ok(), "foot 5\"");
+    let refused = may_move(h(), &[], BOWMEN, open, 6).expect_err("foot 6\"");
+    assert!(
+        refused.to_string().contains("Movement Section") && refused.to_string().contains("5\""),
+        "{refused}"
+    );
+    // Maeda's retainers: the mounted Maeda 10", his Samurai on foot 5": the furthest counts.
+    assert!(may_move(h(), &[], MAEDA, open, 10).is_ok(), "mounted 10\"");
+    let refused = may_move(h(), &[], MAEDA, open, 11).expect_err("mounted 11\"");
+    assert!(refused.to_string().contains("Maeda"), "{refused}");
+    let oda_done = [Command::MovesDone(0)];
+    assert!(
+        may_move(h(), &oda_done, NINJA, open, 8).is_ok(),
+        "Ninja 8\""
+    );
+    assert!(
+        may_move(h(), &oda_done, NINJA, open, 9).is_err(),
+        "Ninja 9\""
+    );
+}
+
+#[test]
+fn movement_each_obstacle_crossed_costs_2_inches() {
+    let h = HouseRules::default;
+    assert!(may_move(h(), &[], BOWMEN, (1, false), 3).is_ok());
+    assert!(may_move(h(), &[], BOWMEN, (1, false), 4).is_err(), "5 - 2");
+    assert!(may_move(h(), &[], BOWMEN, (2, false), 1).is_ok());
+    assert!(
+        may_move(h(), &[], BOWMEN, (2, false), 2).is_err(),
+        "5 - 2 - 2"
+    );
+    let refused = may_move(h(), &[], BOWMEN, (3, false), 1).expect_err("5 - 6");
+    assert!(refused.to_string().contains("every inch"), "{refused}");
+}
+
+#[test]
+fn movement_a_charging_unit_moves_2_inches_further_and_ninja_3() {
+    let h = HouseRules::default;
+    let charging = [charge(BOWMEN, RONIN)];
+    assert!(may_move(h(), &charging, BOWMEN, (0, false), 7).is_ok());
+    assert!(
+        may_move(h(), &charging, BOWMEN, (0, false), 8).is_err(),
+        "5 + 2"
+    );
+    assert!(
+        may_move(h(), &[], BOWMEN, (0, false), 7).is_err(),
+        "no charge, no bonus"
+    );
+    let ninja = [charge(NINJA, BOWMEN), Command::MovesDone(0)];
+    assert!(may_move(h(), &ninja, NINJA, (0, false), 11).is_ok());
+    assert!(
+        may_move(h(), &ninja, NINJA, (0, false), 12).is_err(),
+        "8 + 3"
+    );
+}
+
+#[test]
+fn movement_ninja_ignore_obstacles_and_difficult_ground_in_the_move_they_make() {
+    let oda_done = [Command::MovesDone(0)];
+    let h = HouseRules::default;
+    assert!(may_move(h(), &oda_done, NINJA, (2, true), 8).is_ok());
+    assert!(may_move(h(), &oda_done, NINJA, (2, true), 9).is_err());
+}
+
+#[test]
+fn movement_difficult_ground_halves_the_whole_move_or_by_ruling_only_the_troops_own() {
+    let h = || {
+        let mut house = HouseRules::default();
+        house
+            .rulings
+            .insert("difficult_ground".into(), "halve_last".into());
+        house
+    };
+    let charging = [charge(BOWMEN, RONIN)];
+    // Halved last (the ruling's first option): (5 + 2) / 2 = 3.5.
+    assert!(may_move(h(), &[], BOWMEN, (0, true), 2).is_ok());
+    assert!(may_move(h(), &[], BOWMEN, (0, true), 3).is_err(), "5 / 2");
+    assert!(may_move(h(), &charging, BOWMEN, (0, true), 3).is_ok());
+    assert!(
+        may_move(h(), &charging, BOWMEN, (0, true), 4).is_err(),
+        "7 / 2"
+    );
+    // Only the troop's own move halved: 5 / 2 + 2 = 4.5.
+    let base = || {
+        let mut house = HouseRules::default();
+        house
+            .rulings
+            .insert("difficult_ground".into(), "halve_the_base".into());
+        house
+    };
+    assert!(may_move(base(), &charging, BOWMEN, (0, true), 4).is_ok());
+    assert!(
+        may_move(base(), &charging, BOWMEN, (0, true), 5).is_err(),
+        "2.5 + 2"
+    );
+    let b = battle_with(base());
+    let monk = wounded(&b, MONK_1, &[Wound::Leg]);
+    // 5 / 2 + 2 charging - 2 obstacle - 2 leg wound = 0.5.
+    let (inches, why) = move_allowance(b.rules(), &monk, true, 1, true);
+    assert!((inches - 0.5).abs() < 1e-9, "{inches} {why:?}");
+    assert!(
+        why.iter()
+            .any(|w| w.contains("difficult ground: half of 5")),
+        "{why:?}"
+    );
+    let (inches, _) = move_allowance(b.rules(), &monk, true, 3, true);
+    assert_eq!(inches, 0.0, "never below nothing");
+}
+
+#[test]
+fn movement_the_move_form_asks_how_far_and_offers_no_more_than_the_furthest_figure_may() {
+    use gunbai::engine::{Field, Game as _};
+    const INCHES_MOVED: &str = "Inches moved (furthest figure, rounded down)";
+    let mut b = battle();
+    moving(&mut b);
+    let forms = b.action_forms(&MAEDA_TOSHIIE.id());
+    let mv = forms.iter().find(|f| f.key == "move").expect("a move form");
+    assert!(
+        mv.fields.iter().any(|f| matches!(f,
+            Field::Number { label, bounds, .. }
+                if label == INCHES_MOVED && bounds.min == 1 && bounds.max == 10)),
+        "{:?}",
+        mv.fields
+    );
+    let plan = b
+        .preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 9])
+        .expect("fits");
+    assert!(plan.preview.is_some(), "the calculator");
+    assert!(
+        b.preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 0])
+            .is_err(),
+        "a move of nothing is no move"
+    );
+    let refused = b
+        .preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 11])
+        .expect_err("further than Maeda may");
+    assert!(refused.contains("10\""), "{refused}");
 }

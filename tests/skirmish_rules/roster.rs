@@ -64,3 +64,13 @@ fn only_ninja_carry_thrown_weapons() {
     let src = "(name: \"X\", units: [(name: \"Band\", troop: Ronin, figures: [(count: 2, weapon: Thrown, trained: true)])])";
     assert!(custom(src).expect_err("not ninja")[0].contains("only Ninja carry thrown weapons"));
 }
+
+#[test]
+fn roster_a_ninja_moves_on_foot_and_is_never_mounted_by_ruling() {
+    let src = "(name: \"X\", units: [(name: \"Shadows\", troop: Ninja, figures: [(count: 2, mounted: true)])])";
+    let refused = custom(src).expect_err("a mounted Ninja");
+    assert!(refused[0].contains("Ninja fight on foot"), "{refused:?}");
+    assert!(refused[0].contains("ninja_on_foot"), "{refused:?}");
+    let src = "(name: \"X\", units: [(name: \"Shadows\", troop: Ninja, figures: [(count: 2)])])";
+    assert!(custom(src).is_ok());
+}

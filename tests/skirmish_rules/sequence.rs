@@ -65,6 +65,7 @@ fn charges_are_declared_before_any_movement() {
             obstacles: 0,
             difficult: false,
             contact: false,
+            inches: Some(3),
         },
         &[],
     );
@@ -82,6 +83,7 @@ fn precedence_the_side_that_moves_first_makes_its_moves_before_the_other_side() 
         obstacles: 0,
         difficult: false,
         contact: false,
+        inches: Some(3),
     };
     let refused = run(&mut b, mv(BOWMEN), &[]).expect_err("the village moves first");
     assert!(
@@ -131,6 +133,7 @@ fn sequence_each_section_does_its_own_business_only() {
         obstacles: 0,
         difficult: false,
         contact: false,
+        inches: Some(3),
     };
     assert!(run(&mut b, mv, &[]).is_err(), "moves are over");
     let refused = run(&mut b, bout(KINOSHITA, KAMBEI), &[1; 6]).expect_err("not yet");

@@ -56,6 +56,11 @@ pub enum Command {
         /// says so; a declared charge alone puts nobody in melee).
         #[serde(default)]
         contact: bool,
+        /// How far the unit's furthest-moving figure went, in whole inches, as the umpire
+        /// measured it: refused beyond the most any of its figures may move. `None` only in
+        /// journals written before the Move asked it.
+        #[serde(default)]
+        inches: Option<u32>,
     },
     /// The side that moves first has made all its moves: the other side moves now.
     MovesDone(Side),

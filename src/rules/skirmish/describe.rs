@@ -92,7 +92,8 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             unit: u,
             obstacles,
             difficult,
-        } => moved(rules, state, *u, *obstacles, *difficult),
+            inches,
+        } => moved(rules, state, *u, (*obstacles, *difficult), *inches),
         Event::Routed(u) => about(
             state,
             format!("{} routs and is removed from the game.", unit(*u)),
@@ -259,7 +260,13 @@ fn morale(state: &State, event: &Event) -> Sentence {
 }
 
 /// `Kinoshita's bowmen moves: up to Kinoshita 5", Ashigaru yumi 1 5"…`.
-fn moved(rules: &Rules, state: &State, u: UnitRef, obstacles: u32, difficult: bool) -> Sentence {
+fn moved(
+    rules: &Rules,
+    state: &State,
+    u: UnitRef,
+    (obstacles, difficult): (u32, bool),
+    inches: Option<u32>,
+) -> Sentence {
     let charging = state.unit(u).is_some_and(|x| x.charging.is_some());
     let moves: Vec<String> = state
         .fighting(u)
@@ -280,10 +287,12 @@ fn moved(rules: &Rules, state: &State, u: UnitRef, obstacles: u32, difficult: bo
             if d { ", difficult ground" } else { "" }
         ),
     };
+    // Journals written before the Move asked the distance say only what it could be.
+    let far = inches.map(|n| format!(" {n}\"")).unwrap_or_default();
     about(
         state,
         format!(
-            "{} moves{how}: up to {}.",
+            "{} moves{far}{how}: up to {}.",
             state.unit_name(u),
             moves.join(", ")
         ),

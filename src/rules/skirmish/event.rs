@@ -77,6 +77,10 @@ pub enum Event {
         obstacles: u32,
         /// Through difficult ground.
         difficult: bool,
+        /// How far its furthest-moving figure went, in inches (`None` in journals written
+        /// before the Move asked it).
+        #[serde(default)]
+        inches: Option<u32>,
     },
     /// A figure shot.
     Shot {

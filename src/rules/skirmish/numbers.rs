@@ -12,7 +12,7 @@ use crate::engine::error::CommandError;
 use crate::engine::exec::Exec;
 use crate::engine::ledger::Refusal;
 use crate::rules::skirmish::Skirmish;
-use crate::rules::skirmish::tables::{FireAndMelee, Parry};
+use crate::rules::skirmish::tables::{DifficultGround, FireAndMelee, Parry};
 
 use super::order::cite::{DICE, FIRE, MELEE, MORALE, RESULTS};
 
@@ -154,12 +154,67 @@ pub fn move_allowance(
         inches += m.leg_wound * legs;
         parts.push(format!("leg wound x{legs} {:+}\"", m.leg_wound * legs));
     }
-    let mut inches = inches.max(0) as f64;
-    if difficult && !ninja {
-        inches /= m.difficult_divisor.max(1) as f64;
-        parts.push("difficult ground: half".into());
+    let halved = difficult && !ninja;
+    let divisor = m.difficult_divisor.max(1) as f64;
+    // Ruling `difficult_ground`: the whole move halved last, or only the troop's own move.
+    match rules.rulings.difficult_ground {
+        DifficultGround::HalveLast => {
+            let mut inches = inches.max(0) as f64;
+            if halved {
+                inches /= divisor;
+                parts.push("difficult ground: half".into());
+            }
+            (inches, parts)
+        }
+        DifficultGround::HalveTheBase => {
+            let mut inches = inches as f64;
+            if halved {
+                inches -= base as f64 - base as f64 / divisor;
+                parts.insert(1, format!("difficult ground: half of {base}\""));
+            }
+            (inches.max(0.0), parts)
+        }
     }
-    (inches, parts)
+}
+
+/// How far each figure of a unit still fighting may move with these inputs, with the
+/// calculator's reasons, in the unit's order.
+pub fn allowances(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    charging: bool,
+    (obstacles, difficult): (u32, bool),
+) -> Vec<(FigureRef, f64, Vec<String>)> {
+    state
+        .fighting(unit)
+        .into_iter()
+        .filter_map(|f| {
+            let x = state.figure(f)?;
+            let (inches, parts) = move_allowance(rules, x, charging, obstacles, difficult);
+            Some((f, inches, parts))
+        })
+        .collect()
+}
+
+/// The most any figure of a unit still fighting may move with these inputs, the figure that
+/// may (the first of the furthest), and the calculator's reasons for it; `None` for a unit
+/// with nobody to move.
+pub fn furthest_move(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    charging: bool,
+    obstacles: u32,
+    difficult: bool,
+) -> Option<(f64, FigureRef, Vec<String>)> {
+    let mut best: Option<(f64, FigureRef, Vec<String>)> = None;
+    for (f, inches, parts) in allowances(rules, state, unit, charging, (obstacles, difficult)) {
+        if best.as_ref().is_none_or(|(most, _, _)| inches > *most) {
+            best = Some((inches, f, parts));
+        }
+    }
+    best
 }
 
 /// The most obstacles a move can cross: enough to take the longest charge's every inch (the

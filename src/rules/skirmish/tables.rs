@@ -181,6 +181,18 @@ pub struct SkirmishRulings {
     pub fleeing_friend: FleeingFriend,
     /// Whether figures of units in melee shoot and are shot at in the firing section.
     pub fire_and_melee: FireAndMelee,
+    /// What difficult ground halves.
+    pub difficult_ground: DifficultGround,
+}
+
+/// What difficult ground halves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DifficultGround {
+    /// `halve_last`: the whole move, worked out with its modifiers, is halved.
+    HalveLast,
+    /// `halve_the_base`: only the troop's own move is halved; the modifiers then apply whole.
+    HalveTheBase,
 }
 
 /// Whether figures of units in melee shoot and are shot at in the firing section.

@@ -2,7 +2,7 @@
 //! taking post in a structure, setting things alight, marking smoke from a fire.
 
 use crate::dice::{CmpOp, Expr};
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::simple::actions::{target_name, targets};
 use crate::rules::simple::command::{Command, Kindling, Status};
@@ -202,6 +202,7 @@ pub fn plan(
         other => return Err(format!("no action `{other}`")),
     };
     Ok(ActionPlan {
+        confirm: None,
         command,
         preview: check,
     })
@@ -364,7 +365,15 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef, troop: Troop) -> Ve
                 "Hide in ambush",
                 "the Home Daimyo keeps one unit (not the guard) off the table in a square 1-18",
             )
-            .number("Square", 1, usize::try_from(squares).unwrap_or(18), ""),
+            .number(
+                "Square",
+                "",
+                Bounds::up_to(
+                    usize::try_from(squares).unwrap_or(usize::MAX),
+                    format!("the table has {squares} ambush squares (simple: Terrain)"),
+                )
+                .at_least(1, "the squares are numbered from 1 (simple: Terrain)"),
+            ),
         );
     }
     out

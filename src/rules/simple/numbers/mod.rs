@@ -90,6 +90,28 @@ pub fn longest_move_cm(rules: &Rules, unit: &UnitState, in_retreat: bool) -> u32
         .floor() as u32
 }
 
+/// Why a unit cannot move `distance` cm over this `going` (simple: Movement), or `None`
+/// when it can: the move form and the command refuse alike.
+pub fn too_far(
+    rules: &Rules,
+    unit: &UnitState,
+    (distance, going): (u32, super::command::Going),
+    in_retreat: bool,
+) -> Option<String> {
+    let name = &unit.spec.name;
+    match move_allowance(rules, unit, going, in_retreat) {
+        None => Some(format!(
+            "{name} cannot cross hard cover: no wagon, limber or gun can"
+        )),
+        Some(most) if f64::from(distance) > most => Some(format!(
+            "{name} moves at most {most} cm {}{}: {distance} cm is too far",
+            going.words(),
+            if in_retreat { " (in Retreat)" } else { "" }
+        )),
+        Some(_) => None,
+    }
+}
+
 /// The chance a Formation Fail test passes.
 pub fn formation_odds(rules: &Rules, sides: u32) -> f64 {
     let pass = rules.t.formation_fail.pass_on;

@@ -1,10 +1,10 @@
 //! The movement section's forms: declare a charge, move with the calculator's preview.
 
 use super::{Selected, enemy_units, unit_names};
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::Check;
 use crate::rules::skirmish::command::Command;
-use crate::rules::skirmish::numbers::{self, move_allowance};
+use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::order::{cite, first_side_done};
 use crate::rules::skirmish::pending::cards::{step, unit_who};
 use crate::rules::skirmish::state::{State, UnitRef};
@@ -38,9 +38,30 @@ pub(super) fn forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionFo
         .is_some_and(|first| first_side_done(state, first) != (sel.unit.side() == first));
     if !u.moved && !holding && turn_to_move {
         let most = usize::try_from(numbers::most_obstacles(rules)).unwrap_or(0);
+        // No figure goes further than the furthest may on open ground with no obstacle: the
+        // engine refuses what the ground the umpire gives takes off that.
+        let furthest =
+            numbers::furthest_move(rules, state, sel.unit, u.charging.is_some(), 0, false)
+                .map_or(0, |(inches, _, _)| inches.floor() as usize);
         let mut form = ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
-            .number("Obstacles crossed", 0, most, "")
-            .toggle("Through difficult ground (half move)");
+            .number(
+                "Obstacles crossed",
+                "",
+                Bounds::up_to(
+                    most,
+                    "no move is long enough to cross more (skirmish: Movement Section)",
+                ),
+            )
+            .toggle("Through difficult ground (half move)")
+            .number(
+                INCHES_MOVED,
+                "\"",
+                Bounds::up_to(
+                    furthest,
+                    "no figure of the unit may move further on open ground (skirmish: Movement Section)",
+                )
+                .at_least(1, "a unit that does not move records no move"),
+            );
         // The umpire says whether the charge reached: only then are the two in melee.
         if let Some(target) = u.charging {
             form = form.toggle(&format!("Reached {} (in melee)", state.unit_name(target)));
@@ -63,12 +84,16 @@ pub(super) fn charge(
     let mut card = move_card(rules, state, unit, true, 0, false);
     card.why = format!("declares a charge on {}", state.unit_name(target));
     Ok(ActionPlan {
+        confirm: None,
         command: Command::DeclareCharge { unit, target },
         preview: Some(card),
     })
 }
 
-/// A move across so many obstacles, through difficult ground or not.
+/// The Move form's question for the distance the umpire measured.
+pub const INCHES_MOVED: &str = "Inches moved (furthest figure, rounded down)";
+
+/// A move across so many obstacles, through difficult ground or not, so far.
 pub(super) fn move_plan(
     rules: &Rules,
     state: &State,
@@ -81,13 +106,19 @@ pub(super) fn move_plan(
         .filter(|n| *n <= numbers::most_obstacles(rules))
         .ok_or("pick how many obstacles")?;
     let difficult = value(1) == 1;
+    let inches = u32::try_from(value(2))
+        .ok()
+        .filter(|n| *n >= 1)
+        .ok_or("say how far the furthest figure moved")?;
     let charging = state.unit(unit).is_some_and(|u| u.charging.is_some());
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Move {
             unit,
             obstacles,
             difficult,
-            contact: charging && value(2) == 1,
+            contact: charging && value(3) == 1,
+            inches: Some(inches),
         },
         preview: Some(move_card(
             rules, state, unit, charging, obstacles, difficult,
@@ -106,9 +137,10 @@ pub fn move_card(
     difficult: bool,
 ) -> Check<Command> {
     let mut groups: Vec<(Vec<String>, String)> = Vec::new();
-    for f in state.fighting(unit) {
+    for (f, inches, parts) in
+        numbers::allowances(rules, state, unit, charging, (obstacles, difficult))
+    {
         let Some(x) = state.figure(f) else { continue };
-        let (inches, parts) = move_allowance(rules, x, charging, obstacles, difficult);
         let allowance = format!("{inches}\" ({})", parts.join(", "));
         match groups.iter_mut().find(|(_, a)| *a == allowance) {
             Some((names, _)) => names.push(x.spec.name.clone()),

@@ -7,8 +7,9 @@ use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::order::first_side_done;
 use crate::rules::skirmish::state::{Section, Side, UnitRef};
 
-/// A unit declares a charge: before anyone moves, on an enemy unit still fighting; it puts
-/// both in melee (ruling `charge_contact`).
+/// A unit declares a charge: before anyone moves, on an enemy unit still fighting. It puts
+/// nobody in melee: the two are in melee once the charger's own move reaches (ruling
+/// `charge_contact`).
 pub(super) fn declare_charge(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
@@ -50,11 +51,12 @@ pub(super) fn declare_charge(
     ctx.emit(Event::ChargeDeclared { unit, target })
 }
 
-/// A unit moves, once a turn, in its side's turn to move; a holding unit stays put.
+/// A unit moves, once a turn, in its side's turn to move, no further than the most any of its
+/// figures may (the movement calculator); a holding unit stays put.
 pub(super) fn move_unit(
     ctx: &mut Ctx<'_>,
     unit: UnitRef,
-    (obstacles, difficult): (u32, bool),
+    (obstacles, difficult, inches): (u32, bool, Option<u32>),
     contact: bool,
 ) -> Result<(), CommandError> {
     if ctx.state().section != Section::Movement || ctx.state().first.is_none() {
@@ -106,10 +108,14 @@ pub(super) fn move_unit(
         }
     }
     let target = ctx.fighting_unit(unit)?.charging;
+    if let Some(inches) = inches {
+        within_allowance(ctx, unit, (obstacles, difficult), inches)?;
+    }
     ctx.emit(Event::Moved {
         unit,
         obstacles,
         difficult,
+        inches,
     })?;
     match (contact, target) {
         (false, _) => Ok(()),
@@ -122,6 +128,59 @@ pub(super) fn move_unit(
             ctx.emit(Event::Engaged(unit, target))
         }
     }
+}
+
+/// A move of `inches` is refused when no figure of the unit may go that far: its troop's
+/// move, the charge bonus, the obstacles crossed, leg wounds and difficult ground, as the
+/// movement calculator gives them. A unit that stays put records no move.
+fn within_allowance(
+    ctx: &Ctx<'_>,
+    unit: UnitRef,
+    (obstacles, difficult): (u32, bool),
+    inches: u32,
+) -> Result<(), CommandError> {
+    let name = ctx.state().unit_name(unit);
+    if inches == 0 {
+        return Err(rule(
+            cite::MOVEMENT,
+            format!(
+                "a move of 0\": {name} stays put, and a unit that does not move records no move"
+            ),
+        ));
+    }
+    let charging = ctx.unit(unit)?.charging.is_some();
+    let Some((most, figure, parts)) = numbers::furthest_move(
+        ctx.rules(),
+        ctx.state(),
+        unit,
+        charging,
+        obstacles,
+        difficult,
+    ) else {
+        return Err(illegal(format!("{name} has no figure to move")));
+    };
+    if most <= 0.0 {
+        return Err(rule(
+            cite::MOVEMENT,
+            format!(
+                "no figure of {name} can make this move: {} obstacle(s) take every inch ({})",
+                obstacles,
+                parts.join(", ")
+            ),
+        ));
+    }
+    if f64::from(inches) > most {
+        return Err(rule(
+            cite::MOVEMENT,
+            format!(
+                "{inches}\" is further than any figure of {name} may move: the most is {most}\", \
+                 {}'s ({})",
+                ctx.state().figure_name(figure),
+                parts.join(", ")
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The side moving first has made all its moves: the other side moves now.

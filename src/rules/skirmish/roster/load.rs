@@ -360,7 +360,10 @@ fn figure(
         );
     }
     if f.mounted && troop == Troop::Ninja {
-        error("mounted", "Ninja fight on foot".into());
+        error(
+            "mounted",
+            "Ninja fight on foot: they have their own move (ruling ninja_on_foot)".into(),
+        );
     }
     let trained = match (weapon.missile(), f.trained) {
         (true, Some(t)) => t,
