@@ -275,10 +275,7 @@ fn the_morale_phase_a_general_who_tried_an_activation_makes_no_retry() {
     ok(&mut b, Command::NoImpetus(HORSE), &[]);
     ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
     // Nobushige's Horse falters in a charge: disordered, to re-order in the Morale phase.
-    ok(&mut b, charge(HORSE, ENEMY_YARI), &[]);
-    ok(&mut b, Command::ChargerTest, &[6, 6]);
-    ok(&mut b, Command::EndActivation, &[]);
-    miss_to_morale(&mut b);
+    horse_falters_to_morale(&mut b);
     ok(
         &mut b,
         Command::Morale {

@@ -212,3 +212,140 @@ fn unit_bushi_rating_samurai_9_monks_8_ashigaru_7_peasants_6() {
     let bushi: Vec<i64> = army.clans[0].units.iter().map(|u| u.bushi).collect();
     assert_eq!(bushi, vec![9, 9, 7, 8, 6]);
 }
+
+#[test]
+fn units_and_organization_the_bounds_themselves_are_allowed_and_one_past_them_refused() {
+    refused(
+        &format!(
+            "{THIRD}(name: \"Thin Horse\", troop: Samurai, mounted: true, stands: 2, formation: Column),"
+        ),
+        "cavalry units have 3 to 4",
+    );
+    refused(
+        &format!(
+            "{THIRD}(name: \"Thin Yari\", troop: Ashigaru, weapons: [PoleArms], armoured: true, stands: 5, formation: Column),"
+        ),
+        "infantry units have 6 to 8",
+    );
+    let army = loads(
+        "",
+        &format!(
+            "{THIRD}(name: \"Yari\", troop: Ashigaru, weapons: [PoleArms], armoured: true, stands: 6, formation: Line(3)),
+                (name: \"Big Yari\", troop: Ashigaru, weapons: [PoleArms], armoured: true, stands: 8, formation: Line(4)),"
+        ),
+    );
+    let stands: Vec<u32> = army.clans[0].units.iter().map(|u| u.stands).collect();
+    assert_eq!(stands, vec![4, 6, 6, 6, 8]);
+}
+
+#[test]
+fn units_and_organization_a_clan_of_8_units_is_allowed_and_of_9_refused() {
+    let unit = |i: usize| {
+        format!(
+            "(name: \"Yari {i}\", troop: Ashigaru, weapons: [PoleArms], armoured: true, stands: 6, formation: Column),"
+        )
+    };
+    let six: String = (0..6).map(unit).collect();
+    assert_eq!(loads("", &six).clans[0].units.len(), 8);
+    let seven: String = (0..7).map(unit).collect();
+    let (loaded, found) = problems(&army("", &seven));
+    assert!(!loaded);
+    assert!(
+        found.iter().any(|m| m.contains("clan has 9 units")),
+        "{found:?}"
+    );
+    // Three units are enough.
+    assert_eq!(loads("", THIRD).clans[0].units.len(), 3);
+}
+
+#[test]
+fn unit_types_peasants_do_not_ride_and_samurai_carry_two_kinds_of_weapons_at_most() {
+    refused(
+        &format!(
+            "{THIRD}(name: \"Mounted Levies\", troop: Peasants, mounted: true, stands: 3, formation: Column),"
+        ),
+        "only Samurai and Warrior Monks ride",
+    );
+    refused(
+        &format!(
+            "{THIRD}(name: \"Busy Samurai\", troop: Samurai, weapons: [HandWeapons, PoleArms, Bow], stands: 6, formation: Column),"
+        ),
+        "only Samurai infantry may carry two",
+    );
+    refused(
+        &format!(
+            "{THIRD}(name: \"Busy Sohei\", troop: WarriorMonks, weapons: [PoleArms, HandWeapons], armoured: true, stands: 6, formation: Column),"
+        ),
+        "only Samurai infantry may carry two",
+    );
+}
+
+#[test]
+fn pavise_a_samurai_unit_with_a_tedate_is_warned_of_ruling_tedate_troops() {
+    let (loaded, warnings) = problems(&army(
+        "",
+        &format!(
+            "{THIRD}(name: \"Archer Samurai\", troop: Samurai, weapons: [HandWeapons, Bow], stands: 6, formation: Line(3), tedate: true),"
+        ),
+    ));
+    assert!(loaded, "{warnings:?}");
+    assert!(
+        warnings.iter().any(|m| m.contains("tedate_troops")),
+        "{warnings:?}"
+    );
+    // Mounted troops carry none, whatever they shoot with.
+    refused(
+        &format!(
+            "{THIRD}(name: \"Horse Archers\", troop: Samurai, mounted: true, weapons: [Bow], stands: 3, formation: Line(3), tedate: true),"
+        ),
+        "only bow- or arquebus-armed infantry may carry Tedate",
+    );
+    // Ashigaru with bows carry theirs without a word.
+    let (_, warnings) = problems(&army(
+        "",
+        &format!(
+            "{THIRD}(name: \"Archers\", troop: Ashigaru, weapons: [Bow], armoured: false, stands: 6, formation: Line(3), tedate: true),"
+        ),
+    ));
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn unit_bushi_rating_another_rating_is_a_scenarios_and_is_warned_of() {
+    let (loaded, warnings) = problems(&army(
+        "",
+        &format!(
+            "{THIRD}(name: \"Veterans\", troop: Ashigaru, weapons: [PoleArms], armoured: true, stands: 6, formation: Column, bushi: 8),"
+        ),
+    ));
+    assert!(loaded);
+    assert!(
+        warnings
+            .iter()
+            .any(|m| m.contains("Bushi 8 differs from the rules' 7")),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn firing_procedure_ashigaru_and_monks_say_whether_they_are_armoured_peasants_never_are() {
+    refused(
+        &format!(
+            "{THIRD}(name: \"Sohei\", troop: WarriorMonks, weapons: [PoleArms], stands: 6, formation: Column),"
+        ),
+        "say whether these Warrior Monks are armoured",
+    );
+    let (loaded, warnings) = problems(&army(
+        "",
+        &format!(
+            "{THIRD}(name: \"Levies\", troop: Peasants, weapons: [PoleArms], armoured: true, stands: 6, formation: Column),"
+        ),
+    ));
+    assert!(loaded);
+    assert!(
+        warnings
+            .iter()
+            .any(|m| m.contains("Peasants fight as unarmoured")),
+        "{warnings:?}"
+    );
+}

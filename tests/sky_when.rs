@@ -359,17 +359,7 @@ fn route_and_rally_the_card_names_the_cause_of_the_test() {
     assert!(card.why.contains("lost the melee"), "{}", card.why);
 
     // A stand lost to fire that leaves a unit at half names its stands.
-    let mut b = activated();
-    ok(
-        &mut b,
-        fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
-        &[4, 4, 4, 4, 4, 4],
-    );
-    ok(
-        &mut b,
-        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
-        &[4, 4, 4, 1, 1, 1],
-    );
+    let b = teppo_at_half(HouseRules::default());
     let card = b
         .pending()
         .into_iter()
@@ -385,17 +375,7 @@ fn route_and_rally_the_card_names_the_cause_of_the_test() {
 /// Takeda leaves Kakizaki's Teppo at 3 of 6 stands (its Route test passed), then Uesugi
 /// misses and Takeda activates the Yamamoto clan, whose Archers are ready to shoot.
 fn teppo_at_half_then_archers(house: HouseRules) -> Battle<Sky> {
-    let mut b = activated_with(house);
-    ok(
-        &mut b,
-        fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
-        &[4, 4, 4, 4, 4, 4],
-    );
-    ok(
-        &mut b,
-        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
-        &[4, 4, 4, 1, 1, 1],
-    );
+    let mut b = teppo_at_half(house);
     ok(&mut b, Command::RouteTest(ENEMY_TEPPO), &[1, 1]);
     ok(&mut b, Command::EndActivation, &[]);
     ok(&mut b, Command::TryActivation(ClanRef(1, 0)), &[6, 6]);

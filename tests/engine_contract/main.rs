@@ -22,6 +22,7 @@ use gunbai::engine::{Battle, Check, CommandError, RuleSet};
 
 mod daimyo_causes;
 mod defaults;
+mod sky_causes;
 use gunbai::reference::HouseRules;
 use gunbai::rules::{
     self, daimyo::Daimyo, kozeriai::Kozeriai, simple::Simple, skirmish::Skirmish, sky::Sky,

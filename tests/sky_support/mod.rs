@@ -167,3 +167,99 @@ pub fn ruled(key: &str, option: &str) -> HouseRules {
     house.rulings.insert(key.into(), option.into());
     house
 }
+
+/// `house` with one hit to a stand (a house rule), so that each hit costs a stand.
+pub fn one_hit_a_stand(mut house: HouseRules) -> HouseRules {
+    house
+        .overrides
+        .insert("casualties.hits_per_stand".into(), 1);
+    house
+}
+
+/// Takeda takes the first round and activates its first clan, whose actions roll `faces`;
+/// its Samurai have no enemy Samurai near.
+pub fn activated_rolling(faces: [u32; 2]) -> Battle<Sky> {
+    let mut b = battle_of(HouseRules::default(), |s| s);
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    ok(&mut b, Command::TryActivation(TAKEDA), &[1, 1]);
+    ok(&mut b, Command::RollActions, &faces);
+    ok(&mut b, Command::NoImpetus(HORSE), &[]);
+    ok(&mut b, Command::NoImpetus(SAMURAI), &[]);
+    b
+}
+
+/// A plain move, over no obstacle.
+pub fn step(unit: UnitRef) -> Command {
+    Command::Move {
+        unit,
+        cross_obstacle: false,
+    }
+}
+
+/// The note of the form `key` a unit is offered now.
+pub fn form_note(b: &Battle<Sky>, unit: &str, key: &str) -> String {
+    use gunbai::engine::Game as _;
+    b.action_forms(unit)
+        .into_iter()
+        .find(|f| f.key == key)
+        .unwrap_or_else(|| panic!("{unit} offers no {key} form"))
+        .note
+}
+
+/// Nobushige's Horse charges Kakizaki's Yari and falters (12 fails its Bushi 9): disordered,
+/// to re-order in the Morale phase; then its clan's activation ends and every clan left
+/// misses, to the Morale phase.
+pub fn horse_falters_to_morale(b: &mut Battle<Sky>) {
+    ok(b, charge(HORSE, ENEMY_YARI), &[]);
+    ok(b, Command::ChargerTest, &[6, 6]);
+    ok(b, Command::EndActivation, &[]);
+    miss_to_morale(b);
+}
+
+/// Kakizaki's Teppo shot down to three of its six stands by Nobushige's Teppo and Samurai
+/// (house rules `house`): its Route test is due.
+pub fn teppo_at_half(house: HouseRules) -> Battle<Sky> {
+    let mut b = activated_with(house);
+    ok(
+        &mut b,
+        fire(TEPPO, Weapon::Arquebus, ENEMY_TEPPO),
+        &[4, 4, 4, 4, 4, 4],
+    );
+    ok(
+        &mut b,
+        fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO),
+        &[4, 4, 4, 1, 1, 1],
+    );
+    b
+}
+
+/// Turn 1 played out with every clan missing its activation; at its roll call the units
+/// `gone` picks are found gone from the table; then turn 2 begins.
+pub fn turn_two_without(gone: impl Fn(&gunbai::rules::sky::State) -> Vec<UnitRef>) -> Battle<Sky> {
+    let mut b = battle_of(HouseRules::default(), |s| s);
+    ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
+    miss_to_morale(&mut b);
+    ok(&mut b, Command::EndMorale, &[]);
+    for unit in gone(b.state()) {
+        let command = Command::CorrectCount {
+            unit,
+            stands: 0,
+            marked: 0,
+        };
+        ok(&mut b, command, &[]);
+    }
+    ok(&mut b, Command::NextTurn, &[]);
+    b
+}
+
+/// Kakizaki Kageie attached to his Teppo, which Nobushige's Samurai shoot at with `faces`.
+pub fn leader_with_teppo_shot(house: HouseRules, faces: &[u32]) -> Battle<Sky> {
+    let mut b = activated_with(house);
+    let attach = Command::Attach {
+        clan: ClanRef(1, 0),
+        unit: Some(3),
+    };
+    ok(&mut b, attach, &[]);
+    ok(&mut b, fire(SAMURAI, Weapon::Bow, ENEMY_TEPPO), faces);
+    b
+}

@@ -29,7 +29,8 @@ pub fn citation(due: Due) -> &'static str {
 }
 
 /// Why nobody can answer a due any more, if so: its unit has left the table, or is no longer
-/// in the state the due is about (a rally for a unit no longer routing). A Clan Leader's
+/// in the state the due is about (a rally for a unit no longer routing, a Samurai unit's
+/// impetus when the enemy has no Samurai left on the table). A Clan Leader's
 /// injury test stands even when the unit he was with is gone.
 pub fn moot(state: &State, due: Due) -> Option<String> {
     let gone = |u: UnitRef| match state.unit(u) {
@@ -49,7 +50,14 @@ pub fn moot(state: &State, due: Due) -> Option<String> {
         Due::RoutMove(u) | Due::Rally(u) => unless(u, |x| x.routing, "is no longer routing"),
         Due::Reorder(u) => unless(u, |x| x.disordered, "is no longer disordered"),
         Due::Impetus(u) | Due::ImpetusTest(u) | Due::ImpetusCharge(u) => {
-            unless(u, |x| !x.routing, "is routing and takes no orders")
+            unless(u, |x| !x.routing, "is routing and takes no orders").or_else(|| {
+                (!state.enemy_samurai_on_table(u)).then(|| {
+                    format!(
+                        "{} has no enemy Samurai left on the table",
+                        state.unit_label(u)
+                    )
+                })
+            })
         }
         Due::Route(u) => unless(u, |x| !x.routing, "is already routing"),
         Due::GeneralRetry(u, _) => gone(u),

@@ -456,6 +456,13 @@ fn unit(v: &mut Validator<'_>, rules: &Rules, at: &RosterPath, u: &raw::Unit) ->
             at.field("tedate"),
             "only bow- or arquebus-armed infantry may carry Tedate",
         );
+    } else if u.tedate && u.troop == Troop::Samurai {
+        // Line 137 lets any bow or arquebus infantry carry one; its note gives the Tate to
+        // non-Samurai infantry. Which reading holds is the battle's ruling.
+        v.warn_at(
+            at.field("tedate"),
+            "the rules' note gives the Tate, of which the Tedate is a kind, to non-Samurai infantry: under ruling `tedate_troops` = `non_samurai_infantry` these Samurai fight without it",
+        );
     }
     let armoured = match (u.troop, u.armoured) {
         (Troop::Samurai, _) => true,

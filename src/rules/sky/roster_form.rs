@@ -255,7 +255,7 @@ fn unit(t: &SkyTables) -> RecordForm {
             FieldForm::optional(
                 "tedate",
                 "Tedate",
-                "Pavises: only infantry with bows or arquebuses may carry them. Left out: none.",
+                "Pavises: only infantry with bows or arquebuses may carry them; Samurai fight with theirs only under the default of ruling `tedate_troops`. Left out: none.",
                 FieldKind::Flag,
             ),
             FieldForm::optional(

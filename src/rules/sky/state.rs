@@ -250,8 +250,9 @@ pub struct UnitState {
     pub tedate: bool,
     /// Destroyed or off the table.
     pub removed: bool,
-    /// Why its Route test is owed, while it is.
-    pub route_cause: Option<RouteCause>,
+    /// Why its Route test is owed, while it is: every cause that arose before the test was
+    /// taken (one test answers them all, Route and Rally).
+    pub route_causes: Vec<RouteCause>,
     /// The optional first Bushi roll's change, once rolled.
     pub spirit: Option<i64>,
     /// Current formation (the umpire may change it).
@@ -259,7 +260,9 @@ pub struct UnitState {
 }
 
 impl UnitState {
-    fn new(spec: &UnitSpec) -> Self {
+    /// A unit as it starts the battle; it carries its Tedate only where ruling
+    /// `tedate_troops` lets its troops carry one.
+    fn new(rules: &Rules, spec: &UnitSpec) -> Self {
         // A campaign's losses (campaign ruling `starting_strength`): the unit's starting
         // strength in this battle is the stands it brings to it; with none, it is destroyed.
         let mut spec = spec.clone();
@@ -271,9 +274,9 @@ impl UnitState {
             disordered: false,
             routing: false,
             loaded: spec.weapons.contains(&Weapon::Arquebus),
-            tedate: spec.tedate,
+            tedate: spec.tedate && rules.rulings.tedate_troops.carried_by(spec.troop),
             removed: spec.stands == 0,
-            route_cause: None,
+            route_causes: Vec::new(),
             spirit: None,
             formation: spec.formation,
             spec,
@@ -384,7 +387,7 @@ pub struct State {
 
 impl State {
     /// A battle's first moment: turn 1, initiative due.
-    pub fn new(_rules: &Rules, armies: &[Army; 2]) -> Self {
+    pub fn new(rules: &Rules, armies: &[Army; 2]) -> Self {
         let side = |a: &Army| SideState {
             name: a.name.clone(),
             general: leader(&a.general),
@@ -398,7 +401,7 @@ impl State {
                     attached_to: None,
                     tried: false,
                     activated: false,
-                    units: c.units.iter().map(UnitState::new).collect(),
+                    units: c.units.iter().map(|u| UnitState::new(rules, u)).collect(),
                 })
                 .collect(),
         };
@@ -520,6 +523,13 @@ impl State {
                 }
             })
             .collect()
+    }
+
+    /// Whether the other side has a Samurai unit on the table: only then can a unit of this
+    /// side be within charge distance of enemy Samurai (Clan Activation).
+    pub fn enemy_samurai_on_table(&self, unit: UnitRef) -> bool {
+        self.units()
+            .any(|(u, x)| u.side() != unit.side() && !x.removed && x.is_samurai())
     }
 
     /// Whether the clan's leader is attached to this unit.

@@ -285,6 +285,8 @@ pub struct SkyRulings {
     pub rally_then_reorder: RallyThenReorder,
     /// Whether a routing unit may shoot at a charger.
     pub routing_defensive_fire: RoutingDefensiveFire,
+    /// Which infantry may carry a Tedate.
+    pub tedate_troops: TedateTroops,
 }
 
 /// How a charge test passes against Bushi.
@@ -395,4 +397,21 @@ pub enum RoutingDefensiveFire {
     NotWhenRouting,
     /// `routing_may_fire`: it shoots like any unit with bows or loaded arquebuses.
     RoutingMayFire,
+}
+
+/// Which infantry may carry a Tedate (Movement Rates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TedateTroops {
+    /// `bow_or_arquebus_infantry`: any infantry with bows or arquebuses, Samurai too.
+    BowOrArquebusInfantry,
+    /// `non_samurai_infantry`: only the non-Samurai infantry the Tate belongs to.
+    NonSamuraiInfantry,
+}
+
+impl TedateTroops {
+    /// Whether a unit of these troops fights with the Tedate its roster gives it.
+    pub fn carried_by(self, troop: super::roster::Troop) -> bool {
+        self == TedateTroops::BowOrArquebusInfantry || troop != super::roster::Troop::Samurai
+    }
 }

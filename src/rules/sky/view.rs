@@ -164,7 +164,7 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
         measure: "stands".into(),
         marked_hits: u.marked_hits,
         in_play: !u.removed,
-        badges: badges(state, unit, u),
+        badges: badges(rules, state, unit, u),
         details: vec![
             ("Bushi".into(), u.bushi().to_string()),
             ("Formation".into(), u.formation_as_stood().to_string()),
@@ -176,7 +176,7 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
     })
 }
 
-fn badges(state: &State, unit: UnitRef, u: &UnitState) -> Vec<Badge> {
+fn badges(rules: &Rules, state: &State, unit: UnitRef, u: &UnitState) -> Vec<Badge> {
     let mut b = Vec::new();
     if u.removed {
         b.push(Badge::new(
@@ -207,7 +207,13 @@ fn badges(state: &State, unit: UnitRef, u: &UnitState) -> Vec<Badge> {
             "fired its arquebuses: reload for 1 action",
         ));
     }
-    if u.spec.tedate && !u.tedate {
+    if u.spec.tedate && !rules.rulings.tedate_troops.carried_by(u.spec.troop) {
+        b.push(Badge::new(
+            "No Tedate",
+            Tone::Info,
+            "its roster gives it one, but under ruling `tedate_troops` only non-Samurai infantry carry a Tedate",
+        ));
+    } else if u.spec.tedate && !u.tedate {
         b.push(Badge::new(
             "Tedate lost",
             Tone::Info,

@@ -247,10 +247,20 @@ fn ranges_note(rules: &Rules, u: &UnitState, weapons: &[Weapon]) -> String {
         .join(", ")
 }
 
+/// A unit's move and its charge bonus, in inches (Movement Rates).
+pub(super) fn charge_reach(rules: &Rules, u: &UnitState) -> (i64, i64) {
+    let m = &rules.t.movement_inches;
+    if u.spec.mounted {
+        (m.mounted, m.mounted_charge_bonus)
+    } else {
+        (m.foot, m.foot_charge_bonus)
+    }
+}
+
 /// `1 action (+1 over a wall): up to 6" (Tedate: 4")`.
 fn move_note(rules: &Rules, u: &UnitState) -> String {
     let m = &rules.t.movement_inches;
-    let base = if u.spec.mounted { m.mounted } else { m.foot };
+    let (base, _) = charge_reach(rules, u);
     let tedate = if u.tedate {
         format!(", {}\" with its Tedate", base + m.tedate)
     } else {
@@ -464,12 +474,7 @@ fn cost_card(
         ),
     });
     if what == "Charge" {
-        let m = &rules.t.movement_inches;
-        let bonus = if u.spec.mounted {
-            m.mounted_charge_bonus
-        } else {
-            m.foot_charge_bonus
-        };
+        let (_, bonus) = charge_reach(rules, u);
         card.notes.push(format!(
             "Charge reach: the move plus {bonus}\"; the unit may measure before declaring."
         ));

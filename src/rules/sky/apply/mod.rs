@@ -72,7 +72,12 @@ pub fn apply(state: &mut State, event: &Event, ctx: ApplyContext) -> Result<(), 
         }
         Event::Bound { unit, binding } => state.ledger.bind(*unit, *binding),
         Event::Released(unit) => state.ledger.release(*unit),
-        Event::RouteOwed { unit, cause } => unit_mut(state, *unit)?.route_cause = Some(*cause),
+        Event::RouteOwed { unit, cause } => {
+            let causes = &mut unit_mut(state, *unit)?.route_causes;
+            if !causes.contains(cause) {
+                causes.push(*cause);
+            }
+        }
         Event::ContactKept(a, b) => {
             if a.side() == b.side() {
                 return Err("units of one side are never in contact as enemies".into());
@@ -189,7 +194,7 @@ fn tested(state: &mut State, test: Test, passed: bool) -> Result<(), String> {
                 side_mut(state, clan.side())?.general_turn.intervened = true;
             }
         }
-        Test::Route(u) => unit_mut(state, u)?.route_cause = None,
+        Test::Route(u) => unit_mut(state, u)?.route_causes.clear(),
         Test::Charge(u) | Test::Stand(u) | Test::Impetus(u) => {
             unit_mut(state, u)?;
         }

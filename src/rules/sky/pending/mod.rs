@@ -158,31 +158,39 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 ),
             ],
         ),
-        Due::Impetus(unit) => plain_card(
-            state,
-            unit,
-            "Samurai near enemy Samurai?",
-            "Samurai within charge distance of enemy Samurai must charge them (1 action), or test Bushi to do anything else",
-            "sky: Clan Activation",
-            vec![
-                answer(
-                    "None within charge distance",
-                    Command::NoImpetus(unit),
-                    false,
-                ),
-                answer(
-                    "Will charge them (Charge form, 1 action)",
-                    Command::ImpetusObeyed(unit),
-                    false,
-                )
-                .opening(unit.id(), "charge"),
-                answer(
-                    "Ordered otherwise: Bushi test",
-                    Command::ImpetusOrderedOtherwise(unit),
-                    false,
-                ),
-            ],
-        ),
+        Due::Impetus(unit) => {
+            let (reach, bonus) = super::actions::charge_reach(rules, state.unit(unit)?);
+            let mut card = plain_card(
+                state,
+                unit,
+                "Samurai near enemy Samurai?",
+                "Samurai within charge distance of enemy Samurai must charge them (1 action), or test Bushi to do anything else",
+                "sky: Clan Activation",
+                vec![
+                    answer(
+                        "None within charge distance",
+                        Command::NoImpetus(unit),
+                        false,
+                    ),
+                    answer(
+                        "Will charge them (Charge form, 1 action)",
+                        Command::ImpetusObeyed(unit),
+                        false,
+                    )
+                    .opening(unit.id(), "charge"),
+                    answer(
+                        "Ordered otherwise: Bushi test",
+                        Command::ImpetusOrderedOtherwise(unit),
+                        false,
+                    ),
+                ],
+            );
+            card.notes.push(format!(
+                "Its charge distance: {}\" (a {reach}\" move and {bonus}\" for charging); it may measure.",
+                reach + bonus
+            ));
+            card
+        }
         Due::ImpetusTest(unit) => {
             let n = numbers::bushi(rules, state, Test::Impetus(unit));
             let mut c = test_card(unit_who(state, unit), "Bushi test: obey the order?", "ordered to do other than charge the enemy Samurai near it; a pass means it charges them anyway, disordered, for no action".into(), "sky: Clan Activation", &n, "Bushi");
@@ -238,15 +246,24 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
         Due::Route(unit) => {
             let n = numbers::bushi(rules, state, Test::Route(unit));
             let u = state.unit(unit)?;
-            let why = match u.route_cause {
-                Some(RouteCause::Weakened { left, start }) => {
-                    format!("down to {left} of its {start} stands")
-                }
-                Some(RouteCause::LostMelee) => "lost the melee and withdrew".to_owned(),
-                Some(RouteCause::FailedChargeDisordered) => {
-                    "failed its charge test while already disordered".to_owned()
-                }
-                None => format!("{} of {} stands left", u.stands, u.spec.stands),
+            let causes: Vec<String> = u
+                .route_causes
+                .iter()
+                .map(|cause| match cause {
+                    RouteCause::Weakened { left, start } => {
+                        format!("down to {left} of its {start} stands")
+                    }
+                    RouteCause::LostMelee => "lost the melee and withdrew".to_owned(),
+                    RouteCause::FailedChargeDisordered => {
+                        "failed its charge test while already disordered".to_owned()
+                    }
+                })
+                .collect();
+            // Both causes at once are answered by this one test (Route and Rally).
+            let why = match causes.as_slice() {
+                [] => format!("{} of {} stands left", u.stands, u.spec.stands),
+                [one] => one.clone(),
+                many => format!("{}: one test for both", many.join(", and ")),
             };
             let mut c = test_card(
                 unit_who(state, unit),
@@ -374,6 +391,12 @@ fn charge_card(rules: &Rules, state: &State, c: super::state::Charge) -> Option<
             card.why = format!("{headline}: the target may shoot first");
             card.citation = "sky: Charge and Bushi Test".into();
             card.required = false;
+            if !target.spec.mounted {
+                // Whether the charger comes from the front is the table's (ruling `fire_arc`).
+                card.notes.push(
+                    "Foot bows and arquebuses shoot only within 45° of straight ahead: a charger from the flank or rear is not shot at (Hold fire).".into(),
+                );
+            }
             card.answers = vec![
                 answer(
                     "Fire (in range)",
