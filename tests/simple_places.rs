@@ -40,6 +40,7 @@ fn structure(b: &mut Battle<Simple>, name: &str, kind: StructureKind) {
         Command::AddStructure {
             name: name.into(),
             kind,
+            sections: 1,
         },
         &[],
     );

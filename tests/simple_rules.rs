@@ -839,6 +839,7 @@ fn setup_terrain_ambush_river_and_bombardment() {
         Command::AddStructure {
             name: "Zenshoji".into(),
             kind: gunbai::rules::simple::state::StructureKind::WoodenBuilding,
+            sections: 1,
         },
         &[],
     );
@@ -969,6 +970,7 @@ fn structures_lose_hits_to_guns_and_become_unusable_at_4() {
         Command::AddStructure {
             name: "Hut".into(),
             kind,
+            sections: 1,
         },
         &[],
     );

@@ -236,6 +236,7 @@ fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire(
         Command::AddStructure {
             name: "Palisade".into(),
             kind: StructureKind::WoodenBarricade,
+            sections: 1,
         },
         &[],
     );
@@ -911,6 +912,7 @@ fn firing_at_soft_hard_cover_a_fence_is_soft_cover_of_4_hits_a_15_cm() {
         Command::AddStructure {
             name: "Fence".into(),
             kind: StructureKind::Fence,
+            sections: 1,
         },
         &[],
     );

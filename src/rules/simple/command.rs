@@ -201,6 +201,11 @@ pub enum Kindling {
     BuildingWhileBurning,
 }
 
+/// A structure recorded before bridges had a length: one piece.
+fn one_section() -> u32 {
+    1
+}
+
 /// A command.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
@@ -318,6 +323,10 @@ pub enum Command {
         name: String,
         /// Its kind.
         kind: StructureKind,
+        /// A bridge's length in 15 cm sections, which sets its hits (ruling `bridges`); 1 for
+        /// anything else, recorded a building or a 15 cm section at a time.
+        #[serde(default = "one_section")]
+        sections: u32,
     },
     /// A gun bombards a structure.
     Bombard {

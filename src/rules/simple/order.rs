@@ -25,6 +25,8 @@ pub const MORALE: &str = "simple: Morale";
 pub const TERRAIN: &str = "simple: Terrain";
 /// The passages on fire.
 pub const FIRE: &str = "simple: Fire";
+/// The passages on structures and their hits.
+pub const STRUCTURES: &str = "simple: Firing at Soft/Hard Cover";
 
 /// The rule that requires a due.
 pub fn citation(due: Due) -> &'static str {

@@ -161,6 +161,7 @@ mod raw {
         pub stone_linear_per_15cm: u32,
         pub wooden_linear_per_15cm: u32,
         pub fieldworks_per_15cm: u32,
+        pub section_cm: u32,
         pub unusable_at: u32,
         pub soft_needs: u32,
         pub hard_needs: u32,

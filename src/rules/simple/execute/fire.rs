@@ -173,18 +173,13 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         .structures
         .get(usize::from(structure))
         .ok_or_else(|| illegal("no such structure"))?;
-    let st = &ctx.rules().t.structures;
-    let needs = match s.kind.cover() {
-        crate::rules::simple::state::Cover::Hard => st.hard_needs,
-        _ => st.soft_needs,
-    };
-    let (linear, before) = (s.kind.linear(), s.hits);
-    let unusable = st.unusable_at;
+    let needs = numbers::bombard_needs(ctx.rules(), s.kind);
+    let (kind, linear, before, was_standing) = (s.kind, s.kind.linear(), s.hits, s.standing());
     let die = ctx.rules().t.fire.die;
     let faces = ctx.roll_pool(crew, die, crate::dice::SuccessCount::at_least(needs))?;
     let hits = faces.successes(|f| f >= needs);
     let left = before.saturating_sub(hits);
-    let ruined = (linear && left == 0) || (!linear && left <= unusable);
+    let ruined = numbers::ruined_at(ctx.rules(), kind, left);
     let verdict = if !ruined {
         "standing"
     } else if linear {
@@ -202,11 +197,6 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         verdict: verdict.to_owned(),
     })?;
     // Only the blow that brings it down removes those caught in it.
-    let was_standing = if linear {
-        before > 0
-    } else {
-        before > unusable
-    };
     if ruined && was_standing {
         super::places::ruin(ctx, structure)?;
     }

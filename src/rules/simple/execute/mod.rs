@@ -143,7 +143,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::VillagersAttack(u) => places::villagers_attack(c, *u)?,
         Command::CrewCapturedGun { gun, crew } => places::crew_gun(c, *gun, *crew)?,
         Command::EscapeFire { unit, figures } => places::escape_fire(c, *unit, *figures)?,
-        Command::AddStructure { name, kind } => setup::add_structure(c, name, *kind)?,
+        Command::AddStructure {
+            name,
+            kind,
+            sections,
+        } => setup::add_structure(c, name, *kind, *sections)?,
         Command::Bombard { gun, structure } => fire::bombard(c, *gun, *structure)?,
         Command::Realign {
             gun,

@@ -109,6 +109,26 @@ pub fn to_hit(rules: &Rules, formation: Formation, cover: Cover) -> u32 {
     }
 }
 
+/// The score a gun's d8 needs to hit a structure: 7 against soft cover, 8 against hard
+/// (Firing at Soft/Hard Cover), by what the structure is built as.
+pub fn bombard_needs(rules: &Rules, kind: super::state::StructureKind) -> u32 {
+    let s = &rules.t.structures;
+    match kind.built_as() {
+        Cover::Hard => s.hard_needs,
+        Cover::Soft | Cover::Open => s.soft_needs,
+    }
+}
+
+/// Whether a structure with `hits` left is ruined: a linear object at 0 hits, anything else
+/// (a building, a bridge, fieldworks) at 4 or less (Firing at Soft/Hard Cover).
+pub fn ruined_at(rules: &Rules, kind: super::state::StructureKind, hits: u32) -> bool {
+    if kind.linear() {
+        hits == 0
+    } else {
+        hits <= rules.t.structures.unusable_at
+    }
+}
+
 /// The weapon's range in cm, halved by the wind card.
 pub fn range_cm(rules: &Rules, state: &State, weapon: Weapon) -> Option<u32> {
     let r = &rules.t.ranges_cm;

@@ -377,7 +377,7 @@ impl State {
         let from_structure = x
             .structure
             .and_then(|s| self.structures.get(usize::from(s)))
-            .filter(|s| s.hits > 0)
+            .filter(|s| s.standing())
             .map_or(Cover::Open, |s| s.kind.cover());
         x.effective_cover().max(from_structure)
     }
