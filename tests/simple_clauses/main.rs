@@ -22,12 +22,16 @@ pub fn army_with(file: &str, from: &str, to: &str) -> Army {
     let mut text = RosterText::read(std::path::Path::new(&path)).expect("demo roster readable");
     assert!(text.source.contains(from), "{file} holds {from}");
     text.source = text.source.replacen(from, to, 1);
-    Simple::load_army(&text).expect("the edited roster is valid").army
+    Simple::load_army(&text)
+        .expect("the edited roster is valid")
+        .army
 }
 
 /// The opening of the demo battle (Oda Home, Imagawa's first turn) with these armies.
 pub fn begun_between(oda: Army, imagawa: Army) -> Battle<Simple> {
-    begun_from(Battle::<Simple>::start([oda, imagawa], HouseRules::default(), None).expect("starts"))
+    begun_from(
+        Battle::<Simple>::start([oda, imagawa], HouseRules::default(), None).expect("starts"),
+    )
 }
 
 /// The refusal of a command, which must be refused.

@@ -97,6 +97,9 @@ fn morale_losses_to_fire_or_as_a_melee_defender_call_a_test_at_once_and_none_wit
         MoraleCause::AfterRetreat,
     ] {
         let err = refused(&mut b, call(ODA_TEPPO_2, cause), &[]);
-        assert!(err.contains("does not meet that trigger"), "{cause:?}: {err}");
+        assert!(
+            err.contains("does not meet that trigger"),
+            "{cause:?}: {err}"
+        );
     }
 }

@@ -131,7 +131,10 @@ fn firing_at_soft_hard_cover_a_bridge_is_valued_by_its_length_and_unusable_at_4(
     assert_eq!(b.state().structures[1].hits, 10);
     bombard_turns(&mut b, &[[8, 8, 8], [8, 8, 1]]);
     assert_eq!(b.state().structures[1].hits, 5);
-    assert!(b.state().unit(ODA_YARI).unwrap().present(), "5 hits: it stands");
+    assert!(
+        b.state().unit(ODA_YARI).unwrap().present(),
+        "5 hits: it stands"
+    );
     bombard_turns(&mut b, &[[8, 1, 1]]);
     assert!(!b.state().unit(ODA_YARI).unwrap().present(), "caught on it");
     to_oda_turn_passing_tests(&mut b);

@@ -163,7 +163,10 @@ pub(super) fn add_structure(
     let most = ctx.rules().t.terrain.board_width_cm / s.section_cm.max(1);
     if kind.bridge() && !(1..=most).contains(&sections) {
         return Err(refuse(
-            format!("a bridge is 1 to {most} sections of {} cm long", s.section_cm),
+            format!(
+                "a bridge is 1 to {most} sections of {} cm long",
+                s.section_cm
+            ),
             STRUCTURES,
         ));
     }

@@ -149,7 +149,8 @@ pub enum StructureKind {
 
 impl StructureKind {
     /// The bridges, which the Record a bridge form offers with their length.
-    pub const BRIDGES: [StructureKind; 2] = [StructureKind::StoneBridge, StructureKind::WoodenBridge];
+    pub const BRIDGES: [StructureKind; 2] =
+        [StructureKind::StoneBridge, StructureKind::WoodenBridge];
 
     /// Every kind recorded a piece at a time (a building, or 15 cm of wall or fieldworks), in
     /// the order the Record a structure form offers them.
@@ -210,7 +211,10 @@ impl StructureKind {
 
     /// A bridge (valued by its length, ruling `bridges`).
     pub fn bridge(self) -> bool {
-        matches!(self, StructureKind::StoneBridge | StructureKind::WoodenBridge)
+        matches!(
+            self,
+            StructureKind::StoneBridge | StructureKind::WoodenBridge
+        )
     }
 }
 
