@@ -6,7 +6,9 @@
 #[path = "../simple_support/mod.rs"]
 mod simple_support;
 
+mod firing;
 mod morale;
+mod movement;
 mod structures;
 
 use gunbai::engine::{Battle, RuleSet as _};

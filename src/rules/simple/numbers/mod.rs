@@ -51,12 +51,16 @@ pub fn move_allowance(
     let m = &rules.t.movement_cm;
     let wheeled = matches!(unit.spec.weapon, Weapon::Wagon | Weapon::Gun);
     if wheeled {
+        let pushed = || {
+            let pushers = unit.alive.clamp(1, m.wagon_pushed_max_figures.max(1));
+            m.wagon_pushed_one_figure + m.wagon_pushed_per_extra_figure * f64::from(pushers - 1)
+        };
+        // An unlimbered gun is pushed by its artillerymen, a wagon by the foot it is given
+        // to; a wagon drawn by animals (and a limbered gun) moves at its team's rate.
         let standard = match unit.spec.weapon {
-            Weapon::Gun if !unit.limbered => {
-                let pushers = unit.alive.clamp(1, m.wagon_pushed_max_figures.max(1));
-                m.wagon_pushed_one_figure + m.wagon_pushed_per_extra_figure * f64::from(pushers - 1)
-            }
-            _ if unit.spec.weapon == Weapon::Wagon && unit.alive == 1 => m.wagon_one_beast,
+            Weapon::Gun if !unit.limbered => pushed(),
+            Weapon::Wagon if unit.spec.troop != Troop::Animals => pushed(),
+            Weapon::Wagon if unit.alive == 1 => m.wagon_one_beast,
             _ => m.wagon_two_beasts,
         };
         // Hard cover is by definition what a wagon, limber or gun cannot cross, in Retreat

@@ -346,8 +346,8 @@ fn unit(
     names.check(v, at.field("name"), &u.name, "unit");
     let default = match u.weapon {
         Weapon::Gun => rules.t.artillery.crew,
-        // A wagon is drawn by its team of oxen, horses or mules.
-        Weapon::Wagon => rules.t.movement_cm.wagon_team,
+        // A wagon is drawn by its team of oxen, horses or mules, or pushed by a unit of foot.
+        Weapon::Wagon if u.troop == Troop::Animals => rules.t.movement_cm.wagon_team,
         _ => a.figures_per_unit,
     };
     let figures = u.figures.unwrap_or(default);
@@ -380,6 +380,12 @@ fn unit(
         v.error_at(
             at.field("figures"),
             format!("a gun has at most {} artillerymen", rules.t.artillery.crew),
+        );
+    }
+    if u.weapon == Weapon::Wagon && u.troop.mounted() {
+        v.error_at(
+            at.field("troop"),
+            "a wagon is drawn by animals (troop: Animals) or pushed and pulled by foot",
         );
     }
     if u.troop == Troop::Animals && u.weapon != Weapon::Wagon {
