@@ -10,7 +10,7 @@ use gunbai::engine::{Battle, Dice};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
 use gunbai::rules::simple::command::{
-    Attacker, Facing, FailCause, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
+    Attacker, Facing, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
 };
 use gunbai::rules::simple::roster::Weapon;
 use gunbai::rules::simple::state::{Cover, Due, GroupRef, MoraleCause, Target, UnitRef};
@@ -111,14 +111,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
 #[test]
 fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_YARI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, ODA_YARI);
     to_oda_turn(&mut b, [5, 5]);
     assert!(b.state().due.contains(&Due::FormationTest(ODA_YARI)));
     assert!(
@@ -154,14 +147,7 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
 #[test]
 fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_YARI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, ODA_YARI);
     ok(
         &mut b,
         Command::SetStatus {
@@ -192,14 +178,7 @@ fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
 #[test]
 fn formation_fail_forbids_volley_fire() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: IMA_TEPPO,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, IMA_TEPPO);
     let err = run(&mut b, fire(IMA_TEPPO, ODA_YARI, true), &[1; 5]).expect_err("no volley");
     assert!(err.to_string().contains("Formation Fail"), "{err}");
 }
@@ -322,14 +301,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
 #[test]
 fn firer_with_formation_fail_saves_on_3_and_guard_on_3_or_2() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: IMA_TEPPO,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, IMA_TEPPO);
     // One hit on Oda Yari; its save of 3 holds against a firer with a Formation Fail.
     ok(
         &mut b,
@@ -339,14 +311,7 @@ fn firer_with_formation_fail_saves_on_3_and_guard_on_3_or_2() {
     assert_eq!(alive(&b, ODA_YARI), 5);
     // The guard saves on 2 against such a firer; on 3 otherwise.
     let teppo_1 = UnitRef(1, 0, 2);
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: teppo_1,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, teppo_1);
     ok(&mut b, fire(teppo_1, ODA_GUARD, false), &[6, 1, 1, 1, 1, 2]);
     assert_eq!(
         alive(&b, ODA_GUARD),
@@ -476,14 +441,7 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
         },
         &[],
     );
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: IMA_SWORD_SAMURAI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, IMA_SWORD_SAMURAI);
     let order = MeleeOrder {
         defender: Target::Unit(ODA_PIKE_SAMURAI),
         attackers: vec![Attacker {
@@ -533,14 +491,7 @@ fn melee_up_to_4_attackers_or_3_when_the_defender_touches_a_friend_and_only_in_o
 #[test]
 fn morale_worked_example_3d6_against_2d10_plus_1d10() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_TEPPO_2,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, ODA_TEPPO_2);
     ok(
         &mut b,
         fire(IMA_TEPPO, ODA_TEPPO_2, false),

@@ -820,9 +820,11 @@ fn melee_a_figure_attacked_in_flank_turns_to_face_unless_held_to_his_front() {
 
 #[test]
 fn morale_a_unit_in_retreat_attacks_no_one_and_the_opponent_calls_each_unit_once_a_turn() {
-    use gunbai::rules::simple::command::{Facing, FailCause};
+    use gunbai::rules::simple::command::Facing;
     use gunbai::rules::simple::state::MoraleCause;
     let mut b = begun();
+    // Oda Yari changed formation in Oda's turn: a Formation Fail the opponent may call on.
+    formation_fail(&mut b, ODA_YARI);
     // Oda Teppo 2 loses a figure to fire and fails its test: it is in Retreat.
     ok(
         &mut b,
@@ -842,14 +844,6 @@ fn morale_a_unit_in_retreat_attacks_no_one_and_the_opponent_calls_each_unit_once
         "no call during its retreat: {err}"
     );
     // A call the state bears out is taken; the same unit is not called twice in a turn.
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_YARI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
     let call = Command::CallMorale {
         unit: ODA_YARI,
         cause: MoraleCause::FormationFail,
@@ -861,6 +855,7 @@ fn morale_a_unit_in_retreat_attacks_no_one_and_the_opponent_calls_each_unit_once
     // In its own turn the retreating unit moves back, and attacks no one.
     ok(&mut b, Command::EndTurn, &[]);
     to_oda_turn_after_end(&mut b);
+    ok(&mut b, Command::FormationTest(ODA_YARI), &[6]);
     ok(
         &mut b,
         Command::RetreatMove {

@@ -7,6 +7,7 @@
 mod simple_support;
 
 mod firing;
+mod formation;
 mod morale;
 mod movement;
 mod structures;

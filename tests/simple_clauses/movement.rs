@@ -2,9 +2,9 @@
 
 use gunbai::engine::RuleSet as _;
 use gunbai::roster::RosterText;
+use gunbai::rules::simple::Simple;
 use gunbai::rules::simple::command::{Command, Going, MoveKind};
 use gunbai::rules::simple::state::UnitRef;
-use gunbai::rules::simple::Simple;
 
 use super::*;
 
@@ -69,12 +69,18 @@ fn movement_a_wagon_is_drawn_by_animals_or_pushed_by_foot_never_by_horsemen() {
 fn movement_in_retreat_a_wagon_pushed_by_foot_keeps_its_standard_rate() {
     let mut b = wagon_of("Ashigaru", 3);
     to_oda_turn_passing_tests(&mut b);
-    ok(&mut b, Command::Fire(gunbai::rules::simple::command::FireOrder {
-        unit: ODA_TEPPO_1,
-        target: gunbai::rules::simple::state::Target::Daimyo(gunbai::rules::simple::state::GroupRef(1, 0)),
-        volley: false,
-        distance_cm: 10,
-    }), &[6, 1, 1, 1, 1, 1]);
+    ok(
+        &mut b,
+        Command::Fire(gunbai::rules::simple::command::FireOrder {
+            unit: ODA_TEPPO_1,
+            target: gunbai::rules::simple::state::Target::Daimyo(
+                gunbai::rules::simple::state::GroupRef(1, 0),
+            ),
+            volley: false,
+            distance_cm: 10,
+        }),
+        &[6, 1, 1, 1, 1, 1],
+    );
     pass_morale_dues(&mut b);
     to_imagawa_turn_passing_tests(&mut b);
     assert!(b.state().in_retreat(WAGON));

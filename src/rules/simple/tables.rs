@@ -254,6 +254,20 @@ pub struct SimpleRulings {
     pub monk_weapon: MonkWeapon,
     /// Whether a defender turns to face a flank or rear attack.
     pub turn_to_face: TurnToFace,
+    /// How many moves a change of formation takes when its furthest figure has further to
+    /// go than one move.
+    pub formation_change: FormationChange,
+}
+
+/// How many moves a change of formation takes when its furthest figure has further to go
+/// than one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormationChange {
+    /// One further move finishes it.
+    OneFurtherMove,
+    /// Each further move takes the furthest figure one move's distance until it arrives.
+    MoveByMove,
 }
 
 /// Whether a defender turns to face a flank or rear attack.

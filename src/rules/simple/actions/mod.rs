@@ -70,18 +70,13 @@ const MORALE: [MoraleCause; 3] = [
     MoraleCause::FriendRetreating,
 ];
 
-/// The whole moves a unit may make where it stands: changes of formation (skirmish for
-/// archers only), mounting for cavalry, limbering for guns and wagons.
+/// The whole moves a unit may make where it stands: mounting for cavalry, limbering for guns
+/// and wagons.
 fn in_place_moves(state: &State, unit: UnitRef) -> Vec<(String, MoveKind)> {
     let Some(x) = state.unit(unit) else {
         return Vec::new();
     };
-    let mut out: Vec<(String, MoveKind)> =
-        [Formation::Line, Formation::Column, Formation::Skirmish]
-            .into_iter()
-            .filter(|f| *f != Formation::Skirmish || x.spec.weapon == Weapon::Bow)
-            .map(|f| (format!("form {}", f.name()), MoveKind::ChangeFormation(f)))
-            .collect();
+    let mut out = Vec::new();
     if x.spec.troop.mounted() {
         out.push(("mount or dismount".into(), MoveKind::MountDismount));
     }
@@ -93,6 +88,50 @@ fn in_place_moves(state: &State, unit: UnitRef) -> Vec<(String, MoveKind)> {
         });
     }
     out
+}
+
+/// The formations a unit may change to: any other than its own (skirmish for archers only).
+fn new_formations(state: &State, unit: UnitRef) -> Vec<Formation> {
+    let Some(x) = state.unit(unit) else {
+        return Vec::new();
+    };
+    [Formation::Line, Formation::Column, Formation::Skirmish]
+        .into_iter()
+        .filter(|f| {
+            *f != x.formation && (*f != Formation::Skirmish || x.spec.weapon == Weapon::Bow)
+        })
+        .collect()
+}
+
+/// The change of formation open to a unit: a new one, measured to its furthest figure, or
+/// the further move that finishes a change under way (Movement).
+fn formation_form(rules: &Rules, state: &State, unit: UnitRef) -> ActionForm {
+    if let Some(r) = state.unit(unit).and_then(|x| x.reforming) {
+        return ActionForm::new(
+            "change_formation",
+            "Go on changing formation",
+            format!(
+                "its move goes to forming {}: {} more move(s)",
+                r.to.name(),
+                r.moves_left
+            ),
+        );
+    }
+    let most = rules.t.terrain.board_width_cm as usize;
+    ActionForm::new(
+        "change_formation",
+        "Change formation",
+        "a whole move, measured to the furthest figure; further than a move, it takes another (a Formation Fail)",
+    )
+    .choice(
+        "New formation",
+        new_formations(state, unit)
+            .iter()
+            .map(|f| f.name().to_owned())
+            .collect(),
+    )
+    .number("Furthest figure moves", 0, most, "cm")
+    .choice("Going", going_choices())
 }
 
 /// Friendly skirmishers a unit may move through.
@@ -166,8 +205,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         return Vec::new();
     }
     let longest = numbers::longest_move_cm(rules, x, state.in_retreat(unit));
-    let mut out =
-        vec![
+    let mut out = vec![
         ActionForm::new(
             "move",
             "Move",
@@ -176,16 +214,19 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
         .number("Distance", 0, longest as usize, "cm")
         .choice("Going", going_choices()),
-        ActionForm::new(
-            "in_place",
-            "Full move in place",
-            "a change of formation, mounting or limbering takes the whole move (a Formation Fail)",
-        )
-        .choice(
-            "Move",
-            in_place_moves(state, unit).into_iter().map(|(w, _)| w).collect(),
-        ),
+        formation_form(rules, state, unit),
     ];
+    let in_place = in_place_moves(state, unit);
+    if !in_place.is_empty() {
+        out.push(
+            ActionForm::new(
+                "in_place",
+                "Full move in place",
+                "mounting or limbering takes the whole move (a Formation Fail)",
+            )
+            .choice("Move", in_place.into_iter().map(|(w, _)| w).collect()),
+        );
+    }
     let through = skirmishers_near(state, unit);
     if !through.is_empty() {
         out.push(
@@ -323,6 +364,27 @@ pub fn plan(
             distance_cm: 0,
             going: Going::Standard,
         }),
+        "change_formation" => {
+            let reforming = state.unit(unit).and_then(|x| x.reforming);
+            plain(match reforming {
+                Some(r) => Command::Move {
+                    unit,
+                    kind: MoveKind::ChangeFormation(r.to),
+                    distance_cm: 0,
+                    going: Going::Standard,
+                },
+                None => Command::Move {
+                    unit,
+                    kind: MoveKind::ChangeFormation(
+                        *new_formations(state, unit)
+                            .get(value(0))
+                            .ok_or("pick a formation")?,
+                    ),
+                    distance_cm: cm(1)?,
+                    going: going(2)?,
+                },
+            })
+        }
         "through" => plain(Command::Move {
             unit,
             kind: MoveKind::ThroughSkirmishers(Some(

@@ -104,7 +104,22 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             moved(unit(state, *u)?, *kind);
             state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
         }
-        Event::FormationChanged { unit: u, formation } => unit(state, *u)?.formation = *formation,
+        Event::FormationChanged { unit: u, formation } => {
+            let x = unit(state, *u)?;
+            x.formation = *formation;
+            x.reforming = None;
+            x.reformed = true;
+        }
+        Event::FormationChangeGoesOn {
+            unit: u,
+            formation,
+            moves_left,
+        } => {
+            unit(state, *u)?.reforming = Some(super::state::Reforming {
+                to: *formation,
+                moves_left: *moves_left,
+            });
+        }
         Event::StatusSet { unit: u, status } => {
             let x = unit(state, *u)?;
             match status {
@@ -160,6 +175,8 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
             let x = unit(state, *u)?;
             x.retreat_moves = *moves;
             x.formation_fail = true;
+            // It retreats instead of finishing a change of formation.
+            x.reforming = None;
         }
         Event::RetreatMoved(u) => {
             let x = unit(state, *u)?;
@@ -366,6 +383,7 @@ fn end_turn(state: &mut State, side: u8) {
 
 /// What a unit did in its side's last turn, forgotten as a new turn of its side begins.
 fn fresh_turn(u: &mut UnitState) {
+    u.reformed = false;
     u.fired = false;
     u.moved = false;
     u.volleyed = false;

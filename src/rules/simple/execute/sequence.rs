@@ -10,6 +10,7 @@ use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::order::{EVENT_CARDS, FORMATION_FAIL, MORALE};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+use crate::rules::simple::tables::FormationChange;
 
 /// The Movement section.
 const MOVEMENT: &str = "simple: Movement";
@@ -262,12 +263,15 @@ pub(super) fn move_unit(
         ctx.emit(Event::AmbushRevealed(u))?;
     }
     may_move(ctx, u, kind)?;
+    // A change of formation measures its furthest figure: the moves it still needs after this.
+    let reform_left = reform_moves_left(ctx, u, kind, step)?;
     match step {
+        _ if reform_left.is_some() => {}
         Some((distance, going))
             if in_place(kind) && (distance != 0 || going != Going::Standard) =>
         {
             return Err(refuse(
-                "changing formation, mounting or limbering takes the unit's whole move where it stands",
+                "mounting or limbering takes the unit's whole move where it stands",
                 MOVEMENT,
             ));
         }
@@ -310,10 +314,17 @@ pub(super) fn move_unit(
         }
         MoveKind::CrossCover | MoveKind::OverCover => ctx.emit(fail(FailCause::CrossingCover))?,
         MoveKind::ChangeFormation(f) => {
-            ctx.emit(Event::FormationChanged {
-                unit: u,
-                formation: f,
-            })?;
+            match reform_left {
+                Some(moves_left @ 1..) => ctx.emit(Event::FormationChangeGoesOn {
+                    unit: u,
+                    formation: f,
+                    moves_left,
+                })?,
+                _ => ctx.emit(Event::FormationChanged {
+                    unit: u,
+                    formation: f,
+                })?,
+            }
             ctx.emit(fail(FailCause::ChangingFormation))?;
         }
         MoveKind::MountDismount => ctx.emit(fail(FailCause::Mounting))?,
@@ -327,6 +338,65 @@ pub(super) fn move_unit(
         }
     }
     Ok(())
+}
+
+/// For a change of formation, the moves it still needs once this move is made (0: done now);
+/// `None` for any other move. Refuses any other move of a unit whose change is under way, a
+/// change to the formation it has, and a continued change given a distance.
+///
+/// The first move of a change measures the furthest figure over its going: within the unit's
+/// move the change is made now; beyond it, ruling `formation_change` says how many more moves
+/// it takes (Movement: a change not completed requires a further move).
+fn reform_moves_left(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    kind: MoveKind,
+    step: Option<(u32, Going)>,
+) -> Result<Option<u32>, CommandError> {
+    let x = ctx.unit(u)?;
+    let name = &x.spec.name;
+    if let Some(r) = x.reforming {
+        if kind != MoveKind::ChangeFormation(r.to) {
+            return Err(refuse(
+                format!(
+                    "{name} is changing to {}: its move goes to finishing the change",
+                    r.to.name()
+                ),
+                MOVEMENT,
+            ));
+        }
+        if step.is_some_and(|s| s != (0, Going::Standard)) {
+            return Err(refuse(
+                format!("{name} finishes its change of formation where it stands"),
+                MOVEMENT,
+            ));
+        }
+        return Ok(Some(r.moves_left.saturating_sub(1)));
+    }
+    let MoveKind::ChangeFormation(to) = kind else {
+        return Ok(None);
+    };
+    if to == x.formation {
+        return Err(illegal(format!("{name} is in {} already", to.name())));
+    }
+    let (distance, going) = step.unwrap_or((0, Going::Standard));
+    let in_retreat = ctx.state().in_retreat(u);
+    let Some(most) = numbers::move_allowance(ctx.rules(), x, going, in_retreat) else {
+        return Err(refuse(
+            format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
+            MOVEMENT,
+        ));
+    };
+    if f64::from(distance) <= most {
+        return Ok(Some(0));
+    }
+    Ok(Some(match ctx.rules().rulings.formation_change {
+        FormationChange::OneFurtherMove => 1,
+        // Each further move takes the furthest figure one move's distance.
+        FormationChange::MoveByMove => {
+            (f64::from(distance) / most.max(f64::MIN_POSITIVE)).ceil() as u32 - 1
+        }
+    }))
 }
 
 fn fail_of(unit: UnitRef, cause: FailCause) -> Event {

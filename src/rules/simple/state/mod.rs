@@ -100,6 +100,23 @@ pub struct UnitState {
     /// The opponent called for a morale test this turn (ruling `morale_calls`: once a turn).
     #[serde(default)]
     pub called: bool,
+    /// A change of formation under way that its first move did not complete.
+    #[serde(default)]
+    pub reforming: Option<Reforming>,
+    /// Finished a change of formation in its side's last turn: the table may then find it out
+    /// of contact (a cause of Formation Fail).
+    #[serde(default)]
+    pub reformed: bool,
+}
+
+/// A change of formation that takes more than one move (Movement: measured to the furthest
+/// figure, a change not completed takes a further move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reforming {
+    /// The formation it is changing to.
+    pub to: Formation,
+    /// Moves still needed to finish the change.
+    pub moves_left: u32,
 }
 
 impl UnitState {
@@ -130,6 +147,8 @@ impl UnitState {
             sees_retreat: false,
             waded: false,
             called: false,
+            reforming: None,
+            reformed: false,
         }
     }
 
