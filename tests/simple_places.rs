@@ -52,6 +52,7 @@ fn shot(unit: UnitRef, target: UnitRef, distance_cm: u32) -> Command {
         target: Target::Unit(target),
         volley: false,
         distance_cm,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     })
 }
 
@@ -202,6 +203,7 @@ fn building_holds_5_figures_and_the_door_defender_must_be_killed_first() {
         rear_support: None,
         in_building: false,
         door: Some(0),
+        defender_cover: Some(gunbai::rules::simple::state::Cover::Hard),
     };
     assert!(
         err_text(&mut b, Command::Melee(at_door(IMA_ARCHERS)), &[10, 1]).contains("inside"),
@@ -217,6 +219,10 @@ fn building_holds_5_figures_and_the_door_defender_must_be_killed_first() {
         "the door's defender is in hard cover: {:?}",
         bouts[0].defender
     );
+    // The table cannot put the door's defender anywhere but in hard cover.
+    let mut open = at_door(IMA_TEPPO);
+    open.defender_cover = Some(gunbai::rules::simple::state::Cover::Open);
+    assert!(err_text(&mut b, Command::Melee(open), &[10, 1]).contains("hard cover"));
     // 3 against 4 + 2 - 1 (the defender's Formation Fail): the door holds.
     ok(&mut b, Command::Melee(at_door(IMA_TEPPO)), &[3, 4]);
     assert_eq!(b.state().structures[0].door_taken_by, None);
@@ -477,19 +483,21 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
 
 #[test]
 fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
+    use gunbai::rules::simple::state::Cover;
     let mut b = begun();
-    let order = FireOrder {
+    let order = |target_cover| FireOrder {
         unit: IMA_TEPPO,
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 20,
+        target_cover: Some(target_cover),
     };
-    let needs = |b: &Battle<Simple>| {
-        gunbai::rules::simple::numbers::preview::fire(b.rules(), b.state(), &order)
+    let needs = |b: &Battle<Simple>, cover| {
+        gunbai::rules::simple::numbers::preview::fire(b.rules(), b.state(), &order(cover))
             .expect("preview")
             .needs
     };
-    assert_eq!(needs(&b), 6);
+    assert_eq!(needs(&b, Cover::Open), 6);
     ok(
         &mut b,
         Command::SetStatus {
@@ -498,7 +506,9 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
         },
         &[],
     );
-    assert_eq!(needs(&b), 7, "a line in soft cover");
+    assert_eq!(needs(&b, Cover::Soft), 7, "a line in soft cover");
+    let err = err_text(&mut b, Command::Fire(order(Cover::Open)), &[1; 5]);
+    assert!(err.contains("soft cover at least"), "{err}");
     let yari = b.state().unit(ODA_YARI).expect("unit");
     let cover = b.state().cover_of(ODA_YARI);
     let dice = gunbai::rules::simple::numbers::morale(b.rules(), yari, cover, false);
@@ -571,6 +581,7 @@ fn movement_a_wagon_behind_one_beast_moves_7_5_cm_and_in_retreat_at_its_standard
         target: Target::Daimyo(GroupRef(1, 0)),
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     ok(&mut b, at, &[6, 1, 1, 1, 1, 1]);
     assert!(

@@ -194,18 +194,10 @@ fn firing_d8_per_figure_hits_6_7_8_in_line_and_saves_on_4() {
     );
     assert_eq!(alive(&b, ODA_YARI), 4);
     ok(&mut b, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 6, 1]);
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: ODA_TEPPO_2,
-            status: Status::Cover(Cover::Hard),
-        },
-        &[],
-    );
     // Hard cover, line: 8+. Only the 8 hits; its save fails on 3.
     ok(
         &mut b,
-        fire(IMA_ARCHERS, ODA_TEPPO_2, false),
+        fire_in(IMA_ARCHERS, ODA_TEPPO_2, Cover::Hard),
         &[7, 7, 8, 1, 1, 3],
     );
     assert_eq!(alive(&b, ODA_TEPPO_2), 4);
@@ -214,19 +206,11 @@ fn firing_d8_per_figure_hits_6_7_8_in_line_and_saves_on_4() {
 #[test]
 fn skirmishers_are_hit_on_7_8_9_and_the_combined_score_pairs_dice() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: ODA_ARCHERS_SKIRMISH,
-            status: Status::Cover(Cover::Hard),
-        },
-        &[],
-    );
     // Skirmish in hard cover needs 9: no d8 reaches it, so dice pair up (ruling
     // combined_score): 5+4 = 9 hits, 8+0... 1+2 = 3 misses, the fifth die is unpaired.
     let lines = ok(
         &mut b,
-        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        fire_in(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, Cover::Hard),
         &[5, 4, 1, 2, 8, 1],
     );
     assert!(lines.iter().any(|l| l.contains("pairs")), "{lines:?}");
@@ -242,15 +226,7 @@ fn combined_score_exact_option_needs_the_pair_to_equal_the_score() {
     let mut b = begun_with(house);
     ok(
         &mut b,
-        Command::SetStatus {
-            unit: ODA_ARCHERS_SKIRMISH,
-            status: Status::Cover(Cover::Hard),
-        },
-        &[],
-    );
-    ok(
-        &mut b,
-        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        fire_in(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, Cover::Hard),
         &[5, 5, 4, 5, 8, 1],
     );
     assert_eq!(
@@ -345,6 +321,7 @@ fn ranges_are_30_cm_and_the_wind_card_halves_them() {
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 20,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     let err = run(&mut b, far, &[1; 5]).expect_err("out of range");
     assert!(err.to_string().contains("halved"), "{err}");
@@ -353,6 +330,7 @@ fn ranges_are_30_cm_and_the_wind_card_halves_them() {
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 15,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     ok(&mut b, near, &[1; 5]);
 }
@@ -373,6 +351,7 @@ fn daimyo_attached_to_a_unit_is_no_target_until_it_is_gone() {
         target: Target::Daimyo(GroupRef(0, 0)),
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     assert!(run(&mut b, at_daimyo.clone(), &[1; 5]).is_err());
     ok(
@@ -424,14 +403,6 @@ fn melee_attacker_kills_only_on_a_higher_score() {
 #[test]
 fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: ODA_PIKE_SAMURAI,
-            status: Status::Cover(Cover::Soft),
-        },
-        &[],
-    );
     // Held in melee to his front, he cannot turn to face the flank attack (ruling turn_to_face).
     ok(
         &mut b,
@@ -453,6 +424,7 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
         rear_support: Some(Weapon::Pike),
         in_building: false,
         door: None,
+        defender_cover: Some(Cover::Soft),
     };
     // Attacker: 10 + 1 flank - 1 Formation Fail - 1 alone = 9.
     // Defender: 1 + 1 soft + 2 pike support + 2 pike against none = 6.
@@ -1019,6 +991,7 @@ fn action_previews_give_the_exact_odds_of_fire_and_melee() {
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 20,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     };
     let p = preview::fire(b.rules(), b.state(), &order).expect("preview");
     assert_eq!(
@@ -1044,8 +1017,8 @@ fn action_forms_fire_the_order_the_preview_describes() {
     let mut b = begun();
     let id = IMA_TEPPO.id();
     let target = option_of(&b, IMA_TEPPO, "fire", ODA_YARI);
-    // Up to 20 cm, not a volley: the same order as `fire(IMA_TEPPO, ODA_YARI, false)`.
-    let values = [target, 1, 0];
+    // In the open, 1 cm, not a volley: the order `fire(IMA_TEPPO, ODA_YARI, false)` gives.
+    let values = [target, 0, 1, 0];
     let preview = b
         .preview_action(&id, "fire", &values)
         .expect("fits")

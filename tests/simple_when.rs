@@ -188,6 +188,7 @@ fn daimyo_attacks(g: gunbai::rules::simple::state::GroupRef, times: usize) -> Co
         rear_support: None,
         in_building: false,
         door: None,
+        defender_cover: Some(gunbai::rules::simple::state::Cover::Open),
     })
 }
 
@@ -256,7 +257,7 @@ fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire(
     // Fire at the Yari behind it needs 8 (a line behind hard cover): one 8, four 7s.
     let lines = ok(
         &mut b,
-        fire(IMA_TEPPO, ODA_YARI, false),
+        fire_in(IMA_TEPPO, ODA_YARI, Cover::Hard),
         &[8, 7, 7, 7, 7, 1],
     );
     assert_eq!(alive(&b, ODA_YARI), 4, "{lines:?}");
@@ -428,25 +429,13 @@ fn morale_after_the_daimyo_is_killed_the_army_falls_back_in_retreat() {
 #[test]
 fn firing_added_scores_must_be_exact_by_default_and_may_reach_as_an_option() {
     use gunbai::reference::HouseRules;
-    use gunbai::rules::simple::command::Status;
     use gunbai::rules::simple::state::Cover;
     // Skirmishers behind hard cover need 9: no d8 reaches it, so dice pair up.
-    let hard = |b: &mut gunbai::engine::Battle<Simple>| {
-        ok(
-            b,
-            Command::SetStatus {
-                unit: ODA_ARCHERS_SKIRMISH,
-                status: Status::Cover(Cover::Hard),
-            },
-            &[],
-        );
-    };
     let mut b = begun();
-    hard(&mut b);
     // 5+5 = 10 is not exactly 9: no hit; 4+5 = 9 is; the fifth die is unpaired.
     ok(
         &mut b,
-        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        fire_in(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, Cover::Hard),
         &[5, 5, 4, 5, 8, 1],
     );
     assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 4, "one pair exact");
@@ -455,10 +444,9 @@ fn firing_added_scores_must_be_exact_by_default_and_may_reach_as_an_option() {
         .rulings
         .insert("combined_score".into(), "pairs_reach".into());
     let mut b = begun_with(house);
-    hard(&mut b);
     ok(
         &mut b,
-        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        fire_in(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, Cover::Hard),
         &[5, 5, 4, 5, 8, 1, 1],
     );
     assert_eq!(alive(&b, ODA_ARCHERS_SKIRMISH), 3, "both pairs reach 9");
@@ -553,6 +541,7 @@ fn firing_at_a_lone_daimyo_and_arriving_monks_follow_the_recorded_rulings() {
             target: gunbai::rules::simple::state::Target::Daimyo(GroupRef(0, 0)),
             volley: false,
             distance_cm: 10,
+            target_cover: Some(gunbai::rules::simple::state::Cover::Open),
         }),
         &[6, 1, 1, 1, 1],
     );

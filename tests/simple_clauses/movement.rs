@@ -78,6 +78,7 @@ fn movement_in_retreat_a_wagon_pushed_by_foot_keeps_its_standard_rate() {
             ),
             volley: false,
             distance_cm: 10,
+            target_cover: Some(gunbai::rules::simple::state::Cover::Open),
         }),
         &[6, 1, 1, 1, 1, 1],
     );

@@ -121,6 +121,22 @@ pub fn fire(unit: UnitRef, target: UnitRef, volley: bool) -> Command {
         target: Target::Unit(target),
         volley,
         distance_cm: 20,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
+    })
+}
+
+/// A shot at 20 cm at a target the table sees in `cover`.
+pub fn fire_in(
+    unit: UnitRef,
+    target: UnitRef,
+    cover: gunbai::rules::simple::state::Cover,
+) -> Command {
+    Command::Fire(FireOrder {
+        unit,
+        target: Target::Unit(target),
+        volley: false,
+        distance_cm: 20,
+        target_cover: Some(cover),
     })
 }
 
@@ -140,6 +156,7 @@ pub fn one_on_one(attacker: UnitRef, defender: UnitRef, facing: Facing) -> Melee
         rear_support: None,
         in_building: false,
         door: None,
+        defender_cover: Some(gunbai::rules::simple::state::Cover::Open),
     }
 }
 
@@ -175,6 +192,7 @@ pub fn shoot_daimyo(b: &mut Battle<Simple>, group: GroupRef) {
         target: Target::Daimyo(group),
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     ok(b, at, &[6, 1, 1, 1, 1, 1]);
 }

@@ -173,6 +173,10 @@ pub struct MeleeOrder {
     /// opens the building to the attacker's side.
     #[serde(default)]
     pub door: Option<u8>,
+    /// The cover the table sees the defender behind (the Melee form asks); none in older
+    /// journals, which read the unit's cover record.
+    #[serde(default)]
+    pub defender_cover: Option<Cover>,
 }
 
 /// An order to fire.
@@ -186,6 +190,10 @@ pub struct FireOrder {
     pub volley: bool,
     /// The distance measured on the table.
     pub distance_cm: u32,
+    /// The cover the table sees the target in (the Fire form asks); none in older journals,
+    /// which read the unit's cover record.
+    #[serde(default)]
+    pub target_cover: Option<Cover>,
 }
 
 /// What is being set alight.

@@ -63,6 +63,15 @@ const MOVES: [(&str, MoveKind); 6] = [
 ];
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
 const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
+
+/// The cover the table sees a target or defender in, as the Fire and Melee forms ask it.
+fn cover_answers() -> Vec<String> {
+    vec![
+        "in the open".into(),
+        "in or behind soft cover".into(),
+        "in or behind hard cover".into(),
+    ]
+}
 const SUPPORT: [Option<Weapon>; 3] = [None, Some(Weapon::Spear), Some(Weapon::Pike)];
 const MORALE: [MoraleCause; 3] = [
     MoraleCause::HalfStrength,
@@ -167,6 +176,7 @@ pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
             .map(|t| target_name(state, t))
             .collect(),
     )
+    .choice("Defender's cover", cover_answers())
     .choice(
         "Attacking its",
         vec!["front".into(), "flank".into(), "rear".into()],
@@ -256,6 +266,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 .map(|t| target_name(state, t))
                 .collect(),
         )
+        .choice("Target's cover", cover_answers())
         .number("Distance", 0, range as usize, "cm");
         if x.spec.weapon != Weapon::Gun {
             fire = fire.toggle("Volley");
@@ -442,8 +453,9 @@ fn fire_plan(
     let order = FireOrder {
         unit,
         target,
-        volley: value(2) == 1,
-        distance_cm: u32::try_from(value(1)).map_err(|_| "pick a distance")?,
+        target_cover: Some(*COVERS.get(value(1)).ok_or("pick the target's cover")?),
+        distance_cm: u32::try_from(value(2)).map_err(|_| "pick a distance")?,
+        volley: value(3) == 1,
     };
     let preview = preview::fire(rules, state, &order).map(|p| {
         let n = f64::from(p.dice.dice_count());
@@ -509,15 +521,16 @@ pub(super) fn melee_plan(
         .ok_or("pick a defender")?;
     let order = MeleeOrder {
         defender,
+        defender_cover: Some(*COVERS.get(value(1)).ok_or("pick the defender's cover")?),
         attackers: vec![Attacker {
             fighter,
-            facing: *FACINGS.get(value(1)).ok_or("pick a side")?,
-            touches_friend: value(3) == 1,
+            facing: *FACINGS.get(value(2)).ok_or("pick a side")?,
+            touches_friend: value(4) == 1,
         }],
-        rear_support: *SUPPORT.get(value(2)).ok_or("pick the support")?,
-        defender_touches_friend: value(4) == 1,
-        in_building: value(5) == 1,
-        door: match (value(5), defender) {
+        rear_support: *SUPPORT.get(value(3)).ok_or("pick the support")?,
+        defender_touches_friend: value(5) == 1,
+        in_building: value(6) == 1,
+        door: match (value(6), defender) {
             (2, Target::Unit(t)) => state.unit(t).and_then(|x| x.structure),
             _ => None,
         },

@@ -375,6 +375,7 @@ pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comm
         rear_support: None,
         in_building: false,
         door: None,
+        defender_cover: None,
     };
     order.attackers = vec![Attacker {
         fighter: Fighter::Unit(v),

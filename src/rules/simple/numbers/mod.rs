@@ -180,17 +180,42 @@ pub fn save(
 }
 
 /// What the target of fire stands in: the formation and cover that set the score needed.
-pub fn target_stance(rules: &Rules, state: &State, target: Target) -> (Formation, Cover) {
+/// The cover is the table's word (`told`, the Fire form's answer); an order without one (an
+/// older journal) reads the unit's cover record, and a Daimyo's the open.
+pub fn target_stance(
+    rules: &Rules,
+    state: &State,
+    target: Target,
+    told: Option<Cover>,
+) -> (Formation, Cover) {
     match target {
         Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |x| {
-            (x.formation, state.cover_of(u))
+            (x.formation, told.unwrap_or_else(|| state.cover_of(u)))
         }),
-        // Ruling daimyo_cover: a lone Daimyo stands in the open, in line or as a skirmisher.
-        Target::Daimyo(_) => match rules.rulings.daimyo_cover {
-            DaimyoCover::LineInOpen => (Formation::Line, Cover::Open),
-            DaimyoCover::SkirmishInOpen => (Formation::Skirmish, Cover::Open),
-        },
+        // Ruling daimyo_cover: a lone Daimyo stands as a figure in line or as a skirmisher.
+        Target::Daimyo(_) => {
+            let cover = told.unwrap_or(Cover::Open);
+            match rules.rulings.daimyo_cover {
+                DaimyoCover::LineInOpen => (Formation::Line, cover),
+                DaimyoCover::SkirmishInOpen => (Formation::Skirmish, cover),
+            }
+        }
     }
+}
+
+/// The cover a melee defender fights from: hard at a building's door, else the table's word
+/// (the Melee form's answer); an order without one (an older journal, the village's peasants)
+/// reads the unit's cover record.
+pub fn defender_cover(state: &State, order: &MeleeOrder) -> Cover {
+    if order.door.is_some() {
+        return Cover::Hard;
+    }
+    order
+        .defender_cover
+        .unwrap_or_else(|| match order.defender {
+            Target::Unit(u) => state.cover_of(u),
+            Target::Daimyo(_) => Cover::Open,
+        })
 }
 
 /// Firing dice: (die, figures rolling, sharpshooter dice).
@@ -298,12 +323,7 @@ pub fn melee_modifiers(
         Target::Daimyo(_) => None,
     };
     // Defending a building's door is fighting from hard cover.
-    let cover = match order.defender {
-        _ if order.door.is_some() => Cover::Hard,
-        Target::Unit(u) => state.cover_of(u),
-        Target::Daimyo(_) => Cover::Open,
-    };
-    match cover {
+    match defender_cover(state, order) {
         Cover::Soft => def.push(Modifier::total(
             m.soft_cover,
             "defender behind soft cover",

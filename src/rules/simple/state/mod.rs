@@ -401,6 +401,26 @@ impl State {
         x.effective_cover().max(from_structure)
     }
 
+    /// The least cover the state proves a unit's figures have, whatever the table says of
+    /// the line of fire: hard cover inside a standing building, soft cover under smoke from a
+    /// fire (a wall, fence or earthwork covers only from its far side, which the table sees).
+    pub fn least_cover(&self, u: UnitRef) -> Cover {
+        let Some(x) = self.unit(u) else {
+            return Cover::Open;
+        };
+        let inside = x
+            .structure
+            .and_then(|s| self.structures.get(usize::from(s)))
+            .is_some_and(|s| s.standing() && s.kind.building());
+        if inside {
+            Cover::Hard
+        } else if x.fire_smoke {
+            Cover::Soft
+        } else {
+            Cover::Open
+        }
+    }
+
     /// Whether a unit is in Retreat: retreating after a failed morale test, or falling back
     /// to its base line with its army after its Daimyo was killed.
     pub fn in_retreat(&self, u: UnitRef) -> bool {
