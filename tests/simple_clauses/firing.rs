@@ -181,3 +181,85 @@ fn melee_the_melee_form_asks_the_defenders_cover_and_adds_1_or_2_from_the_answer
         assert_eq!(found, bonus, "{:?}", card.modifiers);
     }
 }
+
+/// Imagawa's Teppo fire in each of its turns given (`true`) or stand (`false`), with no hits;
+/// between them Oda's turn passes.
+fn teppo_turns(b: &mut gunbai::engine::Battle<gunbai::rules::simple::Simple>, fires: &[bool]) {
+    for (i, f) in fires.iter().enumerate() {
+        if i > 0 {
+            to_oda_turn_passing_tests(b);
+            to_imagawa_turn_passing_tests(b);
+        }
+        if *f {
+            ok(b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]);
+        }
+    }
+}
+
+fn smoke_ruling(option: &str) -> gunbai::engine::Battle<gunbai::rules::simple::Simple> {
+    let mut house = gunbai::reference::HouseRules::default();
+    house.rulings.insert("smoke_timing".into(), option.into());
+    begun_with(house)
+}
+
+fn in_smoke(b: &gunbai::engine::Battle<gunbai::rules::simple::Simple>) -> bool {
+    b.state().unit(IMA_TEPPO).unwrap().smoke
+}
+
+#[test]
+fn fog_of_war_a_turn_without_firing_clears_the_smoke_whatever_was_fired_before() {
+    let mut b = smoke_ruling("quiet_turn_clears");
+    // Fired two turns running, staying put: smoke after the second.
+    teppo_turns(&mut b, &[true, true]);
+    to_oda_turn_passing_tests(&mut b);
+    assert!(in_smoke(&b));
+    to_imagawa_turn_passing_tests(&mut b);
+    let err = refused(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]);
+    assert!(err.contains("smoke"), "{err}");
+    // That turn without firing clears it.
+    to_oda_turn_passing_tests(&mut b);
+    assert!(!in_smoke(&b));
+    to_imagawa_turn_passing_tests(&mut b);
+    ok(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]);
+}
+
+#[test]
+fn fog_of_war_firing_renews_the_smoke_after_a_quiet_turn_as_an_option() {
+    let mut b = smoke_ruling("firing_renews");
+    teppo_turns(&mut b, &[true, true, false]);
+    to_oda_turn_passing_tests(&mut b);
+    assert!(in_smoke(&b), "the second turn's firing covers it again");
+    to_imagawa_turn_passing_tests(&mut b);
+    assert!(refused(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]).contains("smoke"));
+    to_oda_turn_passing_tests(&mut b);
+    assert!(!in_smoke(&b));
+}
+
+#[test]
+fn fog_of_war_smoke_forms_over_a_unit_that_stays_and_only_a_move_forward_clears_it() {
+    use gunbai::rules::simple::command::{Going, MoveKind};
+    let teppo_1 = UnitRef(1, 0, 2);
+    let mut b = begun();
+    // Fired, then a turn standing: smoke at its end, not before.
+    teppo_turns(&mut b, &[true]);
+    to_oda_turn_passing_tests(&mut b);
+    to_imagawa_turn_passing_tests(&mut b);
+    ok(&mut b, fire(teppo_1, ODA_PIKE_SAMURAI, false), &[1; 5]);
+    assert!(!in_smoke(&b));
+    to_oda_turn_passing_tests(&mut b);
+    assert!(in_smoke(&b));
+    to_imagawa_turn_passing_tests(&mut b);
+    let step = |unit, kind| Command::Move {
+        unit,
+        kind,
+        distance_cm: 5,
+        going: Going::Standard,
+    };
+    // Moving back leaves the smoke to its front.
+    ok(&mut b, step(IMA_TEPPO, MoveKind::Back), &[]);
+    assert!(refused(&mut b, fire(IMA_TEPPO, ODA_PIKE_SAMURAI, false), &[1; 5]).contains("smoke"));
+    // A unit that fired and then moves makes none.
+    ok(&mut b, step(teppo_1, MoveKind::Normal), &[]);
+    to_oda_turn_passing_tests(&mut b);
+    assert!(!b.state().unit(teppo_1).unwrap().smoke);
+}

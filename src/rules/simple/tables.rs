@@ -257,6 +257,18 @@ pub struct SimpleRulings {
     /// How many moves a change of formation takes when its furthest figure has further to
     /// go than one move.
     pub formation_change: FormationChange,
+    /// Whether a turn without firing clears smoke that a turn of firing before it would renew.
+    pub smoke_timing: SmokeTiming,
+}
+
+/// Whether a turn without firing clears smoke that a turn of firing before it would renew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SmokeTiming {
+    /// A turn without firing clears the smoke.
+    QuietTurnClears,
+    /// A turn of firing renews the smoke over a unit that stays the next turn.
+    FiringRenews,
 }
 
 /// How many moves a change of formation takes when its furthest figure has further to go

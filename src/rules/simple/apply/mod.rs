@@ -139,13 +139,13 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             Target::Daimyo(g) => daimyo(state, *g)?.alive = false,
         },
         Event::MoraleTested { unit: u, .. } => unit(state, *u)?.sees_retreat = false,
-        _ => apply_late(state, event)?,
+        _ => apply_late(rules, state, event)?,
     }
     Ok(())
 }
 
 /// Retreats, departures, Daimyo, turn ends and set-up events.
-fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
+fn apply_late(rules: &Rules, state: &mut State, event: &Event) -> Result<(), String> {
     match event {
         Event::Melee { defender, bouts } => {
             // Every figure named must exist before anything changes.
@@ -200,7 +200,7 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
                 .army_retreating = true;
         }
         Event::Attached { group: g, unit: u } => daimyo(state, *g)?.attached = *u,
-        Event::TurnEnded(side) => end_turn(state, *side),
+        Event::TurnEnded(side) => end_turn(rules, state, *side),
         Event::BattleEnded => state.ended = true,
         Event::AmbushSet { unit: u, square } => {
             unit(state, *u)?.in_ambush = true;
@@ -313,10 +313,13 @@ fn fired(state: &mut State, roll: &super::event::FireRoll) -> Result<(), String>
     Ok(())
 }
 
-/// A move clears the unit's own smoke; some kinds change what it is doing.
+/// A move forward clears the unit's own smoke; some kinds change what it is doing.
 fn moved(x: &mut UnitState, kind: MoveKind) {
     x.moved = true;
-    x.smoke = false;
+    // A move forward takes the unit out of its smoke; a move back leaves it to its front.
+    if kind != MoveKind::Back {
+        x.smoke = false;
+    }
     match kind {
         MoveKind::CrossCover => x.crossing = true,
         MoveKind::ClearOfCover => x.crossing = false,
@@ -356,7 +359,8 @@ fn begin_turn(state: &mut State, turn: u32, side: u8) {
     }
 }
 
-fn end_turn(state: &mut State, side: u8) {
+fn end_turn(rules: &Rules, state: &mut State, side: u8) {
+    let renews = rules.rulings.smoke_timing == super::tables::SmokeTiming::FiringRenews;
     state.wind_turns = state.wind_turns.saturating_sub(1);
     for s in &mut state.sides {
         for g in &mut s.groups {
@@ -369,9 +373,14 @@ fn end_turn(state: &mut State, side: u8) {
                 .iter_mut()
                 .filter(|u| u.held_by.unwrap_or(owner) == side)
             {
-                // Ruling smoke_timing: judged at the end of the unit's own turn.
+                // Ruling smoke_timing: judged at the end of the unit's own turn. Smoke over
+                // the unit stays only while it fires (or, as an option, is renewed by the
+                // turn of firing before); a unit that fired in its last turn and stayed is
+                // covered.
                 u.smoke = if u.moved {
                     false
+                } else if u.smoke && !renews {
+                    u.fired
                 } else {
                     u.fired_before || (u.smoke && u.fired)
                 };
@@ -394,7 +403,6 @@ fn fresh_turn(u: &mut UnitState) {
 /// A unit moved back out of a fight by a card: that is its move, and it is out of melee.
 fn left_the_fight(x: &mut UnitState) {
     x.moved = true;
-    x.smoke = false;
     x.melee_turns = 0;
 }
 
