@@ -8,6 +8,7 @@ mod simple_support;
 
 mod firing;
 mod formation;
+mod melee;
 mod morale;
 mod movement;
 mod structures;

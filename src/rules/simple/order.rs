@@ -79,10 +79,10 @@ pub fn moot(state: &State, due: Due) -> Option<String> {
                 .is_some_and(|s| state.burning(s));
             (!inside).then(|| format!("{} is not in a burning building", state.unit_name(u)))
         }),
-        Due::VillagersAttack(u) => gone(u).or_else(|| {
-            super::execute::village_unit(state)
-                .is_none()
-                .then(|| "the village's peasants are gone".to_owned())
+        Due::VillagersAttack(u) => gone(u).or_else(|| match super::execute::village_unit(state) {
+            None => Some("the village's peasants are gone".to_owned()),
+            Some(v) => (numbers::villagers_yet_to_attack(state, v) == 0)
+                .then(|| "each of the village's peasants has attacked this turn".to_owned()),
         }),
         Due::AllyActivation(g) => daimyo_dead(g),
         Due::Ninja(s) => daimyo_dead(GroupRef(s, 0)),

@@ -411,15 +411,23 @@ pub fn max_attackers(rules: &Rules, order: &MeleeOrder) -> usize {
 }
 
 /// How many of the village's peasants attack the figure of a unit that came into the
-/// village: as many as may attack one defending figure, and as they have.
+/// village: as many as may attack one defending figure, and as they have that have not yet
+/// attacked this turn (each attacking figure throws once in melee).
 pub fn villagers_attacking(
     rules: &Rules,
     state: &State,
     village: UnitRef,
     order: &MeleeOrder,
 ) -> u32 {
+    villagers_yet_to_attack(state, village)
+        .min(u32::try_from(max_attackers(rules, order)).unwrap_or(u32::MAX))
+}
+
+/// The village's peasants alive that have not attacked this turn.
+pub fn villagers_yet_to_attack(state: &State, village: UnitRef) -> u32 {
     let alive = state.unit(village).map_or(0, |x| x.alive);
-    alive.min(u32::try_from(max_attackers(rules, order)).unwrap_or(u32::MAX))
+    let attacked = super::order::attacks(&state.ledger, Fighter::Unit(village));
+    alive.saturating_sub(u32::try_from(attacked).unwrap_or(u32::MAX))
 }
 
 /// A morale test's dice: the living figures' pool against the d10s, with the reasons.
