@@ -90,6 +90,7 @@ fn terrain_village_brings_5_peasants_who_attack_whoever_enters_and_never_leave()
         kind: MoveKind::IntoVillage,
         distance_cm: 10,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     ok(&mut b, into_village(IMA_TEPPO), &[]);
     assert_eq!(b.state().due, vec![Due::VillagersAttack(IMA_TEPPO)]);
@@ -266,6 +267,7 @@ fn artillery_realignment_1d4_is_required_for_a_new_target() {
             kind: MoveKind::Normal,
             distance_cm: 5,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -450,6 +452,7 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
         kind,
         distance_cm: 10,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     for kind in [
         MoveKind::Normal,
@@ -522,6 +525,7 @@ fn movement_worked_example_a_gun_unlimbered_from_its_wagon_fires_with_a_formatio
         kind,
         distance_cm: 0,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     let mut b = begun();
     ok(&mut b, in_place(MoveKind::Limber), &[]);
@@ -546,6 +550,7 @@ fn going(unit: UnitRef, distance_cm: u32, going: gunbai::rules::simple::command:
         kind: MoveKind::Back,
         distance_cm,
         going,
+        surrounded: None,
     }
 }
 

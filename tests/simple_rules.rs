@@ -92,6 +92,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -103,6 +104,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -122,6 +124,7 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
                 kind: MoveKind::Normal,
                 distance_cm: 10,
                 going: gunbai::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             &[]
         )
@@ -165,6 +168,7 @@ fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
             kind: MoveKind::CrossCover,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -253,6 +257,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     )
@@ -265,6 +270,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -622,6 +628,7 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
                 kind: MoveKind::Normal,
                 distance_cm: 10,
                 going: gunbai::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             &[]
         )
@@ -647,6 +654,7 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
                 kind: MoveKind::Normal,
                 distance_cm: 10,
                 going: gunbai::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             &[]
         )
@@ -660,6 +668,7 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -965,6 +974,7 @@ fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_mo
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );

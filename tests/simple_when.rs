@@ -292,6 +292,7 @@ fn event_cards_the_tea_ceremony_idles_samurai_but_not_monks() {
         kind: MoveKind::Normal,
         distance_cm: 10,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     let samurai = refused(&mut b, step(IMA_SWORD_SAMURAI));
     assert!(samurai.contains("tea ceremony"), "{samurai}");
@@ -311,6 +312,7 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
             kind: MoveKind::OverCover,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -331,6 +333,7 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -462,6 +465,7 @@ fn step(
         kind: gunbai::rules::simple::command::MoveKind::Normal,
         distance_cm,
         going,
+        surrounded: None,
     }
 }
 
@@ -506,7 +510,12 @@ fn sequence_a_unit_fires_moves_then_melees_or_melees_moves_then_fires() {
         Command::Melee(one_on_one(IMA_ARCHERS, ODA_YARI, Facing::Front)),
         &[1, 6],
     );
-    ok(&mut b, step(IMA_ARCHERS, 10, Going::Standard), &[]);
+    // In melee now, it moves away: not surrounded by 3 or 4 figures.
+    let mut away = step(IMA_ARCHERS, 10, Going::Standard);
+    if let Command::Move { surrounded, .. } = &mut away {
+        *surrounded = Some(false);
+    }
+    ok(&mut b, away, &[]);
     ok(&mut b, fire(IMA_ARCHERS, ODA_YARI, false), &[1, 1, 1, 1, 1]);
     // A second fire is refused.
     assert!(refused(&mut b, fire(IMA_ARCHERS, ODA_YARI, false)).contains("fire"));
@@ -634,6 +643,7 @@ fn walk(unit: gunbai::rules::simple::state::UnitRef, kind: MoveKind, cm: u32) ->
         kind,
         distance_cm: cm,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     }
 }
 

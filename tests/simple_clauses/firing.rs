@@ -254,6 +254,7 @@ fn fog_of_war_smoke_forms_over_a_unit_that_stays_and_only_a_move_forward_clears_
         kind,
         distance_cm: 5,
         going: Going::Standard,
+        surrounded: None,
     };
     // Moving back leaves the smoke to its front.
     ok(&mut b, step(IMA_TEPPO, MoveKind::Back), &[]);

@@ -23,6 +23,7 @@ fn reform(unit: UnitRef, to: Formation, distance_cm: u32, going: Going) -> Comma
         kind: MoveKind::ChangeFormation(to),
         distance_cm,
         going,
+        surrounded: None,
     }
 }
 
@@ -32,6 +33,7 @@ fn walk(unit: UnitRef, kind: MoveKind, distance_cm: u32) -> Command {
         kind,
         distance_cm,
         going: Going::Standard,
+        surrounded: None,
     }
 }
 

@@ -17,6 +17,7 @@ fn forward(unit: UnitRef, distance_cm: u32) -> Command {
         kind: MoveKind::Normal,
         distance_cm,
         going: Going::Standard,
+        surrounded: None,
     }
 }
 
@@ -90,6 +91,7 @@ fn movement_in_retreat_a_wagon_pushed_by_foot_keeps_its_standard_rate() {
         kind: MoveKind::Back,
         distance_cm,
         going,
+        surrounded: None,
     };
     let err = refused(&mut b, back(7, Going::Soft), &[]);
     assert!(err.contains("6 cm") && err.contains("in Retreat"), "{err}");

@@ -83,6 +83,7 @@ pub fn change_formation(b: &mut Battle<Simple>, unit: UnitRef) {
         kind: MoveKind::ChangeFormation(to),
         distance_cm: 0,
         going: Going::Standard,
+        surrounded: None,
     };
     ok(b, change, &[]);
 }

@@ -244,6 +244,10 @@ pub enum Command {
         /// The going it crosses.
         #[serde(default)]
         going: Going,
+        /// For a unit in melee moving away, the table's word whether 3 or 4 enemy figures
+        /// surround it (then it cannot); none for a unit in no melee (Melee).
+        #[serde(default)]
+        surrounded: Option<bool>,
     },
     /// A retreating unit makes a retreat move.
     RetreatMove {

@@ -186,6 +186,8 @@ pub enum Event {
         /// The new formation.
         formation: Formation,
     },
+    /// A unit in melee moved away from it, not surrounded (Melee).
+    MovedAway(UnitRef),
     /// A change of formation the unit's move did not complete: its furthest figure has
     /// further to go, and the change takes more moves (Movement).
     FormationChangeGoesOn {

@@ -157,6 +157,28 @@ fn skirmishers_near(state: &State, unit: UnitRef) -> Vec<UnitRef> {
         .collect()
 }
 
+/// The question a move form asks of a unit in melee: it may move away unless 3 or 4 enemy
+/// figures surround it (Melee), which only the table sees.
+const SURROUNDED: &str = "Surrounded by 3 or 4 enemy figures";
+
+/// A move form, with the question of [`SURROUNDED`] last for a unit in melee.
+fn away_from_melee(in_melee: bool, form: ActionForm) -> ActionForm {
+    if in_melee {
+        form.toggle(SURROUNDED)
+    } else {
+        form
+    }
+}
+
+/// The answer to [`SURROUNDED`] in a move form's values (after kind, distance and going), for
+/// a unit in melee; none for a unit in no melee.
+fn surrounded(state: &State, unit: UnitRef, values: &[usize]) -> Option<bool> {
+    state
+        .unit(unit)
+        .is_some_and(|x| x.in_melee())
+        .then(|| values.get(3).copied().unwrap_or(0) == 1)
+}
+
 fn going_choices() -> Vec<String> {
     Going::ALL.iter().map(|g| g.words().to_owned()).collect()
 }
@@ -216,14 +238,17 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     let longest = numbers::longest_move_cm(rules, x, state.in_retreat(unit));
     let mut out = vec![
-        ActionForm::new(
-            "move",
-            "Move",
-            "one move, measured to the furthest figure; crossing cover sets a Formation Fail",
-        )
-        .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
-        .number("Distance", 0, longest as usize, "cm")
-        .choice("Going", going_choices()),
+        away_from_melee(
+            x.in_melee(),
+            ActionForm::new(
+                "move",
+                "Move",
+                "one move, measured to the furthest figure; crossing cover sets a Formation Fail",
+            )
+            .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
+            .number("Distance", 0, longest as usize, "cm")
+            .choice("Going", going_choices()),
+        ),
         formation_form(rules, state, unit),
     ];
     let in_place = in_place_moves(state, unit);
@@ -239,7 +264,8 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     let through = skirmishers_near(state, unit);
     if !through.is_empty() {
-        out.push(
+        out.push(away_from_melee(
+            x.in_melee(),
             ActionForm::new(
                 "through",
                 "Move through skirmishers",
@@ -251,7 +277,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             )
             .number("Distance", 0, longest as usize, "cm")
             .choice("Going", going_choices()),
-        );
+        ));
     }
     if let Some(range) = numbers::range_cm(rules, state, x.spec.weapon) {
         let mut fire = ActionForm::new(
@@ -365,6 +391,7 @@ pub fn plan(
             kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
             distance_cm: cm(1)?,
             going: going(2)?,
+            surrounded: surrounded(state, unit, values),
         }),
         "in_place" => plain(Command::Move {
             unit,
@@ -374,6 +401,7 @@ pub fn plan(
                 .1,
             distance_cm: 0,
             going: Going::Standard,
+            surrounded: None,
         }),
         "change_formation" => {
             let reforming = state.unit(unit).and_then(|x| x.reforming);
@@ -383,6 +411,7 @@ pub fn plan(
                     kind: MoveKind::ChangeFormation(r.to),
                     distance_cm: 0,
                     going: Going::Standard,
+                    surrounded: None,
                 },
                 None => Command::Move {
                     unit,
@@ -393,6 +422,7 @@ pub fn plan(
                     ),
                     distance_cm: cm(1)?,
                     going: going(2)?,
+                    surrounded: None,
                 },
             })
         }
@@ -405,6 +435,7 @@ pub fn plan(
             )),
             distance_cm: cm(1)?,
             going: going(2)?,
+            surrounded: surrounded(state, unit, values),
         }),
         "cover" => plain(Command::SetStatus {
             unit,

@@ -204,6 +204,7 @@ pub fn plan(
                 kind: crate::rules::simple::command::MoveKind::Normal,
                 distance_cm: 0,
                 going: crate::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             None,
         ),

@@ -110,6 +110,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             x.reforming = None;
             x.reformed = true;
         }
+        Event::MovedAway(u) => unit(state, *u)?.melee_turns = 0,
         Event::FormationChangeGoesOn {
             unit: u,
             formation,

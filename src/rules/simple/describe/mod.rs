@@ -193,6 +193,13 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             format!("{} forms {}.", name(*unit), formation.name()),
             vec![unit.id()],
         ),
+        Event::MovedAway(unit) => (
+            format!(
+                "{} moves away from the melee (not surrounded by 3 or 4 figures).",
+                name(*unit)
+            ),
+            vec![unit.id()],
+        ),
         Event::FormationChangeGoesOn {
             unit,
             formation,

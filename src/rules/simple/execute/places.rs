@@ -78,6 +78,7 @@ pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<()
             u,
             crate::rules::simple::command::MoveKind::Building,
             None,
+            None,
         )?;
     }
     ctx.emit(Event::Occupied {

@@ -245,6 +245,7 @@ pub(super) fn move_unit(
     u: UnitRef,
     kind: MoveKind,
     step: Option<(u32, Going)>,
+    surrounded: Option<bool>,
 ) -> Result<(), CommandError> {
     let ambush = ctx.state().ambush.is_some_and(|(a, _)| a == u)
         && ctx.state().unit(u).is_some_and(|x| x.in_ambush);
@@ -280,6 +281,7 @@ pub(super) fn move_unit(
         None => {}
     }
     order::permits(&ctx.state().ledger, Fighter::Unit(u), Deed::Move)?;
+    let away = moves_away(ctx, u, kind, step, surrounded)?;
     let x = ctx.unit(u)?;
     let (name, troop, weapon, limbered) =
         (x.spec.name.clone(), x.spec.troop, x.spec.weapon, x.limbered);
@@ -305,6 +307,9 @@ pub(super) fn move_unit(
     // Settled before the move is recorded: once the unit has moved its advance is moot.
     super::cards::advanced(ctx, u, kind)?;
     ctx.emit(Event::Moved { unit: u, kind })?;
+    if away {
+        ctx.emit(Event::MovedAway(u))?;
+    }
     match kind {
         MoveKind::Normal | MoveKind::ClearOfCover | MoveKind::Back => {}
         MoveKind::IntoVillage => {
@@ -338,6 +343,41 @@ pub(super) fn move_unit(
         }
     }
     Ok(())
+}
+
+/// Whether the move takes a unit in melee away from it, which it may do unless 3 or 4 enemy
+/// figures surround it: the table's word, which the Move form asks of a unit in melee (Melee).
+/// Refuses a unit in melee without that word or surrounded, and the word for a unit in none.
+fn moves_away(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    kind: MoveKind,
+    step: Option<(u32, Going)>,
+    surrounded: Option<bool>,
+) -> Result<bool, CommandError> {
+    let x = ctx.unit(u)?;
+    let name = &x.spec.name;
+    // A move over the ground: not one made where it stands, nor taking post.
+    let over_ground = step.is_some() && !in_place(kind);
+    if !(x.in_melee() && over_ground) {
+        return match surrounded {
+            Some(_) => Err(illegal(format!(
+                "{name} is moving away from no melee: whether it is surrounded is not asked"
+            ))),
+            None => Ok(false),
+        };
+    }
+    match surrounded {
+        None => Err(refuse(
+            format!("{name} is in melee: say whether 3 or 4 enemy figures surround it"),
+            order::MELEE,
+        )),
+        Some(true) => Err(refuse(
+            format!("{name} cannot move away: 3 or 4 enemy figures surround it"),
+            order::MELEE,
+        )),
+        Some(false) => Ok(true),
+    }
 }
 
 /// For a change of formation, the moves it still needs once this move is made (0: done now);

@@ -621,6 +621,7 @@ fn advance_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<
                 kind: super::command::MoveKind::Normal,
                 distance_cm,
                 going: super::command::Going::Standard,
+                surrounded: None,
             },
             false,
         ));
