@@ -761,7 +761,7 @@ fn formation_fail_only_archers_skirmish_and_passing_through_skirmishers_fails_bo
             10,
         ),
     );
-    assert!(err.contains("gone round"), "{err}");
+    assert!(err.contains("go round"), "{err}");
     ok(
         &mut b,
         walk(

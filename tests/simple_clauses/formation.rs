@@ -272,3 +272,37 @@ fn formation_fail_the_table_marks_only_the_causes_it_sees_and_the_state_allows()
     assert!(form(&b, IMA_TEPPO).unwrap().contains("not base to base"));
     assert!(form(&b, UnitRef(1, 0, 0)).unwrap().contains("1 cm"));
 }
+
+fn through(unit: UnitRef, other: UnitRef) -> Command {
+    walk(unit, MoveKind::ThroughSkirmishers(Some(other)), 10)
+}
+
+#[test]
+fn formation_fail_units_go_round_one_another_unless_one_can_form_skirmish() {
+    let mut b = begun_ruling_pass("either_can_skirmish");
+    // Close order through close order: they go round.
+    let err = refused(&mut b, through(IMA_TEPPO, IMA_SWORD_SAMURAI), &[]);
+    assert!(err.contains("go round") && err.contains("simple: Formation Fail"), "{err}");
+    // Archers in line can form skirmish: the Teppo pass through them, both failing.
+    ok(&mut b, through(IMA_TEPPO, IMA_ARCHERS), &[]);
+    // Skirmishers pass through close order, both failing.
+    ok(&mut b, through(UnitRef(1, 0, 0), IMA_YARI_1), &[]);
+    for u in [IMA_TEPPO, IMA_ARCHERS, UnitRef(1, 0, 0), IMA_YARI_1] {
+        assert!(b.state().unit(u).unwrap().formation_fail);
+    }
+}
+
+#[test]
+fn formation_fail_units_pass_only_through_skirmish_order_as_an_option() {
+    let mut b = begun_ruling_pass("in_skirmish_order");
+    let err = refused(&mut b, through(IMA_TEPPO, IMA_ARCHERS), &[]);
+    assert!(err.contains("go round"), "archers in line: {err}");
+    ok(&mut b, through(IMA_TEPPO, UnitRef(1, 0, 0)), &[]);
+    ok(&mut b, through(UnitRef(1, 0, 0), IMA_YARI_1), &[]);
+}
+
+fn begun_ruling_pass(option: &str) -> Battle<Simple> {
+    let mut house = HouseRules::default();
+    house.rulings.insert("pass_through".into(), option.into());
+    begun_with(house)
+}

@@ -259,6 +259,18 @@ pub struct SimpleRulings {
     pub formation_change: FormationChange,
     /// Whether a turn without firing clears smoke that a turn of firing before it would renew.
     pub smoke_timing: SmokeTiming,
+    /// When a unit may move through another friendly unit.
+    pub pass_through: PassThrough,
+}
+
+/// When a unit may move through another friendly unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassThrough {
+    /// When either is in skirmish order or is archers, who can form skirmish.
+    EitherCanSkirmish,
+    /// Only when either is in skirmish order.
+    InSkirmishOrder,
 }
 
 /// Whether a turn without firing clears smoke that a turn of firing before it would renew.

@@ -143,17 +143,12 @@ fn formation_form(rules: &Rules, state: &State, unit: UnitRef) -> ActionForm {
     .choice("Going", going_choices())
 }
 
-/// Friendly skirmishers a unit may move through.
-fn skirmishers_near(state: &State, unit: UnitRef) -> Vec<UnitRef> {
+/// Friendly units a unit may move through (ruling `pass_through`).
+fn passable(rules: &Rules, state: &State, unit: UnitRef) -> Vec<UnitRef> {
     state
         .present_units_of(state.owner(unit))
         .into_iter()
-        .filter(|&o| {
-            o != unit
-                && state
-                    .unit(o)
-                    .is_some_and(|x| x.formation == Formation::Skirmish)
-        })
+        .filter(|&o| numbers::may_pass_through(rules, state, unit, o))
         .collect()
 }
 
@@ -262,17 +257,17 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             .choice("Move", in_place.into_iter().map(|(w, _)| w).collect()),
         );
     }
-    let through = skirmishers_near(state, unit);
+    let through = passable(rules, state, unit);
     if !through.is_empty() {
         out.push(away_from_melee(
             x.in_melee(),
             ActionForm::new(
                 "through",
-                "Move through skirmishers",
-                "both units get a Formation Fail; units base to base are gone round",
+                "Move through a unit",
+                "through skirmishers or archers: both units get a Formation Fail; others are gone round",
             )
             .choice(
-                "Skirmishers",
+                "Through",
                 through.iter().map(|o| state.unit_name(*o)).collect(),
             )
             .number("Distance", 0, longest as usize, "cm")
@@ -429,9 +424,9 @@ pub fn plan(
         "through" => plain(Command::Move {
             unit,
             kind: MoveKind::ThroughSkirmishers(Some(
-                *skirmishers_near(state, unit)
+                *passable(rules, state, unit)
                     .get(value(0))
-                    .ok_or("pick the skirmishers")?,
+                    .ok_or("pick the unit")?,
             )),
             distance_cm: cm(1)?,
             going: going(2)?,

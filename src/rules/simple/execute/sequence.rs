@@ -443,27 +443,22 @@ fn fail_of(unit: UnitRef, cause: FailCause) -> Event {
     Event::FormationFailed { unit, cause }
 }
 
-/// Refuses a move through units that are not skirmishers: only skirmishers may be moved
-/// through (both then have a Formation Fail); units base to base are gone round.
+/// Refuses a move through a unit it may not pass (ruling `pass_through`): a friendly unit in
+/// skirmish order, or archers who can form skirmish, may be moved through (or move through
+/// another), both then having a Formation Fail; units base to base go round one another.
 fn through_skirmishers(
     ctx: &Ctx<'_>,
     u: UnitRef,
     other: Option<UnitRef>,
 ) -> Result<(), CommandError> {
     let Some(o) = other else {
-        return Err(illegal("name the skirmishers the unit moves through"));
+        return Err(illegal("name the unit it moves through"));
     };
-    let skirmishers = o != u
-        && ctx.state().owner(o) == ctx.state().owner(u)
-        && ctx
-            .state()
-            .unit(o)
-            .is_some_and(|x| x.present() && x.formation == Formation::Skirmish);
-    if skirmishers {
+    if numbers::may_pass_through(ctx.rules(), ctx.state(), u, o) {
         Ok(())
     } else {
         Err(refuse(
-            "a unit moves only through friendly skirmishers; units base to base must be gone round",
+            "units base to base go round one another: one of the two must be in skirmish order or be archers, who can form skirmish",
             FORMATION_FAIL,
         ))
     }

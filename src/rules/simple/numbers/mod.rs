@@ -10,7 +10,7 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
 use crate::rules::simple::tables::{
-    CombinedScore, DaimyoCover, NaginataIsSpear, ReinforcementSquare, TurnToFace,
+    CombinedScore, DaimyoCover, NaginataIsSpear, PassThrough, ReinforcementSquare, TurnToFace,
 };
 
 const MELEE: &str = "simple: Melee";
@@ -92,6 +92,21 @@ pub fn longest_move_cm(rules: &Rules, unit: &UnitState, in_retreat: bool) -> u32
         .filter_map(|g| move_allowance(rules, unit, *g, in_retreat))
         .fold(0.0, f64::max)
         .floor() as u32
+}
+
+/// Whether `mover` may move through the friendly unit `other` (Formation Fail, ruling
+/// `pass_through`): when either is in skirmish order, or (by default) is archers, who can form
+/// skirmish. Units base to base otherwise go round one another.
+pub fn may_pass_through(rules: &Rules, state: &State, mover: UnitRef, other: UnitRef) -> bool {
+    let (Some(a), Some(b)) = (state.unit(mover), state.unit(other)) else {
+        return false;
+    };
+    let loose = |x: &UnitState| {
+        x.formation == Formation::Skirmish
+            || (rules.rulings.pass_through == PassThrough::EitherCanSkirmish
+                && x.spec.weapon == Weapon::Bow)
+    };
+    mover != other && state.owner(mover) == state.owner(other) && b.present() && (loose(a) || loose(b))
 }
 
 /// The chance a Formation Fail test passes.
