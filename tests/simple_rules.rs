@@ -1028,7 +1028,7 @@ fn action_forms_fire_the_order_the_preview_describes() {
     let id = IMA_TEPPO.id();
     let target = option_of(&b, IMA_TEPPO, "fire", ODA_YARI);
     // In the open, 1 cm, not a volley: the order `fire(IMA_TEPPO, ODA_YARI, false)` gives.
-    let values = [target, 0, 1, 0];
+    let values = [target, 0, 1, 0, 1];
     let preview = b
         .preview_action(&id, "fire", &values)
         .expect("fits")

@@ -21,6 +21,7 @@ use gunbai::engine::surface::{self, card_commands, random_form_plan, unit_ids};
 use gunbai::engine::{Battle, Check, CommandError, RuleSet};
 
 mod defaults;
+mod offered;
 use gunbai::reference::HouseRules;
 use gunbai::rules::{
     self, daimyo::Daimyo, kozeriai::Kozeriai, simple::Simple, skirmish::Skirmish, sky::Sky,

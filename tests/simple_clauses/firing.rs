@@ -90,7 +90,13 @@ fn firing_the_fire_form_asks_the_targets_cover_and_the_score_to_hit_follows_the_
     let mut b = begun();
     assert_eq!(
         labels(&b, IMA_TEPPO, "fire"),
-        ["Target", "Target's cover", "Distance", "Volley"]
+        [
+            "Target",
+            "Target's cover",
+            "Distance",
+            "Volley",
+            "Target in sight, within the firer's arc"
+        ]
     );
     // The unit's old cover record does not count: the answer does.
     ok(
@@ -103,7 +109,7 @@ fn firing_the_fire_form_asks_the_targets_cover_and_the_score_to_hit_follows_the_
     );
     let needs = |b: &gunbai::engine::Battle<gunbai::rules::simple::Simple>, target, cover| {
         let t = target_index(b, IMA_TEPPO, "fire", target);
-        b.preview_action(&IMA_TEPPO.id(), "fire", &[t, cover, 20, 0])
+        b.preview_action(&IMA_TEPPO.id(), "fire", &[t, cover, 20, 0, 1])
             .expect("fits")
             .expect("odds")
             .target
@@ -118,7 +124,7 @@ fn firing_the_fire_form_asks_the_targets_cover_and_the_score_to_hit_follows_the_
     b.do_action(
         &IMA_TEPPO.id(),
         "fire",
-        &[t, 0, 20, 0],
+        &[t, 0, 20, 0, 1],
         b.version(),
         gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(vec![6, 1, 1, 1, 1, 1])),
     )
@@ -166,11 +172,11 @@ fn melee_the_melee_form_asks_the_defenders_cover_and_adds_1_or_2_from_the_answer
     use gunbai::engine::Game as _;
     let b = begun();
     let fields = labels(&b, IMA_SWORD_SAMURAI, "melee");
-    assert_eq!(fields[..2], ["Defender", "Defender's cover"]);
+    assert_eq!(fields[..2], ["Defender", "Where the defender fights"]);
     let t = target_index(&b, IMA_SWORD_SAMURAI, "melee", ODA_TEPPO_1);
     for (cover, bonus) in [(0, None), (1, Some(1)), (2, Some(2))] {
         let card = b
-            .preview_action(&IMA_SWORD_SAMURAI.id(), "melee", &[t, cover, 0, 0, 1, 1, 0])
+            .preview_action(&IMA_SWORD_SAMURAI.id(), "melee", &[t, cover, 0, 0, 1, 1])
             .expect("fits")
             .expect("odds");
         let found = card
@@ -263,4 +269,46 @@ fn fog_of_war_smoke_forms_over_a_unit_that_stays_and_only_a_move_forward_clears_
     ok(&mut b, step(teppo_1, MoveKind::Normal), &[]);
     to_oda_turn_passing_tests(&mut b);
     assert!(!b.state().unit(teppo_1).unwrap().smoke);
+}
+
+#[test]
+fn firing_only_at_a_target_in_sight_within_the_firers_arc_the_fire_form_asks() {
+    use gunbai::engine::Game as _;
+    let mut b = begun();
+    let gun_fields = labels(&b, IMA_GUN, "fire");
+    assert_eq!(
+        gun_fields.last().map(String::as_str),
+        Some("Target in sight, within the firer's arc"),
+        "a gun's barrel arc too: {gun_fields:?}"
+    );
+    let t = target_index(&b, IMA_TEPPO, "fire", ODA_YARI);
+    let fire_form = |b: &mut gunbai::engine::Battle<gunbai::rules::simple::Simple>, sight| {
+        b.do_action(
+            &IMA_TEPPO.id(),
+            "fire",
+            &[t, 0, 20, 0, sight],
+            b.version(),
+            gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(vec![1; 5])),
+        )
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    };
+    let err = fire_form(&mut b, 0).expect_err("out of sight");
+    assert!(
+        err.contains("in sight") && err.contains("simple: Firing"),
+        "{err}"
+    );
+    assert!(!b.state().unit(IMA_TEPPO).unwrap().fired, "nothing fired");
+    fire_form(&mut b, 1).expect("in sight");
+    assert!(b.state().unit(IMA_TEPPO).unwrap().fired);
+    // The gun's question comes after its distance (it has no volley).
+    let g = target_index(&b, IMA_GUN, "fire", ODA_YARI);
+    assert!(
+        b.preview_action(&IMA_GUN.id(), "fire", &[g, 0, 60, 0])
+            .is_err()
+    );
+    assert!(
+        b.preview_action(&IMA_GUN.id(), "fire", &[g, 0, 60, 1])
+            .is_ok()
+    );
 }

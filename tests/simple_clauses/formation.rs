@@ -282,7 +282,10 @@ fn formation_fail_units_go_round_one_another_unless_one_can_form_skirmish() {
     let mut b = begun_ruling_pass("either_can_skirmish");
     // Close order through close order: they go round.
     let err = refused(&mut b, through(IMA_TEPPO, IMA_SWORD_SAMURAI), &[]);
-    assert!(err.contains("go round") && err.contains("simple: Formation Fail"), "{err}");
+    assert!(
+        err.contains("go round") && err.contains("simple: Formation Fail"),
+        "{err}"
+    );
     // Archers in line can form skirmish: the Teppo pass through them, both failing.
     ok(&mut b, through(IMA_TEPPO, IMA_ARCHERS), &[]);
     // Skirmishers pass through close order, both failing.

@@ -64,6 +64,11 @@ const MOVES: [(&str, MoveKind); 6] = [
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
 const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
 
+/// The Fire form's question of line of sight (Firing): a target out of sight, or outside the
+/// arc of a figure in contact (22½° either side of its weapon) or of a gun's barrel (45°), is
+/// not fired at.
+const IN_SIGHT: &str = "Target in sight, within the firer's arc";
+
 /// The cover the table sees a target or defender in, as the Fire and Melee forms ask it.
 fn cover_answers() -> Vec<String> {
     vec![
@@ -193,7 +198,16 @@ pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
             .map(|t| target_name(state, t))
             .collect(),
     )
-    .choice("Defender's cover", cover_answers())
+    .choice(
+        "Where the defender fights",
+        vec![
+            "in the open".into(),
+            "behind soft cover".into(),
+            "behind hard cover".into(),
+            "inside a building (no modifiers)".into(),
+            "at the door of its building (hard cover)".into(),
+        ],
+    )
     .choice(
         "Attacking its",
         vec!["front".into(), "flank".into(), "rear".into()],
@@ -204,14 +218,6 @@ pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
     )
     .toggle("Attacker touches a friend")
     .toggle("Defender touches a friend")
-    .choice(
-        "Where",
-        vec![
-            "in the open".into(),
-            "inside a building".into(),
-            "at the door of its building".into(),
-        ],
-    )
 }
 
 /// The forms open to a unit (execution checks whose turn it is and every limit).
@@ -292,7 +298,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         if x.spec.weapon != Weapon::Gun {
             fire = fire.toggle("Volley");
         }
-        out.push(fire);
+        out.push(fire.toggle(IN_SIGHT));
     }
     out.push(melee_form(state, state.owner(unit)));
     out.extend(records(rules, state, unit));
@@ -476,12 +482,27 @@ fn fire_plan(
     let target = *targets(state, state.owner(unit))
         .get(value(0))
         .ok_or("pick a target")?;
+    // A gun's form has no Volley: its question of sight comes one field sooner.
+    let gun = state
+        .unit(unit)
+        .is_some_and(|x| x.spec.weapon == Weapon::Gun);
+    let (volley, sight) = if gun {
+        (false, value(3))
+    } else {
+        (value(3) == 1, value(4))
+    };
+    if sight != 1 {
+        return Err(
+            "only a target in sight is fired at: 360°, but 22½° either side of the weapon for a figure in base to base contact and 45° of a gun's barrel (simple: Firing)"
+                .into(),
+        );
+    }
     let order = FireOrder {
         unit,
         target,
         target_cover: Some(*COVERS.get(value(1)).ok_or("pick the target's cover")?),
         distance_cm: u32::try_from(value(2)).map_err(|_| "pick a distance")?,
-        volley: value(3) == 1,
+        volley,
     };
     let preview = preview::fire(rules, state, &order).map(|p| {
         let n = f64::from(p.dice.dice_count());
@@ -545,9 +566,16 @@ pub(super) fn melee_plan(
     let defender = *targets(state, side)
         .get(value(0))
         .ok_or("pick a defender")?;
+    // Where the defender fights: the cover the table sees, inside a building, or at its door.
+    let (defender_cover, in_building, at_door) = match value(1) {
+        0..=2 => (*COVERS.get(value(1)).ok_or("pick where")?, false, false),
+        3 => (Cover::Hard, true, false),
+        4 => (Cover::Hard, false, true),
+        _ => return Err("pick where the defender fights".into()),
+    };
     let order = MeleeOrder {
         defender,
-        defender_cover: Some(*COVERS.get(value(1)).ok_or("pick the defender's cover")?),
+        defender_cover: Some(defender_cover),
         attackers: vec![Attacker {
             fighter,
             facing: *FACINGS.get(value(2)).ok_or("pick a side")?,
@@ -555,9 +583,9 @@ pub(super) fn melee_plan(
         }],
         rear_support: *SUPPORT.get(value(3)).ok_or("pick the support")?,
         defender_touches_friend: value(5) == 1,
-        in_building: value(6) == 1,
-        door: match (value(6), defender) {
-            (2, Target::Unit(t)) => state.unit(t).and_then(|x| x.structure),
+        in_building,
+        door: match defender {
+            Target::Unit(t) if at_door => state.unit(t).and_then(|x| x.structure),
             _ => None,
         },
     };

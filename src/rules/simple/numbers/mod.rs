@@ -106,7 +106,10 @@ pub fn may_pass_through(rules: &Rules, state: &State, mover: UnitRef, other: Uni
             || (rules.rulings.pass_through == PassThrough::EitherCanSkirmish
                 && x.spec.weapon == Weapon::Bow)
     };
-    mover != other && state.owner(mover) == state.owner(other) && b.present() && (loose(a) || loose(b))
+    mover != other
+        && state.owner(mover) == state.owner(other)
+        && b.present()
+        && (loose(a) || loose(b))
 }
 
 /// The chance a Formation Fail test passes.
