@@ -92,6 +92,8 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
     let (dir, path) = journal(30);
     let mut text = std::fs::read_to_string(&path).expect("read");
     let first = text.lines().count() as u64;
+    // Each a second after the one before: an entry is never earlier than the one before it.
+    let start = chrono::Utc::now();
     for (seq, i) in (first..).zip(0..40_000) {
         let action = if i % 2 == 0 {
             Action::Undo { count: 1 }
@@ -99,7 +101,7 @@ fn replay_20k_undo_redo_pairs(bencher: divan::Bencher) {
             Action::Redo { count: 1 }
         };
         let entry: Entry<(), ()> = Entry {
-            at: chrono::DateTime::UNIX_EPOCH,
+            at: start + chrono::TimeDelta::seconds(i + 1),
             action,
         };
         text.push_str(&entry_line(2, seq, &entry).expect("line"));

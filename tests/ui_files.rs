@@ -261,3 +261,52 @@ fn gunbai_new_starts_the_battle_asked_for_without_offering_the_last_one() {
         Some("d6_high_moves_first")
     );
 }
+
+#[test]
+fn gunbai_file_on_a_journal_of_the_previous_release_opens_it_says_what_it_skips_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    // A journal written before Gunbai recorded each command's dice (tests/journals/README.md).
+    let kept = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/journals/format-2-no-dice/sky.ron");
+    let path = dir.path().join("kawanakajima.ron");
+    std::fs::copy(&kept, &path).unwrap();
+    let mut h = launched(&data, &[path.to_str().unwrap()]);
+    let game = h.state().game().expect("the journal's battle");
+    assert_eq!(game.entries(), 154);
+    assert!(
+        game.read_only().is_none(),
+        "resumed: {:?}",
+        game.read_only()
+    );
+    let banner = h.state().banner().unwrap().to_owned();
+    assert!(banner.starts_with("Opened"), "{banner}");
+    for says in [
+        "written before Gunbai recorded each command's dice",
+        "could not be run again",
+        "but not for their faces",
+    ] {
+        assert!(banner.contains(says), "{banner}");
+    }
+    // The umpire answers the card on stage: the entry is of today's kind.
+    let top = &h.state().game().unwrap().checks()[0];
+    let roll = top.roll_answer().filter(|_| top.required);
+    h.key_press(if roll.is_some() {
+        eframe::egui::Key::R
+    } else {
+        eframe::egui::Key::Num1
+    });
+    h.run();
+    assert_eq!(
+        h.state().game().unwrap().entries(),
+        155,
+        "{:?}",
+        h.state().banner()
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.starts_with("(seq:155,") && last.contains(",rolled:"),
+        "{last}"
+    );
+}

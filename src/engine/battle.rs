@@ -1,5 +1,6 @@
 //! A battle: header, journal entries, the timeline of undos, and the state they give.
 
+mod as_recorded;
 mod header;
 mod replay;
 mod tree;
@@ -13,7 +14,7 @@ use super::check::Check;
 use super::error::{BattleError, CommandError};
 use super::exec::{Exec, Outcome, apply_event, describe_in_place};
 use super::game::Dice;
-use super::journal::{Action, Entry, FORMAT_VERSION, Header, JournalWriter, Rolled, line};
+use super::journal::{Action, Entry, FORMAT_VERSION, Header, JournalWriter, Rolled, checks, line};
 use super::ruleset::{ApplyContext, RuleSet, Sentence};
 use super::timeline::Timeline;
 use super::view::BattleView;
@@ -117,6 +118,8 @@ pub struct Battle<R: RuleSet> {
     /// Snapshots of the state after every `CHECKPOINT_EVERY` commands in effect, so an undo
     /// replays a few hundred commands, not the whole battle.
     checkpoints: Vec<(usize, R::State)>,
+    /// The entries of an older journal that replay took as recorded.
+    as_recorded: as_recorded::AsRecorded,
 }
 
 /// A journal entry of a rule set.
@@ -167,6 +170,7 @@ impl<R: RuleSet> Battle<R> {
             writer,
             version: 0,
             checkpoints: Vec::new(),
+            as_recorded: as_recorded::AsRecorded::default(),
         })
     }
 
@@ -187,12 +191,31 @@ impl<R: RuleSet> Battle<R> {
         self.writer.as_mut()
     }
 
-    /// The whole battle as a fresh journal in this build's format (Save As).
+    /// The whole battle as a fresh journal (Save As): in its own journal's format, a
+    /// format 1 battle's as format 2, so that entries an older Gunbai wrote are read as
+    /// theirs are.
     ///
     /// # Errors
     /// An entry cannot be encoded.
     pub fn journal_text(&self) -> Result<Vec<u8>, String> {
         line::render(&self.header, &self.entries)
+    }
+
+    /// What the open said of the entries of an older journal that could not be run again
+    /// and were taken as recorded, if any: how many, their lines, and the checks skipped.
+    pub fn taken_as_recorded(&self) -> Option<String> {
+        self.as_recorded.words()
+    }
+
+    /// The time for the next entry: the clock's, but never at or before the last entry's
+    /// (nor before the battle's start) should the clock have been set back, so that the
+    /// entries' times keep their order ([`checks::next_time`]).
+    fn next_time(&self) -> DateTime<Utc> {
+        checks::next_time(
+            Utc::now(),
+            self.header.started,
+            self.entries.last().map(|e| e.at),
+        )
     }
 
     /// Checks and carries out a command: on success its entry is on disk before this returns.
@@ -205,7 +228,7 @@ impl<R: RuleSet> Battle<R> {
         command: R::Command,
         dice: &mut dyn DiceSource,
     ) -> Result<&LogEntry, BattleError> {
-        let at = Utc::now();
+        let at = self.next_time();
         let mut recording = Recording::new(dice);
         let outcome = Exec::<R>::run(
             &self.rules,
@@ -231,7 +254,7 @@ impl<R: RuleSet> Battle<R> {
         match dice {
             Dice::Roll(source) => self.execute(command, source),
             Dice::Table(mut faces) => {
-                let at = Utc::now();
+                let at = self.next_time();
                 let mut recording = Recording::new(&mut faces);
                 let outcome = Exec::<R>::run(
                     &self.rules,
@@ -292,7 +315,7 @@ impl<R: RuleSet> Battle<R> {
     pub fn undo(&mut self, count: usize) -> Result<(), BattleError> {
         let count = u32::try_from(count).map_err(|_| BattleError::History("too many".into()))?;
         self.commit(Entry {
-            at: Utc::now(),
+            at: self.next_time(),
             action: Action::Undo { count },
         })
     }
@@ -304,7 +327,7 @@ impl<R: RuleSet> Battle<R> {
     pub fn redo(&mut self, count: usize) -> Result<(), BattleError> {
         let count = u32::try_from(count).map_err(|_| BattleError::History("too many".into()))?;
         self.commit(Entry {
-            at: Utc::now(),
+            at: self.next_time(),
             action: Action::Redo { count },
         })
     }

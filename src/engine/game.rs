@@ -72,11 +72,14 @@ pub trait Game {
     /// Why the battle is read-only, if it is: opened read-only, or its journal could not be
     /// written (then every change is refused, and the reason says what became of the file).
     fn read_only(&self) -> Option<String>;
-    /// The whole battle as a fresh journal in this build's format, for Save As.
+    /// The whole battle as a fresh journal, for Save As (in its journal's format).
     ///
     /// # Errors
     /// An entry cannot be encoded.
     fn journal_text(&self) -> Result<Vec<u8>, String>;
+    /// What replay said of the entries of an older journal that could not be run again and
+    /// were taken as recorded (which, and the checks skipped), if any.
+    fn taken_as_recorded(&self) -> Option<String>;
     /// The two armies' names.
     fn army_names(&self) -> [String; 2];
     /// The house rules in force.
@@ -218,6 +221,10 @@ impl<R: RuleSet> Game for Battle<R> {
 
     fn journal_text(&self) -> Result<Vec<u8>, String> {
         Battle::journal_text(self)
+    }
+
+    fn taken_as_recorded(&self) -> Option<String> {
+        Battle::taken_as_recorded(self)
     }
 
     fn army_names(&self) -> [String; 2] {

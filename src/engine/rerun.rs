@@ -20,6 +20,25 @@ use crate::dice::{DiceError, Recorded};
 /// The most characters of an event quoted in a refusal: enough to tell which it is.
 const QUOTE_CHARS: usize = 160;
 
+/// Why an entry's command did not run again to what the entry records.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotRun {
+    /// Why, in words.
+    pub why: String,
+    /// The command rolls dice and the entry records none: it was written before Gunbai
+    /// recorded each command's dice, if its journal is of a format from before then.
+    pub no_dice: bool,
+}
+
+impl From<String> for NotRun {
+    fn from(why: String) -> Self {
+        Self {
+            why,
+            no_dice: false,
+        }
+    }
+}
+
 /// Works `command` out again on `state`, the state before it, which it leaves as the
 /// command does, with the recorded faces `dice` and the table's recorded counts `counts`:
 /// the events it gives, and their sentences, written or not as `words` says.
@@ -33,16 +52,20 @@ pub fn rerun<R: RuleSet>(
     command: &R::Command,
     (dice, counts): (&[u32], &[u32]),
     (at, words): (ApplyContext, Sentences),
-) -> Result<(Vec<R::Event>, Vec<Sentence>), String> {
+) -> Result<(Vec<R::Event>, Vec<Sentence>), NotRun> {
     let mut faces = Recorded::with_counts(dice, counts);
     let outcome =
         Exec::<R>::run_in(rules, state, command, &mut faces, at, words).map_err(|e| match e {
-            CommandError::Dice(e) => faces_error(&e),
-            other => {
-                format!("run again on the battle as it stood, the command is refused: {other}")
-            }
+            CommandError::Dice(e) => NotRun {
+                why: faces_error(&e),
+                no_dice: matches!(e, DiceError::NotEnoughFaces { typed: 0, .. })
+                    && counts.is_empty(),
+            },
+            other => NotRun::from(format!(
+                "run again on the battle as it stood, the command is refused: {other}"
+            )),
         })?;
-    faces.finish().map_err(|e| faces_error(&e))?;
+    faces.finish().map_err(|e| NotRun::from(faces_error(&e)))?;
     Ok(outcome)
 }
 
@@ -78,7 +101,9 @@ fn faces_error(e: &DiceError) -> String {
             sides,
             position,
         } => format!("recorded face {position} is {face}, which a d{sides} cannot show"),
-        DiceError::NotEnoughFaces { typed: 0, .. } => "the command rolls dice but the entry records none (a journal written before Gunbai recorded each command's dice cannot be run again)".into(),
+        DiceError::NotEnoughFaces { typed: 0, .. } => {
+            "the command rolls dice but the entry records none".into()
+        }
         DiceError::NotEnoughFaces { typed, .. } => {
             format!("the command rolls more dice than the {typed} faces the entry records")
         }

@@ -4,7 +4,7 @@ mod svg;
 
 use std::fmt::Write as _;
 
-use chrono::Local;
+use chrono::{DateTime, Local, Utc};
 
 use crate::engine::Game;
 use crate::engine::view::{BattleView, LeaderView};
@@ -18,6 +18,10 @@ struct Facts {
     view: BattleView,
     history: Vec<(u32, [u32; 2])>,
     timeline: Vec<Moment>,
+    /// How a leader's rating change is timed: with its date when the battle spans days.
+    change_time: &'static str,
+    /// The entries of an older journal taken as recorded, and the checks that skipped.
+    taken_as_recorded: Option<String>,
 }
 
 /// One entry of the timeline: its time, turn, phase, whose dice it rolled (if any) and its
@@ -48,7 +52,23 @@ pub fn strength_by_turn(game: &dyn Game) -> Vec<(u32, [u32; 2])> {
         .collect()
 }
 
+/// Whether the battle's times (its start, its entries and its leaders' rating changes) fall
+/// on more than one day where the report is read: then each time says its date too.
+fn spans_days(game: &dyn Game, view: &BattleView) -> bool {
+    let day = |at: &DateTime<Utc>| at.with_timezone(&Local).date_naive();
+    let first = day(&game.started());
+    let changes = leaders(view).into_iter().flat_map(|(_, l)| &l.history);
+    game.log().iter().map(|e| day(&e.at)).any(|d| d != first)
+        || changes.map(|h| day(&h.at)).any(|d| d != first)
+}
+
 fn facts(game: &dyn Game) -> Facts {
+    let view = game.view();
+    let (entry_time, change_time) = if spans_days(game, &view) {
+        ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M")
+    } else {
+        ("%H:%M:%S", "%H:%M")
+    };
     Facts {
         title: game.title().to_owned(),
         armies: game.army_names(),
@@ -57,20 +77,30 @@ fn facts(game: &dyn Game) -> Facts {
             .with_timezone(&Local)
             .format("%Y-%m-%d %H:%M")
             .to_string(),
-        view: game.view(),
         history: strength_by_turn(game),
         timeline: game
             .log()
             .iter()
             .map(|e| Moment {
-                time: e.at.with_timezone(&Local).format("%H:%M:%S").to_string(),
+                time: e.at.with_timezone(&Local).format(entry_time).to_string(),
                 turn: e.turn,
                 phase: e.phase.clone(),
                 dice: e.dice.words(),
                 lines: e.lines.clone(),
             })
             .collect(),
+        view,
+        change_time,
+        taken_as_recorded: game.taken_as_recorded(),
     }
+}
+
+/// What the report says of entries taken as recorded: a reader of the report is told, as
+/// the umpire who opened the journal was.
+fn taken_as_recorded_note(f: &Facts) -> Option<String> {
+    f.taken_as_recorded
+        .as_ref()
+        .map(|words| format!("Note: this journal was written by an older Gunbai. {words}."))
 }
 
 fn outcome(f: &Facts) -> String {
@@ -135,6 +165,9 @@ pub fn markdown(game: &dyn Game) -> String {
         e(&f.started),
         e(&outcome(&f))
     );
+    if let Some(note) = taken_as_recorded_note(&f) {
+        let _ = writeln!(out, "> {}\n", e(&note));
+    }
     let _ = writeln!(
         out,
         "## Strength per turn\n\n| Turn | {} | {} |\n|---:|---:|---:|",
@@ -179,7 +212,7 @@ pub fn markdown(game: &dyn Game) -> String {
                 h.turn,
                 h.delta,
                 e(&h.reason),
-                h.at.with_timezone(&Local).format("%H:%M")
+                h.at.with_timezone(&Local).format(f.change_time)
             );
         }
     }
@@ -213,6 +246,9 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
         e(&f.started),
         e(&outcome(&f))
     );
+    if let Some(note) = taken_as_recorded_note(&f) {
+        let _ = write!(out, "<p><strong>{}</strong></p>", e(&note));
+    }
     let _ = write!(
         out,
         "<h2>Strength per turn</h2>{}",

@@ -242,7 +242,7 @@ fn open<R: RuleSet>(
     recover: bool,
     resume: bool,
 ) -> Result<(Box<dyn Game>, Vec<String>), BattleError> {
-    let (mut battle, warnings) = Battle::<R>::replay(&mut reader, recover)?;
+    let (mut battle, mut warnings) = Battle::<R>::replay(&mut reader, recover)?;
     let path = reader.path().to_owned();
     let writer = if !resume {
         JournalWriter::read_only(&path, "it was opened read-only")
@@ -256,12 +256,18 @@ fn open<R: RuleSet>(
             reader.next_seq(),
             reader.key().format,
         );
+        let unterminated = reader.unterminated();
         let file = Box::new(reader.into_file());
         let mut writer = JournalWriter::resume(&path, file, bytes, next_seq, format);
-        // Cut a torn tail off, so new entries follow intact ones.
-        writer.cut_to_good()?;
+        // Cut a torn tail off, or end a whole last line that lost its newline, so that new
+        // entries follow intact ones.
+        writer.settle_tail(unterminated)?;
         writer
     };
     battle.resume_writing(writer);
+    // An older journal's entries taken as recorded: said on opening it, however it is opened.
+    if let Some(words) = battle.taken_as_recorded() {
+        warnings.push(format!("{}: {words}", path.display()));
+    }
     Ok((Box::new(battle), warnings))
 }

@@ -9,7 +9,7 @@ use gunbai::engine::Battle;
 use gunbai::engine::journal::{FORMAT_VERSION, cache};
 use gunbai::rules::sky::Sky;
 
-use super::craft::{join, reseal, text_lines};
+use super::craft::{join, later, reseal, text_lines};
 use super::{open, picture, play};
 
 /// A sky journal at `dir/name` with a cache of its entries beside it; what it shows.
@@ -82,13 +82,14 @@ fn long_journal_with_an_odd_line(dir: &Path, from: usize) -> PathBuf {
     let path = dir.join("long.ron");
     drop(play("sky", &path, 31, 30));
     let mut lines = text_lines(&std::fs::read(&path).expect("read"));
-    for action in ["Undo", "Redo"]
+    for (n, action) in ["Undo", "Redo"]
         .iter()
         .cycle()
         .take(cache::MIN_ENTRIES + 200)
+        .enumerate()
     {
-        let at = r#"at:"1970-01-01T00:00:00Z""#;
-        let body = format!("(seq:{},{at},action:{action}(count:1)", lines.len());
+        let at = later(n).to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true);
+        let body = format!("(seq:{},at:\"{at}\",action:{action}(count:1)", lines.len());
         // Sealed as `reseal` seals an edited line: the placeholder checksum is replaced.
         lines.push(reseal(&format!("{body},crc:\"00000000\")")));
     }

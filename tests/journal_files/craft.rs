@@ -17,6 +17,42 @@ pub fn join(lines: &[String]) -> Vec<u8> {
     out.into_bytes()
 }
 
+/// The `n`th of a run of times a second apart in 2100, long after any battle the tests
+/// play, as a journal line writes it: entries added after a played battle keep their order.
+pub fn later(n: usize) -> chrono::DateTime<chrono::Utc> {
+    let secs = 4_102_444_800 + i64::try_from(n).expect("a count");
+    chrono::DateTime::from_timestamp(secs, 0).expect("a time")
+}
+
+/// The time a line holds (an entry's, or the header's start) as written, and where it lies.
+pub fn time_of(line: &str) -> (String, std::ops::Range<usize>) {
+    let key = if line.starts_with("(seq:") {
+        ",at:\""
+    } else {
+        "started:\""
+    };
+    let start = line.find(key).expect("a time") + key.len();
+    let end = start + line[start..].find('"').expect("its end");
+    (line[start..end].to_owned(), start..end)
+}
+
+/// A line with its time replaced by `at`, resealed.
+pub fn with_time(line: &str, at: &str) -> String {
+    let (_, range) = time_of(line);
+    reseal(&format!(
+        "{}{at}{}",
+        &line[..range.start],
+        &line[range.end..]
+    ))
+}
+
+/// A line with its time moved by `by`, resealed.
+pub fn moved(line: &str, by: chrono::TimeDelta) -> String {
+    let at: chrono::DateTime<chrono::Utc> = time_of(line).0.parse().expect("a time");
+    let at = (at + by).to_rfc3339_opts(chrono::SecondsFormat::AutoSi, true);
+    with_time(line, &at)
+}
+
 /// A format 2 line with its checksum made right again after an edit.
 pub fn reseal(line: &str) -> String {
     let body = &line[..line.len() - 16];

@@ -369,7 +369,11 @@ fn headers(dir: &Path, out: &mut Vec<Lie>) {
         "wide",
     ));
     // The format lowered: with the header's own checksum fixed, and with it dropped.
-    let lowered = header.replacen("(format:2,", "(format:1,", 1);
+    let lowered = header.replacen(
+        &format!("(format:{},", gunbai::engine::journal::FORMAT_VERSION),
+        "(format:1,",
+        1,
+    );
     out.push(lie(
         dir,
         "sky: format 1 over a sealed header".into(),
@@ -515,4 +519,42 @@ fn in_effect_and_undone_alike_every_command_runs_again() {
     let lie = lie(dir.path(), "undone".into(), &edited(&lines, i, line), i, "");
     let err = open(&lie.path, false).err().expect("refused");
     assert!(err.contains(&format!(":{}:", lie.line)), "{err}");
+}
+
+/// The same lies in a journal whose header says format 2, where an entry whose command does
+/// not run again to what it records is taken as recorded (its rules may have changed since):
+/// each lie is refused, or said on opening it, naming its line, never passed over in silence.
+#[test]
+fn in_an_older_format_every_lie_is_refused_or_said_naming_its_line() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let current = format!("(format:{},", gunbai::engine::journal::FORMAT_VERSION);
+    let mut wrong = Vec::new();
+    let mut said = 0;
+    for lie in all(dir.path()).iter().filter(|l| l.line > 1) {
+        let mut lines = text_lines(&std::fs::read(&lie.path).expect("read"));
+        if !lines[0].starts_with(&current) {
+            continue;
+        }
+        lines[0] = reseal(&lines[0].replacen(&current, "(format:2,", 1));
+        std::fs::write(&lie.path, join(&lines)).expect("write");
+        let at = |n: Option<usize>| n.is_some_and(|n| n == lie.line || (lie.later && n > lie.line));
+        // The warning names the first entry taken as recorded: `…otherwise (line 12: why)`,
+        // or `…otherwise (lines 12 to 40; line 12: why)`.
+        let first_taken = |w: &String| {
+            let after = w.split_once("otherwise (")?.1;
+            let after = after.split_once("; ").map_or(after, |(_, first)| first);
+            after.strip_prefix("line ")?.split(':').next()?.parse().ok()
+        };
+        // Refused at a later line, a lie taken as recorded is named as what may be the cause.
+        let earlier = format!("taken as recorded, the first on line {}:", lie.line);
+        match open(&lie.path, false) {
+            Err(e) if at(named_line(&e, &lie.path)) => {}
+            Err(e) if named_line(&e, &lie.path) > Some(lie.line) && e.contains(&earlier) => {}
+            Ok((_, warnings)) if warnings.iter().any(|w| at(first_taken(w))) => said += 1,
+            Err(e) => wrong.push(format!("{} (line {}): {e}", lie.what, lie.line)),
+            Ok((_, warnings)) => wrong.push(format!("{}: opened: {warnings:?}", lie.what)),
+        }
+    }
+    assert!(said > 0, "some lies are taken as recorded");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -10,14 +10,18 @@
 
 mod cache;
 mod craft;
+mod days;
 mod forged;
+mod formats;
 mod lies;
+mod order;
+mod tail;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use gunbai::dice::RngDice;
-use gunbai::engine::journal::JournalFile;
+use gunbai::engine::journal::{FORMAT_VERSION, JournalFile};
 use gunbai::engine::{Battle, BattleError, Game};
 use gunbai::reference::HouseRules;
 use gunbai::rules::{self, RULE_SETS, sky::Sky};
@@ -70,6 +74,20 @@ fn write(dir: &Path, name: &str, lines: &[Vec<u8>]) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, lines.concat()).expect("write");
     path
+}
+
+/// The Markdown report of a journal as `gunbai report` writes it, in UTC (the report shows
+/// local times), and what it said on the terminal.
+fn report(path: &Path) -> (String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gunbai"))
+        .args(["report", "--format", "md"])
+        .arg(path)
+        .env("TZ", "UTC")
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{}: {stderr}", path.display());
+    (String::from_utf8(out.stdout).expect("text"), stderr)
 }
 
 /// Opens a journal read-only (the error as text on failure).
@@ -295,7 +313,7 @@ fn a_format_1_journal_still_opens_and_is_resumed_in_format_1() {
             let text = text.trim_end();
             let body = &text[..text.len() - 16];
             let body = if i == 0 {
-                body.replacen("(format:2,", "(format:1,", 1)
+                body.replacen(&format!("(format:{FORMAT_VERSION},"), "(format:1,", 1)
             } else {
                 format!("({}", body.split_once(',').expect("seq").1)
             };
@@ -415,19 +433,18 @@ fn twenty_thousand_undo_redo_pairs_replay_to_the_same_battle() {
     // Repeat the undo/redo lines with their numbers and checksums, as a long evening would.
     let mut lines = lines_of(&std::fs::read(&path).expect("read"));
     let mut seq = lines.len() as u64;
-    let battle_entries: Vec<gunbai::engine::journal::Entry<(), ()>> = (0..2)
-        .map(|i| gunbai::engine::journal::Entry {
-            at: chrono::DateTime::UNIX_EPOCH,
-            action: if i == 0 {
-                gunbai::engine::journal::Action::Undo { count: 1 }
-            } else {
-                gunbai::engine::journal::Action::Redo { count: 1 }
-            },
-        })
-        .collect();
-    for _ in 0..20_000 {
-        for entry in &battle_entries {
-            let line = gunbai::engine::journal::line::entry_line(2, seq, entry).expect("line");
+    for n in 0..20_000 {
+        for i in 0..2 {
+            let entry: gunbai::engine::journal::Entry<(), ()> = gunbai::engine::journal::Entry {
+                at: craft::later(2 * n + i),
+                action: if i == 0 {
+                    gunbai::engine::journal::Action::Undo { count: 1 }
+                } else {
+                    gunbai::engine::journal::Action::Redo { count: 1 }
+                },
+            };
+            let line = gunbai::engine::journal::line::entry_line(FORMAT_VERSION, seq, &entry)
+                .expect("line");
             lines.push(format!("{line}\n").into_bytes());
             seq += 1;
         }

@@ -140,7 +140,7 @@ fn a_journal_written_before_whose_dice_was_kept_still_opens_and_says_it_was_not_
     let path = h.state().game().unwrap().journal_path().unwrap();
     let entries_now = entries(&h);
     drop(h);
-    // The shape this build's predecessor wrote: no `dice`, pools as plain lists of faces.
+    // The shape this build's predecessors wrote: no `rolled`, under a format 2 header.
     let text = std::fs::read_to_string(&path).unwrap();
     let old: Vec<String> = text
         .lines()
@@ -154,7 +154,8 @@ fn a_journal_written_before_whose_dice_was_kept_still_opens_and_says_it_was_not_
             if body.starts_with("(seq:") {
                 reseal(&body)
             } else {
-                line.to_owned()
+                let current = format!("(format:{},", gunbai::engine::journal::FORMAT_VERSION);
+                reseal(&body.replacen(&current, "(format:2,", 1))
             }
         })
         .collect();

@@ -8,14 +8,18 @@
 //! once. Damage is the first entry, by its place in the journal, that does not read or does
 //! not run again to what it records; `--recover` keeps the entries before it.
 
+use super::as_recorded::AsRecorded;
 use super::header::check_armies;
 use super::tree::{ROOT, Tree, Walk};
 use super::{Battle, CHECKPOINT_EVERY, LogEntry, RuleEntry};
 use crate::engine::error::BattleError;
-use crate::engine::exec::Sentences;
-use crate::engine::journal::{Action, Entry, Header, JournalReader, cache, damaged, line};
-use crate::engine::rerun::{rerun, same_events};
-use crate::engine::ruleset::{ApplyContext, RuleSet};
+use crate::engine::exec::{Sentences, apply_event, describe_in_place};
+use crate::engine::journal::checks::{EntryChecks, check_date};
+use crate::engine::journal::{
+    Action, Entry, FORMAT_VERSION, Header, JournalReader, cache, damaged, line,
+};
+use crate::engine::rerun::{NotRun, rerun, same_events};
+use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::timeline::Timeline;
 
 /// Why a replay stopped short of a battle.
@@ -164,6 +168,7 @@ impl<R: RuleSet> Battle<R> {
     ) -> Result<(Self, Vec<String>), Stop> {
         let path = reader.path().to_owned();
         let header: Header<R::Army> = reader.header()?;
+        check_date("the battle's start", &header.started).map_err(|m| damaged(&path, 1, &m))?;
         check_armies::<R>(&path, &header)?;
         let mut battle = Self::new(header, None).map_err(Stop::Failed)?;
         let mut lines = Lines::default();
@@ -172,7 +177,14 @@ impl<R: RuleSet> Battle<R> {
         // the entries before it, and they run again cleanly.
         while let Some((index, why)) = battle.run_again(reader, &mut lines)? {
             let line = lines.numbers.get(index).copied().unwrap_or(0);
-            damage = Some(damaged(&path, line, &battle.written_by(why)));
+            let mut why = battle.written_by(why);
+            // What an entry taken as recorded holds was not checked: it may be the cause.
+            if let Some(first) = battle.as_recorded.first_line().filter(|&l| l < line) {
+                why.push_str(&format!(
+                    " (entries of this older journal before it were taken as recorded, the first on line {first}: what they record may be the cause)"
+                ));
+            }
+            damage = Some(damaged(&path, line, &why));
             battle.entries.truncate(index);
             lines.truncate(index);
         }
@@ -190,6 +202,11 @@ impl<R: RuleSet> Battle<R> {
                 Caching::Everything => battle.entries.len(),
                 Caching::AsWritten => battle.as_written(reader, &mut lines),
             };
+            // An entry taken as recorded cannot be cached: the cache keeps no events.
+            let keep = battle
+                .as_recorded
+                .first_index()
+                .map_or(keep, |i| keep.min(i));
             let format = reader.key().format;
             cache::store(&path, R::KEY, format, &battle.entries[..keep]);
         }
@@ -205,6 +222,7 @@ impl<R: RuleSet> Battle<R> {
         lines: &mut Lines,
     ) -> Result<Option<BattleError>, Stop> {
         let mut timeline = Timeline::default();
+        let mut checks = EntryChecks::new(self.header.format, self.header.started);
         if let Some(cached) = &cached {
             self.entries.reserve(cached.len());
             lines.numbers.reserve(cached.len());
@@ -226,6 +244,7 @@ impl<R: RuleSet> Battle<R> {
                 return Err(Stop::CacheDisagrees);
             }
             record(&mut timeline, index, &entry.action).map_err(|_| Stop::CacheDisagrees)?;
+            checks.check(&entry).map_err(|_| Stop::CacheDisagrees)?;
             self.entries.push(entry);
             lines.cached += 1;
         }
@@ -236,7 +255,9 @@ impl<R: RuleSet> Battle<R> {
                 Ok(None) => return Ok(None),
                 Err(e) => return Ok(Some(e)),
             };
-            if let Err(m) = record(&mut timeline, index, &entry.action) {
+            if let Err(m) =
+                record(&mut timeline, index, &entry.action).and_then(|()| checks.check(&entry))
+            {
                 return Ok(Some(damaged(reader.path(), line, &m)));
             }
             self.entries.push(entry);
@@ -268,6 +289,7 @@ impl<R: RuleSet> Battle<R> {
         }
         let last = self.timeline.effective().last().copied();
         self.log.clear();
+        self.as_recorded = AsRecorded::default();
         // One log entry for each command in effect: room for them all at once, rather than
         // the log copied each time it grows.
         self.log.reserve(self.timeline.effective().len());
@@ -304,7 +326,8 @@ impl<R: RuleSet> Battle<R> {
 
     /// Runs command entry `index` again on `state`, the state before it, which it leaves as
     /// the command does; its log entry added when it is in effect (the sentences of one
-    /// undone are not written: no log shows them).
+    /// undone are not written: no log shows them). In a journal of an older format, an entry
+    /// that does not run again to what it records is taken as recorded ([`AsRecorded`]).
     fn run_entry(
         &mut self,
         index: usize,
@@ -320,7 +343,7 @@ impl<R: RuleSet> Battle<R> {
             events,
             dice,
             counts,
-            rolled,
+            ..
         } = &entry.action
         else {
             return Err(Fail::Entry("an undo or redo is not run".into()));
@@ -330,23 +353,40 @@ impl<R: RuleSet> Battle<R> {
         } else {
             (None, Sentences::Skipped)
         };
-        let (again, sentences) = rerun::<R>(
+        // What an older journal's entry is taken as, should it not run again.
+        let before = (self.header.format < FORMAT_VERSION && !cached).then(|| state.clone());
+        let ran = rerun::<R>(
             &self.rules,
             state,
             command,
             (dice, counts),
             (ApplyContext { at: entry.at }, words),
         )
-        .map_err(|why| {
-            if cached {
-                Fail::Cache
-            } else {
-                Fail::Entry(why)
+        .and_then(|(again, sentences)| {
+            if !cached {
+                same_events(events, &again).map_err(NotRun::from)?;
             }
-        })?;
-        if !cached {
-            same_events(events, &again).map_err(Fail::Entry)?;
-        }
+            Ok((again, sentences))
+        });
+        let (again, sentences) = match (ran, before) {
+            (Ok(ran), _) => ran,
+            (Err(_), _) if cached => return Err(Fail::Cache),
+            (Err(not_run), Some(before)) => {
+                *state = before;
+                (
+                    Vec::new(),
+                    self.take_as_recorded(index, state, lines, in_effect, not_run)?,
+                )
+            }
+            (Err(not_run), None) => return Err(Fail::Entry(not_run.why)),
+        };
+        let entry = &self.entries[index];
+        let Action::Command {
+            command, rolled, ..
+        } = &entry.action
+        else {
+            return Err(Fail::Entry("an undo or redo is not run".into()));
+        };
         let log = turn_and_phase.map(|before| {
             LogEntry::new::<R>(index, entry.at, before, (command, *rolled), sentences)
         });
@@ -368,6 +408,44 @@ impl<R: RuleSet> Battle<R> {
             }
         }
         Ok(())
+    }
+
+    /// Takes command entry `index` of an older journal as recorded, its command having not
+    /// run again (`not_run`): its events applied to `state`, the state before it, after
+    /// they are checked to apply and to name only what the battle has. Their sentences, for
+    /// an entry in effect.
+    fn take_as_recorded(
+        &mut self,
+        index: usize,
+        state: &mut R::State,
+        lines: &Lines,
+        in_effect: bool,
+        not_run: NotRun,
+    ) -> Result<Vec<Sentence>, Fail> {
+        let entry = &self.entries[index];
+        let Action::Command { events, .. } = &entry.action else {
+            return Err(Fail::Entry("an undo or redo is not run".into()));
+        };
+        let at = ApplyContext { at: entry.at };
+        let applied = R::check_events(&self.rules, state, events, at).and_then(|()| {
+            if in_effect {
+                describe_in_place::<R>(&self.rules, state, events, at)
+            } else {
+                events
+                    .iter()
+                    .try_for_each(|e| apply_event::<R>(&self.rules, state, e, at))
+                    .map(|()| Vec::new())
+            }
+        });
+        let sentences = applied.map_err(|m| {
+            Fail::Entry(format!(
+                "{} (the journal is of an older format, so the entry would be taken as recorded, but its events do not apply to the battle: {m})",
+                not_run.why
+            ))
+        })?;
+        let line = lines.numbers.get(index).copied().unwrap_or(0);
+        self.as_recorded.add(index, line, not_run);
+        Ok(sentences)
     }
 
     /// How many of the first entries give exactly their journal lines when written again, so

@@ -17,7 +17,7 @@ use std::path::Path;
 use chrono::{DateTime, Datelike as _, SecondsFormat, Timelike as _, Utc};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use super::{Action, Entry, FORMAT_V1, FORMAT_VERSION, Header, damaged, parse_line};
+use super::{Action, Entry, FORMAT_V1, FORMAT_V2, Header, damaged, parse_line};
 use crate::engine::error::BattleError;
 
 /// `,crc:"` + eight hex digits + `")`.
@@ -271,8 +271,8 @@ pub fn parse_entry<C: DeserializeOwned, E: DeserializeOwned>(
     })
 }
 
-/// A whole journal in this build's format: the header, then every entry numbered and
-/// sealed (Save As, and upgrading a format 1 battle).
+/// A whole journal in its header's format, a format 1 journal's as format 2: the header,
+/// then every entry numbered and sealed (Save As, and upgrading a format 1 battle).
 ///
 /// # Errors
 /// A value cannot be encoded.
@@ -280,14 +280,15 @@ pub fn render<A: Serialize + Clone, C: Serialize, E: Serialize>(
     header: &Header<A>,
     entries: &[Entry<C, E>],
 ) -> Result<Vec<u8>, String> {
+    let format = header.format.max(FORMAT_V2);
     let header = Header {
-        format: FORMAT_VERSION,
+        format,
         ..header.clone()
     };
     let mut out = header_line(&header)?.into_bytes();
     out.push(b'\n');
     for (seq, entry) in (1u64..).zip(entries) {
-        out.extend_from_slice(entry_line(FORMAT_VERSION, seq, entry)?.as_bytes());
+        out.extend_from_slice(entry_line(format, seq, entry)?.as_bytes());
         out.push(b'\n');
     }
     Ok(out)
@@ -296,6 +297,7 @@ pub fn render<A: Serialize + Clone, C: Serialize, E: Serialize>(
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
+    use super::super::FORMAT_VERSION;
     use super::*;
 
     type Plain = Entry<u8, u8>;

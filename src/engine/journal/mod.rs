@@ -4,12 +4,19 @@
 //! most the entry being written. That entry shows up as a torn last line, which opening
 //! drops with a warning; damage anywhere else is refused, naming the line.
 //!
-//! Format 2 (written since the journal got its integrity checks) numbers every entry and
-//! ends every line with a checksum of the line (see [`line`]); format 1 files still open.
-//! One battle writes its journal at a time: the writer holds an exclusive lock on it.
+//! Format 2 and later number every entry and end every line with a checksum of the line
+//! (see [`line`]); format 1 files still open. One battle writes its journal at a time: the
+//! writer holds an exclusive lock on it.
+//!
+//! **Every journal ever written opens.** Every change to what an entry holds, or to what
+//! running a recorded command again gives, raises [`FORMAT_VERSION`]; `tests/journals/`
+//! keeps a real journal of every format released, for each rule set, that must open and
+//! report the same. A journal of an older format is replayed with its entries' recorded
+//! events as the record wherever its commands cannot be run again ([`super::battle`]).
 
 mod atomic;
 pub mod cache;
+pub mod checks;
 pub mod compact_ron;
 mod file;
 pub mod line;
@@ -29,8 +36,17 @@ pub use write::{JournalFile, JournalWriter};
 use super::error::BattleError;
 use crate::reference::HouseRules;
 
-/// The journal format this build writes.
-pub const FORMAT_VERSION: u32 = 2;
+/// The journal format this build writes: entries record every face and count their dice
+/// gave and whose dice they were (`rolled`), each entry's time is later than the one
+/// before, and every command runs again to exactly what its entry records.
+pub const FORMAT_VERSION: u32 = 3;
+
+/// The format written from the journal's integrity checks (numbered, sealed lines) until
+/// [`FORMAT_VERSION`]. Its first builds recorded no faces, later ones faces but not whose
+/// dice, and the rules changed under it: so its entries may not run again, and are then
+/// taken as recorded. A format 2 or format 1 battle is resumed in its own format, and Save
+/// As writes it as format 2.
+pub const FORMAT_V2: u32 = 2;
 
 /// The first format, without sequence numbers or checksums: still read, and resumed as is.
 pub const FORMAT_V1: u32 = 1;
@@ -188,3 +204,6 @@ pub(crate) fn damaged(path: &Path, line: usize, message: &str) -> BattleError {
         message: message.to_owned(),
     }
 }
+
+#[cfg(test)]
+mod shape_tests;

@@ -14,8 +14,8 @@ use serde::de::DeserializeOwned;
 use super::file::open_regular;
 use super::line::{check_seal, looks_sealed, parse_entry};
 use super::{
-    FORMAT_V1, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES, NumberedEntry,
-    damaged, io, parse_line,
+    FORMAT_V1, FORMAT_V2, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES,
+    NumberedEntry, damaged, io, parse_line,
 };
 use crate::engine::error::BattleError;
 
@@ -70,6 +70,8 @@ pub struct JournalReader {
     next_seq: u64,
     /// Entries read from lines, rather than from the cache.
     parsed: usize,
+    /// The last line read lacks its newline, its checksum holding.
+    unterminated: bool,
     warnings: Vec<String>,
 }
 
@@ -111,10 +113,12 @@ impl JournalReader {
                 ));
             }
             FORMAT_V1 => {}
-            FORMAT_VERSION => check_seal(&header).map_err(|m| damaged(path, line, &m))?,
+            FORMAT_V2 | FORMAT_VERSION => {
+                check_seal(&header).map_err(|m| damaged(path, line, &m))?;
+            }
             other => {
                 return Err(BattleError::Header(format!(
-                    "{}: journal format {other} is not one this Gunbai reads ({FORMAT_V1} or {FORMAT_VERSION})",
+                    "{}: journal format {other} is not one this Gunbai reads ({FORMAT_V1} to {FORMAT_VERSION})",
                     path.display()
                 )));
             }
@@ -143,6 +147,7 @@ impl JournalReader {
             },
             next_seq: 1,
             parsed: 0,
+            unterminated: false,
             warnings: Vec::new(),
         }
     }
@@ -225,7 +230,8 @@ impl JournalReader {
             self.line,
             self.next_seq,
             self.parsed,
-        ) = (0, 0, 0, 1, 0);
+            self.unterminated,
+        ) = (0, 0, 0, 1, 0, false);
         self.warnings.clear();
         match self.next_line()? {
             Some(_) if self.text == self.header => Ok(()),
@@ -238,12 +244,17 @@ impl JournalReader {
     }
 
     /// The next line that is not blank: its number, its text in `text`.
+    ///
+    /// A last line without its newline was cut off while it was written, and is dropped
+    /// with a warning, unless its checksum holds: then only the newline was lost, the entry
+    /// is whole, and it is read like any other ([`JournalReader::unterminated`]).
     fn next_line(&mut self) -> Result<Option<usize>, BattleError> {
         loop {
             self.line += 1;
-            match self.read_line().map_err(|e| io(&self.path, e))? {
+            let read = self.read_line().map_err(|e| io(&self.path, e))?;
+            match read {
                 Read::End => return Ok(None),
-                Read::Torn => {
+                Read::Torn if !self.buf.trim_ascii_end().is_empty() && !self.sealed_whole() => {
                     self.warnings.push(format!(
                         "{}:{}: the last line was cut off (the app stopped while writing it); it was dropped",
                         self.path.display(),
@@ -251,6 +262,7 @@ impl JournalReader {
                     ));
                     return Ok(None);
                 }
+                Read::Torn => self.unterminated = true,
                 Read::Overlong => {
                     return Err(damaged(
                         &self.path,
@@ -284,6 +296,12 @@ impl JournalReader {
         }
     }
 
+    /// Whether the line in `buf`, which lacks its newline, is sealed by a checksum that holds
+    /// (a format 1 line has none, so one cut off cannot be told from one whole).
+    fn sealed_whole(&self) -> bool {
+        std::str::from_utf8(&self.buf).is_ok_and(|text| check_seal(text.trim_end()).is_ok())
+    }
+
     /// Reads one line into `buf`, newline included, never keeping more than the limit.
     fn read_line(&mut self) -> std::io::Result<Read> {
         if self.buf.capacity() == 0 {
@@ -312,6 +330,12 @@ impl JournalReader {
     /// Bytes up to the end of the last complete line read: a writer cuts the file there.
     pub fn intact_bytes(&self) -> u64 {
         self.intact
+    }
+
+    /// Whether the last line read, a whole entry, lacks its newline: a writer writes it
+    /// before the next line.
+    pub fn unterminated(&self) -> bool {
+        self.unterminated
     }
 
     /// The sequence number the next entry will carry.

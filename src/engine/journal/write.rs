@@ -128,21 +128,43 @@ impl JournalWriter {
                 }
             });
         }
+        let mut line = header_line(header).map_err(|m| encode_error(path, m))?;
+        line.push('\n');
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| io(dir, e))?;
         }
-        let file = OpenOptions::new()
+        let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create_new(true)
             .open(path)
             .map_err(|e| io(path, e))?;
         lock(path, &file)?;
-        let mut writer = Self::resume(path, Box::new(file), 0, 1, FORMAT_VERSION);
-        let line = header_line(header).map_err(|m| encode_error(path, m))?;
-        writer.write_line(&line)?;
+        if let Err(error) = file
+            .write_all_at(0, line.as_bytes())
+            .and_then(|()| file.sync())
+        {
+            // A journal without its header holds no battle, and would keep the name from
+            // the next try: it goes.
+            drop(file);
+            let left = match std::fs::remove_file(path) {
+                Ok(()) => "no journal was left there".to_owned(),
+                Err(e) => format!("and the unfinished journal there could not be removed ({e})"),
+            };
+            sync_parent(path);
+            return Err(io(
+                path,
+                std::io::Error::new(
+                    error.kind(),
+                    format!(
+                        "the battle could not be started: its journal's first line could not be written ({error}); {left}"
+                    ),
+                ),
+            ));
+        }
         sync_parent(path);
-        Ok(writer)
+        let len = line.len() as u64;
+        Ok(Self::resume(path, Box::new(file), len, 1, FORMAT_VERSION))
     }
 
     /// Goes on writing a journal whose first `len` bytes are good lines, entry `next_seq`
@@ -164,16 +186,29 @@ impl JournalWriter {
         }
     }
 
-    /// Cuts a resumed journal back to its good lines (a torn tail goes).
+    /// Cuts a resumed journal back to its good lines (a torn tail goes) and, when its last
+    /// line is whole but lost its newline (`unterminated`), writes that newline, so that the
+    /// next entry begins a line of its own: durable on return.
     ///
     /// # Errors
-    /// The file cannot be cut or synced.
-    pub fn cut_to_good(&mut self) -> Result<(), BattleError> {
+    /// The file cannot be cut, written or synced.
+    pub fn settle_tail(&mut self, unterminated: bool) -> Result<(), BattleError> {
         let (path, len) = (&self.path, self.len);
-        if let Some(file) = self.file.as_mut() {
-            file.truncate(len)
-                .and_then(|()| file.sync())
-                .map_err(|e| io(path, e))?;
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        file.truncate(len)
+            .and_then(|()| {
+                if unterminated {
+                    file.write_all_at(len, b"\n")
+                } else {
+                    Ok(())
+                }
+            })
+            .and_then(|()| file.sync())
+            .map_err(|e| io(path, e))?;
+        if unterminated {
+            self.len += 1;
         }
         Ok(())
     }

@@ -172,7 +172,9 @@ pub enum Command {
         leader: usize,
         /// The unit.
         unit: usize,
-        /// How far he moves to reach it, in cm.
+        /// How far he moves to reach it, in cm. Absent from journals written before it was
+        /// asked (format 1): those builds counted no leader's move, as 0 counts nothing.
+        #[serde(default)]
         cm: i64,
     },
     /// An unattached leader moves on his own.
@@ -193,7 +195,10 @@ pub enum Command {
         challenger: usize,
         /// Whom.
         challenged: usize,
-        /// How far the challenger moves into contact, in cm.
+        /// How far the challenger moves into contact, in cm. Absent from journals written
+        /// before it was asked (format 1): those builds counted no leader's move, as 0
+        /// counts nothing.
+        #[serde(default)]
         cm: i64,
     },
     /// The challenged leader's answer.

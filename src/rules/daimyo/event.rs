@@ -197,7 +197,10 @@ pub enum Event {
         leader: usize,
         /// His rating change (0 for a General refusing a Daimyo).
         delta: i64,
-        /// His retreat from the challenger, in mm (forced: it may exceed his move).
+        /// His retreat from the challenger, in mm (forced: it may exceed his move). Absent
+        /// from journals written before the retreat was made (format 1): none was, as 0
+        /// moves him nowhere.
+        #[serde(default)]
         retreat_mm: i64,
     },
     /// A leader moved on his own (to a unit, into contact, or anywhere).
