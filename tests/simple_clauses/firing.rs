@@ -312,3 +312,107 @@ fn firing_only_at_a_target_in_sight_within_the_firers_arc_the_fire_form_asks() {
             .is_ok()
     );
 }
+
+fn shot_at(
+    unit: UnitRef,
+    target: gunbai::rules::simple::state::Target,
+    distance_cm: u32,
+    volley: bool,
+) -> Command {
+    Command::Fire(gunbai::rules::simple::command::FireOrder {
+        unit,
+        target,
+        volley,
+        distance_cm,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
+    })
+}
+
+#[test]
+fn ranges_bows_and_arquebuses_reach_30_cm_and_a_gun_90() {
+    use gunbai::rules::simple::state::Target;
+    let mut b = begun();
+    let yari = Target::Unit(ODA_YARI);
+    for (unit, range, dice) in [(IMA_ARCHERS, 30, 5), (IMA_TEPPO, 30, 5), (IMA_GUN, 90, 3)] {
+        let err = refused(
+            &mut b,
+            shot_at(unit, yari, range + 1, false),
+            &vec![1; dice],
+        );
+        assert!(err.contains(&format!("reaches {range} cm")), "{err}");
+        ok(&mut b, shot_at(unit, yari, range, false), &vec![1; dice]);
+    }
+}
+
+#[test]
+fn volley_fire_needs_at_least_2_figures() {
+    use gunbai::rules::simple::state::Target;
+    let mut b = begun();
+    to_oda_turn_passing_tests(&mut b);
+    // Four of the Teppo's five shot down, in two turns.
+    ok(
+        &mut b,
+        fire(ODA_TEPPO_1, IMA_TEPPO, false),
+        &[6, 6, 6, 1, 1, 1, 1, 1],
+    );
+    pass_morale_dues(&mut b);
+    ok(
+        &mut b,
+        fire(ODA_TEPPO_2, IMA_TEPPO, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    pass_morale_dues(&mut b);
+    to_imagawa_turn_passing_tests(&mut b);
+    assert_eq!(alive(&b, IMA_TEPPO), 1);
+    let err = refused(
+        &mut b,
+        shot_at(IMA_TEPPO, Target::Unit(ODA_YARI), 10, true),
+        &[10],
+    );
+    assert!(err.contains("at least 2 figures"), "{err}");
+    ok(
+        &mut b,
+        shot_at(UnitRef(1, 0, 2), Target::Unit(ODA_YARI), 10, true),
+        &[1; 5],
+    );
+}
+
+#[test]
+fn firing_a_daimyo_saves_as_a_guard_and_is_a_target_once_his_unit_is_gone() {
+    use gunbai::rules::simple::state::{GroupRef, Target};
+    let mut b = begun();
+    let tokugawa = GroupRef(0, 1);
+    ok(
+        &mut b,
+        Command::Attach {
+            group: tokugawa,
+            unit: Some(1),
+        },
+        &[],
+    );
+    let at_him = |unit| shot_at(unit, Target::Daimyo(tokugawa), 10, false);
+    assert!(refused(&mut b, at_him(IMA_TEPPO), &[6; 5]).contains("with a unit"));
+    // His Yari shot down to the last figure: he is alone and a target.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, UnitRef(0, 1, 1), false),
+        &[6, 6, 6, 6, 6, 1, 1, 1, 1, 1],
+    );
+    assert!(!b.state().unit(UnitRef(0, 1, 1)).unwrap().present());
+    // A hit on him is saved on 3, as a foot guard's.
+    ok(&mut b, at_him(UnitRef(1, 0, 2)), &[6, 1, 1, 1, 1, 3]);
+    let alive = |b: &gunbai::engine::Battle<gunbai::rules::simple::Simple>| {
+        b.state()
+            .group(tokugawa)
+            .unwrap()
+            .daimyo
+            .as_ref()
+            .unwrap()
+            .alive
+    };
+    assert!(alive(&b));
+    // Against a firer with a Formation Fail a 2 saves; a 1 does not.
+    change_formation(&mut b, IMA_ARCHERS);
+    ok(&mut b, at_him(IMA_ARCHERS), &[6, 6, 1, 1, 1, 2, 1]);
+    assert!(!alive(&b));
+}

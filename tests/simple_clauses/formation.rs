@@ -309,3 +309,66 @@ fn begun_ruling_pass(option: &str) -> Battle<Simple> {
     house.rulings.insert("pass_through".into(), option.into());
     begun_with(house)
 }
+
+#[test]
+fn formation_fail_each_troop_type_tests_with_its_own_die_and_passes_on_4() {
+    use gunbai::engine::RuleSet as _;
+    let mut b = begun();
+    // Imagawa's turn: units of each kind change formation (a Formation Fail).
+    let kinds = [
+        (IMA_TEPPO, 6),          // Ashigaru
+        (IMA_SWORD_SAMURAI, 10), // Samurai foot
+        (IMA_HORSE, 12),         // Samurai cavalry
+        (UnitRef(1, 0, 11), 12), // Samurai foot guard
+        (IMA_LEVIES, 4),         // Peasants
+    ];
+    for (u, _) in kinds {
+        change_formation(&mut b, u);
+    }
+    to_oda_turn_passing_tests(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let cards = Simple::pending(b.rules(), b.state());
+    for (u, die) in kinds {
+        let name = b.state().unit_name(u);
+        let card = cards
+            .iter()
+            .find(|c| c.what == "Formation Fail test" && c.who == name)
+            .unwrap_or_else(|| panic!("{name} tests"));
+        assert_eq!(card.target, format!("1d{die} at 4+"), "{name}");
+        // A 3 fails and a 4 passes, on every die.
+        let x = b.state().unit(u).unwrap();
+        assert!(x.formation_fail);
+        let over = refused(&mut b, Command::FormationTest(u), &[die + 1]);
+        assert!(over.contains(&format!("d{die}")), "{name}: {over}");
+    }
+    ok(&mut b, Command::FormationTest(IMA_LEVIES), &[4]);
+    ok(&mut b, Command::FormationTest(IMA_TEPPO), &[3]);
+    assert!(!b.state().unit(IMA_LEVIES).unwrap().formation_fail);
+    assert!(b.state().unit(IMA_TEPPO).unwrap().formation_fail);
+}
+
+#[test]
+fn formation_fail_is_not_tested_while_crossing_cover_and_is_once_clear_of_it() {
+    let mut b = begun();
+    ok(&mut b, walk(IMA_TEPPO, MoveKind::CrossCover, 5), &[]);
+    to_oda_turn_passing_tests(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    use gunbai::rules::simple::state::Due;
+    assert!(
+        !b.state().due.contains(&Due::FormationTest(IMA_TEPPO)),
+        "still crossing"
+    );
+    ok(&mut b, walk(IMA_TEPPO, MoveKind::ClearOfCover, 5), &[]);
+    to_oda_turn_passing_tests(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    assert!(
+        b.state().due.contains(&Due::FormationTest(IMA_TEPPO)),
+        "clear of it"
+    );
+}

@@ -103,3 +103,78 @@ fn morale_losses_to_fire_or_as_a_melee_defender_call_a_test_at_once_and_none_wit
         );
     }
 }
+
+#[test]
+fn morale_each_living_figure_throws_its_troops_die_for_its_cover() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::numbers;
+    use gunbai::rules::simple::roster::{Troop, Weapon};
+    use gunbai::rules::simple::state::{Cover, arriving_unit};
+    let mut b = begun();
+    // Oda's Ashigaru in the open, soft and hard cover lose a figure each: 4d6, 4d8, 4d10.
+    for (unit, cover) in [(ODA_YARI, Cover::Soft), (ODA_TEPPO_2, Cover::Hard)] {
+        ok(
+            &mut b,
+            Command::SetStatus {
+                unit,
+                status: Status::Cover(cover),
+            },
+            &[],
+        );
+    }
+    let one_hit = [6, 1, 1, 1, 1, 1];
+    for (firer, target, pool) in [
+        (IMA_TEPPO, ODA_TEPPO_1, "4d6"),
+        (UnitRef(1, 0, 2), ODA_YARI, "4d8"),
+        (IMA_ARCHERS, ODA_TEPPO_2, "4d10"),
+    ] {
+        ok(&mut b, fire(firer, target, false), &one_hit);
+        let card = Simple::pending(b.rules(), b.state())
+            .into_iter()
+            .find(|c| c.what == "Morale test")
+            .unwrap();
+        let roll = card.roll.unwrap().notation();
+        assert!(
+            roll.starts_with(pool) && roll.ends_with(">= 1d10"),
+            "{roll}"
+        );
+        pass_morale_dues(&mut b);
+    }
+    // Peasants d4, d6, d8; Ronin d8, d10, d12.
+    for (troop, dice) in [(Troop::Peasant, [4, 6, 8]), (Troop::Ronin, [8, 10, 12])] {
+        let unit = arriving_unit("x", troop, Weapon::Spear, 5);
+        for (cover, die) in [Cover::Open, Cover::Soft, Cover::Hard]
+            .into_iter()
+            .zip(dice)
+        {
+            assert_eq!(
+                numbers::morale(b.rules(), &unit, cover, false).own_sides,
+                die
+            );
+        }
+    }
+}
+
+#[test]
+fn morale_samurai_and_monk_units_take_no_test() {
+    let mut b = begun();
+    to_oda_turn_passing_tests(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    // Card 17 brings Imagawa a unit of warrior monks.
+    ok(&mut b, Command::DrawCard { card: Some(17) }, &[]);
+    ok(&mut b, Command::RollArrival, &[20]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn_passing_tests(&mut b);
+    let monks = UnitRef(1, 2, 0);
+    for target in [monks, UnitRef(1, 0, 10), IMA_SWORD_SAMURAI] {
+        let firer = [ODA_TEPPO_1, ODA_TEPPO_2, UnitRef(0, 0, 1)]
+            .into_iter()
+            .find(|f| !b.state().unit(*f).unwrap().fired)
+            .unwrap();
+        ok(&mut b, fire(firer, target, false), &[6, 1, 1, 1, 1, 1]);
+        assert_eq!(alive(&b, target), 4);
+        assert!(b.state().due.is_empty(), "{target:?} tests no morale");
+        let err = refused(&mut b, call(target, MoraleCause::HalfStrength), &[]);
+        assert!(err.contains("takes no morale test"), "{err}");
+    }
+}

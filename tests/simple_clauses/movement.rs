@@ -97,3 +97,109 @@ fn movement_in_retreat_a_wagon_pushed_by_foot_keeps_its_standard_rate() {
     assert!(err.contains("6 cm") && err.contains("in Retreat"), "{err}");
     ok(&mut b, back(6, Going::Soft), &[]);
 }
+
+/// Whether `unit` may make a move of `cm` over `going` of `kind` now (tried on a copy).
+fn may_go(
+    b: &gunbai::engine::Battle<Simple>,
+    unit: UnitRef,
+    kind: MoveKind,
+    cm: u32,
+    going: Going,
+) -> bool {
+    let step = Command::Move {
+        unit,
+        kind,
+        distance_cm: cm,
+        going,
+        surrounded: None,
+    };
+    let mut dice = gunbai::dice::TableDice::new(Vec::new());
+    gunbai::engine::exec::events_of::<Simple>(b.rules(), b.state(), &step, &mut dice).is_ok()
+}
+
+#[test]
+fn movement_infantry_and_cavalry_go_as_far_as_the_table_allows_on_each_going() {
+    let b = begun();
+    let horse = UnitRef(1, 0, 10);
+    // Infantry 20, 30 on a road, 10 through soft cover, 7.5 through hard; cavalry 60, 90, 30, 15.
+    for (unit, going, most) in [
+        (IMA_TEPPO, Going::Standard, 20),
+        (IMA_TEPPO, Going::Road, 30),
+        (IMA_TEPPO, Going::Soft, 10),
+        (IMA_TEPPO, Going::Hard, 7),
+        (horse, Going::Standard, 60),
+        (horse, Going::Road, 90),
+        (horse, Going::Soft, 30),
+        (horse, Going::Hard, 15),
+    ] {
+        assert!(
+            may_go(&b, unit, MoveKind::Normal, most, going),
+            "{unit:?} {going:?} {most}"
+        );
+        assert!(
+            !may_go(&b, unit, MoveKind::Normal, most + 1, going),
+            "{unit:?} {going:?} {most}+1"
+        );
+    }
+    // In Retreat (the army falls back once Imagawa's Daimyo is shot): 40 and 120 on any going.
+    let mut b = b;
+    to_oda_turn_passing_tests(&mut b);
+    let at = Command::Fire(gunbai::rules::simple::command::FireOrder {
+        unit: ODA_TEPPO_1,
+        target: gunbai::rules::simple::state::Target::Daimyo(
+            gunbai::rules::simple::state::GroupRef(1, 0),
+        ),
+        volley: false,
+        distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
+    });
+    ok(&mut b, at, &[6, 1, 1, 1, 1, 1]);
+    pass_morale_dues(&mut b);
+    to_imagawa_turn_passing_tests(&mut b);
+    for (unit, most) in [(IMA_TEPPO, 40), (horse, 120)] {
+        for going in [Going::Standard, Going::Hard] {
+            assert!(may_go(&b, unit, MoveKind::Back, most, going));
+            assert!(!may_go(&b, unit, MoveKind::Back, most + 1, going));
+        }
+    }
+}
+
+/// Imagawa's first turn, the river's flow rolled `face` (nine terrain pieces: the river among them).
+fn with_a_river(face: u32) -> gunbai::engine::Battle<Simple> {
+    use gunbai::dice::RngDice;
+    let mut b = battle_with(gunbai::reference::HouseRules::default());
+    ok(&mut b, Command::RollForHome, &[9, 2]);
+    let mut terrain = vec![9];
+    terrain.extend(1..=9);
+    ok(&mut b, Command::RollTerrain, &terrain);
+    ok(&mut b, Command::RollRiver, &[face]);
+    b.execute_with(
+        Command::ShuffleDeck,
+        gunbai::engine::Dice::Roll(&mut RngDice::seeded(3)),
+    )
+    .unwrap();
+    ok(&mut b, Command::BeginBattle, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    b
+}
+
+#[test]
+fn rivers_foot_and_cavalry_drown_by_the_rivers_flow() {
+    let horse = UnitRef(1, 0, 10);
+    // Faces 1 to 5 for five figures: how many drown on each.
+    for (face, flow, foot, cavalry) in [
+        (2, "steady", 3, 2),
+        (3, "steady", 3, 2),
+        (4, "slow", 2, 1),
+        (6, "slow", 2, 1),
+    ] {
+        let mut b = with_a_river(face);
+        assert_eq!(b.state().river.as_deref(), Some(flow));
+        for (unit, drowned) in [(IMA_TEPPO, foot), (horse, cavalry)] {
+            ok(&mut b, forward(unit, 10), &[]);
+            ok(&mut b, Command::CrossRiver(unit), &[1, 2, 3, 4, 5]);
+            assert_eq!(alive(&b, unit), 5 - drowned, "{flow}: {unit:?}");
+        }
+    }
+}
