@@ -11,6 +11,7 @@ mod formation;
 mod melee;
 mod morale;
 mod movement;
+mod roster;
 mod structures;
 
 use gunbai::engine::{Battle, RuleSet as _};

@@ -332,6 +332,48 @@ fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
             ),
         );
     }
+    // Its Ashigaru: archers, arquebus and spears (naginata); one Samurai foot unit may have pike.
+    let ashigaru = |w: &[Weapon]| {
+        units
+            .iter()
+            .filter(|u| u.troop == Troop::Ashigaru && w.contains(&u.weapon))
+            .count()
+    };
+    let split = [
+        ashigaru(&[Weapon::Bow]),
+        ashigaru(&[Weapon::Arquebus]),
+        ashigaru(&[Weapon::Spear, Weapon::Naginata]),
+    ];
+    let basic_split = [
+        a.basic_archer_units,
+        a.basic_arquebus_units,
+        a.basic_spear_units,
+    ];
+    if found[0] == basic[0] && split != basic_split {
+        v.warn_at(
+            roster_path!("units"),
+            format!(
+                "the basic army's Ashigaru are {} archer, {} arquebus and {} spear (naginata) units; this army's are {}, {} and {}",
+                basic_split[0], basic_split[1], basic_split[2], split[0], split[1], split[2]
+            ),
+        );
+    }
+    let pikes: Vec<&UnitSpec> = units.iter().filter(|u| u.weapon == Weapon::Pike).collect();
+    if pikes.len() > a.basic_pike_units || pikes.iter().any(|u| u.troop != Troop::SamuraiFoot) {
+        v.warn_at(
+            roster_path!("units"),
+            format!(
+                "in the basic army at most {} Samurai foot unit has pike; this army has {} pike unit(s){}",
+                a.basic_pike_units,
+                pikes.len(),
+                if pikes.iter().any(|u| u.troop != Troop::SamuraiFoot) {
+                    ", not all of them Samurai foot"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
 }
 
 /// Validates one unit, the record at `at`.
