@@ -60,7 +60,7 @@ pub fn walk<R: RuleSet>(
 }
 
 /// The commands the surface offers now: every card's answers and some random forms.
-fn offered_sample<R: RuleSet>(
+pub(super) fn offered_sample<R: RuleSet>(
     b: &Battle<R>,
     rng: &mut ChaCha8Rng,
     forms: usize,
@@ -119,7 +119,7 @@ fn settles<R: RuleSet>(before: &R::State, events: &[R::Event]) -> bool {
         .any(|e| matches!(R::due_change(e), Some((DueChange::Settled, due)) if owed.contains(due)))
 }
 
-fn accepted<R: RuleSet>(b: &Battle<R>, command: &R::Command) -> Option<Vec<R::Event>> {
+pub(super) fn accepted<R: RuleSet>(b: &Battle<R>, command: &R::Command) -> Option<Vec<R::Event>> {
     events_of::<R>(b.rules(), b.state(), command, &mut RngDice::seeded(9)).ok()
 }
 

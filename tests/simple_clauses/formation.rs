@@ -352,6 +352,8 @@ fn formation_fail_each_troop_type_tests_with_its_own_die_and_passes_on_4() {
 #[test]
 fn formation_fail_is_not_tested_while_crossing_cover_and_is_once_clear_of_it() {
     let mut b = begun();
+    let err = refused(&mut b, walk(IMA_TEPPO, MoveKind::ClearOfCover, 5), &[]);
+    assert!(err.contains("crossing no cover"), "{err}");
     ok(&mut b, walk(IMA_TEPPO, MoveKind::CrossCover, 5), &[]);
     to_oda_turn_passing_tests(&mut b);
     ok(&mut b, Command::EndTurn, &[]);

@@ -52,7 +52,7 @@ pub(super) fn target_name(state: &State, t: Target) -> String {
     }
 }
 
-/// The kinds of move with a distance, as the Move form offers them.
+/// The kinds of move with a distance.
 const MOVES: [(&str, MoveKind); 6] = [
     ("normal move", MoveKind::Normal),
     ("over a wall or cover, within the move", MoveKind::OverCover),
@@ -61,6 +61,15 @@ const MOVES: [(&str, MoveKind); 6] = [
     ("back toward the base line", MoveKind::Back),
     ("into the village", MoveKind::IntoVillage),
 ];
+
+/// The kinds of move the Move form offers a unit: clear of cover only to one crossing it.
+fn moves_for(state: &State, unit: UnitRef) -> Vec<(&'static str, MoveKind)> {
+    let crossing = state.unit(unit).is_some_and(|x| x.crossing);
+    MOVES
+        .into_iter()
+        .filter(|(_, k)| *k != MoveKind::ClearOfCover || crossing)
+        .collect()
+}
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
 const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
 
@@ -246,7 +255,13 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 "Move",
                 "one move, measured to the furthest figure; crossing cover sets a Formation Fail",
             )
-            .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
+            .choice(
+                "Kind",
+                moves_for(state, unit)
+                    .iter()
+                    .map(|(w, _)| (*w).to_owned())
+                    .collect(),
+            )
             .number("Distance", 0, longest as usize, "cm")
             .choice("Going", going_choices()),
         ),
@@ -389,7 +404,7 @@ pub fn plan(
     match form {
         "move" => plain(Command::Move {
             unit,
-            kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
+            kind: moves_for(state, unit).get(value(0)).ok_or("pick a move")?.1,
             distance_cm: cm(1)?,
             going: going(2)?,
             surrounded: surrounded(state, unit, values),

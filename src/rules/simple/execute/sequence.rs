@@ -302,6 +302,12 @@ pub(super) fn move_unit(
             return Err(illegal(format!("{name} is not limbered")));
         }
         MoveKind::ThroughSkirmishers(other) => through_skirmishers(ctx, u, other)?,
+        MoveKind::ClearOfCover if !ctx.unit(u)?.crossing => {
+            return Err(refuse(
+                format!("{name} is crossing no cover to come clear of"),
+                FORMATION_FAIL,
+            ));
+        }
         _ => {}
     }
     // Settled before the move is recorded: once the unit has moved its advance is moot.
