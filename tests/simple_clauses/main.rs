@@ -6,6 +6,7 @@
 #[path = "../simple_support/mod.rs"]
 mod simple_support;
 
+mod cards;
 mod firing;
 mod formation;
 mod melee;
