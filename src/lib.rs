@@ -7,6 +7,7 @@ pub mod cli;
 pub mod dice;
 pub mod engine;
 pub mod escape;
+pub mod palette;
 pub mod reference;
 pub mod report;
 pub mod roster;

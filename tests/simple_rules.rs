@@ -395,7 +395,7 @@ fn melee_attacker_kills_only_on_a_higher_score() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("d10 5 = 7 against d6 6 = 5: killed")),
+            .any(|l| l.contains("d10 5 + 2 = 7 against d6 6 - 1 = 5: killed")),
         "{lines:?}"
     );
     assert_eq!(alive(&b, ODA_YARI), 4);
@@ -438,7 +438,7 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("d10 10 = 9 against d10 1 = 6: killed")),
+            .any(|l| l.contains("d10 10 - 1 = 9 against d10 1 + 5 = 6: killed")),
         "{lines:?}"
     );
 }

@@ -310,3 +310,32 @@ fn gunbai_file_on_a_journal_of_the_previous_release_opens_it_says_what_it_skips_
         "{last}"
     );
 }
+
+/// Opening a roster (`gunbai ROSTER`, as from the file manager) offers the second side a
+/// different army, never the same one (issue 40): each demo army opened for the first side
+/// leaves the other demo army chosen for the second, in every rule set.
+#[test]
+fn opening_a_roster_offers_the_second_side_a_different_army() {
+    use egui_kittest::kittest::NodeT as _;
+    for key in ["sky", "daimyo", "kozeriai", "simple", "skirmish"] {
+        let demos = gunbai::rules::demo_rosters(key).unwrap();
+        for (i, demo) in demos.iter().enumerate() {
+            let dir = tempfile::tempdir().unwrap();
+            let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), demo.file);
+            let h = ui_support::app_launched(dir.path(), &[path.as_str()], (1400.0, 900.0));
+            let chosen = |file: &str| {
+                h.get_by_label(&format!("Side 2 demo {file}"))
+                    .accesskit_node()
+                    .toggled()
+                    .is_some_and(|t| t == eframe::egui::accesskit::Toggled::True)
+            };
+            let other = &demos[1 - i].file;
+            assert!(
+                chosen(other),
+                "{key}: {} opened, the second side is offered {other}",
+                demo.file
+            );
+            assert!(!chosen(&demo.file), "{key}: both sides {}", demo.file);
+        }
+    }
+}

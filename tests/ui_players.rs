@@ -121,7 +121,15 @@ fn the_players_screen_follows_a_check_of_each_rule_set_before_the_roll_after_it_
             rolled.lines, last,
             "{key}: the result in the journal's words"
         );
-        h.get_by_label("Last roll");
+        // Headed as a roll only when dice were rolled; a decision as a decision.
+        let dice = h.state().game().unwrap().log().last().unwrap().dice;
+        let heading = if dice == gunbai::engine::journal::Rolled::Nothing {
+            "Last decision"
+        } else {
+            "Last roll"
+        };
+        assert_eq!(rolled.heading(), heading, "{key}");
+        h.get_by_label(heading);
         // After undo: the check is back and its result gone.
         h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         h.run();
@@ -289,4 +297,25 @@ fn simples_ambush_stays_off_the_players_screen_until_it_is_sprung() {
     if let Now::Check(check) = &s.now {
         assert!(!check.who.contains(&name), "no check about the hidden unit");
     }
+}
+
+/// Each outcome's odds bar is in the colour of the side whose chance it is, and an outcome no
+/// one side owns is neutral: skirmish's precedence names each side's chance, and a tie
+/// neither's.
+#[test]
+fn each_odds_bar_is_the_colour_of_whose_chance_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = launched(dir.path(), "skirmish");
+    open_players_screen(&mut h);
+    let Now::Check(shown) = screen(&h).now else {
+        panic!("the initiative is on the players' screen")
+    };
+    let view = h.state().game().unwrap().view();
+    let sides: Vec<Option<usize>> = shown
+        .odds
+        .iter()
+        .map(|(outcome, _)| view.sides.iter().position(|s| outcome.contains(&s.name)))
+        .collect();
+    assert_eq!(shown.odds_sides, sides, "{:?}", shown.odds);
+    assert_eq!(sides, [Some(0), Some(1), None], "{:?}", shown.odds);
 }

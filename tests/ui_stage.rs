@@ -352,3 +352,46 @@ fn a_new_card_on_stage_shows_from_its_top() {
         "the next card shows from its top: {next:?}, the first was at {at_first:?}"
     );
 }
+
+/// At 1280×720 the first screen of every rule set paints the roster to its edge and the stage
+/// right after it (issue 40: no unpainted band between them), and nothing in the roster runs
+/// past that edge: every name, measure and header wraps inside it ("wounds to death" whole).
+#[test]
+fn at_1280_by_720_the_roster_keeps_to_its_share_and_the_stage_starts_at_its_edge() {
+    for key in RULE_SETS {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h =
+            ui_support::app_launched(dir.path(), &["new", "--ruleset", key], (1280.0, 720.0));
+        h.run();
+        // The roster's share of the window (panels.rs): its divider.
+        let edge = 1280.0 * 0.24;
+        let log_top = h.get_by_label_contains("Battle log (").rect().top();
+        let roster: Vec<_> = h
+            .get_all_by(|n| {
+                n.bounding_box().is_some_and(|b| {
+                    b.x0 < f64::from(edge) - 8.0 && b.y0 > 34.0 && b.y1 < f64::from(log_top)
+                })
+            })
+            .map(|n| (n.accesskit_node().label().unwrap_or_default(), n.rect()))
+            // The dividers' handles run across the window.
+            .filter(|(label, _)| label != "Resize panel")
+            .collect();
+        assert!(roster.len() > 5, "{key}: the roster is drawn");
+        for (label, rect) in &roster {
+            assert!(
+                rect.right() <= edge + 1.0,
+                "{key}: {label:?} runs past the roster's edge at {edge}: {rect:?}"
+            );
+        }
+        let hint = h
+            .get_by_label(
+                "Select a unit in the roster to see its details and the actions open to it.",
+            )
+            .rect();
+        assert!(
+            hint.left() < edge + 20.0,
+            "{key}: the stage starts at {}, not at the roster's edge {edge}",
+            hint.left()
+        );
+    }
+}

@@ -121,6 +121,7 @@ impl<'a, R: RuleSet> Exec<'a, R> {
         };
         R::execute(&mut exec, command)?;
         owed.answered(&exec.events)?;
+        told_once::<R>(&exec.events, &mut exec.sentences);
         // Each event was described as it was emitted, against the state just before it: no
         // second copy of the state to apply them again.
         Ok((exec.events, exec.sentences))
@@ -354,7 +355,23 @@ pub fn describe_in_place<R: RuleSet>(
         sentences.push(describe_one::<R>(rules, state, event));
         apply_event::<R>(rules, state, event, at)?;
     }
+    told_once::<R>(events, &mut sentences);
     Ok(sentences)
+}
+
+/// Leaves out the sentence of each event that a later event of the same command tells
+/// ([`RuleSet::told_later`]): "no rally is tried" before the rally's own roll, say. The
+/// sentence keeps the units it concerns, for the log filter. Nothing when no sentences were
+/// written.
+fn told_once<R: RuleSet>(events: &[R::Event], sentences: &mut [Sentence]) {
+    if sentences.len() != events.len() {
+        return;
+    }
+    for (i, sentence) in sentences.iter_mut().enumerate() {
+        if !sentence.text.is_empty() && R::told_later(&events[i], &events[i + 1..]) {
+            sentence.text.clear();
+        }
+    }
 }
 
 /// Checks events against a state by applying them to a copy: what

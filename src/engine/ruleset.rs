@@ -186,6 +186,12 @@ pub trait RuleSet: Sized + 'static {
     fn pending(rules: &Self::Rules, state: &Self::State) -> Vec<Check<Self::Command>>;
     /// A plain sentence for an event, given the state just before it.
     fn describe(rules: &Self::Rules, state: &Self::State, event: &Self::Event) -> Sentence;
+    /// Whether `event`'s sentence would only say again, or say otherwise, what a `later`
+    /// event of the same command tells (an attempt settled, then rolled): the log leaves it
+    /// out, so it says what happened once. None by default.
+    fn told_later(_event: &Self::Event, _later: &[Self::Event]) -> bool {
+        false
+    }
     /// A short name for the kind of a command, for the log filter: `fire`, `melee`.
     fn command_kind(command: &Self::Command) -> &'static str;
     /// The command with which the umpire ends the battle (victory, agreement, time), if the

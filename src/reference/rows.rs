@@ -7,9 +7,37 @@ use super::{Ruling, title_or};
 /// Names that say more than their key, by (table, entry): a key that reads wrong in words.
 const NAMES: &[(&str, &str, &str)] = &[(
     "bushi_test",
-    "attached_leader_penalty",
-    "Clan Leader attached: taken off the dice (it helps: the test passes at or under Bushi)",
+    "attached_leader_dice",
+    "Clan Leader attached: on the dice (it helps: the test passes at or under Bushi)",
 )];
+
+/// The bonuses of tables that mix them with other numbers, by (table, entry): shown with
+/// their sign ("+2"), as every entry of a table of modifiers is. Every other positive number
+/// is a value (dice, sides, a distance, a bound) and shows bare; a reduction is negative in
+/// the reference itself, so it always shows its minus.
+const BONUSES: &[(&str, &str)] = &[
+    ("movement_inches", "foot_charge_bonus"),
+    ("movement_inches", "mounted_charge_bonus"),
+    ("movement_inches", "charge"),
+    ("movement_inches", "ninja_charge"),
+    ("melee", "soft_cover"),
+    ("melee", "hard_cover"),
+    ("melee", "defender_retreating"),
+    ("melee", "flank"),
+    ("melee", "rear"),
+    ("melee", "spear_support"),
+    ("melee", "spear_against_none"),
+    ("melee", "pike_support"),
+    ("melee", "pike_against_none"),
+    ("shooting", "aim_per_move"),
+    ("clash", "surprise"),
+    ("special", "ni_ten_defence"),
+    ("morale", "in_cover"),
+    ("morale", "leader_alive"),
+    ("morale", "leader_samurai"),
+    ("leaders", "duel_win"),
+    ("honor", "command_gain"),
+];
 
 /// One line of the quick reference.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,17 +116,15 @@ pub fn rows(text: &str) -> Vec<RefRow> {
             }
             continue;
         }
-        // A table of modifiers (named so, or holding a negative number) shows its bonuses
-        // with their sign: "+2", never a bare "2" that reads as a value.
-        let signed = table_key.contains("modifier")
-            || entries
-                .values()
-                .any(|v| matches!(v, Value::Number(n) if n.into_f64() < 0.0));
+        // A table of modifiers shows its bonuses with their sign: "+2", never a bare "2"
+        // that reads as a value; so do the bonuses of a mixed table.
+        let modifiers = table_key.contains("modifier");
         for (name, value) in entries.iter() {
             let name = plain(name);
             if name == "section" {
                 continue;
             }
+            let signed = modifiers || BONUSES.iter().any(|(t, e)| *t == table_key && *e == name);
             let item = NAMES
                 .iter()
                 .find(|(t, e, _)| *t == table_key && *e == name)
@@ -130,6 +156,8 @@ fn plain(value: &Value) -> String {
         Value::Bool(b) => b.to_string(),
         Value::Seq(items) => items.iter().map(plain).collect::<Vec<_>>().join(", "),
         Value::Option(Some(v)) => plain(v),
+        // An explicit nothing, like a range no weapon reaches: the table's note says what.
+        Value::Option(None) => "none".to_owned(),
         other => format!("{other:?}"),
     }
 }

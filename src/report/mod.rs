@@ -223,6 +223,11 @@ pub fn markdown(game: &dyn Game) -> String {
     out
 }
 
+/// Side `side`'s colour on the report's white page: the palette every screen uses.
+pub(crate) fn side_hex(side: usize) -> String {
+    crate::palette::side(side, crate::palette::Ground::Light).hex()
+}
+
 /// The report as one self-contained HTML file (inline CSS and SVG, no scripts).
 pub fn html(game: &dyn Game) -> String {
     let f = facts(game);
@@ -233,9 +238,11 @@ pub fn html(game: &dyn Game) -> String {
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Gunbai report: {a} vs {b}</title>\
 <style>body{{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}}\
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5rem}}td.n{{text-align:right}}\
-.s0{{stroke:#b22222}}.s1{{stroke:#1f4e9a}}</style></head><body>",
+.s0{{color:{s0}}}.s1{{color:{s1}}}</style></head><body>",
         a = e(&f.armies[0]),
-        b = e(&f.armies[1])
+        b = e(&f.armies[1]),
+        s0 = side_hex(0),
+        s1 = side_hex(1),
     );
     let _ = write!(
         out,

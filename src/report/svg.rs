@@ -46,19 +46,40 @@ pub fn strength_chart(history: &[(u32, [u32; 2])], names: &[String; 2]) -> Strin
             .enumerate()
             .map(|(i, (_, s))| format!("{:.1},{:.1}", x(i), y(s[side])))
             .collect();
+        // Each side in its colour (the palette every screen uses), its line and its name.
+        let color = super::side_hex(side);
         let _ = write!(
             out,
-            "<polyline class=\"s{side}\" fill=\"none\" stroke-width=\"2.5\" points=\"{}\"/>",
+            "<polyline class=\"s{side}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"2.5\" points=\"{}\"/>",
             points.join(" ")
         );
         let label = crate::escape::html(&names[side]);
         let _ = write!(
             out,
-            "<text class=\"s{side}\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"currentColor\">— {label}</text>",
+            "<text class=\"s{side}\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"{color}\">— {label}</text>",
             W - 200.0,
             16.0 + 16.0 * side as f64
         );
     }
     out.push_str("</svg>");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    /// A side has one colour on every screen and in the report (issue 40): each line of the
+    /// chart and its name are drawn in the side's palette colour, in the chart itself.
+    #[test]
+    fn each_sides_line_and_name_have_its_colour_of_every_screen() {
+        let names = ["Takeda".to_owned(), "Uesugi".to_owned()];
+        let svg = super::strength_chart(&[(1, [10, 12]), (2, [8, 11])], &names);
+        for side in 0..2 {
+            let hex = crate::palette::side(side, crate::palette::Ground::Light).hex();
+            assert!(
+                svg.contains(&format!("stroke=\"{hex}\""))
+                    && svg.contains(&format!("fill=\"{hex}\"")),
+                "side {side}: {svg}"
+            );
+        }
+    }
 }

@@ -63,22 +63,26 @@ impl eframe::App for App {
                 });
             }
             Edge::Roster.panel(&shares, screen).show(ui, |ui| {
-                self.roster.ui(
-                    ui,
-                    &live.derived().view,
-                    self.selected.as_deref(),
-                    &mut intents,
-                );
+                super::panels::within(ui, |ui| {
+                    self.roster.ui(
+                        ui,
+                        &live.derived().view,
+                        self.selected.as_deref(),
+                        &mut intents,
+                    );
+                });
             });
             Edge::Turn.panel(&shares, screen).show(ui, |ui| {
-                let d = live.derived();
-                self.turn.ui(
-                    ui,
-                    (&d.view, &d.heading),
-                    &d.checks,
-                    (stamp, seen, settled),
-                    &mut intents,
-                );
+                super::panels::within(ui, |ui| {
+                    let d = live.derived();
+                    self.turn.ui(
+                        ui,
+                        (&d.view, &d.heading),
+                        &d.checks,
+                        (stamp, seen, settled),
+                        &mut intents,
+                    );
+                });
             });
             egui::CentralPanel::default().show(ui, |ui| {
                 let parts = (&mut self.turn, &mut self.actions, &mut self.players);

@@ -40,6 +40,9 @@ pub struct NewBattle {
     /// The umpire asked for the army builder from here.
     pub wants_builder: bool,
     pickers: [FilePicker; 2],
+    /// The first side's roster (rule set, source and path) the second side was last offered
+    /// a different army for.
+    offered_for: Option<(&'static str, Source, String)>,
 }
 
 impl Default for NewBattle {
@@ -56,6 +59,7 @@ impl Default for NewBattle {
             saved: Vec::new(),
             wants_builder: false,
             pickers: Default::default(),
+            offered_for: None,
         };
         dialog.set_key("sky");
         dialog
@@ -109,9 +113,44 @@ impl NewBattle {
         self.sources[0] = Source::File;
         self.paths[0] = path.display().to_string();
         self.show();
+        self.offer_another_army();
         if let Err(problems) = self.read_side(0) {
             self.problems = problems;
         }
+    }
+
+    /// When the first side's roster has changed, offers the second side another army if it
+    /// now names the same one (opening `takeda.ron` against the demo's own Takeda): the first
+    /// demo army that differs. A choice the umpire makes for the second side afterwards is
+    /// his, and stays.
+    fn offer_another_army(&mut self) {
+        let first = (self.key, self.sources[0].clone(), self.paths[0].clone());
+        if self.offered_for.as_ref() == Some(&first) {
+            return;
+        }
+        self.offered_for = Some(first);
+        let Some(army) = self.army_of(0) else {
+            return;
+        };
+        if self.army_of(1).as_ref() != Some(&army) {
+            return;
+        }
+        let Some(demos) = demo_rosters(self.key) else {
+            return;
+        };
+        if let Some(i) = demos.iter().position(|d| army_name(self.key, d) != army) {
+            self.sources[1] = Source::Demo(i);
+        }
+    }
+
+    /// Which army a side's roster is (its name), when it can be read.
+    fn army_of(&self, side: usize) -> Option<String> {
+        let text = match &self.sources[side] {
+            Source::Demo(i) => demo_rosters(self.key)?.get(*i).cloned()?,
+            Source::Saved(path) => RosterText::read(path).ok()?,
+            Source::File => RosterText::read(Path::new(self.paths[side].trim())).ok()?,
+        };
+        Some(army_name(self.key, &text))
     }
 
     /// The chosen rule set's key.
@@ -147,6 +186,7 @@ impl NewBattle {
                         for side in 0..2 {
                             self.roster_ui(ui, side);
                         }
+                        self.offer_another_army();
                         self.house_ui(ui);
                     });
                 ui.separator();
@@ -348,4 +388,13 @@ impl NewBattle {
             .map_err(|problems| problems.iter().map(ToString::to_string).collect::<Vec<_>>())?;
         Ok(text)
     }
+}
+
+/// An army's name as its roster gives it, or, for one the builder's form cannot read, its
+/// whole text: two rosters with the same name are the same army.
+fn army_name(key: &str, roster: &RosterText) -> String {
+    crate::rules::find(key)
+        .and_then(|info| crate::roster::doc::read(&(info.roster_form)(), &roster.source).ok())
+        .and_then(|army| army.text("name").map(str::to_owned))
+        .unwrap_or_else(|| roster.source.trim().to_owned())
 }

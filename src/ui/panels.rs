@@ -101,6 +101,22 @@ impl Edge {
     }
 }
 
+/// Draws `add` in what is left of a panel's `ui`, clipped to it, and takes exactly that room
+/// in the panel: content wider than the panel is cut at its edge, never widening the panel
+/// past the frame it paints (which left a black band between the roster and the stage).
+pub(super) fn within<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    let rect = ui.available_rect_before_wrap();
+    let mut inner = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    inner.shrink_clip_rect(rect);
+    let r = add(&mut inner);
+    ui.advance_cursor_after_rect(rect);
+    r
+}
+
 impl App {
     /// Before the panels are drawn: every panel whose divider is not being dragged forgets
     /// the size egui stored, so it is drawn at its share, whatever its content did last

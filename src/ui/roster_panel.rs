@@ -43,10 +43,13 @@ impl Drawn {
     }
 }
 
-/// What a unit's height depends on besides the width: the words of its first row.
+/// What a unit's height depends on besides the width: the words of its rows (its name and
+/// badges; its measure and whether it has marked hits, which may wrap in a narrow roster).
 fn words_of(unit: &UnitView) -> u64 {
     let mut hasher = std::hash::DefaultHasher::new();
     unit.name.hash(&mut hasher);
+    unit.measure.hash(&mut hasher);
+    (unit.marked_hits > 0).hash(&mut hasher);
     for b in &unit.badges {
         b.label.hash(&mut hasher);
     }
@@ -97,7 +100,7 @@ impl RosterPanel {
                         .heading()
                         .strong()
                         .color(color);
-                    egui::CollapsingHeader::new(title)
+                    egui::CollapsingHeader::new(wrapped(ui, title))
                         .id_salt(("side", s))
                         .default_open(true)
                         .show(ui, |ui| {
@@ -169,7 +172,7 @@ impl RosterPanel {
         }
         let open = ui.push_id(("group", place), |ui| {
             let header = RichText::new(&group.name).strong().size(18.0);
-            egui::CollapsingHeader::new(header)
+            egui::CollapsingHeader::new(wrapped(ui, header))
                 .id_salt("clan")
                 .default_open(true)
                 .show(ui, |ui| {
@@ -256,6 +259,20 @@ impl RosterPanel {
     }
 }
 
+/// A header's words wrapped to the room beside its arrow: egui lays a collapsing header's
+/// words out on one line however long they are, which would push the panel wider.
+fn wrapped(ui: &egui::Ui, words: RichText) -> egui::WidgetText {
+    let room = ui.available_width() - ui.spacing().indent - ui.spacing().button_padding.x;
+    egui::WidgetText::from(words)
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            room.max(24.0),
+            egui::TextStyle::Button,
+        )
+        .into()
+}
+
 /// A unit out of view: one selectable item by its name at `rect`, for assistive technology
 /// (and the tests), which may pick it without scrolling to it.
 fn unit_item(
@@ -276,8 +293,8 @@ fn unit_item(
 }
 
 /// One unit: its name and badges, then a bar and the number of its strength in its side's
-/// colour, and marked hits. Two rows of fixed height whatever its state, so a badge that
-/// comes or goes does not move the units below under the pointer.
+/// colour, and marked hits. Rows whose height depends only on the roster's width and the
+/// unit's words, so a count that changes does not move the units below under the pointer.
 fn unit_ui(
     ui: &mut egui::Ui,
     unit: &UnitView,
@@ -302,7 +319,8 @@ fn unit_ui(
             theme::badge(ui, b);
         }
     });
-    ui.horizontal(|ui| {
+    // Wrapped, so a long measure ("wounds to death") goes under the bar in a narrow roster.
+    ui.horizontal_wrapped(|ui| {
         ui.add_space(12.0);
         let strength = (unit.strength, unit.starting_strength);
         theme::strength_bar(

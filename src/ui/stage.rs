@@ -40,6 +40,7 @@ pub(super) fn centre_ui(
     let room = (height - reserve).max(120.0);
     // The umpire sees on the card when the players' screen holds it back.
     turn.hidden_from_players = players.hides_top_check();
+    turn.names_kept_unit = players.keeps_top_check(live);
     let checks = &live.derived().checks;
     turn.stage_ui(ui, checks, (stamp, seen, settled), room, intents);
     ui.separator();

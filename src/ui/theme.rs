@@ -52,16 +52,19 @@ pub fn apply(ctx: &egui::Context, dark: bool) {
     });
 }
 
-/// The colour of side `side` (0 or 1) wherever the sides are told apart: the roster's
-/// headings and strength bars, the report's chart. Crimson and blue, the usual colours of
-/// the two sides of a wargame, distinct for colour-blind eyes by lightness as well.
+/// The colour of side `side` (0 or 1) wherever the sides are told apart on the umpire's
+/// screen: the roster's headings and strength bars, the report's chart. The one palette of
+/// [`crate::palette`], which the players' screen and the report use too.
 pub fn side_color(side: usize, dark: bool) -> Color32 {
-    match (side % 2, dark) {
-        (0, true) => Color32::from_rgb(255, 120, 110),
-        (0, false) => Color32::from_rgb(170, 25, 35),
-        (_, true) => Color32::from_rgb(120, 175, 255),
-        (_, false) => Color32::from_rgb(25, 75, 170),
-    }
+    rgb(crate::palette::side(
+        side,
+        crate::palette::Ground::of_dark(dark),
+    ))
+}
+
+/// A palette colour as egui's.
+pub fn rgb(c: crate::palette::Rgb) -> Color32 {
+    Color32::from_rgb(c.0, c.1, c.2)
 }
 
 /// The colour of a badge of this tone.

@@ -20,6 +20,9 @@ pub struct TurnPanel {
     heights: std::collections::HashMap<String, f32>,
     /// The players' screen holds the card on stage back (Ctrl+H): the stage says so.
     pub hidden_from_players: bool,
+    /// The players' screen holds the card on stage back because it names a unit kept from
+    /// it: the stage says so.
+    pub names_kept_unit: bool,
     /// The card on stage and the state it was shown at: a new one starts from its top.
     staged: Option<(String, (u64, u64))>,
     /// The cards of the queue opened from their rows, by key.
@@ -65,6 +68,11 @@ impl TurnPanel {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 "Hidden from the players' screen until answered (Ctrl+H shows it)",
+            );
+        } else if self.names_kept_unit {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "Held back from the players' screen: it names a unit kept from it",
             );
         }
         let ending = ending_card(checks);

@@ -188,7 +188,10 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
             let u = unit_mut(state, *unit)?;
             match response {
                 Response::StandAndFire | Response::FallBackAndFire => u.turn.fired = true,
-                Response::CounterCharge { .. } => u.turn.charged = true,
+                Response::CounterCharge { run } => {
+                    u.turn.charged = true;
+                    u.turn.charged_cm += run_cm(run);
+                }
                 Response::Stand => {}
             }
         }
@@ -197,7 +200,9 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
                 .charge_details
                 .take()
                 .ok_or("no charge is under way")?;
-            unit_mut(state, c.charger)?.turn.moved = true;
+            let charger = unit_mut(state, c.charger)?;
+            charger.turn.moved = true;
+            charger.turn.charged_cm += run_cm(&c.run);
             if *contact {
                 unit_mut(state, c.charger)?.in_melee = true;
                 unit_mut(state, c.target)?.in_melee = true;
@@ -280,4 +285,9 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// The length of a charge's run as measured: the wheel at its start and the run itself.
+fn run_cm(run: &crate::rules::daimyo::command::Run) -> i64 {
+    run.wheel_cm + run.open_cm + run.dense_cm
 }

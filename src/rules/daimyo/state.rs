@@ -76,6 +76,9 @@ pub struct TurnFlags {
     pub reformed: bool,
     /// Charged or counter-charged this turn.
     pub charged: bool,
+    /// How far its charge or counter-charge ran, in cm, as measured (any wheel at the start
+    /// and the run to the target): what the charge spent, which is not its move allowance.
+    pub charged_cm: i64,
     /// Made a pursuit move this turn.
     pub pursued: bool,
 }

@@ -170,11 +170,20 @@ fn unit_badges(state: &State, rules: &Rules, i: usize, u: &Unit) -> Vec<Badge> {
             b.push(Badge::new(label, tone, why));
         }
     }
-    if u.turn.moved && !u.turn.penetrated {
+    // What it moved, as spent: a charge runs on its own allowance, and a reform or a rout
+    // move spends none (their own badges say them), so "Moved 0 cm" is never shown.
+    if u.turn.moved && !u.turn.penetrated && u.turn.spent_mm > 0 {
         b.push(Badge::new(
             format!("Moved {}", cm(u.turn.spent_mm)),
             Tone::Info,
             "allowance spent this turn",
+        ));
+    }
+    if u.turn.charged_cm > 0 {
+        b.push(Badge::new(
+            format!("Charged {}", cm(u.turn.charged_cm * 10)),
+            Tone::Info,
+            "the charge's run this turn, as measured",
         ));
     }
     for l in state.attached_to(i) {

@@ -14,6 +14,22 @@ fn none(text: String) -> Sentence {
     Sentence::new(text, Vec::new())
 }
 
+/// Whether an event's sentence only says what a later one of the same command tells: a trip
+/// or falling roll settled, then rolled, is told by its roll.
+pub fn told_later(event: &Event, later: &[Event]) -> bool {
+    match event {
+        Event::Settled(Due::Trip(f, _)) => later
+            .iter()
+            .any(|e| matches!(e, Event::Tripped { figure, .. } if figure == f)),
+        Event::Settled(Due::Fall {
+            attacker, defender, ..
+        }) => later.iter().any(|e| {
+            matches!(e, Event::FallRoll { attacker: a, defender: d, .. } if a == attacker && d == defender)
+        }),
+        _ => false,
+    }
+}
+
 /// What is due, in words.
 pub fn due_words(state: &State, due: Due) -> String {
     let name = |f| state.figure_name(f);
@@ -137,7 +153,7 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             };
             about(
                 format!(
-                    "{} ({}) attacks {} ({}) with a {}: {} rolled {} for {}, {} rolled {} for {}: {result}.",
+                    "{} ({}) attacks {} ({}) with a {}: {} rolled {}, total {}; {} rolled {}, total {}: {result}.",
                     name(a),
                     order.attacker.weapon,
                     name(d),

@@ -135,6 +135,10 @@ impl RuleSet for Kozeriai {
         describe::describe(rules, state, event)
     }
 
+    fn told_later(event: &Event, later: &[Event]) -> bool {
+        describe::told_later(event, later)
+    }
+
     fn command_kind(command: &Command) -> &'static str {
         command.kind()
     }

@@ -50,6 +50,17 @@ fn fig(state: &State, f: FigureRef) -> String {
     format!("{} ({})", state.figure_name(f), state.unit_name(f.unit()))
 }
 
+/// Whether an event's sentence only says what a later one of the same command tells: a
+/// morale roll settled, then rolled, is told by its roll.
+pub fn told_later(event: &Event, later: &[Event]) -> bool {
+    let Event::Settled(Due::MoraleRoll(u, _, _)) = event else {
+        return false;
+    };
+    later
+        .iter()
+        .any(|e| matches!(e, Event::MoraleRolled { unit, .. } if unit == u))
+}
+
 /// The sentence for an event, read against the state just before it.
 pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
     let unit = |u: UnitRef| state.unit_name(u);

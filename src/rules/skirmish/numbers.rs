@@ -25,7 +25,7 @@ pub struct Pool {
     pub sides: u32,
     /// Each die counts at or over this.
     pub needed: u32,
-    /// Every part of the pool and the number needed.
+    /// Every part of the pool (the number needed is its target, not one of them).
     pub reasons: Vec<Modifier>,
 }
 
@@ -56,18 +56,12 @@ impl Pool {
 
 /// Builds a pool from a base, its signed modifiers, and the number needed, applying the
 /// floor: below one die, roll one that counts only on a 6.
-fn pool(rules: &Rules, reasons: Vec<Modifier>, needed: u32, section: &str) -> Pool {
-    pool_of(rules, rules.t.dice.sides, reasons, needed, section)
+fn pool(rules: &Rules, reasons: Vec<Modifier>, needed: u32) -> Pool {
+    pool_of(rules, rules.t.dice.sides, reasons, needed)
 }
 
 /// [`pool`] with dice of `sides` (morale has its own).
-fn pool_of(
-    rules: &Rules,
-    sides: u32,
-    mut reasons: Vec<Modifier>,
-    needed: u32,
-    section: &str,
-) -> Pool {
+fn pool_of(rules: &Rules, sides: u32, mut reasons: Vec<Modifier>, needed: u32) -> Pool {
     let d = &rules.t.dice;
     let total: i64 = reasons.iter().map(|m| m.value).sum();
     let lowest = d.always_misses + 1;
@@ -79,11 +73,7 @@ fn pool_of(
     } else {
         u32::try_from(total).unwrap_or(1)
     };
-    reasons.push(Modifier::total(
-        i64::from(needed),
-        format!("each die counts on {needed}+"),
-        section,
-    ));
+    // The number each die needs is the pool's target (`Pool::words`), never a modifier.
     Pool {
         dice,
         sides,
@@ -239,7 +229,7 @@ pub fn fire(
 ) -> Pool {
     let m = &rules.t.fire_modifiers;
     let (Some(s), Some(t)) = (state.figure(shooter), state.figure(target)) else {
-        return pool(rules, Vec::new(), rules.t.dice.always_hits, FIRE);
+        return pool(rules, Vec::new(), rules.t.dice.always_hits);
     };
     let close = band(rules, s.spec.weapon, inches) == Some(Band::Close);
     let mut reasons = vec![base(rules, s)];
@@ -274,8 +264,7 @@ pub fn fire(
     } else {
         h.untrained
     };
-    let section = "skirmish: Firing";
-    pool(rules, reasons, needed, section)
+    pool(rules, reasons, needed)
 }
 
 /// The dice a figure fights an enemy with; `obstacle`: the enemy defends an obstacle.
@@ -288,7 +277,7 @@ pub fn melee(
 ) -> Pool {
     let m = &rules.t.melee_modifiers;
     let (Some(f), Some(e)) = (state.figure(me), state.figure(enemy)) else {
-        return pool(rules, Vec::new(), rules.t.dice.always_hits, MELEE);
+        return pool(rules, Vec::new(), rules.t.dice.always_hits);
     };
     let mut reasons = vec![base(rules, f)];
     if hard_target(e) {
@@ -340,7 +329,7 @@ pub fn melee(
     } else {
         h.others
     };
-    pool(rules, reasons, needed, "skirmish: Melee")
+    pool(rules, reasons, needed)
 }
 
 /// Hits each side lands after parries (ruling `parry`); a holding side only parries.
@@ -371,7 +360,7 @@ pub fn landed(rules: &Rules, hits: [u32; 2], holding: [bool; 2]) -> [u32; 2] {
 pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Pool {
     let m = &rules.t.morale;
     let Some(u) = state.unit(unit) else {
-        return pool_of(rules, m.sides, Vec::new(), m.counts_at, MORALE);
+        return pool_of(rules, m.sides, Vec::new(), m.counts_at);
     };
     let mut reasons = Vec::new();
     match u.leader() {
@@ -416,7 +405,7 @@ pub fn morale(rules: &Rules, state: &State, unit: UnitRef, ground: Ground) -> Po
             MORALE,
         ));
     }
-    pool_of(rules, m.sides, reasons, m.counts_at, MORALE)
+    pool_of(rules, m.sides, reasons, m.counts_at)
 }
 
 /// What a number of 5+ dice means.

@@ -8,6 +8,7 @@ use std::fmt::{self, Display, Write as _};
 
 use super::event::{Event, MeleeRoll, Test};
 use super::numbers::morale_words;
+use super::roster::Formation;
 use super::state::{ActionKind, ChargeStage, Due, MoraleKind, Phase, State, UnitRef};
 use crate::engine::ruleset::Sentence;
 use crate::engine::words;
@@ -126,20 +127,15 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     ),
                     &[*u],
                 ),
-                Test::Impetus(u) => {
-                    let meaning = if *passed {
-                        "passed: its martial spirit overrides the order, and it charges the nearest enemy Samurai"
-                    } else {
-                        "failed: it does as the player orders"
-                    };
-                    about(
-                        format!(
-                            "{} {roll} on its Bushi against the order: {meaning}.",
-                            name(*u)
-                        ),
-                        &[*u],
-                    )
-                }
+                // What the verdict means is told once, by the events that follow it (disordered
+                // and bound to charge, or doing as ordered).
+                Test::Impetus(u) => about(
+                    format!(
+                        "{} {roll} on its Bushi against the order: {verdict}.",
+                        name(*u)
+                    ),
+                    &[*u],
+                ),
                 Test::Route(u) => about(
                     format!("Route test for {}: {roll}: {verdict}.", name(*u)),
                     &[*u],
@@ -429,8 +425,13 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                 None => none(format!("{leader} detaches.")),
             }
         }
+        // As it stands: a unit of fewer stands than the line's width forms a narrower line.
         Event::FormationSet { unit, formation } => {
-            about(format!("{} forms {formation}.", name(*unit)), &[*unit])
+            let stood = match (formation, state.unit(*unit)) {
+                (Formation::Line(width), Some(u)) => Formation::Line(u.stands.min(*width)),
+                _ => *formation,
+            };
+            about(format!("{} forms {stood}.", name(*unit)), &[*unit])
         }
         Event::BattleEnded => none("The umpire declares the battle over.".into()),
         Event::CountCorrected {
@@ -486,6 +487,18 @@ impl Display for Roll<'_> {
     }
 }
 
+/// Whether an event's sentence would contradict a later one of the same command: an attempt
+/// to rally or re-order is settled before it is rolled, and "no rally is tried" is said only
+/// of an attempt passed up.
+pub fn told_later(event: &Event, later: &[Event]) -> bool {
+    let Event::Settled(Due::Rally(u) | Due::Reorder(u) | Due::GeneralRetry(u, _)) = event else {
+        return false;
+    };
+    later
+        .iter()
+        .any(|e| matches!(e, Event::Tested { test: Test::Morale { unit, .. }, .. } if unit == u))
+}
+
 fn due_sentence(state: &State, due: Due) -> Sentence {
     let (text, unit) = match due {
         Due::Route(u) => (
@@ -501,7 +514,7 @@ fn due_sentence(state: &State, due: Due) -> Sentence {
         ),
         Due::ImpetusCharge(u) => (
             format!(
-                "{}'s Bushi overrides its order: it charges the nearest enemy Samurai.",
+                "{} must charge the nearest enemy Samurai.",
                 state.unit_name(u)
             ),
             Some(u),

@@ -134,6 +134,10 @@ impl RuleSet for Sky {
         describe::describe(state, event)
     }
 
+    fn told_later(event: &Event, later: &[Event]) -> bool {
+        describe::told_later(event, later)
+    }
+
     fn command_kind(command: &Command) -> &'static str {
         command.kind()
     }

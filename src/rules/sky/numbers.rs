@@ -32,7 +32,10 @@ pub struct TestNumbers {
     pub target: i64,
     /// Passing needs strictly under the rating (ruling `charge_test_pass`).
     pub strictly_under: bool,
-    /// The modifiers on the dice and the parts of the rating.
+    /// The rating before anything changes it, and whose it is (`Samurai Bushi`,
+    /// `Kōsaka Masanobu's Command`): the target, never shown as a modifier.
+    pub base: (i64, String),
+    /// The modifiers on the dice and the changes to the rating.
     pub reasons: Vec<Modifier>,
 }
 
@@ -61,7 +64,18 @@ impl TestNumbers {
         )
     }
 
-    /// `2d6 - 2 at or under Bushi 9`.
+    /// The rating's parts: its base, then each change to it (a leader's rating as the roster
+    /// and the battle made it).
+    pub fn rating_parts(&self) -> Vec<Modifier> {
+        let (base, whose) = &self.base;
+        std::iter::once(Modifier::total(*base, whose.clone(), BUSHI))
+            .chain(self.reasons.iter().cloned())
+            .collect()
+    }
+
+    /// `2d6 - 2 at or under Bushi 9 (Samurai Bushi)`; a rating changed by the modifiers
+    /// says from what: `2d6 at or under Command 6 (Kōsaka Masanobu's Command 8, changed as
+    /// below)`.
     pub fn words(&self, rating: &str) -> String {
         let m = match self.modifier {
             0 => String::new(),
@@ -73,8 +87,14 @@ impl TestNumbers {
         } else {
             "at or under"
         };
+        let (base, whose) = &self.base;
+        let from = if *base == self.target {
+            whose.clone()
+        } else {
+            format!("{whose} {base}, changed as below")
+        };
         format!(
-            "{}d{}{m} {cmp} {rating} {}",
+            "{}d{}{m} {cmp} {rating} {} ({from})",
             self.dice, self.sides, self.target
         )
     }
@@ -94,11 +114,7 @@ pub fn command(
         Some(c) => &c.leader,
         None => &state.sides[side].general,
     };
-    reasons.push(Modifier::total(
-        leader.base,
-        format!("{}'s Command", leader.name),
-        BUSHI,
-    ));
+    let base = (leader.base, format!("{}'s Command", leader.name));
     for (kind, change) in &leader.changes {
         let section = match kind {
             super::state::ChangeKind::Honor => MELEE,
@@ -116,17 +132,17 @@ pub fn command(
         let applies =
             activation || rules.rulings.attached_penalty == AttachedPenalty::AllCommandRolls;
         if c.attached_to.is_some() && applies {
-            let p = t.command_rolls.attached_leader_penalty;
-            target -= p;
-            reasons.push(Modifier::total(-p, "attached to a unit", TURN));
+            let change = t.command_rolls.attached_leader_command;
+            target += change;
+            reasons.push(Modifier::total(change, "attached to a unit", TURN));
         }
         let other = 1 - side;
         // Only a clan that still has its chance rolls one lower, while the other side has none.
         if activation && state.untried(side).contains(&c_ref) && state.untried(other).is_empty() {
-            let p = t.command_rolls.last_side_penalty;
-            target -= p;
+            let change = t.command_rolls.last_side_command;
+            target += change;
             reasons.push(Modifier::total(
-                -p,
+                change,
                 "only this side has clans left to try",
                 TURN,
             ));
@@ -138,6 +154,7 @@ pub fn command(
         modifier: 0,
         target,
         strictly_under: false,
+        base,
         reasons,
     }
 }
@@ -173,14 +190,11 @@ pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
             modifier: 0,
             target: 0,
             strictly_under: false,
+            base: (0, "Bushi".into()),
             reasons,
         };
     };
-    reasons.push(Modifier::total(
-        u.spec.bushi,
-        format!("{} Bushi", u.spec.troop.name()),
-        BUSHI,
-    ));
+    let base = (u.spec.bushi, format!("{} Bushi", u.spec.troop.name()));
     if let Some(change) = u.spirit.filter(|c| *c != 0) {
         reasons.push(Modifier::total(
             change,
@@ -189,10 +203,10 @@ pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
         ));
     }
     if leader_penalty && state.leader_attached(unit) {
-        let p = t.bushi_test.attached_leader_penalty;
-        modifier -= p;
+        let change = t.bushi_test.attached_leader_dice;
+        modifier += change;
         reasons.push(Modifier::total(
-            -p,
+            change,
             "Clan Leader attached: on the dice",
             CHARGE,
         ));
@@ -216,6 +230,7 @@ pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
         modifier,
         target: u.bushi(),
         strictly_under,
+        base,
         reasons,
     }
 }
@@ -242,7 +257,9 @@ pub struct Pool {
     pub sides: u32,
     /// Each die hits at or over this.
     pub needed: u32,
-    /// How the pool was built.
+    /// What it hits, which sets the number needed: `Ashigaru, armoured, pole arms`.
+    pub against: String,
+    /// How the pool was built (the number needed is the target, not one of them).
     pub reasons: Vec<Modifier>,
 }
 
@@ -250,6 +267,14 @@ impl Pool {
     /// `7d6cs>=6`.
     pub fn expr(&self) -> Expr {
         Expr::success_count(self.dice, self.sides, CmpOp::Ge, i64::from(self.needed))
+    }
+
+    /// `3d6, each 5+ hits (to hit Ashigaru, armoured, pole arms)`.
+    pub fn words(&self) -> String {
+        format!(
+            "{}d{}, each {}+ hits (to hit {})",
+            self.dice, self.sides, self.needed, self.against
+        )
     }
 }
 
@@ -278,16 +303,11 @@ pub fn fire(rules: &Rules, firer: &UnitState, weapon: Weapon, target: &UnitState
         ));
         dice = half;
     }
-    let needed = hit_target(rules, target);
-    reasons.push(Modifier::total(
-        i64::from(needed),
-        format!("to hit {}: {needed}+", target.spec.kind()),
-        FIRE,
-    ));
     Pool {
         dice,
         sides: t.fire_dice.sides,
-        needed,
+        needed: hit_target(rules, target),
+        against: target.spec.kind(),
         reasons,
     }
 }
@@ -300,6 +320,7 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
             dice: 0,
             sides: t.sides,
             needed: t.sides,
+            against: String::new(),
             reasons: Vec::new(),
         };
     };
@@ -367,16 +388,11 @@ pub fn melee(rules: &Rules, state: &State, unit: UnitRef, enemy: UnitRef, chargi
         ));
         dice = half;
     }
-    let needed = hit_target(rules, e);
-    reasons.push(Modifier::total(
-        i64::from(needed),
-        format!("to hit {}: {needed}+", e.spec.kind()),
-        MELEE,
-    ));
     Pool {
         dice,
         sides: t.sides,
-        needed,
+        needed: hit_target(rules, e),
+        against: e.spec.kind(),
         reasons,
     }
 }

@@ -75,6 +75,7 @@ impl std::fmt::Display for Formation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Formation::Column => f.write_str("a column"),
+            Formation::Line(1) => f.write_str("a line 1 stand wide"),
             Formation::Line(width) => write!(f, "a line {width} stands wide"),
         }
     }

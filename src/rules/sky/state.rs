@@ -298,6 +298,15 @@ impl UnitState {
         }
     }
 
+    /// Its formation as it stands on the table: a line of fewer stands than its width is
+    /// only as wide as its stands.
+    pub fn formation_as_stood(&self) -> Formation {
+        match self.formation {
+            Formation::Column => Formation::Column,
+            Formation::Line(_) => Formation::Line(self.front_rank()),
+        }
+    }
+
     /// Whether it is Samurai (impetus and target 6).
     pub fn is_samurai(&self) -> bool {
         self.spec.troop == Troop::Samurai

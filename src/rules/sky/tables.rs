@@ -37,8 +37,10 @@ mod raw {
     pub struct CommandRolls {
         pub dice: u32,
         pub sides: u32,
-        pub attached_leader_penalty: i64,
-        pub last_side_penalty: i64,
+        /// The Command of a Clan Leader attached to a unit changes by this (a reduction).
+        pub attached_leader_command: i64,
+        /// The Command of the last side's leaders trying their clans changes by this.
+        pub last_side_command: i64,
     }
     #[derive(Debug, Deserialize)]
     pub struct Dice {
@@ -68,7 +70,8 @@ mod raw {
         pub mounted: i64,
         pub mounted_charge_bonus: i64,
         pub leader: i64,
-        pub tedate_slower: i64,
+        /// A unit carrying Tedate moves this much more (a reduction), in inches.
+        pub tedate: i64,
     }
     #[derive(Debug, Deserialize)]
     pub struct Ranges {
@@ -109,7 +112,8 @@ mod raw {
     pub struct BushiTest {
         pub dice: u32,
         pub sides: u32,
-        pub attached_leader_penalty: i64,
+        /// Added to the dice of a charge or stand test with a Clan Leader attached.
+        pub attached_leader_dice: i64,
     }
     #[derive(Debug, Deserialize)]
     pub struct RouteTest {
@@ -121,7 +125,8 @@ mod raw {
     pub struct Injury {
         pub sides: u32,
         pub injured_on: u32,
-        pub command_loss: i64,
+        /// What an injury changes the Clan Leader's Command by (a reduction).
+        pub command_change: i64,
     }
     #[derive(Debug, Deserialize)]
     pub struct Honor {
@@ -129,7 +134,8 @@ mod raw {
     }
     #[derive(Debug, Deserialize)]
     pub struct Dishonor {
-        pub command_loss: i64,
+        /// What dishonor changes the Clan Leader's Command by (a reduction).
+        pub command_change: i64,
     }
     #[derive(Debug, Deserialize)]
     pub struct Spirit {

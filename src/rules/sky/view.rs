@@ -146,7 +146,7 @@ fn leader_view(
         name: leader.name.clone(),
         rating_name: "Command".into(),
         rating: numbers.target,
-        parts: numbers.reasons,
+        parts: numbers.rating_parts(),
         history: leader.changes.iter().map(|(_, c)| c.clone()).collect(),
         badges,
     }
@@ -166,7 +166,7 @@ fn unit_view(rules: &Rules, state: &State, unit: UnitRef) -> Option<UnitView> {
         badges: badges(state, unit, u),
         details: vec![
             ("Bushi".into(), u.bushi().to_string()),
-            ("Formation".into(), u.formation.to_string()),
+            ("Formation".into(), u.formation_as_stood().to_string()),
             (
                 "Hits to hit it".into(),
                 format!("{}+", numbers::hit_target(rules, u)),

@@ -1,8 +1,8 @@
 //! The players' screen laid out for reading across a room: every line at least a thirtieth
 //! of the window's height (36 pixels at 1080), the numbers larger, strong text on a plain
-//! ground, and the two sides in the Okabe–Ito blue and orange, which people with any of the
-//! common colour blindnesses tell apart (each side is also named, never told by colour
-//! alone).
+//! ground, and the two sides in the colours they have on every screen and in the report
+//! (`crate::palette`: Okabe–Ito vermillion and blue, which people with any of the common
+//! colour blindnesses tell apart; each side is also named, never told by colour alone).
 
 use eframe::egui::{self, Color32, RichText};
 
@@ -13,23 +13,29 @@ struct Palette {
     ground: Color32,
     text: Color32,
     quiet: Color32,
+    /// The sides' colours, the palette every screen uses.
     sides: [Color32; 2],
-    bar: Color32,
+    /// The bar of an outcome that is no one side's chance.
+    neutral: Color32,
     track: Color32,
 }
 
 impl Palette {
     fn new(dark: bool) -> Self {
+        let ground = crate::palette::Ground::of_dark(dark);
+        let color = crate::ui::theme::rgb;
+        let sides = [
+            color(crate::palette::side(0, ground)),
+            color(crate::palette::side(1, ground)),
+        ];
+        let neutral = color(crate::palette::neutral(ground));
         if dark {
             Self {
                 ground: Color32::from_rgb(0x10, 0x10, 0x10),
                 text: Color32::WHITE,
                 quiet: Color32::from_gray(0xC8),
-                sides: [
-                    Color32::from_rgb(0x56, 0xB4, 0xE9),
-                    Color32::from_rgb(0xE6, 0x9F, 0x00),
-                ],
-                bar: Color32::from_rgb(0x56, 0xB4, 0xE9),
+                sides,
+                neutral,
                 track: Color32::from_gray(0x40),
             }
         } else {
@@ -37,15 +43,16 @@ impl Palette {
                 ground: Color32::WHITE,
                 text: Color32::BLACK,
                 quiet: Color32::from_gray(0x38),
-                // Okabe–Ito's blue and vermillion, darkened to read on white.
-                sides: [
-                    Color32::from_rgb(0x00, 0x5A, 0x8C),
-                    Color32::from_rgb(0xA6, 0x4A, 0x00),
-                ],
-                bar: Color32::from_rgb(0x00, 0x5A, 0x8C),
+                sides,
+                neutral,
                 track: Color32::from_gray(0xD8),
             }
         }
+    }
+
+    /// The bar of an outcome that is `side`'s chance, or no one side's.
+    fn bar(&self, side: Option<usize>) -> Color32 {
+        side.map_or(self.neutral, |s| self.sides[s % 2])
     }
 }
 
@@ -191,13 +198,21 @@ fn now_ui(ui: &mut egui::Ui, now: &Now, size: Sizes, p: &Palette) {
     for modifier in &check.modifiers {
         text(ui, modifier, size.body, p.text);
     }
-    for (outcome, probability) in &check.odds {
-        odds_ui(ui, outcome, *probability, size, p);
+    for (i, (outcome, probability)) in check.odds.iter().enumerate() {
+        let bar = p.bar(check.odds_sides.get(i).copied().flatten());
+        odds_ui(ui, (outcome, *probability), bar, size, p);
     }
 }
 
-/// One outcome's odds: its name, a bar as long as its chance, and the percentage.
-fn odds_ui(ui: &mut egui::Ui, outcome: &str, probability: f64, size: Sizes, p: &Palette) {
+/// One outcome's odds: its name, a bar as long as its chance in the colour of whose chance it
+/// is, and the percentage.
+fn odds_ui(
+    ui: &mut egui::Ui,
+    (outcome, probability): (&str, f64),
+    bar_color: Color32,
+    size: Sizes,
+    p: &Palette,
+) {
     ui.horizontal(|ui| {
         // As the umpire's card reads it: never "-0.0%" for a chance of nothing.
         let percent = crate::engine::words::percent(probability);
@@ -213,17 +228,19 @@ fn odds_ui(ui: &mut egui::Ui, outcome: &str, probability: f64, size: Sizes, p: &
         #[allow(clippy::cast_possible_truncation)]
         let filled = rect.width() * probability.clamp(0.0, 1.0) as f32;
         let bar = egui::Rect::from_min_size(rect.min, egui::vec2(filled, rect.height()));
-        ui.painter().rect_filled(bar, 4.0, p.bar);
+        ui.painter().rect_filled(bar, 4.0, bar_color);
         text(ui, outcome, size.body, p.text);
     });
 }
 
 fn rolled_ui(ui: &mut egui::Ui, rolled: Option<&Rolled>, size: Sizes, p: &Palette) {
-    text(ui, "Last roll", size.body, p.quiet);
     let Some(rolled) = rolled else {
-        text(ui, "Nothing rolled yet.", size.body, p.quiet);
+        text(ui, "Last answer", size.body, p.quiet);
+        text(ui, "Nothing answered yet.", size.body, p.quiet);
         return;
     };
+    // A roll only when dice were rolled: a decision is headed as one.
+    text(ui, rolled.heading(), size.body, p.quiet);
     strong(
         ui,
         &format!("{}: {}", rolled.check.what, rolled.check.who),
@@ -285,22 +302,25 @@ fn side_ui(ui: &mut egui::Ui, side: &SideLine, color: Color32, size: Sizes, p: &
 mod tests {
     use super::{Color32, Palette};
 
-    /// WCAG's relative luminance.
-    fn luminance(c: Color32) -> f64 {
-        let channel = |v: u8| {
-            let v = f64::from(v) / 255.0;
-            if v <= 0.039_28 {
-                v / 12.92
-            } else {
-                ((v + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    fn contrast(a: Color32, b: Color32) -> f64 {
+        let rgb = |c: Color32| crate::palette::Rgb(c.r(), c.g(), c.b());
+        crate::palette::contrast(rgb(a), rgb(b))
     }
 
-    fn contrast(a: Color32, b: Color32) -> f64 {
-        let (a, b) = (luminance(a), luminance(b));
-        (a.max(b) + 0.05) / (a.min(b) + 0.05)
+    /// A side has one colour on every screen (issue 40): the players' screen's is the
+    /// umpire's, in each theme.
+    #[test]
+    fn the_players_screen_gives_each_side_its_colour_on_the_umpires_screen() {
+        for dark in [false, true] {
+            let p = Palette::new(dark);
+            for side in 0..2 {
+                assert_eq!(
+                    p.sides[side],
+                    crate::ui::theme::side_color(side, dark),
+                    "side {side}, dark {dark}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -316,7 +336,9 @@ mod tests {
             for side in p.sides {
                 assert!(contrast(side, p.ground) >= 4.5, "{side:?}, dark {dark}");
             }
-            assert!(contrast(p.bar, p.track) >= 3.0, "the odds bar on its track");
+            for bar in [p.bar(None), p.bar(Some(0)), p.bar(Some(1))] {
+                assert!(contrast(bar, p.track) >= 3.0, "an odds bar on its track");
+            }
         }
     }
 }

@@ -7,7 +7,7 @@
 mod compose;
 mod draw;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use eframe::egui;
 
@@ -33,6 +33,14 @@ pub struct PlayersScreen {
     rolled: Option<(usize, Rolled)>,
     /// The battle and its version as last seen.
     stamp: (u64, u64),
+    /// The strength (now, at the start) of each unit as the window last showed it, while it
+    /// was open and the unit not kept: a kept unit counts for that in its side's total, so
+    /// keeping it, or what happens to it while kept, moves no number on the screen.
+    last_seen: HashMap<String, (u32, u32)>,
+    /// The battle, its version and the umpire's keeping the last seen strengths are of.
+    seen_stamp: Option<((u64, u64), u64)>,
+    /// Bumped whenever the umpire keeps a unit or shows it again.
+    kept_changes: u64,
 }
 
 /// The players' window's id among the app's viewports.
@@ -58,6 +66,7 @@ impl PlayersScreen {
             let rolled = Rolled {
                 check: compose::shown(card),
                 lines: entry.lines.clone(),
+                dice: entry.dice,
             };
             self.rolled = Some((log.len() - 1, rolled));
             // Rolled, it is public: a tie rolled again under the same card shows.
@@ -72,6 +81,10 @@ impl PlayersScreen {
     /// open or not.
     pub fn track(&mut self, live: &Live) {
         let stamp = live.stamp();
+        if self.open && self.seen_stamp != Some((stamp, self.kept_changes)) {
+            self.see(live);
+            self.seen_stamp = Some((stamp, self.kept_changes));
+        }
         if stamp == self.stamp {
             return;
         }
@@ -82,6 +95,7 @@ impl PlayersScreen {
             self.rolled = None;
             self.kept_units.clear();
             self.hidden_check = None;
+            self.last_seen.clear();
         }
         if self
             .rolled
@@ -98,6 +112,30 @@ impl PlayersScreen {
         self.stamp = stamp;
     }
 
+    /// Notes the strength of every unit the window shows now (one not kept from it).
+    fn see(&mut self, live: &Live) {
+        let kept = self.kept(live);
+        let view = &live.derived().view;
+        for unit in view
+            .sides
+            .iter()
+            .flat_map(|s| &s.groups)
+            .flat_map(|g| &g.units)
+        {
+            if !kept.contains(&unit.id) {
+                self.last_seen
+                    .insert(unit.id.clone(), (unit.strength, unit.starting_strength));
+            }
+        }
+    }
+
+    /// The units kept from the players now: the rules' and the umpire's.
+    fn kept(&self, live: &Live) -> HashSet<String> {
+        let mut units: HashSet<String> = live.game.kept_from_players().into_iter().collect();
+        units.extend(self.kept_units.iter().cloned());
+        units
+    }
+
     /// Hides the battle's top check from the players until it is settled, or shows it again.
     pub fn toggle_hidden_check(&mut self, live: &Live) {
         let top = live.derived().checks.first().map(|c| c.key.clone());
@@ -112,6 +150,17 @@ impl PlayersScreen {
         self.hidden_check.is_some()
     }
 
+    /// Whether the players' screen holds the top check back because it names a unit kept
+    /// from it (the umpire's card says so).
+    pub fn keeps_top_check(&self, live: &Live) -> bool {
+        let Some(top) = live.derived().checks.first() else {
+            return false;
+        };
+        let kept = self.kept(live);
+        !kept.is_empty()
+            && Secrets::new(&live.derived().view, kept, None, HashMap::new()).hides_check(top)
+    }
+
     /// Whether the umpire keeps unit `id` from the players.
     pub fn keeps(&self, id: &str) -> bool {
         self.kept_units.contains(id)
@@ -122,14 +171,18 @@ impl PlayersScreen {
         if !self.kept_units.remove(id) {
             self.kept_units.insert(id.to_owned());
         }
+        self.kept_changes += 1;
     }
 
     /// What the screen shows for the battle now.
     pub fn screen(&self, live: &Live) -> Screen {
         let derived = live.derived();
-        let mut units: HashSet<String> = live.game.kept_from_players().into_iter().collect();
-        units.extend(self.kept_units.iter().cloned());
-        let secrets = Secrets::new(&derived.view, units, self.hidden_check.clone());
+        let units = self.kept(live);
+        let last_seen = units
+            .iter()
+            .filter_map(|id| self.last_seen.get(id).map(|s| (id.clone(), *s)))
+            .collect();
+        let secrets = Secrets::new(&derived.view, units, self.hidden_check.clone(), last_seen);
         let rolled = self
             .rolled
             .as_ref()
@@ -137,7 +190,7 @@ impl PlayersScreen {
                 live.game
                     .log()
                     .get(*entry)
-                    .is_none_or(|e| !secrets.hides_entry(&e.units))
+                    .is_none_or(|e| !secrets.hides_entry(e))
             })
             .map(|(_, r)| r);
         compose(

@@ -38,7 +38,7 @@ pub fn jump_row(rules: &Rules, obstacle: Obstacle) -> &Jump {
 
 /// What a die does on the jump table.
 pub fn jump_result(row: &Jump, die: i64) -> JumpResult {
-    if die <= row.thrown {
+    if row.thrown.is_some_and(|thrown| die <= thrown) {
         JumpResult::Thrown
     } else if die <= row.refuse {
         JumpResult::Refused

@@ -103,7 +103,7 @@ pub fn needed(rules: &Rules, shoots: Shoots, range_hexes: u32) -> Option<i64> {
         Shoots::Thrown => &r.thrown,
         Shoots::Musket => &r.musket,
     };
-    row.get(band).copied().filter(|n| *n >= 0)
+    row.get(band).copied().flatten()
 }
 
 /// Turns to reload a missile weapon at a skill (Preparation for shooting).

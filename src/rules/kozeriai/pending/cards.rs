@@ -275,10 +275,11 @@ pub fn jump_card(rules: &Rules, state: &State, f: FigureRef, obstacle: Obstacle)
         row.refuse,
     );
     c.required = false;
-    c.target = format!(
-        "1d10 read 0-9: {} or less refuses (rider thrown at {} or less)",
-        row.refuse, row.thrown
+    let thrown = row.thrown.map_or_else(
+        || "the rider is never thrown".to_owned(),
+        |t| format!("rider thrown at {t} or less"),
     );
+    c.target = format!("1d10 read 0-9: {} or less refuses ({thrown})", row.refuse);
     let sides = rules.t.dice.sides;
     let p = |r: JumpResult| odds::chance(sides, |v| jump_result(row, v) == r);
     let line = |label: &str, r: JumpResult| odds_of(label, p(r), m::JUMP, jump_index(r));

@@ -91,9 +91,12 @@ mod raw {
     #[derive(Debug, Deserialize)]
     pub struct Ranges {
         pub band_hexes: Vec<u32>,
-        pub bow: Vec<i64>,
-        pub thrown: Vec<i64>,
-        pub musket: Vec<i64>,
+        /// The score to hit in each band; none where the weapon does not reach.
+        pub bow: Vec<Option<i64>>,
+        /// As `bow`, for hand thrown weapons.
+        pub thrown: Vec<Option<i64>>,
+        /// As `bow`, for muskets.
+        pub musket: Vec<Option<i64>>,
     }
     #[derive(Debug, Deserialize)]
     pub struct Shooting {
@@ -187,7 +190,8 @@ mod raw {
     }
     #[derive(Debug, Deserialize)]
     pub struct Jump {
-        pub thrown: i64,
+        /// At or under this the horse throws its rider; none where it never does.
+        pub thrown: Option<i64>,
         pub refuse: i64,
     }
     #[derive(Debug, Deserialize)]

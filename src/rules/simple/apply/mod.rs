@@ -183,6 +183,8 @@ fn apply_late(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Str
             let x = unit(state, *u)?;
             x.retreat_moves = x.retreat_moves.saturating_sub(1);
             x.moved = true;
+            // Moved back out of the fight: no longer in melee.
+            x.melee_turns = 0;
             state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
         }
         Event::Rallied(u) => unit(state, *u)?.retreat_moves = 0,

@@ -253,13 +253,9 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                         Fighter::Daimyo(g) => state.daimyo_name(g),
                     };
                     format!(
-                        "{who} d{} {} = {} against d{} {} = {}{}",
-                        b.attacker_die,
-                        b.attacker_face,
-                        b.attacker_total,
-                        b.defender_die,
-                        b.defender_face,
-                        b.defender_total,
+                        "{who} {} against {}{}",
+                        score(b.attacker_die, b.attacker_face, b.attacker_total),
+                        score(b.defender_die, b.defender_face, b.defender_total),
                         if b.kills { ": killed" } else { "" }
                     )
                 })
@@ -458,4 +454,15 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
 /// What a due is, in a few words for the log.
 pub fn due_name(state: &State, due: super::state::Due) -> Sentence {
     Sentence::new(due_words(state, &due), Vec::new())
+}
+
+/// A die's face and the score it made, with the modifiers between them: `d12 9 + 1 = 10`,
+/// so every figure shown is one the roll gave.
+fn score(die: u32, face: u32, total: i64) -> String {
+    let modifier = total - i64::from(face);
+    match modifier {
+        0 => format!("d{die} {face} = {total}"),
+        m if m > 0 => format!("d{die} {face} + {m} = {total}"),
+        m => format!("d{die} {face} - {} = {total}", -m),
+    }
 }

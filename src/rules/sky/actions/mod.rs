@@ -246,7 +246,7 @@ fn move_note(rules: &Rules, u: &UnitState) -> String {
     let m = &rules.t.movement_inches;
     let base = if u.spec.mounted { m.mounted } else { m.foot };
     let tedate = if u.tedate {
-        format!(", {}\" with its Tedate", base - m.tedate_slower)
+        format!(", {}\" with its Tedate", base + m.tedate)
     } else {
         String::new()
     };

@@ -465,7 +465,7 @@ pub(super) fn route_test(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Command
 pub(super) fn injury_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), CommandError> {
     ctx.settle(Due::Injury(unit))?;
     let i = &ctx.rules().t.injury;
-    let (sides, on, loss) = (i.sides, i.injured_on, i.command_loss);
+    let (sides, on, change) = (i.sides, i.injured_on, i.command_change);
     let face = ctx.roll_n(1, sides)?.first().copied().unwrap_or(0);
     let injured = face == on;
     ctx.emit(Event::InjuryRolled {
@@ -479,7 +479,7 @@ pub(super) fn injury_roll(ctx: &mut Ctx<'_>, unit: UnitRef) -> Result<(), Comman
             clan: Some(unit.clan()),
             side: unit.side(),
             kind: ChangeKind::Injury,
-            delta: -loss,
+            delta: change,
             reason: format!("Injury: wounded fighting with {name}"),
         })?;
     }

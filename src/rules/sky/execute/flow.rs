@@ -321,13 +321,13 @@ pub(super) fn morale(
             .clan(unit.clan())
             .map(|c| c.leader.name.clone())
             .unwrap_or_default();
-        let loss = ctx.rules().t.dishonor.command_loss;
+        let change = ctx.rules().t.dishonor.command_change;
         let what = numbers::morale_words(kind);
         ctx.emit(Event::CommandChanged {
             clan: Some(unit.clan()),
             side,
             kind: crate::rules::sky::state::ChangeKind::Dishonor,
-            delta: -loss,
+            delta: change,
             reason: format!(
                 "Dishonor: the General stepped in after {leader} failed to {what} {}",
                 ctx.name(unit)

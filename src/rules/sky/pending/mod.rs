@@ -276,8 +276,8 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                     Expr::constant(i64::from(i.injured_on)),
                 ))),
                 target: format!(
-                    "injured on a {} (Command -{})",
-                    i.injured_on, i.command_loss
+                    "injured on a {} (Command {:+})",
+                    i.injured_on, i.command_change
                 ),
                 modifiers: Vec::new(),
                 odds: vec![Odds::of(
@@ -507,7 +507,7 @@ pub(super) fn fire_card(
         what: "Fire".into(),
         why: format!("{} at {}", weapon.name(), t.spec.name),
         citation: "sky: Firing Procedure".into(),
-        target: format!("{}d6, each {}+ hits", pool.dice, pool.needed),
+        target: pool.words(),
         modifiers: pool.reasons.clone(),
         odds: vec![
             Odds::of(
@@ -559,13 +559,11 @@ pub(super) fn melee_card(
         why: "both passed their tests (or the charger came in disordered)".into(),
         citation: "sky: Melee Adjudication".into(),
         target: format!(
-            "{}: {}d6 at {}+ vs {}: {}d6 at {}+; more hits taken withdraws",
+            "{}: {} vs {}: {}; more hits taken withdraws",
             name(charger),
-            a.dice,
-            a.needed,
+            a.words(),
             name(target),
-            b.dice,
-            b.needed
+            b.words()
         ),
         modifiers,
         odds: vec![
