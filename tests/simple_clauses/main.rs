@@ -13,6 +13,7 @@ mod melee;
 mod morale;
 mod movement;
 mod roster;
+mod rulings;
 mod structures;
 
 use gunbai::engine::{Battle, RuleSet as _};

@@ -6,7 +6,7 @@ use super::command::{Fighter, MoveKind, Status};
 use super::describe::words::terrain_piece;
 use super::event::Event;
 use super::order::Deed;
-use super::roster::Weapon;
+use super::roster::{Troop, Weapon};
 use super::state::{
     CardLimits, DaimyoState, GroupRef, GroupState, Phase, State, Target, UnitRef, UnitState,
     arriving_unit,
@@ -66,23 +66,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             troop,
             weapon,
             ..
-        } => {
-            let s = state.sides.get_mut(usize::from(*side)).ok_or("no side")?;
-            s.groups.push(GroupState {
-                name: name.clone(),
-                koku: None,
-                owner: *side,
-                daimyo: None,
-                units: vec![arriving_unit(
-                    name,
-                    *troop,
-                    *weapon,
-                    rules.t.army.figures_per_unit,
-                )],
-                acting: true,
-                village: false,
-            });
-        }
+        } => arrived(rules, state, *side, name, *troop, *weapon)?,
         Event::NinjaBout { .. } | Event::FireLit { .. } => {}
         Event::TerrainRolled { squares, .. } => {
             state.terrain = squares
@@ -142,6 +126,33 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
         Event::MoraleTested { unit: u, .. } => unit(state, *u)?.sees_retreat = false,
         _ => apply_late(rules, state, event)?,
     }
+    Ok(())
+}
+
+/// An allied unit arriving from a card: a group of its own, acting, on its side.
+fn arrived(
+    rules: &Rules,
+    state: &mut State,
+    side: u8,
+    name: &str,
+    troop: Troop,
+    weapon: Weapon,
+) -> Result<(), String> {
+    let s = state.sides.get_mut(usize::from(side)).ok_or("no side")?;
+    s.groups.push(GroupState {
+        name: name.to_owned(),
+        koku: None,
+        owner: side,
+        daimyo: None,
+        units: vec![arriving_unit(
+            name,
+            troop,
+            weapon,
+            rules.t.army.figures_per_unit,
+        )],
+        acting: true,
+        village: false,
+    });
     Ok(())
 }
 
