@@ -178,3 +178,84 @@ fn morale_samurai_and_monk_units_take_no_test() {
         assert!(err.contains("takes no morale test"), "{err}");
     }
 }
+
+/// The labels of the answers on a unit's morale card that tell the cover it stands in.
+fn cover_answers(b: &gunbai::engine::Battle<Simple>) -> Vec<String> {
+    let cards = Simple::pending(b.rules(), b.state());
+    let card = cards
+        .iter()
+        .find(|c| c.what == "Morale test")
+        .expect("the test is due");
+    card.answers
+        .iter()
+        .filter(|a| a.label.starts_with("It stands"))
+        .map(|a| a.label.clone())
+        .collect()
+}
+
+#[test]
+fn morale_the_card_asks_the_cover_the_unit_stands_in_and_its_figures_dice_follow_the_answer() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    let mut b = begun();
+    // Oda Teppo 2 loses a figure to fire: its test is due, its record in the open.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(
+        cover_answers(&b),
+        [
+            "It stands behind soft cover (1d8 a figure alive)",
+            "It stands behind hard cover (1d10 a figure alive)"
+        ]
+    );
+    // The table says soft cover: the answer is taken while the test is due, and changes.
+    let soft = Command::SetStatus {
+        unit: ODA_TEPPO_2,
+        status: Status::Cover(Cover::Soft),
+    };
+    ok(&mut b, soft, &[]);
+    assert_eq!(
+        cover_answers(&b),
+        [
+            "It stands in the open (1d6 a figure alive)",
+            "It stands behind hard cover (1d10 a figure alive)"
+        ]
+    );
+    // Four d8 (an 8 no d6 shows) against the dead figure's d10: 11 against 10, it carries on.
+    morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
+    assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
+}
+
+#[test]
+fn morale_the_card_offers_no_cover_below_smoke_from_a_fire_over_the_unit() {
+    use gunbai::rules::simple::command::Status;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_TEPPO_2,
+            status: Status::FireSmoke(true),
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        fire_in(
+            IMA_TEPPO,
+            ODA_TEPPO_2,
+            gunbai::rules::simple::state::Cover::Soft,
+        ),
+        &[7, 1, 1, 1, 1, 1],
+    );
+    // Smoke from a fire is soft cover at least: the open is not offered, hard cover is.
+    assert_eq!(
+        cover_answers(&b),
+        ["It stands behind hard cover (1d10 a figure alive)"]
+    );
+    // In soft cover under the smoke: a d8 a figure.
+    morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
+    assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
+}

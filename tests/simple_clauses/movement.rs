@@ -203,3 +203,29 @@ fn rivers_foot_and_cavalry_drown_by_the_rivers_flow() {
         }
     }
 }
+
+#[test]
+fn movement_an_unlimbered_gun_is_pushed_by_its_crew_and_a_limbered_one_moves_as_a_wagon() {
+    let in_place = |kind| Command::Move {
+        unit: IMA_GUN,
+        kind,
+        distance_cm: 0,
+        going: Going::Standard,
+        surrounded: None,
+    };
+    let mut b = begun();
+    // Unlimbered, its artillerymen push it: 4 cm and 1 more for each of them past the first.
+    let crew = alive(&b, IMA_GUN);
+    let pushed = 4 + crew.min(5) - 1;
+    let err = refused(&mut b, forward(IMA_GUN, pushed + 1), &[]);
+    assert!(err.contains(&format!("{pushed} cm")), "{err}");
+    ok(&mut b, forward(IMA_GUN, pushed), &[]);
+    // Limbered (a whole move), it goes at the two-beast wagon rate: 15 cm.
+    to_oda_turn_passing_tests(&mut b);
+    to_imagawa_turn_passing_tests(&mut b);
+    ok(&mut b, in_place(MoveKind::Limber), &[]);
+    to_oda_turn_passing_tests(&mut b);
+    to_imagawa_turn_passing_tests(&mut b);
+    assert!(refused(&mut b, forward(IMA_GUN, 16), &[]).contains("15 cm"));
+    ok(&mut b, forward(IMA_GUN, 15), &[]);
+}

@@ -107,14 +107,15 @@ pub fn precedes(first: Due, then: Due) -> Option<&'static str> {
 }
 
 /// What may happen while `due` is owed without settling it: the umpire's word that the unit
-/// about to test morale sees a friendly unit retreat, which the morale card asks for.
+/// about to test morale sees a friendly unit retreat, or of the cover it stands in, which the
+/// morale card asks for.
 pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
     match (due, command) {
         (
             Due::Morale(u, _),
             Command::SetStatus {
                 unit,
-                status: Status::SeesRetreat(true),
+                status: Status::SeesRetreat(true) | Status::Cover(_),
             },
         ) if u == *unit => Some(MORALE),
         _ => None,

@@ -152,15 +152,6 @@ impl UnitState {
         }
     }
 
-    /// The cover that counts: smoke from a fire is soft cover at least.
-    pub fn effective_cover(&self) -> Cover {
-        if self.fire_smoke && self.cover == Cover::Open {
-            Cover::Soft
-        } else {
-            self.cover
-        }
-    }
-
     /// On the table with figures left.
     pub fn present(&self) -> bool {
         !self.gone && !self.in_ambush && self.alive > 0
@@ -390,6 +381,13 @@ impl State {
     /// The cover a unit's figures have: what the table marked (and smoke from a fire), or the
     /// structure it is in or behind while that stands, whichever is harder.
     pub fn cover_of(&self, u: UnitRef) -> Cover {
+        self.unit(u)
+            .map_or(Cover::Open, |x| x.cover.max(self.cover_floor(u)))
+    }
+
+    /// The cover a unit has whatever the table marks: smoke from a fire over it (soft), the
+    /// structure it is in or behind while that stands.
+    pub fn cover_floor(&self, u: UnitRef) -> Cover {
         let Some(x) = self.unit(u) else {
             return Cover::Open;
         };
@@ -398,7 +396,12 @@ impl State {
             .and_then(|s| self.structures.get(usize::from(s)))
             .filter(|s| s.standing())
             .map_or(Cover::Open, |s| s.kind.cover());
-        x.effective_cover().max(from_structure)
+        let from_smoke = if x.fire_smoke {
+            Cover::Soft
+        } else {
+            Cover::Open
+        };
+        from_structure.max(from_smoke)
     }
 
     /// The least cover the state proves a unit's figures have, whatever the table says of
