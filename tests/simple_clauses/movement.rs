@@ -229,3 +229,29 @@ fn movement_an_unlimbered_gun_is_pushed_by_its_crew_and_a_limbered_one_moves_as_
     assert!(refused(&mut b, forward(IMA_GUN, 16), &[]).contains("15 cm"));
     ok(&mut b, forward(IMA_GUN, 15), &[]);
 }
+
+/// The most the Move form lets the umpire type for a unit's distance.
+fn move_form_most(b: &gunbai::engine::Battle<Simple>, unit: UnitRef) -> usize {
+    use gunbai::engine::{Field, Game as _};
+    let forms = b.action_forms(&unit.id());
+    let form = forms
+        .iter()
+        .find(|f| f.key == "move")
+        .expect("the Move form");
+    form.fields
+        .iter()
+        .find_map(|f| match f {
+            Field::Number { label, max, .. } if label == "Distance" => Some(*max),
+            _ => None,
+        })
+        .expect("a distance")
+}
+
+#[test]
+fn movement_the_move_form_takes_a_distance_up_to_the_longest_allowance_of_the_troop_type() {
+    let b = begun();
+    // Infantry go furthest on a road (30 cm), cavalry too (90 cm), a two-beast wagon 15 cm.
+    assert_eq!(move_form_most(&b, IMA_TEPPO), 30);
+    assert_eq!(move_form_most(&b, UnitRef(1, 0, 10)), 90);
+    assert_eq!(move_form_most(&b, WAGON), 15);
+}

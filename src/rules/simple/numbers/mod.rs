@@ -112,12 +112,6 @@ pub fn may_pass_through(rules: &Rules, state: &State, mover: UnitRef, other: Uni
         && (loose(a) || loose(b))
 }
 
-/// The chance a Formation Fail test passes.
-pub fn formation_odds(rules: &Rules, sides: u32) -> f64 {
-    let pass = rules.t.formation_fail.pass_on;
-    f64::from(sides.saturating_sub(pass) + 1) / f64::from(sides.max(1))
-}
-
 /// The score needed to hit a figure in this formation and cover.
 pub fn to_hit(rules: &Rules, formation: Formation, cover: Cover) -> u32 {
     let h = &rules.t.to_hit;
