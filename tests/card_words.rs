@@ -3,9 +3,9 @@
 //! carries its minus sign; and no number stands for "out of range".
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
-use gunbai::engine::{Check, Field};
+use gunbai::engine::Check;
 use gunbai::reference::{HouseRules, RefRow};
-use rand::{Rng as _, SeedableRng as _};
+use rand::SeedableRng as _;
 
 /// Every card met in random play of a rule set's demo battle: the checks due, and the
 /// previews of every unit's action forms with values picked at random.
@@ -29,20 +29,11 @@ fn cards_met(key: &str) -> Vec<Check<()>> {
                     .flat_map(|g| &g.units)
                 {
                     for form in game.action_forms(&unit.id) {
-                        let values: Vec<usize> = form
-                            .fields
-                            .iter()
-                            .map(|f| match f {
-                                Field::Number { min, max, .. } => {
-                                    rng.random_range(*min..=(*max).max(*min))
-                                }
-                                Field::Choice { options, .. } => {
-                                    rng.random_range(0..options.len().max(1))
-                                }
-                                Field::Toggle { .. } => rng.random_range(0..2),
-                            })
-                            .collect();
-                        if let Ok(Some(card)) = game.preview_action(&unit.id, &form.key, &values) {
+                        let values = gunbai::engine::surface::random_values(&form, &mut rng);
+                        if let Ok(Some(card)) = game
+                            .preview_action(&unit.id, &form.key, &values)
+                            .map(|plan| plan.preview)
+                        {
                             cards.push(card);
                         }
                     }

@@ -1886,7 +1886,7 @@ fn a_building_holds_a_unit_of_at_most_four_stands_and_counts_as_dense() {
 fn random_play_reaches_every_procedure() {
     use rand::SeedableRng as _;
     let mut seen = std::collections::BTreeSet::new();
-    for seed in 0..40 {
+    for seed in 0..120 {
         let mut g = Game::new();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut dice = gunbai::dice::RngDice::seeded(seed);

@@ -1483,7 +1483,8 @@ fn every_form_previews_and_plans_from_the_same_state() {
             b.state(),
             &TARO.id(),
             &form.key,
-            &form.defaults(),
+            // The first option of every field, nothing ticked.
+            &vec![0; form.fields.len()],
         )
         .unwrap_or_else(|e| panic!("{}: {e}", form.key));
         if form.key == "attack" || form.key == "shoot" {
@@ -1534,7 +1535,10 @@ fn ki_ai_form_previews_each_targets_chance() {
     let forms = Kozeriai::action_forms(b.rules(), b.state(), &SHIRO.id());
     let form = forms.iter().find(|f| f.key == "kiai").expect("Ki-ai form");
     // Tick every figure in the area.
-    let values = vec![1; form.fields.len()];
+    let gunbai::engine::Field::Flags { options, .. } = &form.fields[0] else {
+        panic!("the area is a list of figures: {:?}", form.fields)
+    };
+    let values = vec![(1 << options.len()) - 1];
     let plan = Kozeriai::action(b.rules(), b.state(), &SHIRO.id(), "kiai", &values).unwrap();
     let card = plan.preview.expect("a preview");
     let goro = card

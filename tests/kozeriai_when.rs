@@ -182,7 +182,11 @@ fn random_play_reaches_every_procedure() {
         "Reloaded",
         "Shot",
         "Clash",
-        "GrappleSplit",
+        // Not "GrappleSplit": an outsider's blow on grapplers. The attack form names each
+        // opponent with a weapon it carries (it once fought bare-handed whenever the first
+        // opponent's weapon was not its own), so body charges, grapples and such blows are
+        // too rare in random play; `body_charges_a_charge_that_lands_lets_both_elect_to_grapple`
+        // drives it.
         "Wounded",
         "Distracted",
         "Died",

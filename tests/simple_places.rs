@@ -64,6 +64,26 @@ fn err_text(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> String {
 }
 
 #[test]
+fn terrain_the_villages_peasants_are_shown_beside_the_home_side_and_counted_in_neither_sides_strength()
+ {
+    let mut b = battle_with(HouseRules::default());
+    ok(&mut b, Command::RollForHome, &[9, 2]);
+    let before: Vec<(u32, u32)> = b.view().sides.iter().map(|s| s.strength()).collect();
+    ok(&mut b, Command::RollTerrain, &[3, 1, 24, 7]);
+    let view = b.view();
+    let home = usize::from(b.state().home.expect("a Home side"));
+    assert!(
+        view.sides[home]
+            .groups
+            .iter()
+            .any(|g| !g.in_strength && g.units.iter().any(|u| u.strength == 5)),
+        "the villagers are shown beside the Home side, outside its strength"
+    );
+    let after: Vec<(u32, u32)> = view.sides.iter().map(|s| s.strength()).collect();
+    assert_eq!(after, before, "no side's strength grows by the peasants");
+}
+
+#[test]
 fn terrain_village_brings_5_peasants_who_attack_whoever_enters_and_never_leave() {
     let mut none = battle_with(HouseRules::default());
     ok(&mut none, Command::RollForHome, &[9, 2]);
@@ -248,6 +268,7 @@ fn artillery_realignment_1d4_is_required_for_a_new_target() {
     let preview = b
         .preview_action(&id, "realign", &[t, 2])
         .expect("fits")
+        .preview
         .expect("odds");
     assert!((preview.odds[0].probability - 0.5).abs() < 1e-12);
     let realign = |target, needed_inches| Command::Realign {

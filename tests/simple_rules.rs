@@ -1032,6 +1032,7 @@ fn action_forms_fire_the_order_the_preview_describes() {
     let preview = b
         .preview_action(&id, "fire", &values)
         .expect("fits")
+        .preview
         .expect("odds");
     assert!(
         preview.target.starts_with("5d8 needing 6+"),

@@ -154,8 +154,9 @@ fn terrain_the_home_daimyo_hides_an_ambush_and_records_structures_from_the_forms
     )
     .expect("hides");
     assert_eq!(b.state().ambush, Some((ODA_YARI, 7)));
+    // A unit hidden in ambush is off the table: another unit records what stands near it.
     b.do_action(
-        &yari,
+        &ODA_GUARD.id(),
         "structure",
         &[1],
         b.version(),
@@ -388,6 +389,84 @@ fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll()
     // Five 1s against a 10: the unit retreats.
     morale(&mut b, ODA_YARI, &[1, 1, 1, 1, 1, 10]);
     assert!(b.state().unit(ODA_YARI).expect("unit").retreating());
+}
+
+#[test]
+fn morale_with_a_friend_in_retreat_the_card_asks_whether_it_is_seen_before_the_roll() {
+    use gunbai::rules::simple::command::Status;
+    let mut b = begun();
+    // Oda Teppo 2 fails its test and retreats.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
+    assert!(b.state().in_retreat(ODA_TEPPO_2));
+    // Imagawa's archers kill one of Oda's Yari: its morale test is due.
+    ok(
+        &mut b,
+        fire(IMA_ARCHERS, ODA_YARI, false),
+        &[8, 1, 1, 1, 1, 1],
+    );
+    assert!(
+        b.state()
+            .due
+            .iter()
+            .any(|d| matches!(d, Due::Morale(u, _) if *u == ODA_YARI)),
+        "{:?}",
+        b.state().due
+    );
+    let card = |b: &gunbai::engine::Battle<Simple>| {
+        Simple::pending(b.rules(), b.state())
+            .into_iter()
+            .find(|c| c.what == "Morale test" && c.who.contains("Oda Yari"))
+            .expect("the Yari's test is due")
+    };
+    // Asked first: no roll until the umpire says whether it sees the friend retreat.
+    let asked = card(&b);
+    assert!(
+        asked.answers.iter().all(|a| !a.rolls),
+        "{:?}",
+        asked.answers
+    );
+    let labels: Vec<&str> = asked.answers.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Sees a friend retreat within 30 cm (+1d10 against)",
+            "Sees no friend retreat within 30 cm"
+        ]
+    );
+    // He says no: the roll is offered, without the d10 for it, and he is not asked again.
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_YARI,
+            status: Status::SeesRetreat(false),
+        },
+        &[],
+    );
+    let rolled = card(&b);
+    // The roll, then the question of the cover it stands in.
+    assert_eq!(rolled.answers.iter().filter(|a| a.rolls).count(), 1);
+    assert!(rolled.answers[0].rolls);
+    assert!(
+        rolled
+            .modifiers
+            .iter()
+            .all(|m| !m.reason.contains("retreating")),
+        "{:?}",
+        rolled.modifiers
+    );
+    let again = refused(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_YARI,
+            status: Status::SeesRetreat(true),
+        },
+    );
+    assert!(again.contains("told once"), "{again}");
 }
 
 #[test]

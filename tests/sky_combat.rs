@@ -112,6 +112,7 @@ fn pavise_fire_at_a_unit_behind_its_tedate_counts_half_the_hits_until_it_charges
     let card = b
         .preview_action("1.0.3", "fire", &[0, 3, 0, 0])
         .unwrap()
+        .preview
         .unwrap();
     assert!(
         card.notes.iter().any(|n| n.contains("behind its Tedate")),

@@ -159,6 +159,7 @@ fn melee_adjudication_units_left_in_contact_fight_at_once_as_the_form_previews()
     let preview = b
         .preview_action("1.0.2", "melee", &[0])
         .unwrap()
+        .preview
         .expect("the melee form previews its dice");
     let dice = preview.roll.as_ref().unwrap().dice_count() as usize;
     assert!(dice > 0);
@@ -299,11 +300,13 @@ fn turn_sequence_every_roll_reads_its_dice_from_the_tables() {
     let fire = b
         .preview_action("0.0.1", "fire", &[0, 1, 0, 0])
         .unwrap()
+        .preview
         .unwrap();
     assert!(fire.roll.unwrap().notation().contains("d12"));
     let melee = b
         .preview_action("0.0.0", "charge", &[2, 0])
         .unwrap()
+        .preview
         .unwrap();
     assert!(melee.target.contains("d4"), "{}", melee.target);
     ok(&mut b, charge(HORSE, UnitRef(1, 0, 2)), &[]);

@@ -877,6 +877,7 @@ fn action_forms_preview_the_pool_and_carry_out_the_order() {
     let preview = b
         .preview_action("0.0.1", "fire", &values)
         .expect("fits")
+        .preview
         .expect("a dice preview");
     assert!(
         preview.target.starts_with("6d6, each 4+"),

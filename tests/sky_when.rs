@@ -270,6 +270,7 @@ fn clan_activation_charging_over_a_wall_costs_one_more_action() {
     let preview = b
         .preview_action("0.0.2", "charge", &[0, 1])
         .unwrap()
+        .preview
         .unwrap();
     assert!(
         preview.notes.iter().any(|n| n.contains("Costs 2 actions")),
@@ -296,6 +297,7 @@ fn firing_procedure_the_card_odds_follow_cover_marked_hits_and_hits_per_stand() 
     let card = b
         .preview_action("0.0.1", "fire", &[0, 1, 0, 1])
         .unwrap()
+        .preview
         .unwrap();
     assert!(card.target.starts_with("6d6, each 6+"), "{}", card.target);
     let stand = card
@@ -328,6 +330,7 @@ fn firing_procedure_the_card_odds_follow_cover_marked_hits_and_hits_per_stand() 
     let card = b
         .preview_action("0.0.3", "fire", &[0, 1, 0, 1])
         .unwrap()
+        .preview
         .unwrap();
     let stand = card
         .odds

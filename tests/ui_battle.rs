@@ -121,11 +121,9 @@ fn an_action_is_resolved_then_undone_redone_and_undone_back_to_an_entry() {
     let mut h = harness(dir.path());
     let clan = activate(&mut h);
     select(&mut h, UnitRef(clan.0, clan.1, 0));
-    assert!(
-        h.query_all_by_label("Move").count() > 0,
-        "the Move form is open"
-    );
+    ui_support::open_form(&mut h, "Move");
     let before = entries(&h);
+    ui_support::choose(&mut h, "Crossing a wall or obstacle (+1 action)", "No");
     h.get_by_label("Resolve").click();
     h.run();
     assert_eq!(entries(&h), before + 1, "the move is logged");
@@ -171,9 +169,27 @@ fn fire_shows_its_pool_and_odds_and_refuses_too_few_table_faces() {
     };
     let shooter = shooter.expect("the activated clan has a unit that can fire");
     select(&mut h, shooter);
-    h.get_by_label("Fire").click();
-    h.run();
-    // The range starts at the common case, in range: the dice are shown at once.
+    ui_support::open_form(&mut h, "Fire");
+    // Nothing is assumed: no dice until the target, the range and cover are given.
+    assert_eq!(h.query_all_by_label_contains("d6cs>=").count(), 0);
+    // The first weapon and target the form offers.
+    let fire = h
+        .state()
+        .game()
+        .unwrap()
+        .action_forms(&shooter.id())
+        .into_iter()
+        .find(|f| f.key == "fire")
+        .unwrap();
+    for field in &fire.fields[..2] {
+        if let gunbai::engine::Field::Choice { label, options } = field
+            && options.len() > 1
+        {
+            ui_support::choose(&mut h, label, &options[0]);
+        }
+    }
+    ui_support::choose(&mut h, "Range", "In range (measured after declaring)");
+    ui_support::choose(&mut h, "Target in cover (building, castle wall)", "No");
     assert!(
         h.query_all_by_label_contains("d6cs>=").count() > 0,
         "the pool's notation is shown"

@@ -9,6 +9,9 @@ use gunbai::reference::HouseRules;
 use gunbai::rules::{demo_rosters, start_battle};
 use gunbai::ui::App;
 
+#[path = "ui_support/mod.rs"]
+mod ui_support;
+
 fn harness(dir: &std::path::Path) -> Harness<'static, App> {
     let dir = dir.to_path_buf();
     let journal = dir.join("daimyo.ron");
@@ -49,6 +52,27 @@ fn a_clan_is_activated_its_units_get_the_movement_calculator_and_leaders_their_o
     h.get_by_label("Clan active");
 
     click(&mut h, "Ii yari");
+    ui_support::open_form(&mut h, "Move");
+    // Nothing is assumed: the calculator waits for every answer.
+    assert_eq!(h.query_all_by_label("Movement calculator").count(), 0);
+    for field in [
+        "Distance outside dense terrain",
+        "Distance in dense terrain",
+    ] {
+        ui_support::type_number(&mut h, field, "0");
+    }
+    ui_support::type_number(&mut h, "Wheel: distance of the outer flank", "0");
+    for (field, option) in [
+        ("Light terrain pieces crossed", "None"),
+        ("Turn", "None"),
+        ("Linear obstacles crossed", "None"),
+        ("Along a road", "No"),
+        ("Into a building", "No"),
+        ("Passes through", "No one"),
+        ("Out of command", "No"),
+    ] {
+        ui_support::choose(&mut h, field, option);
+    }
     h.get_by_label("Movement calculator");
     assert!(h.query_all_by_label_contains("Allowance 10 cm").count() > 0);
     assert!(
@@ -67,7 +91,9 @@ fn a_clan_is_activated_its_units_get_the_movement_calculator_and_leaders_their_o
 
     // The Daimyo joins the first unit of his clan from his own row.
     click(&mut h, "Ii Naomasa 井伊直政");
-    h.get_by_label("Join a unit");
+    ui_support::open_form(&mut h, "Join a unit");
+    ui_support::choose(&mut h, "Unit", "Ii red devils");
+    ui_support::type_number(&mut h, "Distance he moves to it", "0");
     click(&mut h, "Resolve");
     assert_eq!(entries(&h), 2);
     assert!(h.query_all_by_label_contains("joins Ii red devils").count() > 0);

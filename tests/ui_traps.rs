@@ -117,17 +117,25 @@ fn will_charge_them_opens_that_units_charge_form() {
         .clone();
     assert!(lines.iter().any(|l| l.contains("committed")), "{lines:?}");
     assert!(!horse(&h).disordered);
-    // The Horse is selected, its Charge form open: the wall toggle and the targets show.
+    // The Horse is selected, its Charge form open: the wall question and the targets show,
+    // nothing answered that the umpire did not answer.
     assert!(
         h.query_all_by_label("Over a wall or obstacle (+1 action)")
             .count()
             > 0
     );
+    assert_eq!(h.query_all_by_label_contains("Charge reach").count(), 0);
+    let target = h.state().game().unwrap().action_forms("0.0.0")[0].fields[0].clone();
+    let gunbai::engine::Field::Choice { label, options } = target else {
+        panic!("the target first")
+    };
+    ui_support::choose(&mut h, &label, &options[0]);
+    ui_support::choose(&mut h, "Over a wall or obstacle (+1 action)", "No");
     assert!(h.query_all_by_label_contains("Charge reach").count() > 0);
 }
 
 #[test]
-fn selecting_another_unit_opens_its_first_action_not_the_last_tab_used() {
+fn selecting_another_unit_opens_no_form_not_the_last_tab_used() {
     let dir = tempfile::tempdir().unwrap();
     let mut game = at_impetus();
     for unit in [UnitRef(0, 0, 0), UnitRef(0, 0, 1)] {
@@ -143,24 +151,23 @@ fn selecting_another_unit_opens_its_first_action_not_the_last_tab_used() {
         .unwrap()
         .click_accesskit();
     h.run();
-    h.get_by_label("Fire").click();
-    h.run();
-    assert!(h.query_all_by_label("Weapon").count() > 0, "the Fire form");
+    ui_support::open_form(&mut h, "Fire");
+    assert!(h.query_all_by_label("Target").count() > 0, "the Fire form");
     h.get_all_by_label("Nobushige's Yari")
         .next()
         .unwrap()
         .click_accesskit();
     h.run();
     assert_eq!(
-        h.query_all_by_label("Weapon").count(),
+        h.query_all_by_label("Target").count(),
         0,
         "not the Fire tab"
     );
     assert!(
-        h.query_all_by_label("Crossing a wall or obstacle (+1 action)")
+        h.query_all_by_label("Choose an order or a record above.")
             .count()
             > 0,
-        "the Yari's first action, Move"
+        "no form is chosen until the umpire chooses one"
     );
 }
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use chrono::{DateTime, Utc};
 use rand_chacha::ChaCha8Rng;
 
-use super::action::ActionForm;
+use super::action::{ActionForm, ActionPlan};
 use super::battle::{Battle, LogEntry};
 use super::check::Check;
 use super::error::{BattleError, CommandError};
@@ -97,16 +97,18 @@ pub trait Game {
     fn end_battle(&mut self, version: u64) -> Result<(), BattleError>;
     /// The actions open to a unit (by its view id) now.
     fn action_forms(&self, unit: &str) -> Vec<ActionForm>;
-    /// The preview card of an action with these values, or why they do not fit.
+    /// What an action with these values comes to: its preview card (none when it rolls no
+    /// dice) and what it asks before it is carried out; or why the values do not fit.
     ///
     /// # Errors
-    /// The values do not fit the unit now.
+    /// The form is not open, a value is missing or out of its bounds, or the values do not
+    /// fit the unit now.
     fn preview_action(
         &self,
         unit: &str,
         form: &str,
         values: &[usize],
-    ) -> Result<Option<Check<()>>, String>;
+    ) -> Result<ActionPlan<()>, String>;
     /// Carries out an action chosen at battle version `version` (durable before it returns).
     ///
     /// # Errors
@@ -272,9 +274,9 @@ impl<R: RuleSet> Game for Battle<R> {
         unit: &str,
         form: &str,
         values: &[usize],
-    ) -> Result<Option<Check<()>>, String> {
-        R::action(self.rules(), self.state(), unit, form, values)
-            .map(|plan| plan.preview.map(|c| c.map(|_| ())))
+    ) -> Result<ActionPlan<()>, String> {
+        super::surface::form_plan::<R>(self.rules(), self.state(), unit, form, values)
+            .map(|plan| plan.map(|_| ()))
     }
 
     fn do_action(
@@ -286,7 +288,7 @@ impl<R: RuleSet> Game for Battle<R> {
         dice: Dice<'_>,
     ) -> Result<(), BattleError> {
         self.fresh(version)?;
-        let plan = R::action(self.rules(), self.state(), unit, form, values)
+        let plan = super::surface::form_plan::<R>(self.rules(), self.state(), unit, form, values)
             .map_err(CommandError::Illegal)?;
         self.execute_with(plan.command, dice).map(|_| ())
     }

@@ -68,9 +68,38 @@ pub fn random_values(form: &ActionForm, rng: &mut ChaCha8Rng) -> Vec<usize> {
         .map(|field| match field {
             Field::Choice { options, .. } => rng.random_range(0..options.len().max(1)),
             Field::Toggle { .. } => usize::from(rng.random_bool(0.5)),
-            Field::Number { min, max, .. } => rng.random_range(*min..=(*max).max(*min)),
+            Field::Flags { options, .. } => options
+                .iter()
+                .enumerate()
+                .filter(|_| rng.random_bool(0.5))
+                .fold(0, |mask, (i, _)| mask | (1 << i)),
+            Field::Number { bounds, .. } => {
+                rng.random_range(bounds.min..=bounds.max.max(bounds.min))
+            }
         })
         .collect()
+}
+
+/// What the values of form `form` of `unit` come to, as the app would carry them out: only a
+/// form open to the unit now, and only values it takes (one for every field, each number
+/// within its bounds), reach the rule set; anything else is refused with the field and rule.
+///
+/// # Errors
+/// The form is not open, a value is missing or out of bounds, or the rule set refuses them.
+pub fn form_plan<R: RuleSet>(
+    rules: &R::Rules,
+    state: &R::State,
+    unit: &str,
+    form: &str,
+    values: &[usize],
+) -> Result<ActionPlan<R::Command>, String> {
+    let forms = R::action_forms(rules, state, unit);
+    let open = forms
+        .iter()
+        .find(|f| f.key == form)
+        .ok_or_else(|| format!("no `{form}` order is open to this unit now"))?;
+    open.check(values)?;
+    R::action(rules, state, unit, form, values)
 }
 
 /// A random form of any unit, with random values, as the plan it gives (if the values fit):
@@ -93,6 +122,7 @@ pub fn random_form_plan<R: RuleSet>(
     let pick_orders = !orders.is_empty() && (records.is_empty() || rng.random_bool(0.9));
     let (unit, form) = if pick_orders { &orders } else { &records }.choose(rng)?;
     let values = random_values(form, rng);
+    form.check(&values).ok()?;
     let plan = R::action(rules, state, unit, &form.key, &values).ok()?;
     let source = Source::Form {
         unit: (*unit).clone(),

@@ -34,10 +34,12 @@ pub struct SideView {
 }
 
 impl SideView {
-    /// Current and starting strength summed over every unit, in the units' own measure.
+    /// Current and starting strength summed over every unit of the side's own groups, in the
+    /// units' own measure (a group shown beside it but fighting for no one is not counted).
     pub fn strength(&self) -> (u32, u32) {
         self.groups
             .iter()
+            .filter(|g| g.in_strength)
             .flat_map(|g| &g.units)
             .fold((0, 0), |(now, start), u| {
                 (now + u.strength, start + u.starting_strength)
@@ -48,6 +50,9 @@ impl SideView {
 /// A clan, command or contingent.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GroupView {
+    /// Whether its units count in the side's strength: false for troops shown beside a side
+    /// but fighting for no one (simple's village peasants).
+    pub in_strength: bool,
     /// Its name.
     pub name: String,
     /// Its leader, if any.

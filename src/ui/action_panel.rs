@@ -1,35 +1,55 @@
 //! The centre: the selected unit's details and the actions open to it now.
 //!
-//! Every rule set describes its actions as forms (`Game::action_forms`): choices and
-//! toggles, turned into a command with a preview card of the dice pool, its reasons and the
-//! odds. This panel draws any rule set's forms the same way, so a new rule set needs no
-//! new screen; refusals show the engine's reason and change nothing. A form never rolls
-//! silently: one whose action rolls says "Roll (app dice)" beside the field for the table's
-//! faces; and a choice that went stale when the battle changed is cleared and says so,
-//! never swapped for another by itself.
+//! Every rule set describes its actions as forms (`Game::action_forms`): choices, yes-or-no
+//! questions, lists of what applies and numbers, turned into a command with a preview card of
+//! the dice pool, its reasons and the odds. This panel draws any rule set's forms the same
+//! way, so a new rule set needs no new screen; refusals show the engine's reason and change
+//! nothing. What the umpire can trust of it:
+//!
+//! - no form is chosen until he chooses one, and after an order is carried out none is: the
+//!   next click cannot land on a form that slid under the pointer;
+//! - a field starts unanswered unless the state gives its answer, and the order cannot be
+//!   carried out until every field is answered and taken (its button disabled, saying why);
+//! - a number is kept as typed: out of bounds it is an error on the field, never changed;
+//! - an order that removes, kills or wounds asks once, naming who and what;
+//! - a form never rolls silently: one whose action rolls says "Roll (app dice)" beside the
+//!   field for the table's faces; and a choice that went stale when the battle changed is
+//!   cleared and says so, never swapped for another by itself.
 
 use eframe::egui::{self, RichText};
 
 use super::form_carry::{Carried, carry_over};
+use super::form_fields::{Answers, fields_ui};
 use super::table_entry::faces_needed;
 use super::{Intent, check_card};
-use crate::engine::{ActionForm, Check, Field, Game};
+use crate::engine::{ActionForm, ActionPlan, Game};
 
-/// An action's preview card (none when it rolls no dice), or why its values do not fit.
-type Preview = Result<Option<Check<()>>, String>;
+/// What an action's values come to (its preview card and what it asks first), or why they do
+/// not fit.
+type Planned = Result<ActionPlan<()>, String>;
 
 /// The action panel's own state.
 #[derive(Default)]
 pub struct ActionPanel {
     key: Option<((u64, u64), String)>,
+    /// The unit's forms: orders first, then the umpire's records, each in the rule set's order.
     forms: Vec<ActionForm>,
-    tab: usize,
-    values: Vec<usize>,
-    /// Choices that went stale when the battle changed: the umpire chooses them again.
-    unset: Vec<bool>,
+    /// The form chosen, if any.
+    tab: Option<usize>,
+    answers: Answers,
     /// What went stale, said once above the form.
     stale: Option<String>,
-    preview: Option<(usize, Vec<usize>, Preview)>,
+    planned: Option<(usize, Vec<usize>, Planned)>,
+    /// The umpire pressed the order's button and it asks first: waiting for his yes.
+    asking: bool,
+    /// An order was just carried out: the forms are read afresh with none chosen.
+    ordered: bool,
+    /// The turn the forms were read in: a new turn chooses none (nothing left armed).
+    turn: u32,
+    /// The unit whose forms were last shown: another one starts at the top of its forms.
+    shown_unit: Option<String>,
+    /// The height the order's bar took when last drawn.
+    bar_height: f32,
     /// The faces rolled at the table for the next action (empty: Gunbai rolls).
     pub faces: String,
     /// Why the table's faces were refused, beside their field.
@@ -48,24 +68,39 @@ impl ActionPanel {
         self.key = self.key.take().filter(|(_, u)| u != unit);
     }
 
+    /// The order was carried out: the next reading of the forms chooses none.
+    pub fn ordered(&mut self) {
+        self.ordered = true;
+        self.faces.clear();
+        self.error = None;
+    }
+
     /// The faces were refused: say why beside them and keep the umpire in the field.
     pub fn faces_error(&mut self, message: String) {
         self.error = Some(message);
         self.focus = true;
     }
 
-    /// Shows the forms open to unit `selected` of the battle at `stamp`; Resolve asks the
-    /// app to carry the action out, as seen at version `seen`, once the battle has `settled`
-    /// after a change.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        game: &dyn Game,
-        (stamp, seen, settled): ((u64, u64), u64, bool),
-        selected: Option<&str>,
-        intents: &mut Vec<Intent>,
-    ) {
-        let Some(unit) = selected else { return };
+    /// Whether `unit` is not the unit shown last: its forms start from their top. Remembers
+    /// it as shown.
+    pub fn new_unit(&mut self, unit: Option<&str>) -> bool {
+        let new = self.shown_unit.as_deref() != unit;
+        self.shown_unit = unit.map(str::to_owned);
+        new
+    }
+
+    /// The height to keep below the unit's details for the order's bar.
+    pub fn bar_height(&self) -> f32 {
+        if self.tab.is_some() {
+            self.bar_height.max(40.0)
+        } else {
+            0.0
+        }
+    }
+
+    /// Shows the forms open to unit `unit` of the battle at `stamp`: the tabs, the chosen
+    /// form's fields and its preview. The order's button is drawn by [`Self::bar_ui`].
+    pub fn ui(&mut self, ui: &mut egui::Ui, game: &dyn Game, stamp: (u64, u64), unit: &str) {
         let key = Some((stamp, unit.to_owned()));
         if self.key != key {
             self.read_forms(game, unit);
@@ -78,165 +113,207 @@ impl ActionPanel {
             ui.label("No action is open to this unit now: settle the check above it first.");
             return;
         }
-        ui.horizontal_wrapped(|ui| {
-            for (i, form) in self.forms.iter().enumerate() {
-                if ui
-                    .selectable_label(self.tab == i, &form.label)
-                    .on_hover_text(&form.note)
-                    .clicked()
-                    && self.tab != i
-                {
-                    self.tab = i;
-                    self.values = form.defaults();
-                    self.unset = vec![false; form.fields.len()];
-                    self.stale = None;
-                    self.preview = None;
-                }
-            }
-        });
-        let Some(form) = self.forms.get(self.tab).cloned() else {
+        self.tabs_ui(ui);
+        let Some(form) = self.tab.and_then(|t| self.forms.get(t)).cloned() else {
+            ui.label(RichText::new("Choose an order or a record above.").weak());
             return;
         };
         ui.label(RichText::new(&form.note).italics());
-        self.fields_ui(ui, &form);
-        if self.unset.iter().any(|u| *u) {
-            ui.label("Choose what went stale before this action can be carried out.");
-            return;
+        if fields_ui(ui, &form, &mut self.answers) {
+            self.asking = false;
+            if self.answers.problems(&form).is_empty() {
+                self.stale = None;
+            }
         }
-        self.refresh_preview(game, unit, &form);
-        // Resolve sits above the preview, so it never scrolls out of reach.
-        let resolved = ui.add_enabled_ui(settled, |ui| self.resolve_ui(ui)).inner;
-        if let Some(faces) = resolved {
-            intents.push(Intent::Action {
-                unit: unit.to_owned(),
-                form: form.key.clone(),
-                values: self.values.clone(),
-                version: seen,
-                faces,
-            });
-        }
+        self.refresh_plan(game, unit, &form);
         self.preview_ui(ui);
     }
 
-    /// Reads the unit's forms again. The form picked stays picked while the battle changes
-    /// under the same unit, with its choices kept by what they name; another unit starts at
-    /// its first form (or the one an answer asked to open).
+    /// The tabs: orders on one row, records on the next, each in the rule set's order, so a
+    /// form sits where it did for every kind of unit.
+    fn tabs_ui(&mut self, ui: &mut egui::Ui) {
+        let mut chosen = None;
+        for (records, heading) in [(false, "Orders"), (true, "Records")] {
+            if !self.forms.iter().any(|f| f.record == records) {
+                continue;
+            }
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(heading).small().weak());
+                for (i, form) in self.forms.iter().enumerate() {
+                    if form.record != records {
+                        continue;
+                    }
+                    if ui
+                        .selectable_label(self.tab == Some(i), &form.label)
+                        .on_hover_text(&form.note)
+                        .clicked()
+                        && self.tab != Some(i)
+                    {
+                        chosen = Some(i);
+                    }
+                }
+            });
+        }
+        if let Some(i) = chosen {
+            self.tab = Some(i);
+            self.answers = Answers::fresh(self.forms.get(i));
+            self.stale = None;
+            self.planned = None;
+            self.asking = false;
+        }
+    }
+
+    /// Reads the unit's forms again. The form chosen stays chosen while the battle changes
+    /// under the same unit in the same turn, with its answers kept by what they name; another
+    /// unit, the same after an order was carried out, or a new turn starts with none chosen
+    /// (or the one an answer asked to open).
     fn read_forms(&mut self, game: &dyn Game, unit: &str) {
-        let forms = game.action_forms(unit);
+        let mut forms = game.action_forms(unit);
+        // Orders first, then records, each keeping the rule set's order.
+        forms.sort_by_key(|f| f.record);
         let same_unit = self.key.as_ref().is_some_and(|(_, u)| u == unit);
         let wanted = self.wanted.take();
-        let before = if same_unit && wanted.is_none() {
-            self.forms.get(self.tab).cloned()
+        let turn = game.view().turn;
+        // An order carried out, or a new turn: nothing stays chosen from before.
+        let ordered = std::mem::take(&mut self.ordered) || turn != self.turn;
+        self.turn = turn;
+        let before = if same_unit && wanted.is_none() && !ordered {
+            self.tab.and_then(|t| self.forms.get(t)).cloned()
         } else {
             None
         };
         let picked = wanted.or_else(|| before.as_ref().map(|f| f.key.clone()));
-        self.tab = picked
-            .and_then(|k| forms.iter().position(|f| f.key == k))
-            .unwrap_or(0);
+        self.tab = picked.and_then(|k| forms.iter().position(|f| f.key == k));
         self.forms = forms;
-        self.preview = None;
-        let now = self.forms.get(self.tab);
+        self.planned = None;
+        self.asking = false;
+        let now = self.tab.and_then(|t| self.forms.get(t));
         let carried = match (&before, now) {
-            (Some(old), Some(new)) if old.key == new.key => {
-                carry_over(old, &self.values, &self.unset, new)
-            }
-            (Some(old), _) => Carried::gone(old, now),
+            (Some(old), Some(new)) => carry_over(old, &self.answers, new),
+            (Some(old), None) => Carried::gone(old),
             (None, _) => Carried::fresh(now),
         };
-        self.values = carried.values;
-        self.unset = carried.unset;
-        if carried.stale.is_some() || !same_unit {
+        self.answers = carried.answers;
+        if carried.stale.is_some() || !same_unit || ordered {
             self.stale = carried.stale;
         }
     }
 
-    fn fields_ui(&mut self, ui: &mut egui::Ui, form: &ActionForm) {
-        self.values.resize(form.fields.len(), 0);
-        self.unset.resize(form.fields.len(), false);
-        let mut changed = false;
-        for ((field, value), unset) in form
-            .fields
-            .iter()
-            .zip(&mut self.values)
-            .zip(&mut self.unset)
-        {
-            let before = *value;
-            match field {
-                Field::Choice { label, options } => {
-                    let shown = if *unset {
-                        "— choose —"
-                    } else {
-                        options.get(*value).map_or("—", String::as_str)
-                    };
-                    egui::ComboBox::from_label(label.as_str())
-                        .selected_text(shown)
-                        .width(240.0)
-                        .show_ui(ui, |ui| {
-                            for (i, option) in options.iter().enumerate() {
-                                if ui.selectable_value(value, i, option).clicked() {
-                                    *unset = false;
-                                }
-                            }
-                        });
-                }
-                Field::Toggle { label } => {
-                    let mut on = *value != 0;
-                    if ui.checkbox(&mut on, label.as_str()).changed() {
-                        *value = usize::from(on);
-                    }
-                }
-                Field::Number {
-                    label,
-                    min,
-                    max,
-                    unit,
-                    ..
-                } => {
-                    ui.horizontal(|ui| {
-                        let name = ui.label(label.as_str());
-                        ui.add(
-                            egui::DragValue::new(value)
-                                .range(*min..=*max)
-                                .suffix(format!(" {unit}")),
-                        )
-                        .labelled_by(name.id);
-                    });
-                }
-            }
-            changed |= *value != before;
-        }
-        if changed && !self.unset.iter().any(|u| *u) {
-            self.stale = None;
-        }
-    }
-
-    fn refresh_preview(&mut self, game: &dyn Game, unit: &str, form: &ActionForm) {
+    fn refresh_plan(&mut self, game: &dyn Game, unit: &str, form: &ActionForm) {
+        let Some((tab, values)) = self.tab.zip(self.answers.complete(form)) else {
+            self.planned = None;
+            return;
+        };
         let fresh = self
-            .preview
+            .planned
             .as_ref()
-            .is_some_and(|(tab, values, _)| *tab == self.tab && *values == self.values);
+            .is_some_and(|(t, v, _)| *t == tab && *v == values);
         if !fresh {
-            let preview = game.preview_action(unit, &form.key, &self.values);
-            self.preview = Some((self.tab, self.values.clone(), preview));
+            let planned = game.preview_action(unit, &form.key, &values);
+            self.planned = Some((tab, values, planned));
         }
     }
 
     fn preview_ui(&self, ui: &mut egui::Ui) {
-        match self.preview.as_ref().map(|(_, _, p)| p) {
-            Some(Ok(Some(check))) => check_card::preview(ui, check),
-            Some(Err(why)) => {
-                ui.colored_label(ui.visuals().warn_fg_color, why);
-            }
-            _ => {}
+        if let Some((_, _, Ok(plan))) = &self.planned
+            && let Some(check) = &plan.preview
+        {
+            check_card::preview(ui, check);
         }
+    }
+
+    /// The order's bar, kept in view below the unit's details: why the order cannot be
+    /// carried out yet, or its button (and, when it rolls, the field for the table's faces
+    /// beside it), and the question it asks first. Its button takes clicks once the battle
+    /// has `settled`; the order goes as seen at version `seen`.
+    pub fn bar_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        (seen, settled): (u64, bool),
+        unit: &str,
+        intents: &mut Vec<Intent>,
+    ) {
+        let Some(form) = self.tab.and_then(|t| self.forms.get(t)).cloned() else {
+            return;
+        };
+        let top = ui.cursor().top();
+        ui.separator();
+        let problems = self.answers.problems(&form);
+        let refused = match &self.planned {
+            Some((_, _, Err(why))) => Some(why.clone()),
+            _ => None,
+        };
+        // Why not yet, on one line (all of it on hover): the bar stays low, the fields in view.
+        let go = if let Some(first) = problems.first() {
+            ui.horizontal(|ui| {
+                ui.add_enabled(false, egui::Button::new(RichText::new("Resolve").strong()))
+                    .on_disabled_hover_text(problems.join("\n"));
+                let color = ui.visuals().warn_fg_color;
+                ui.add(egui::Label::new(RichText::new(first).color(color)).truncate())
+                    .on_hover_text(problems.join("\n"));
+            });
+            None
+        } else if let Some(why) = refused {
+            ui.horizontal_wrapped(|ui| {
+                ui.add_enabled(false, egui::Button::new(RichText::new("Resolve").strong()));
+                ui.colored_label(ui.visuals().error_fg_color, why);
+            });
+            None
+        } else {
+            ui.add_enabled_ui(settled, |ui| self.resolve_ui(ui)).inner
+        };
+        let confirm = match &self.planned {
+            Some((_, _, Ok(plan))) => plan.confirm.clone(),
+            _ => None,
+        };
+        let values = self.answers.complete(&form);
+        let send = |faces: Option<String>, intents: &mut Vec<Intent>| {
+            if let Some(values) = values.clone() {
+                intents.push(Intent::Action {
+                    unit: unit.to_owned(),
+                    form: form.key.clone(),
+                    values,
+                    version: seen,
+                    faces,
+                });
+            }
+        };
+        match (go, &confirm) {
+            (Some(faces), None) => send(faces, intents),
+            (Some(_), Some(_)) => self.asking = true,
+            (None, _) => {}
+        }
+        if let (true, Some(what)) = (self.asking, confirm) {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!("This records that {what}. Record it?"),
+            );
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .button(RichText::new(format!("Yes: {}", form.label)).strong())
+                    .clicked()
+                {
+                    self.asking = false;
+                    let faces = (!self.faces.trim().is_empty()).then(|| self.faces.clone());
+                    send(faces, intents);
+                }
+                if ui.button("No").clicked() {
+                    self.asking = false;
+                }
+            });
+        }
+        self.bar_height = ui.cursor().top() - top;
     }
 
     /// The button that carries the action out and, when it rolls, the table-faces field
     /// beside it: `Some` when the umpire resolves, with the faces typed (none: Gunbai rolls).
     fn resolve_ui(&mut self, ui: &mut egui::Ui) -> Option<Option<String>> {
-        let wanted = match &self.preview {
-            Some((_, _, Ok(Some(c)))) if c.roll.is_some() => Some(c.table_faces()),
+        let wanted = match &self.planned {
+            Some((_, _, Ok(plan))) => plan
+                .preview
+                .as_ref()
+                .filter(|c| c.roll.is_some())
+                .map(crate::engine::Check::table_faces),
             _ => None,
         };
         let Some(wanted) = wanted else {
@@ -247,7 +324,6 @@ impl ActionPanel {
             return go.then_some(None);
         };
         let mut go = None;
-        ui.label(RichText::new(faces_needed(&wanted)).small());
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button(RichText::new("Roll (app dice)").strong())
@@ -257,12 +333,14 @@ impl ActionPanel {
                 go = Some(None);
             }
             ui.label("or");
-            let label = ui.label("Action table faces");
+            let label = ui
+                .label("Action table faces")
+                .on_hover_text(faces_needed(&wanted));
             let response = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.faces)
-                        .hint_text("faces rolled at the table")
-                        .desired_width(200.0),
+                        .hint_text(faces_needed(&wanted))
+                        .desired_width(180.0),
                 )
                 .labelled_by(label.id);
             if std::mem::take(&mut self.focus) {
@@ -272,11 +350,10 @@ impl ActionPanel {
             if (entered || ui.button("Use faces").clicked()) && !self.faces.trim().is_empty() {
                 go = Some(Some(self.faces.clone()));
             }
-            if let Some(error) = &self.error {
-                ui.colored_label(ui.visuals().error_fg_color, error)
-                    .scroll_to_me(None);
-            }
         });
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
         go
     }
 }

@@ -178,7 +178,8 @@ impl App {
 
     /// The error shown on the card on stage, if any (tests).
     pub fn stage_error(&self) -> Option<String> {
-        let top = self.live.as_ref()?.derived().checks.first()?;
+        let checks = &self.live.as_ref()?.derived().checks;
+        let (_, top) = self.turn.on_stage(checks)?;
         self.turn.error(&top.key)
     }
 
@@ -447,8 +448,7 @@ impl App {
         };
         match live.game.do_action(unit, form, values, version, dice) {
             Ok(()) => {
-                self.actions.faces.clear();
-                self.actions.error = None;
+                self.actions.ordered();
                 let lines = last_lines(live.game.as_ref());
                 self.turn.show_result(lines, false);
             }

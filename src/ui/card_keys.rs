@@ -2,10 +2,12 @@
 //! (`[R] Roll`, `[2] Stand`, `[E] End activation`), never roll over what the umpire typed,
 //! and never end more than he meant:
 //!
-//! - R or Space take the top card's roll, only when the rules require it and nothing is typed
-//!   in its faces or counts (what is typed is used with Enter, in its field);
-//! - 1 to 9 take the top card's other answers by place; E takes the step that ends an
-//!   activation, a section, a round or a turn, whichever card carries it;
+//! - R or Space take the roll of the card on stage (the head of the queue, or the card chosen
+//!   from it), only when the rules require it and nothing is typed in its faces or counts
+//!   (what is typed is used with Enter, in its field);
+//! - 1 to 9 take its other answers by the place each was first given, so a number pressed
+//!   twice never lands on another answer; E takes the step that ends an activation, a
+//!   section, a round or a turn, whichever card carries it (its question is asked on stage);
 //! - an answer that throws something away (actions left) asks first: Enter then takes it, Esc
 //!   does not (Shift with its key takes it at once);
 //! - T and H put the keyboard in the top card's faces and counts fields;
@@ -54,7 +56,7 @@ impl App {
             // Nothing else answers while the question stands.
             return;
         }
-        let Some(top) = checks.first() else {
+        let Some((staged, top)) = self.turn.on_stage(checks) else {
             return;
         };
         if pressed(Modifiers::NONE, Key::T) && top.roll_answer().is_some() {
@@ -75,7 +77,10 @@ impl App {
         // The answer whose button shows the key pressed, on the card it is shown on.
         let found = checks.iter().enumerate().find_map(|(at, c)| {
             (0..c.answers.len())
-                .find(|i| answer_key(c, *i, at == 0, ending == Some(at)) == Some(key))
+                .find(|i| {
+                    let place = self.turn.place_of(c, *i);
+                    answer_key(c, (*i, place), at == staged, ending == Some(at)) == Some(key)
+                })
                 .map(|i| (c, i))
         });
         let Some((check, i)) = found else {

@@ -42,10 +42,16 @@ impl AnswerKey {
     }
 }
 
-/// The key of answer `i` of a card: `top` when it heads the queue, `ending` when it is the
-/// first card with a step that ends something. The labels show these, and the keys take only
-/// what the labels show.
-pub fn answer_key(check: &Check<()>, i: usize, top: bool, ending: bool) -> Option<AnswerKey> {
+/// The key of answer `i` of a card, numbered by its `place` on the card (kept while other
+/// answers leave it): `top` when the card is on stage, `ending` when it is the first card
+/// with a step that ends something. The labels show these, and the keys take only what the
+/// labels show.
+pub fn answer_key(
+    check: &Check<()>,
+    (i, place): (usize, usize),
+    top: bool,
+    ending: bool,
+) -> Option<AnswerKey> {
     let a = check.answers.get(i)?;
     if a.pick.is_some() {
         return None;
@@ -56,8 +62,8 @@ pub fn answer_key(check: &Check<()>, i: usize, top: bool, ending: bool) -> Optio
         ending.then_some(AnswerKey::End)
     } else if top && roll_key == Some(i) {
         Some(AnswerKey::Roll)
-    } else if top && i < DECISION_KEYS.len() {
-        Some(AnswerKey::Number(i + 1))
+    } else if top && place < DECISION_KEYS.len() {
+        Some(AnswerKey::Number(place + 1))
     } else {
         None
     }
@@ -78,16 +84,16 @@ pub const DECISION_KEYS: [Key; 9] = [
 ];
 
 impl CheckCard {
-    /// Shows a check of the queue, drawn at battle version `version`; the top card names
-    /// its keys on its buttons. Its buttons take clicks once the queue has `settled` after a
-    /// change.
+    /// Shows a check of the queue, drawn at battle version `version`; the card on stage
+    /// (`top`) names its keys on its buttons, each numbered answer by its `places`. Its
+    /// buttons take clicks once the queue has `settled` after a change.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         check: &Check<()>,
         (top, ending): (bool, bool),
         (version, settled): (u64, bool),
-        intents: &mut Vec<Intent>,
+        (places, intents): (&[usize], &mut Vec<Intent>),
     ) {
         let visuals = ui.visuals().clone();
         let stroke = if check.required {
@@ -119,7 +125,7 @@ impl CheckCard {
                     notes_ui(ui, check);
                 }
                 ui.add_enabled_ui(settled, |ui| {
-                    self.answers_ui(ui, check, (top, ending), version, intents);
+                    self.answers_ui(ui, check, (top, ending), version, (places, intents));
                 });
                 working_ui(ui, check);
                 if !notes_first {
@@ -134,7 +140,7 @@ impl CheckCard {
         check: &Check<()>,
         (top, ending): (bool, bool),
         version: u64,
-        intents: &mut Vec<Intent>,
+        (places, intents): (&[usize], &mut Vec<Intent>),
     ) {
         let answer = |answer: usize, table: Option<Typed>| Intent::Answer {
             check: check.key.clone(),
@@ -150,7 +156,8 @@ impl CheckCard {
                 if a.pick.is_some() {
                     continue;
                 }
-                let keys = match answer_key(check, i, top, ending) {
+                let place = places.get(i).copied().unwrap_or(i);
+                let keys = match answer_key(check, (i, place), top, ending) {
                     Some(key) => format!("{}{}", key.tag(), a.label),
                     None => a.label.clone(),
                 };
@@ -176,7 +183,9 @@ impl CheckCard {
             }
         });
         self.picks_ui(ui, check, &mut |i| intents.push(answer(i, None)));
-        self.asking_ui(ui, check, &mut |i| intents.push(answer(i, None)));
+        if top {
+            self.asking_ui(ui, check, &mut |i| intents.push(answer(i, None)));
+        }
         if let Some(note) = &self.note {
             ui.colored_label(ui.visuals().warn_fg_color, note);
         }
@@ -238,7 +247,7 @@ impl CheckCard {
     }
 
     /// The question before an answer that throws something away: asked once, on the card.
-    fn asking_ui(&mut self, ui: &mut egui::Ui, check: &Check<()>, take: &mut dyn FnMut(usize)) {
+    pub fn asking_ui(&mut self, ui: &mut egui::Ui, check: &Check<()>, take: &mut dyn FnMut(usize)) {
         let Some((i, a)) = self
             .asking
             .and_then(|i| check.answers.get(i).map(|a| (i, a)))

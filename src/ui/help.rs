@@ -12,7 +12,7 @@ pub const SHORTCUTS: &[(&str, &str, &str)] = &[
     ),
     (
         "1 … 9",
-        "Take the top card's answer with that number on its button (decisions included)",
+        "Take the answer with that number on its button, on the card on stage (decisions included); an answer keeps its number while others leave the card",
         "type the digit",
     ),
     (

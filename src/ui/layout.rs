@@ -75,13 +75,7 @@ impl eframe::App for App {
             Edge::Turn.panel(&shares, screen).show(ui, |ui| {
                 super::panels::within(ui, |ui| {
                     let d = live.derived();
-                    self.turn.ui(
-                        ui,
-                        (&d.view, &d.heading),
-                        &d.checks,
-                        (stamp, seen, settled),
-                        &mut intents,
-                    );
+                    self.turn.ui(ui, (&d.view, &d.heading), &d.checks, stamp);
                 });
             });
             egui::CentralPanel::default().show(ui, |ui| {

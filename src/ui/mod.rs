@@ -15,6 +15,7 @@ mod file_picker;
 mod files;
 mod fonts;
 mod form_carry;
+mod form_fields;
 mod help;
 mod journal_window;
 mod layout;

@@ -44,27 +44,35 @@ pub(super) fn centre_ui(
     let checks = &live.derived().checks;
     turn.stage_ui(ui, checks, (stamp, seen, settled), room, intents);
     ui.separator();
-    egui::ScrollArea::vertical()
+    let unit = selected_unit(&live.derived().view, selected);
+    let mut area = egui::ScrollArea::vertical()
         .id_salt("centre")
         .auto_shrink([false, false])
-        .show(ui, |ui| {
-            // The unit's name, then what it may do, then the rest of its facts: the actions
-            // stay in view under the check.
-            let unit = selected_unit(&live.derived().view, selected);
-            unit_heading_ui(ui, unit);
-            let Some(unit) = unit else {
-                return;
-            };
-            let game = live.game.as_ref();
-            actions.ui(ui, game, (stamp, seen, settled), Some(&unit.id), intents);
-            ui.separator();
-            unit_facts_ui(ui, unit);
-            let mut kept = players.keeps(&unit.id);
-            if ui
-                .checkbox(&mut kept, "Keep from the players' screen")
-                .changed()
-            {
-                players.toggle_kept(&unit.id);
-            }
-        });
+        // The order's bar stays in view below: the fields scroll above it.
+        .max_height((ui.available_height() - actions.bar_height()).max(60.0));
+    // Another unit's forms start from their top.
+    if actions.new_unit(unit.map(|u| u.id.as_str())) {
+        area = area.vertical_scroll_offset(0.0);
+    }
+    area.show(ui, |ui| {
+        // The unit's name, then what it may do, then the rest of its facts: the actions
+        // stay in view under the check.
+        unit_heading_ui(ui, unit);
+        let Some(unit) = unit else {
+            return;
+        };
+        actions.ui(ui, live.game.as_ref(), stamp, &unit.id);
+        ui.separator();
+        unit_facts_ui(ui, unit);
+        let mut kept = players.keeps(&unit.id);
+        if ui
+            .checkbox(&mut kept, "Keep from the players' screen")
+            .changed()
+        {
+            players.toggle_kept(&unit.id);
+        }
+    });
+    if let Some(unit) = unit {
+        actions.bar_ui(ui, (seen, settled), &unit.id, intents);
+    }
 }

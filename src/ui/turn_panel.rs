@@ -5,7 +5,10 @@
 use eframe::egui::{self, RichText};
 
 use super::Intent;
-use super::check_card::CheckCard;
+use super::check_card::{CheckCard, DECISION_KEYS};
+
+/// How many answers take a number key.
+const DECISION_KEYS_LEN: usize = DECISION_KEYS.len();
 use super::table_entry::EntryField;
 use crate::engine::Check;
 use crate::engine::view::BattleView;
@@ -25,8 +28,13 @@ pub struct TurnPanel {
     pub names_kept_unit: bool,
     /// The card on stage and the state it was shown at: a new one starts from its top.
     staged: Option<(String, (u64, u64))>,
-    /// The cards of the queue opened from their rows, by key.
-    open: std::collections::HashSet<String>,
+    /// The card of the queue the umpire chose from its row: it takes the stage (and its keys)
+    /// until it is answered or he goes back to the top card.
+    chosen: Option<String>,
+    /// Each card's numbered answers, by label, in the places they were first given: an
+    /// answer keeps its number while others leave the list, so a number pressed twice never
+    /// lands on another answer.
+    numbers: std::collections::HashMap<String, Vec<String>>,
     stamp: (u64, u64),
     /// The sentences of the last entry made (or the last refusal), shown under the queue.
     pub result: Vec<String>,
@@ -40,11 +48,56 @@ impl TurnPanel {
         if stamp != self.stamp {
             // A new state: typed faces belonged to the old cards.
             self.cards.clear();
-            self.open.retain(|key| checks.iter().any(|c| &c.key == key));
-            self.heights
-                .retain(|key, _| checks.iter().any(|c| &c.key == key));
+            let shown = |key: &String| checks.iter().any(|c| &c.key == key);
+            self.chosen = self.chosen.take().filter(shown);
+            self.heights.retain(|key, _| shown(key));
+            // A card's numbers are kept while it is away (another card on stage between two
+            // of its answers), and given afresh only when gaps would push answers past 9.
+            for check in checks {
+                let places = self.numbers.entry(check.key.clone()).or_default();
+                let new = check
+                    .answers
+                    .iter()
+                    .filter(|a| !places.contains(&a.label))
+                    .count();
+                if places.len() + new > DECISION_KEYS_LEN
+                    && check.answers.len() <= DECISION_KEYS_LEN
+                {
+                    places.clear();
+                }
+                for a in &check.answers {
+                    if !places.contains(&a.label) {
+                        places.push(a.label.clone());
+                    }
+                }
+            }
+            // Numbers of cards long gone are forgotten, a battle's worth at most.
+            if self.numbers.len() > 512 {
+                self.numbers.retain(|key, _| shown(key));
+            }
             self.stamp = stamp;
         }
+    }
+
+    /// Where answer `i` of `check` is numbered: its place when first given (the numbers of
+    /// answers gone from the card are not given to others).
+    pub fn place_of(&self, check: &Check<()>, i: usize) -> usize {
+        let label = check.answers.get(i).map(|a| &a.label);
+        self.numbers
+            .get(&check.key)
+            .and_then(|places| places.iter().position(|p| Some(p) == label))
+            .unwrap_or(i)
+    }
+
+    /// The card on stage: the one chosen from the queue, else the one at its head; with its
+    /// place in the queue.
+    pub fn on_stage<'a>(&self, checks: &'a [Check<()>]) -> Option<(usize, &'a Check<()>)> {
+        let chosen = self
+            .chosen
+            .as_ref()
+            .and_then(|key| checks.iter().position(|c| &c.key == key));
+        let at = chosen.unwrap_or(0);
+        checks.get(at).map(|c| (at, c))
     }
 
     /// The stage (the centre's top): the check at the head of the queue, whole, with its
@@ -59,7 +112,7 @@ impl TurnPanel {
         intents: &mut Vec<Intent>,
     ) {
         self.sync(checks, stamp);
-        let Some(top) = checks.first() else {
+        let Some((at, top)) = self.on_stage(checks) else {
             ui.label(RichText::new("Nothing is due").heading());
             ui.label("Select a unit in the roster for the actions open to it.");
             return;
@@ -76,7 +129,18 @@ impl TurnPanel {
             );
         }
         let ending = ending_card(checks);
-        // A card new to the stage (or a new state of the battle) shows from its top.
+        // A question asked by a card off the stage (E on the queue's end step) is asked here,
+        // at the top, where it is seen.
+        self.questions_ui(ui, checks, at, seen, intents);
+        if at != 0 {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new("Chosen from the queue").small().weak());
+                if ui.small_button("Back to the card at the head").clicked() {
+                    self.chosen = None;
+                }
+            });
+        }
+        // A new card (or a new state of the battle) shows from its top.
         let shown = (top.key.clone(), stamp);
         let mut area = egui::ScrollArea::vertical()
             .id_salt("stage")
@@ -86,22 +150,73 @@ impl TurnPanel {
             area = area.vertical_scroll_offset(0.0);
             self.staged = Some(shown);
         }
+        let places: Vec<usize> = (0..top.answers.len())
+            .map(|i| self.place_of(top, i))
+            .collect();
         let card = self.cards.entry(top.key.clone()).or_default();
         area.show(ui, |ui| {
-            card.ui(ui, top, (true, ending == Some(0)), (seen, settled), intents);
+            card.ui(
+                ui,
+                top,
+                (true, ending == Some(at)),
+                (seen, settled),
+                (&places, intents),
+            );
         });
+        // The step that ends the activation, section or turn is on another card: say its key.
+        if let Some(end) = ending.filter(|e| *e != at).and_then(|e| checks.get(e))
+            && let Some(a) = end.answers.iter().find(|a| a.ends)
+        {
+            ui.label(
+                RichText::new(format!(
+                    "[E] {} (on the queue's {} card)",
+                    a.label, end.what
+                ))
+                .small()
+                .weak(),
+            );
+        }
+    }
+
+    /// The questions of cards other than the one on stage (at `at`): asked on the stage.
+    fn questions_ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        checks: &[Check<()>],
+        at: usize,
+        version: u64,
+        intents: &mut Vec<Intent>,
+    ) {
+        for (i, check) in checks.iter().enumerate() {
+            if i == at {
+                continue;
+            }
+            let Some(card) = self
+                .cards
+                .get_mut(&check.key)
+                .filter(|c| c.asking.is_some())
+            else {
+                continue;
+            };
+            card.asking_ui(ui, check, &mut |answer| {
+                intents.push(Intent::Answer {
+                    check: check.key.clone(),
+                    answer,
+                    version,
+                    table: None,
+                });
+            });
+        }
     }
 
     /// Shows the panel for the battle as it stands at `stamp`: the turn, the queue after
-    /// the card on stage as rows that open on a click, and the result; answers carry
-    /// `seen`, the version the umpire saw when answering.
+    /// the card on stage as rows that put their card on the stage on a click, and the result.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
         (view, heading): (&BattleView, &str),
         checks: &[Check<()>],
-        (stamp, seen, settled): ((u64, u64), u64, bool),
-        intents: &mut Vec<Intent>,
+        stamp: (u64, u64),
     ) {
         self.sync(checks, stamp);
         ui.add_space(4.0);
@@ -127,34 +242,30 @@ impl TurnPanel {
             .max_height(queue_height)
             .auto_shrink([false, true])
             .show_viewport(ui, |ui, viewport| {
-                self.queue_ui(ui, checks, viewport, (seen, settled), intents);
+                self.queue_ui(ui, checks, viewport);
             });
         ui.separator();
         self.result_ui(ui);
     }
 
-    /// The queue as rows: the card on stage named, the others as what and who, opening into
-    /// their card on a click (a card asking a question, or saying why a key did nothing,
-    /// opens by itself).
-    fn queue_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        checks: &[Check<()>],
-        viewport: egui::Rect,
-        (seen, settled): (u64, bool),
-        intents: &mut Vec<Intent>,
-    ) {
-        let Some(top) = checks.first() else {
+    /// The queue as rows: the card on stage named, the others as what and who; a click on a
+    /// row puts its card on the stage, where it is worked whole (a second click takes it
+    /// back).
+    fn queue_ui(&mut self, ui: &mut egui::Ui, checks: &[Check<()>], viewport: egui::Rect) {
+        let Some((at, staged)) = self.on_stage(checks) else {
             ui.label("Nothing is due: select a unit in the roster for its actions.");
             return;
         };
-        ui.label(RichText::new(format!("On stage: {}", top.what)).strong())
-            .on_hover_text(&top.who);
+        ui.label(RichText::new(format!("On stage: {}", staged.what)).strong())
+            .on_hover_text(&staged.who);
         // A long queue (a big battle's tests after a volley) is laid out only where it
         // shows: a row out of view takes the height it had when last drawn.
         let origin = ui.min_rect().top();
         let ending = ending_card(checks);
-        for (i, check) in checks.iter().enumerate().skip(1) {
+        for (i, check) in checks.iter().enumerate() {
+            if i == at {
+                continue;
+            }
             let top = ui.cursor().top();
             let y = top - origin;
             if let Some(&height) = self.heights.get(&check.key)
@@ -163,27 +274,8 @@ impl TurnPanel {
                 ui.add_space(height);
                 continue;
             }
-            let card = self.cards.entry(check.key.clone()).or_default();
-            let opened = self.open.contains(&check.key)
-                || card.asking.is_some()
-                || card.note.is_some()
-                || card.entry.error.is_some()
-                || card.entry.holds_text();
-            if row_ui(ui, check, opened, ending == Some(i)) {
-                if opened {
-                    self.open.remove(&check.key);
-                } else {
-                    self.open.insert(check.key.clone());
-                }
-            }
-            if opened {
-                card.ui(
-                    ui,
-                    check,
-                    (false, ending == Some(i)),
-                    (seen, settled),
-                    intents,
-                );
+            if row_ui(ui, check, ending == Some(i)) {
+                self.chosen = Some(check.key.clone());
             }
             ui.add_space(4.0);
             self.heights
@@ -268,9 +360,8 @@ fn ending_card(checks: &[Check<()>]) -> Option<usize> {
 }
 
 /// A card of the queue as one row: what and who, and the E key when it carries the step that
-/// ends something. Returns whether the row was clicked (to open or close its card).
-fn row_ui(ui: &mut egui::Ui, check: &Check<()>, opened: bool, ending: bool) -> bool {
-    let mark = if opened { "−" } else { "+" };
+/// ends something. Returns whether the row was clicked (to put its card on the stage).
+fn row_ui(ui: &mut egui::Ui, check: &Check<()>, ending: bool) -> bool {
     let tag = if check.required { "" } else { " (offered)" };
     let end = if ending {
         check
@@ -281,8 +372,11 @@ fn row_ui(ui: &mut egui::Ui, check: &Check<()>, opened: bool, ending: bool) -> b
     } else {
         String::new()
     };
-    let text = format!("{mark} {}{tag}: {}{end}", check.what, check.who);
-    ui.add(egui::Button::selectable(opened, text).truncate())
-        .on_hover_text(format!("{}\n{}\n{}", check.who, check.why, check.citation))
+    let text = format!("{}{tag}: {}{end}", check.what, check.who);
+    ui.add(egui::Button::selectable(false, text).truncate())
+        .on_hover_text(format!(
+            "{}\n{}\n{}\nClick: work it on the stage",
+            check.who, check.why, check.citation
+        ))
         .clicked()
 }

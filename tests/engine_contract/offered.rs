@@ -104,7 +104,7 @@ pub fn value_spots(text: &str) -> Vec<(usize, usize)> {
 /// A number field's least and most values; `None` for any other field.
 fn number_range(field: &Field) -> Option<(usize, usize)> {
     match field {
-        Field::Number { min, max, .. } => Some((*min, (*max).max(*min))),
+        Field::Number { bounds, .. } => Some((bounds.min, bounds.max.max(bounds.min))),
         _ => None,
     }
 }

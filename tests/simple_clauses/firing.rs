@@ -77,6 +77,7 @@ fn labels(
         .map(|f| match f {
             gunbai::engine::Field::Choice { label, .. }
             | gunbai::engine::Field::Toggle { label }
+            | gunbai::engine::Field::Flags { label, .. }
             | gunbai::engine::Field::Number { label, .. } => label.clone(),
         })
         .collect()
@@ -93,7 +94,7 @@ fn firing_the_fire_form_asks_the_targets_cover_and_the_score_to_hit_follows_the_
         [
             "Target",
             "Target's cover",
-            "Distance",
+            "Distance to the target",
             "Volley",
             "Target in sight, within the firer's arc"
         ]
@@ -111,6 +112,7 @@ fn firing_the_fire_form_asks_the_targets_cover_and_the_score_to_hit_follows_the_
         let t = target_index(b, IMA_TEPPO, "fire", target);
         b.preview_action(&IMA_TEPPO.id(), "fire", &[t, cover, 20, 0, 1])
             .expect("fits")
+            .preview
             .expect("odds")
             .target
     };
@@ -178,6 +180,7 @@ fn melee_the_melee_form_asks_the_defenders_cover_and_adds_1_or_2_from_the_answer
         let card = b
             .preview_action(&IMA_SWORD_SAMURAI.id(), "melee", &[t, cover, 0, 0, 1, 1])
             .expect("fits")
+            .preview
             .expect("odds");
         let found = card
             .modifiers

@@ -241,7 +241,7 @@ fn move_form_most(b: &gunbai::engine::Battle<Simple>, unit: UnitRef) -> usize {
     form.fields
         .iter()
         .find_map(|f| match f {
-            Field::Number { label, max, .. } if label == "Distance" => Some(*max),
+            Field::Number { label, bounds, .. } if label == "Distance" => Some(bounds.max),
             _ => None,
         })
         .expect("a distance")

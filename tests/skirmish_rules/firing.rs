@@ -290,30 +290,56 @@ fn firing_range_bands_come_from_the_weapon_table_and_beyond_long_range_is_refuse
 }
 
 #[test]
-fn firing_the_shooting_cards_offer_each_band_of_the_weapon_from_the_table() {
+fn firing_the_could_shoot_card_names_each_weapons_bands_from_the_table_and_assumes_no_range_ground_or_target()
+ {
     let mut b = battle();
     at(&mut b, Section::Firing);
     let cards = b.pending();
-    let inches_of = |what: &str, who: &str| -> Vec<u32> {
+    let card = |who: &str| {
         cards
             .iter()
-            .filter(|c| c.what == what && c.who.contains(who))
-            .flat_map(|c| &c.answers)
-            .filter_map(|a| match &a.command {
-                Command::Fire(s) => Some(s.inches),
-                _ => None,
-            })
-            .collect()
+            .find(|c| c.what == "Could shoot" && c.who.contains(who))
+            .unwrap_or_else(|| panic!("{who} could shoot: {cards:?}"))
     };
-    assert_eq!(inches_of("Shooting at close", "Kinoshita"), vec![15]);
-    assert_eq!(inches_of("Shooting at long", "Kinoshita"), vec![30]);
-    assert_eq!(inches_of("Shooting at close", "teppō"), vec![12]);
-    assert_eq!(inches_of("Shooting at long", "teppō"), vec![24]);
-    assert_eq!(inches_of("Shooting at close", "Iga"), vec![10]);
+    for (who, bands) in [
+        ("Kinoshita", "0-15\" close, 16-30\" long"),
+        ("Iga", "0-10\" close, no long range"),
+    ] {
+        let c = card(who);
+        // It fires nothing and rolls nothing: the Shoot form asks who, at whom, how far, cover.
+        assert!(c.answers.is_empty() && c.roll.is_none(), "{c:?}");
+        assert!(!c.required);
+        assert!(
+            c.notes.iter().any(|n| n.contains(bands)),
+            "{who}: {:?}",
+            c.notes
+        );
+        assert!(c.why.contains("Shoot form"), "{}", c.why);
+    }
+    let teppo = cards
+        .iter()
+        .find(|c| c.what == "Could shoot" && c.why.contains("teppō"))
+        .expect("the teppō could shoot");
     assert!(
-        inches_of("Shooting at long", "Iga").is_empty(),
-        "thrown: no long range"
+        teppo
+            .notes
+            .iter()
+            .any(|n| n.contains("0-12\" close, 13-24\" long"))
     );
+}
+
+#[test]
+fn firing_ending_the_section_with_shots_still_offered_asks_first_naming_who_could_shoot() {
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    let end = b
+        .pending()
+        .into_iter()
+        .find_map(|c| c.answers.into_iter().find(|a| a.ends))
+        .expect("the section's end");
+    let asks = end.confirm.expect("it asks first");
+    assert!(asks.starts_with("Could still shoot: "), "{asks}");
+    assert!(asks.contains("Kinoshita"), "{asks}");
 }
 
 #[test]
@@ -396,38 +422,6 @@ fn firing_defensive_fire_only_at_a_charger_that_started_beyond_half_close_range(
             &vec![1; dice],
         );
     }
-}
-
-#[test]
-fn firing_the_shooting_card_shows_the_odds_of_the_volley_its_button_fires() {
-    let mut b = battle();
-    at(&mut b, Section::Firing);
-    let cards = b.pending();
-    let card = |who: &str| {
-        cards
-            .iter()
-            .find(|c| c.what == "Shooting at close" && c.who.contains(who))
-            .expect("a close-range card")
-    };
-    // Kinoshita's bowmen: all 7 yumi, 2d6 each at 3+ on Kambei: 14 dice.
-    let bowmen = card("Kinoshita");
-    let Command::Fire(volley) = &bowmen.answers[0].command else {
-        panic!("a volley")
-    };
-    assert_eq!(volley.shooters.len(), 7, "the button fires the whole unit");
-    assert_eq!(bowmen.roll.as_ref().map(|r| r.dice_count()), Some(14));
-    let all_miss = (1.0_f64 / 3.0).powi(14);
-    assert!((bowmen.odds[0].probability - (1.0 - all_miss)).abs() < 1e-12);
-    // Murai Nagayori shoots alone for Maeda's retainers: his own 5 dice.
-    let murai = card("Murai");
-    let Command::Fire(one) = &murai.answers[0].command else {
-        panic!("a shot")
-    };
-    assert_eq!(one.shooters.len(), 1, "one figure's fire");
-    assert_eq!(murai.roll.as_ref().map(|r| r.dice_count()), Some(5));
-    assert!((murai.odds[0].probability - (1.0 - (1.0_f64 / 3.0).powi(5))).abs() < 1e-12);
-    // The volley rolls exactly the dice the card shows.
-    ok(&mut b, bowmen.answers[0].command.clone(), &[1; 14]);
 }
 
 #[test]

@@ -34,6 +34,7 @@ fn fire_form_previews_the_pool_the_shot_rolls_and_carries_it_out() {
     let preview = b
         .preview_action(&BOWMAN.id(), "fire", &values)
         .expect("fits")
+        .preview
         .expect("a dice preview");
     assert_eq!(preview.target, pool.words(), "2d6, each 3+");
     assert_eq!(
@@ -44,6 +45,7 @@ fn fire_form_previews_the_pool_the_shot_rolls_and_carries_it_out() {
     let all = b
         .preview_action(&BOWMAN.id(), "fire", &[volley, kambei, 0, 0])
         .expect("fits")
+        .preview
         .expect("a dice preview");
     assert!(all.target.starts_with("7 x 2d6, each 3+"), "{}", all.target);
     b.do_action(
@@ -78,6 +80,7 @@ fn melee_form_previews_both_pools_with_the_obstacle_and_fights_the_bout() {
     let preview = b
         .preview_action(&KINOSHITA.id(), "melee", &values)
         .expect("fits")
+        .preview
         .expect("a dice preview");
     assert!(
         preview.target.contains(&format!(": {} vs ", mine.words()))
@@ -124,6 +127,7 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
     let preview = b
         .preview_action(&NINJA_1.id(), "charge", &[bowmen])
         .expect("fits")
+        .preview
         .expect("the calculator");
     assert!(
         preview.notes[0].starts_with("Ninja 1 and 3 more: 11\""),
@@ -147,6 +151,7 @@ fn movement_forms_declare_charges_and_move_with_the_calculator() {
     let move_preview = b
         .preview_action(&MONK_1.id(), "move", &[1, 1])
         .expect("fits")
+        .preview
         .expect("the calculator");
     assert!(
         move_preview.notes[0].contains("difficult ground: half"),
@@ -190,6 +195,7 @@ fn action_forms_fire_with_the_pool_the_preview_shows() {
     let preview = b
         .preview_action(&id, "fire", &values)
         .expect("fits")
+        .preview
         .expect("a dice preview");
     let pool = numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, 0, false);
     assert_eq!(preview.target, pool.words());

@@ -4,7 +4,7 @@
 
 use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable as _;
+use egui_kittest::kittest::{NodeT as _, Queryable as _};
 use gunbai::dice::TableDice;
 use gunbai::engine::{Dice, Game};
 use gunbai::reference::HouseRules;
@@ -87,8 +87,16 @@ fn skirmish_declaring_a_charge_puts_nobody_in_melee_before_anyone_moves() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = ui_support::app_with(dir.path(), game);
     select(&mut h, "Kinoshita Tokichirō 木下藤吉郎");
-    h.get_by_label("Declare charge").click();
-    h.run();
+    ui_support::open_form(&mut h, "Declare charge");
+    let target = {
+        let forms = h.state().game().unwrap().action_forms("0.0");
+        let charge = forms.into_iter().find(|f| f.key == "charge").unwrap();
+        let gunbai::engine::Field::Choice { options, .. } = &charge.fields[0] else {
+            panic!("a target")
+        };
+        options[0].clone()
+    };
+    ui_support::choose(&mut h, "Target unit", &target);
     h.get_by_label("Resolve").click();
     h.run();
     assert!(
@@ -101,12 +109,17 @@ fn skirmish_declaring_a_charge_puts_nobody_in_melee_before_anyone_moves() {
         "nobody has moved: nobody is in melee"
     );
     // The charger's move says whether it reached its target.
-    h.get_all_by_label("Move").last().unwrap().click();
-    h.run();
-    h.get_all_by_label_contains("(in melee)")
+    ui_support::open_form(&mut h, "Move");
+    ui_support::type_number(&mut h, "Obstacles crossed", "0");
+    ui_support::choose(&mut h, "Through difficult ground (half move)", "No");
+    let reached = h
+        .get_all_by_label_contains("(in melee): Yes")
         .next()
         .unwrap()
-        .click();
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    h.get_by_label(&reached).click_accesskit();
     h.run();
     h.get_by_label("Resolve").click();
     h.run();
@@ -132,12 +145,12 @@ fn simple_begun() -> Box<dyn Game> {
 /// Opens `unit`'s Fire form with `target` chosen.
 fn fire_at(h: &mut Harness<'_, App>, unit: &str, target: &str) {
     select(h, unit);
-    h.get_by_label("Fire").click();
-    h.run();
-    h.get_by_label("Target").click_accesskit();
-    h.run();
-    h.get_all_by_label(target).last().unwrap().click_accesskit();
-    h.run();
+    ui_support::open_form(h, "Fire");
+    ui_support::choose(h, "Target", target);
+    ui_support::type_number(h, "Distance to the target", "10");
+    if h.query_by_label("Volley: No").is_some() {
+        ui_support::choose(h, "Volley", "No");
+    }
     assert!(
         h.query_all_by_label("Roll (app dice)").count() > 0,
         "{unit} may fire at {target}"

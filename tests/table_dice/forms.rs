@@ -24,6 +24,39 @@ fn click(h: &mut Harness<'_, App>, label: &str) {
     h.run();
 }
 
+/// Answers every field of form `form` of the unit named `unit` still unanswered: the first option of a
+/// choice, No, none of a list.
+fn answer_first_of_each(h: &mut Harness<'_, App>, unit: &str, form: &str) {
+    use gunbai::engine::Field;
+    let id = ui_support::units(h)
+        .into_iter()
+        .find(|u| u.name == unit)
+        .unwrap()
+        .id;
+    let fields = h
+        .state()
+        .game()
+        .unwrap()
+        .action_forms(&id)
+        .into_iter()
+        .find(|f| f.key == form)
+        .unwrap()
+        .fields;
+    for field in fields {
+        match field {
+            Field::Choice { label, options } if options.len() > 1 => {
+                ui_support::choose(h, &label, &options[0]);
+            }
+            Field::Toggle { label } => ui_support::choose(h, &label, "No"),
+            Field::Flags { label, .. } => ui_support::choose(h, &label, "None of these"),
+            Field::Number { label, bounds, .. } => {
+                ui_support::type_number(h, &label, &bounds.min.to_string());
+            }
+            Field::Choice { .. } => {}
+        }
+    }
+}
+
 fn game(key: &str) -> Box<dyn Game> {
     start_battle(
         key,
@@ -48,11 +81,26 @@ fn daimyos_out_of_command_move_says_roll_app_dice_beside_the_table_faces_field()
     let dir = tempfile::tempdir().unwrap();
     let clicks = ["Activate the Ii clan (Eastern Army 東軍)", "Ii yari"];
     let mut h = opened(dir.path(), game("daimyo"), &clicks);
+    ui_support::open_form(&mut h, "Move");
+    ui_support::type_number(&mut h, "Distance outside dense terrain", "5");
+    ui_support::type_number(&mut h, "Distance in dense terrain", "0");
+    ui_support::type_number(&mut h, "Wheel: distance of the outer flank", "0");
+    for (field, option) in [
+        ("Light terrain pieces crossed", "None"),
+        ("Turn", "None"),
+        ("Linear obstacles crossed", "None"),
+        ("Along a road", "No"),
+        ("Into a building", "No"),
+        ("Passes through", "No one"),
+        ("Out of command", "No"),
+    ] {
+        ui_support::choose(&mut h, field, option);
+    }
     h.get_by_label("Movement calculator");
-    // Nothing ticked: the move rolls no dice, and its button says so by not saying Roll.
+    // In command: the move rolls no dice, and its button says so by not saying Roll.
     assert_eq!(h.query_all_by_label("Roll (app dice)").count(), 0);
     h.get_by_label("Resolve");
-    click(&mut h, "Out of command");
+    ui_support::choose(&mut h, "Out of command", "Yes");
     roll_app_dice_sits_beside_the_faces_field(&h);
 }
 
@@ -76,18 +124,23 @@ fn roll_app_dice_sits_beside_the_faces_field(h: &Harness<'_, App>) {
 fn skys_fire_form_says_roll_app_dice_beside_the_table_faces_field_before_any_tick() {
     let dir = tempfile::tempdir().unwrap();
     let game = Box::new(ui_support::sky_activated([2, 6]));
-    let h = opened(dir.path(), game, &["Nobushige's Teppo", "Fire"]);
-    // The form as it opens, nothing ticked or chosen: its volley rolls at once.
-    h.get_by_label("Target in cover (building, castle wall)");
+    let mut h = opened(dir.path(), game, &["Nobushige's Teppo"]);
+    ui_support::open_form(&mut h, "Fire");
+    // Nothing is assumed: no roll until the target, the range and cover are given.
+    assert_eq!(h.query_all_by_label("Roll (app dice)").count(), 0);
+    ui_support::choose(&mut h, "Target", "Kakizaki's Horse");
+    ui_support::choose(&mut h, "Range", "In range (measured after declaring)");
+    ui_support::choose(&mut h, "Target in cover (building, castle wall)", "No");
     roll_app_dice_sits_beside_the_faces_field(&h);
 }
 
 #[test]
 fn kozeriais_closing_attack_form_says_roll_app_dice_beside_the_table_faces_field_before_any_tick() {
     let dir = tempfile::tempdir().unwrap();
-    let clicks = ["Shimada Kambei 島田勘兵衛", "Closing attack"];
-    let h = opened(dir.path(), game("kozeriai"), &clicks);
-    // The form as it opens, nothing ticked or chosen: the clash rolls both figures' dice.
-    h.get_by_label("Opponent strikes too");
+    let mut h = opened(dir.path(), game("kozeriai"), &["Shimada Kambei 島田勘兵衛"]);
+    ui_support::open_form(&mut h, "Closing attack");
+    // Nothing is assumed: no roll until every question is answered.
+    assert_eq!(h.query_all_by_label("Roll (app dice)").count(), 0);
+    answer_first_of_each(&mut h, "Shimada Kambei 島田勘兵衛", "closing");
     roll_app_dice_sits_beside_the_faces_field(&h);
 }

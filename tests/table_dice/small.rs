@@ -81,7 +81,7 @@ fn a_volley_that_cannot_take_a_stand(game: &dyn Game) -> Option<(String, [String
             .flat_map(|(w, t)| [(w, t, 0), (w, t, 1)])
         {
             let preview = game.preview_action(&unit.id, "fire", &[w, t, 0, cover]);
-            let nothing = preview.ok().flatten().is_some_and(|card| {
+            let nothing = preview.ok().and_then(|p| p.preview).is_some_and(|card| {
                 card.odds
                     .iter()
                     .any(|o| o.outcome == "a stand lost" && o.probability == 0.0)
@@ -119,14 +119,17 @@ fn a_fire_forms_chance_of_nothing_reads_0_0_percent_never_minus_zero() {
         h.run();
     };
     click(&mut h, &unit);
-    click(&mut h, "Fire");
+    ui_support::open_form(&mut h, "Fire");
     for (field, option) in [("Weapon", &weapon), ("Target", &target)] {
-        click(&mut h, field);
-        click(&mut h, option);
+        ui_support::choose(&mut h, field, option);
     }
-    if cover {
-        click(&mut h, "Target in cover (building, castle wall)");
-    }
+    ui_support::choose(&mut h, "Range", "In range (measured after declaring)");
+    let cover_answer = if cover { "Yes" } else { "No" };
+    ui_support::choose(
+        &mut h,
+        "Target in cover (building, castle wall)",
+        cover_answer,
+    );
     h.get_by_label_contains(&format!("at {target}"));
     assert!(
         h.query_all_by_label("a stand lost 0.0%").count() > 0,

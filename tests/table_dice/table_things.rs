@@ -138,15 +138,22 @@ fn the_roll_call_takes_the_tables_count_when_it_differs() {
         .unwrap()
         .click_accesskit();
     h.run();
-    h.get_by_label("Correct the count").click();
-    h.run();
-    // It starts at the count the books hold, not at nothing.
-    let shown = h.get_by_label("Stands").value().unwrap_or_default();
-    assert!(shown.starts_with(&kept.to_string()), "{shown} for {kept}");
-    h.get_by_label("Stands")
-        .set_value_accesskit(f64::from(kept.min(3) - 1));
-    h.run();
+    ui_support::open_form(&mut h, "Correct the count");
+    // It starts at the count the books hold, not at nothing, and says so.
+    let field = format!("Stands (the books: {kept})");
+    let shown = h.get_by_label(&field).value().unwrap_or_default();
+    assert_eq!(shown, kept.to_string());
+    ui_support::type_number(&mut h, &field, &(kept.min(3) - 1).to_string());
     h.get_by_label("Resolve").click();
+    h.run();
+    // A count that removes a stand asks once, naming the unit and the stands.
+    let before = h.state().game().unwrap().log().len();
+    let lost = kept - (kept.min(3) - 1);
+    h.get_by_label_contains(&format!(
+        "This records that Nobushige's Yari loses {lost} stand"
+    ));
+    assert_eq!(h.state().game().unwrap().log().len(), before, "asked first");
+    h.get_by_label("Yes: Correct the count").click();
     h.run();
     let game = h.state().game().unwrap();
     let b = game.as_any().downcast_ref::<Battle<Sky>>().unwrap();

@@ -61,9 +61,14 @@ pub fn journal_at(path: &Path, steps: usize) {
 
 /// The app showing `game`, with `dir` as its data directory.
 pub fn app_with(dir: &Path, game: Box<dyn Game>) -> Harness<'static, App> {
+    app_with_at(dir, game, (1400.0, 900.0))
+}
+
+/// The app showing `game`, with `dir` as its data directory, in a window of `size`.
+pub fn app_with_at(dir: &Path, game: Box<dyn Game>, size: (f32, f32)) -> Harness<'static, App> {
     let dir = dir.to_path_buf();
     let mut h = Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
+        .with_size(egui::vec2(size.0, size.1))
         .build_eframe(move |cc| App::with_game(cc, dir, game));
     h.run();
     h
@@ -83,6 +88,21 @@ pub fn sky_activated(actions: [u32; 2]) -> Battle<Sky> {
     ] {
         b.execute_with(command, Dice::Table(TableDice::new(faces)))
             .unwrap();
+    }
+    b
+}
+
+/// The sky demo battle with Nobushige's clan activated (2 actions) and its Samurai near no
+/// enemy Samurai: free to act.
+pub fn sky_ready() -> Battle<Sky> {
+    use gunbai::rules::sky::state::UnitRef;
+    let mut b = sky_activated([2, 6]);
+    for unit in [UnitRef(0, 0, 0), UnitRef(0, 0, 1)] {
+        b.execute_with(
+            Command::NoImpetus(unit),
+            Dice::Table(TableDice::new(Vec::new())),
+        )
+        .unwrap();
     }
     b
 }
@@ -168,4 +188,89 @@ pub fn wheel(h: &mut Harness<'_, App>, at: egui::Pos2, delta: f32) {
         modifiers: egui::Modifiers::NONE,
         source: egui::MouseWheelSource::Wheel,
     });
+}
+
+/// Opens the tab of form `label` (its order or record) in the centre.
+pub fn open_form(h: &mut Harness<'_, App>, label: &str) {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    h.get_all_by_label(label)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Button)
+        .unwrap_or_else(|| panic!("no {label} tab"))
+        .click_accesskit();
+    h.run();
+}
+
+/// Answers the form's field `field` with `option`: its button (`Target in cover: Yes`, a
+/// short choice's option) or, for a long choice, its entry in the field's list.
+pub fn choose(h: &mut Harness<'_, App>, field: &str, option: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    if let Some(button) = h.query_by_label(&format!("{field}: {option}")) {
+        button.scroll_to_me();
+        h.run();
+        h.get_by_label(&format!("{field}: {option}"))
+            .click_accesskit();
+        h.run();
+        return;
+    }
+    // The form's list, not one of the same name in the log below it (its Unit filter).
+    let log_top = h
+        .query_all_by_label_contains("Battle log (")
+        .map(|n| n.rect().top())
+        .next()
+        .unwrap_or(f32::MAX);
+    form_list(h, field, log_top).scroll_to_me();
+    h.run();
+    let list = form_list(h, field, log_top);
+    let at = list.rect();
+    list.click_accesskit();
+    h.run();
+    // The list's entry: a button beside the list (the same words may name a unit in the
+    // roster, or show elsewhere as a label).
+    let near =
+        |r: egui::Rect| (r.center().x - at.center().x).abs() + (r.center().y - at.center().y).abs();
+    h.get_all_by_label(option)
+        .filter(|n| {
+            use egui_kittest::kittest::NodeT as _;
+            n.accesskit_node().role() == egui::accesskit::Role::Button
+        })
+        .min_by(|a, b| near(a.rect()).total_cmp(&near(b.rect())))
+        .unwrap_or_else(|| panic!("no {option} in {field}"))
+        .click_accesskit();
+    h.run();
+    // The list closes, as a pointer's click on its entry closes it.
+    h.key_press(egui::Key::Escape);
+    h.run();
+}
+
+/// The form's list `field`: above the log, whose own lists may share its name.
+fn form_list<'a>(h: &'a Harness<'_, App>, field: &'a str, log_top: f32) -> egui_kittest::Node<'a> {
+    use egui_kittest::kittest::{NodeT as _, Queryable as _};
+    h.get_all_by_label(field)
+        .find(|n| {
+            n.accesskit_node().role() == egui::accesskit::Role::ComboBox
+                && n.rect().bottom() < log_top
+        })
+        .unwrap_or_else(|| panic!("no list {field}"))
+}
+
+/// Types `text` into the form's number field `field` (replacing what was there).
+pub fn type_number(h: &mut Harness<'_, App>, field: &str, text: &str) {
+    use egui_kittest::kittest::Queryable as _;
+    h.get_by_label(field).scroll_to_me();
+    h.run();
+    let node = h.get_by_label(field);
+    node.focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label(field).type_text(text);
+    h.run();
+    // Enter leaves the field, as the umpire does, so the app's keys work again.
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// Waits out the moment the app's keys and clicks wait after the cards change.
+pub fn settle(h: &mut Harness<'_, App>) {
+    std::thread::sleep(std::time::Duration::from_millis(650));
+    h.run();
 }

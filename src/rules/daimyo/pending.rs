@@ -169,6 +169,11 @@ fn challenge_card(rules: &Rules, state: &State, a: usize, b: usize) -> Check<Com
         die.offset(y.rating),
     ));
     card.target = "higher total wins; ties are rolled again; the loser dies".into();
+    // A tied pair is rolled again: the table types the next pair too.
+    card.faces = crate::engine::check::TableFaces::new(
+        vec![(1, x.name.clone()), (1, y.name.clone())],
+        Some("2 more for each tie".into()),
+    );
     card.modifiers = vec![
         Modifier::total(x.rating, format!("{}'s Command", x.name), "daimyo: Leaders"),
         Modifier::total(y.rating, format!("{}'s Command", y.name), "daimyo: Leaders"),

@@ -257,6 +257,7 @@ pub fn view(rules: &Rules, state: &State) -> BattleView {
                         badges.push(Badge::new("Activated", Tone::Info, "has had its turn"));
                     }
                     GroupView {
+                        in_strength: true,
                         name: g.name.clone(),
                         // The General is shown once, as the side's commander.
                         leader: leader
@@ -280,6 +281,7 @@ pub fn view(rules: &Rules, state: &State) -> BattleView {
                 groups.insert(
                     0,
                     GroupView {
+                        in_strength: true,
                         name: "General".into(),
                         leader: None,
                         badges: Vec::new(),

@@ -48,6 +48,7 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
         .iter()
         .filter(|c| c.side == s)
         .map(|c| GroupView {
+            in_strength: true,
             name: c.player.clone(),
             leader: None,
             badges: Vec::new(),

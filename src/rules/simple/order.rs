@@ -107,17 +107,19 @@ pub fn precedes(first: Due, then: Due) -> Option<&'static str> {
 }
 
 /// What may happen while `due` is owed without settling it: the umpire's word that the unit
-/// about to test morale sees a friendly unit retreat, or of the cover it stands in, which the
-/// morale card asks for.
+/// about to test morale sees a friendly unit retreat (or not), or the cover it stands in,
+/// which the morale card asks for, while morale tests are owed.
 pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
     match (due, command) {
+        // Among the morale tests owed, any unit's word may come first (the command itself is
+        // refused unless that unit has a test owed).
         (
-            Due::Morale(u, _),
+            Due::Morale(..),
             Command::SetStatus {
-                unit,
-                status: Status::SeesRetreat(true) | Status::Cover(_),
+                status: Status::SeesRetreat(_) | Status::Cover(_),
+                ..
             },
-        ) if u == *unit => Some(MORALE),
+        ) => Some(MORALE),
         _ => None,
     }
 }

@@ -72,7 +72,8 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
     let mut groups = Vec::new();
     for g in state.groups() {
         let Some(grp) = state.group(g) else { continue };
-        // The village's peasants fight for no one: they are shown on the Home side's books.
+        // The village's peasants fight for no one: they are shown beside the Home side's
+        // books, never counted in its strength.
         let shown_by = if grp.village { g.0 } else { grp.owner };
         if usize::from(shown_by) != s {
             continue;
@@ -112,6 +113,7 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
             ));
         }
         groups.push(GroupView {
+            in_strength: true,
             name: grp.name.clone(),
             // The army's own Daimyo is shown once, as its general.
             leader: if g.1 == 0 {
@@ -139,12 +141,14 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
 fn badges_village(groups: &mut Vec<GroupView>, rules: &Rules, state: &State, g: GroupRef) {
     let Some(grp) = state.group(g) else { return };
     groups.push(GroupView {
+        // Nobody's troops: shown beside the Home side, never counted in its strength.
+        in_strength: false,
         name: grp.name.clone(),
         leader: None,
         badges: vec![Badge::new(
             "Villagers",
             Tone::Warning,
-            "nobody's troops: they attack any unit that comes into the village and never leave it",
+            "nobody's troops, not counted in either side's strength: they attack any unit that comes into the village and never leave it",
         )],
         units: (0..grp.units.len())
             .filter_map(|i| unit(rules, state, UnitRef(g.0, g.1, i as u8)))

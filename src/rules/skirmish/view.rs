@@ -121,6 +121,7 @@ fn group(rules: &Rules, state: &State, u: UnitRef) -> Option<GroupView> {
         }
     });
     Some(GroupView {
+        in_strength: true,
         name: format!("{} ({} unit)", x.name, x.kind.name()),
         leader,
         badges,

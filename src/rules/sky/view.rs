@@ -78,6 +78,7 @@ fn side(rules: &Rules, state: &State, s: usize) -> SideView {
                     ));
                 }
                 Some(GroupView {
+                    in_strength: true,
                     name: clan.name.clone(),
                     leader: Some(leader_view(rules, state, &clan.leader, s, Some(c))),
                     badges,

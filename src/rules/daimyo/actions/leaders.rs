@@ -2,7 +2,7 @@
 //! initiative, challenges, and being reached by an enemy unit.
 
 use super::{cm_max, distance, names, preview};
-use crate::engine::action::{ActionForm, ActionPlan, FormValues};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds, FormValues};
 use crate::rules::daimyo::command::Command;
 use crate::rules::daimyo::execute::leader_move_left;
 use crate::rules::daimyo::state::{Rank, State};
@@ -62,6 +62,12 @@ pub(super) fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
     } else {
         Some(cm_max(leader_move_left(state, leader) / 10))
     };
+    let his_move = |left: usize| {
+        Bounds::up_to(
+            left,
+            format!("what is left of his move this turn, {left} cm (daimyo: Leaders)"),
+        )
+    };
     if may_join && let Some(left) = left_cm {
         let units = joinable(state, leader);
         if !units.is_empty() {
@@ -72,7 +78,7 @@ pub(super) fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
                     "moves at the unit's speed while with it",
                 )
                 .choice("Unit", names(state, &units))
-                .number("Distance he moves to it", 0, left, "cm"),
+                .number("Distance he moves to it", "cm", his_move(left)),
             );
         }
         if l.unattached() && left > 0 {
@@ -82,7 +88,11 @@ pub(super) fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
                     "Move",
                     "on his own, up to his move this turn",
                 )
-                .number("Distance", 1, left, "cm"),
+                .number(
+                    "Distance",
+                    "cm",
+                    his_move(left).at_least(1, "a move takes him somewhere"),
+                ),
             );
         }
     }
@@ -118,7 +128,7 @@ pub(super) fn leader_forms(state: &State, leader: usize) -> Vec<ActionForm> {
                     "personal combat; his move is over",
                 )
                 .choice("Enemy leader", names)
-                .number("Distance he moves into contact", 0, left, "cm"),
+                .number("Distance he moves into contact", "cm", his_move(left)),
             );
         }
         let units = killers(state, leader);
@@ -160,6 +170,7 @@ pub(super) fn leader_plan(
         "challenge" => {
             let challenged = v.pick(&challengeable(state, leader), "leader")?;
             Ok(ActionPlan {
+                confirm: None,
                 preview: Some(preview::duel(rules, state, leader, challenged)),
                 command: Command::Challenge {
                     challenger: leader,
@@ -168,10 +179,16 @@ pub(super) fn leader_plan(
                 },
             })
         }
-        "contacted" => Ok(ActionPlan::plain(Command::LeaderContacted {
-            leader,
-            unit: v.pick(&killers(state, leader), "unit")?,
-        })),
+        "contacted" => {
+            let unit = v.pick(&killers(state, leader), "unit")?;
+            Ok(
+                ActionPlan::plain(Command::LeaderContacted { leader, unit }).confirming(format!(
+                    "{} is killed, reached by {}",
+                    state.leader_name(leader),
+                    state.unit_name(unit)
+                )),
+            )
+        }
         _ => Err(format!("no action `{form}` for this leader now")),
     }
 }

@@ -12,17 +12,16 @@ use leaders::{leader_forms, leader_plan};
 
 use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
-    charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused,
+    charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused, run_refusal,
 };
 use super::numbers::{MovePlan, TurnMade, allowance, wheel_factor};
 use super::state::{Charge, ChargeStage, State, Unit};
 use super::tables::Rules;
-use crate::engine::action::{ActionForm, ActionPlan, FormValues};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds, FormValues};
 
 const PIECES: [&str; 4] = ["None", "1", "2", "3"];
 const TURNS: [&str; 3] = ["None", "90°", "180° (about turn)"];
-const RECORDS: [&str; 8] = [
-    "Lost stands",
+const RECORDS: [&str; 7] = [
     "Routs",
     "Rallies",
     "Disordered (another chapter)",
@@ -110,7 +109,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                     out.extend(counter_form(rules, state, c));
                 }
                 if records && state.unit(u).is_some_and(|x| x.removed.is_none()) {
-                    out.push(record_form(state, u));
+                    out.extend(record_forms(state, u));
                 }
                 out
             }
@@ -155,22 +154,38 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             .choice("Passes through", through_options(state, unit)),
         );
     }
-    out.push(record_form(state, unit));
+    out.extend(record_forms(state, unit));
     out
 }
 
-/// The record form: what chapters the text lacks decided (fire, melee, morale).
-fn record_form(state: &State, unit: usize) -> ActionForm {
-    let have = state.unit(unit).map_or(1, |u| u.stands);
-    let stands = (1..=have).map(|s| s.to_string()).collect();
-    ActionForm::new(
-        "record",
-        "Record",
-        "results from chapters the text lacks (fire, melee, morale)",
-    )
-    .choice("What happened", RECORDS.map(String::from).to_vec())
-    .choice("Stands lost", stands)
-    .as_record()
+/// The record forms: what chapters the text lacks decided (fire, melee, morale): stands
+/// lost, and what else happened.
+fn record_forms(state: &State, unit: usize) -> Vec<ActionForm> {
+    let have = state.unit(unit).map_or(0, |u| u.stands);
+    vec![
+        ActionForm::new(
+            "record",
+            "Record",
+            "results from chapters the text lacks (fire, melee, morale)",
+        )
+        .choice("What happened", RECORDS.map(String::from).to_vec())
+        .as_record(),
+        ActionForm::new(
+            "lose_stands",
+            "Lost stands",
+            "stands lost to fire, melee or morale (chapters the text lacks)",
+        )
+        .number(
+            "Stands lost",
+            "stands",
+            Bounds::up_to(
+                usize::try_from(have).unwrap_or(0),
+                format!("the stands it has (the books: {have})"),
+            )
+            .at_least(1, "a loss is at least one stand"),
+        )
+        .as_record(),
+    ]
 }
 
 /// The movement calculator's form: no field offers more than the allowance left could pay
@@ -195,17 +210,26 @@ fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm 
     } else {
         t.dense_foot
     };
+    let left = |per: i64, why: String| Bounds::up_to(cm_max(left_cm / per.max(1)), why);
     ActionForm::new(
         "move",
         "Move",
         "the movement calculator: what the move costs and what is left",
     )
-    .number("Distance outside dense terrain", 0, cm_max(left_cm), "cm")
+    .number(
+        "Distance outside dense terrain",
+        "cm",
+        left(1, format!("the move it has left this turn, {left_cm} cm (daimyo: Movement)")),
+    )
     .number(
         "Distance in dense terrain",
-        0,
-        cm_max(left_cm / dense.max(1)),
         "cm",
+        left(
+            dense,
+            format!(
+                "the move it has left, {left_cm} cm, at {dense} cm for each cm in dense terrain (daimyo: Terrain Effects)"
+            ),
+        ),
     )
     .choice(
         "Light terrain pieces crossed",
@@ -213,9 +237,14 @@ fn move_form(rules: &Rules, state: &State, unit: usize, u: &Unit) -> ActionForm 
     )
     .number(
         "Wheel: distance of the outer flank",
-        0,
-        cm_max(left_cm / wheel_factor(rules, u).max(1)),
         "cm",
+        left(
+            wheel_factor(rules, u),
+            format!(
+                "the move it has left, {left_cm} cm, at {} cm for each cm of wheel (daimyo: Wheeling)",
+                wheel_factor(rules, u)
+            ),
+        ),
     )
     .choice("Turn", TURNS.map(String::from).to_vec())
     .choice(
@@ -242,8 +271,23 @@ fn order_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
                 "Fall back",
                 "backwards, facing the enemy; the whole move this turn",
             )
-            .number("Distance", 1.min(cm_max(limit_cm)), cm_max(limit_cm), "cm")
-            .number("Of which in dense terrain", 0, cm_max(limit_cm), "cm")
+            .number(
+                "Distance",
+                "cm",
+                Bounds::up_to(
+                    cm_max(limit_cm),
+                    format!("its fall back, {limit_cm} cm (daimyo: Falling Back)"),
+                )
+                .at_least(1, "a fall back moves it (daimyo: Falling Back)"),
+            )
+            .number(
+                "Of which in dense terrain",
+                "cm",
+                Bounds::up_to(
+                    cm_max(limit_cm),
+                    format!("its fall back, {limit_cm} cm (daimyo: Falling Back)"),
+                ),
+            )
             .choice(
                 "Light terrain pieces crossed",
                 PIECES.map(String::from).to_vec(),
@@ -297,24 +341,39 @@ fn run_fields(rules: &Rules, state: &State, unit: usize, form: ActionForm) -> Ac
         };
         (wheel_factor(rules, u), dense)
     });
+    let cavalry = dense == i64::MAX;
     form.number(
         "Wheel at the start: distance of the outer flank",
-        0,
-        cm_max(half_cm / wheel.max(1)),
         "cm",
+        Bounds::up_to(
+            cm_max(half_cm / wheel.max(1)),
+            format!(
+                "half its charge move, {half_cm} cm, may go on wheeling or turning, at {wheel} cm for each cm of wheel (daimyo: Charge)"
+            ),
+        ),
     )
     .choice("Turn at the start", TURNS.map(String::from).to_vec())
     .number(
         "Run to contact outside dense terrain",
-        0,
-        cm_max(charge_cm),
         "cm",
+        Bounds::up_to(
+            cm_max(charge_cm),
+            format!("its charge move, {charge_cm} cm (daimyo: Charge)"),
+        ),
     )
     .number(
         "Run in dense terrain",
-        0,
-        cm_max(charge_cm / dense.max(1)),
         "cm",
+        Bounds::up_to(
+            cm_max(charge_cm / dense.max(1)),
+            if cavalry {
+                "cavalry never charge through dense terrain (daimyo: Charge)".to_owned()
+            } else {
+                format!(
+                    "its charge move, {charge_cm} cm, at {dense} cm for each cm in dense terrain (daimyo: Charge; Terrain Effects)"
+                )
+            },
+        ),
     )
     .choice(
         "Light terrain pieces on the way",
@@ -327,14 +386,23 @@ fn run_fields(rules: &Rules, state: &State, unit: usize, form: ActionForm) -> Ac
 }
 
 /// A run, read from the fields [`run_fields`] made.
-fn read_run(v: &mut FormValues<'_>) -> Run {
-    Run {
+fn read_run(v: &mut FormValues<'_>) -> Result<Run, String> {
+    Ok(Run {
         wheel_cm: distance(v),
-        turn: turn(v),
+        turn: turn(v)?,
         open_cm: distance(v),
         dense_cm: distance(v),
-        light_pieces: pieces(v),
-        obstacles: pieces(v),
+        light_pieces: pieces(v)?,
+        obstacles: pieces(v)?,
+    })
+}
+
+/// A run the charge rules allow, or why not (daimyo: Charge): the form refuses a run out of
+/// reach rather than shortening it.
+fn within_reach(rules: &Rules, state: &State, unit: usize, run: &Run) -> Result<(), String> {
+    match run_refusal(rules, state, unit, run) {
+        Some(why) => Err(format!("Refused: {why} (daimyo: Charge)")),
+        None => Ok(()),
     }
 }
 
@@ -355,18 +423,22 @@ fn counter_form(rules: &Rules, state: &State, c: &Charge) -> Vec<ActionForm> {
 }
 
 /// A count of terrain pieces (the options are None, 1, 2, 3).
-fn pieces(v: &mut FormValues<'_>) -> u32 {
-    u32::try_from(v.index().min(PIECES.len() - 1)).unwrap_or(0)
+fn pieces(v: &mut FormValues<'_>) -> Result<u32, String> {
+    v.pick(&[0, 1, 2, 3], "number of pieces")
 }
 
 /// A turn (the options are none, 90° and 180°).
-fn turn(v: &mut FormValues<'_>) -> TurnMade {
-    [TurnMade::None, TurnMade::Quarter, TurnMade::About][v.index().min(2)]
+fn turn(v: &mut FormValues<'_>) -> Result<TurnMade, String> {
+    v.pick(
+        &[TurnMade::None, TurnMade::Quarter, TurnMade::About],
+        "turn",
+    )
 }
 
 /// A distance in cm, as the number field holds it.
 fn distance(v: &mut FormValues<'_>) -> i64 {
-    i64::try_from(v.index()).unwrap_or(0)
+    // Never made smaller: a distance too large for an i64 is refused as too far.
+    i64::try_from(v.index()).unwrap_or(i64::MAX)
 }
 
 /// Turns a form's values into a command and its preview.
@@ -397,16 +469,20 @@ fn move_plan(
     let plan = MovePlan {
         open_cm: distance(v),
         dense_cm: distance(v),
-        light_pieces: pieces(v),
+        light_pieces: pieces(v)?,
         wheel_cm: distance(v),
-        turn: turn(v),
-        obstacles: pieces(v),
+        turn: turn(v)?,
+        obstacles: pieces(v)?,
         road: v.on(),
         building: v.on(),
     };
     let through = read_through(state, unit, v)?;
     let out_of_command = v.on();
+    if let Some(why) = preview::too_far(rules, state, unit, &plan) {
+        return Err(why);
+    }
     Ok(ActionPlan {
+        confirm: None,
         preview: Some(preview::movement(rules, state, unit, &plan, out_of_command)),
         command: Command::Move {
             unit,
@@ -429,12 +505,18 @@ fn unit_plan(
         "move" => move_plan(rules, state, unit, &mut v),
         "fall_back" => {
             let cm = distance(&mut v);
-            let dense_cm = distance(&mut v).min(cm);
-            let light_pieces = pieces(&mut v);
-            let obstacles = pieces(&mut v);
+            let dense_cm = distance(&mut v);
+            if dense_cm > cm {
+                return Err(format!(
+                    "Of which in dense terrain: {dense_cm} cm is more than the whole fall back, {cm} cm"
+                ));
+            }
+            let light_pieces = pieces(&mut v)?;
+            let obstacles = pieces(&mut v)?;
             let out_of_command = v.on();
             let through = read_through(state, unit, &mut v)?;
             Ok(ActionPlan {
+                confirm: None,
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::FallBack {
                     unit,
@@ -451,6 +533,7 @@ fn unit_plan(
             let wide = u32::try_from(v.index() + 1).unwrap_or(1);
             let out_of_command = v.on();
             Ok(ActionPlan {
+                confirm: None,
                 preview: preview::obedience(rules, state, unit, out_of_command),
                 command: Command::Reform {
                     unit,
@@ -461,7 +544,8 @@ fn unit_plan(
         }
         "charge" => {
             let target = v.pick(&enemies(state, unit), "target")?;
-            let run = read_run(&mut v);
+            let run = read_run(&mut v)?;
+            within_reach(rules, state, unit, &run)?;
             let plan = ChargePlan {
                 wheel_cm: run.wheel_cm,
                 turn: run.turn,
@@ -473,13 +557,16 @@ fn unit_plan(
                 out_of_command: v.on(),
             };
             Ok(ActionPlan {
+                confirm: None,
                 preview: Some(preview::charge(rules, state, unit, target, &plan)),
                 command: Command::Charge { unit, target, plan },
             })
         }
         "counter_charge" => {
-            let run = read_run(&mut v);
+            let run = read_run(&mut v)?;
+            within_reach(rules, state, unit, &run)?;
             Ok(ActionPlan {
+                confirm: None,
                 preview: Some(preview::counter_charge(rules, state, unit, &run)),
                 command: Command::Respond {
                     response: Response::CounterCharge { run },
@@ -487,6 +574,7 @@ fn unit_plan(
             })
         }
         "rout" => Ok(ActionPlan {
+            confirm: None,
             preview: Some(preview::diced_move(rules, state, unit, "Rout move")),
             command: Command::RoutMove {
                 unit,
@@ -494,42 +582,72 @@ fn unit_plan(
             },
         }),
         "pursue" => Ok(ActionPlan {
+            confirm: None,
             preview: Some(preview::diced_move(rules, state, unit, "Pursuit move")),
             command: Command::PursuitMove {
                 unit,
                 through: read_through(state, unit, &mut v)?,
             },
         }),
-        "record" => record_command(unit, &mut v).map(ActionPlan::plain),
+        "record" => record_command(state, unit, &mut v),
+        "lose_stands" => lose_stands(state, unit, &mut v),
         _ => Err(format!("no action `{form}` for this unit now")),
     }
 }
 
-/// The record form's command: what another chapter decided.
-fn record_command(unit: usize, v: &mut FormValues<'_>) -> Result<Command, String> {
+/// Stands lost to another chapter's result: asked once, naming the unit and what is left.
+fn lose_stands(
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
+    let stands = u32::try_from(distance(v)).map_err(|_| "too many stands")?;
+    let (name, have) = state
+        .unit(unit)
+        .map_or((String::new(), 0), |u| (u.spec.name.clone(), u.stands));
+    let left = have.saturating_sub(stands);
+    let what = if left == 0 {
+        "its last: it is removed".to_owned()
+    } else {
+        format!("{left} left")
+    };
+    Ok(ActionPlan::plain(Command::LoseStands { unit, stands })
+        .confirming(format!("{name} loses {stands} stand(s), {what}")))
+}
+
+/// The record form's command: what another chapter decided; leaving the table asks first.
+fn record_command(
+    state: &State,
+    unit: usize,
+    v: &mut FormValues<'_>,
+) -> Result<ActionPlan<Command>, String> {
     let what = v.index();
-    let stands = u32::try_from(v.index() + 1).unwrap_or(1);
-    Ok(match what {
-        0 => Command::LoseStands { unit, stands },
-        1 => Command::SetRouting {
+    let plain = |command| Ok(ActionPlan::plain(command));
+    match what {
+        0 => plain(Command::SetRouting {
             unit,
             routing: true,
-        },
-        2 => Command::SetRouting {
+        }),
+        1 => plain(Command::SetRouting {
             unit,
             routing: false,
-        },
-        3 => Command::SetDisordered {
+        }),
+        2 => plain(Command::SetDisordered {
             unit,
             disordered: true,
-        },
-        4 => Command::SetDisordered {
+        }),
+        3 => plain(Command::SetDisordered {
             unit,
             disordered: false,
-        },
-        5 => Command::Fired { unit },
-        6 => Command::EndMelee { unit },
-        7 => Command::LeftTable { unit },
-        _ => return Err("choose what happened".into()),
-    })
+        }),
+        4 => plain(Command::Fired { unit }),
+        5 => plain(Command::EndMelee { unit }),
+        6 => Ok(
+            ActionPlan::plain(Command::LeftTable { unit }).confirming(format!(
+                "{} leaves the table: it is out of play",
+                state.unit_name(unit)
+            )),
+        ),
+        _ => Err("choose what happened".into()),
+    }
 }

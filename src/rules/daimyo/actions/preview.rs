@@ -42,6 +42,24 @@ pub fn obedience(
     })
 }
 
+/// Why a planned move is more than the unit's allowance left, if it is: the order is
+/// refused as typed, never shortened (daimyo: Movement).
+pub fn too_far(rules: &Rules, state: &State, unit: usize, plan: &MovePlan) -> Option<String> {
+    let u = state.unit(unit)?;
+    let (allowed, _) = allowance(rules, state, u, plan);
+    let cost: i64 = costs(rules, state, u, plan).iter().map(|l| l.mm).sum();
+    let left = allowed - u.turn.spent_mm;
+    (cost > left).then(|| {
+        format!(
+            "Too far: this move costs {} and {} has {} left of its {} allowance (daimyo: Movement)",
+            cm(cost),
+            u.spec.name,
+            cm(left.max(0)),
+            cm(allowed)
+        )
+    })
+}
+
 /// The movement calculator for a planned move.
 pub fn movement(
     rules: &Rules,

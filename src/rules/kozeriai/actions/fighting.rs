@@ -56,6 +56,18 @@ fn hand_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
     out
 }
 
+/// Each enemy with each weapon it can fight with: the defender and its weapon are one answer,
+/// so no weapon is chosen for a figure that does not carry it.
+fn foes_armed(rules: &Rules, state: &State, foes: &[FigureRef]) -> Vec<(FigureRef, String)> {
+    foes.iter()
+        .flat_map(|&o| {
+            hand_weapons(rules, state, o)
+                .into_iter()
+                .map(move |w| (o, w))
+        })
+        .collect()
+}
+
 /// The weapons a figure can grapple with: close-in ones, and bare hands (Grappling).
 fn grapple_weapons(rules: &Rules, state: &State, f: FigureRef) -> Vec<String> {
     hand_weapons(rules, state, f)
@@ -114,6 +126,7 @@ pub fn grapple_plan(
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Clash(order),
         preview: Some(preview),
     })
@@ -220,15 +233,17 @@ pub fn shoot_plan(
     order.deflect = order.in_hand.is_some();
     let preview = cards::shot_card(rules, state, &order)?;
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Shoot(order),
         preview: Some(preview),
     })
 }
 
 fn side_fields(form: ActionForm, who: &str) -> ActionForm {
-    let form = TOGGLES
-        .iter()
-        .fold(form, |f, t| f.toggle(&format!("{who}: {t}")));
+    let form = form.flags(
+        &format!("{who}: which apply"),
+        TOGGLES.iter().map(|t| (*t).to_owned()).collect(),
+    );
     form.choice(
         &format!("{who}: outnumbered by unengaged enemies"),
         OUTNUMBERED
@@ -249,17 +264,20 @@ fn side_values(
     figure: FigureRef,
     weapon: String,
 ) -> Result<Fighter, String> {
-    let ni_ten = v.on();
-    let iaijutsu = v.on();
+    // One bit per factor, in the order of `TOGGLES`.
+    let flags = v.index();
+    let on = |i: usize| flags & (1 << i) != 0;
+    let ni_ten = on(0);
+    let iaijutsu = on(1);
     let situation = Situation {
-        drawing: v.on(),
-        wading: v.on(),
-        body_hex: v.on(),
-        rough: v.on(),
-        undergrowth: v.on(),
-        zone: v.on(),
-        off_arc: v.on(),
-        slippery: v.on(),
+        drawing: on(2),
+        wading: on(3),
+        body_hex: on(4),
+        rough: on(5),
+        undergrowth: on(6),
+        zone: on(7),
+        off_arc: on(8),
+        slippery: on(9),
         outnumbered: v.pick(&OUTNUMBERED, "outnumbering")?,
     };
     Ok(Fighter {
@@ -279,7 +297,7 @@ pub fn attack_form(
     closing: bool,
 ) -> Option<ActionForm> {
     let foes = enemies(state, f);
-    let first = *foes.first()?;
+    foes.first()?;
     let (key, label, note) = if closing {
         (
             "closing",
@@ -299,17 +317,17 @@ pub fn attack_form(
         // the umpire's record of what happened rather than a contingent's order.
         form = form.as_record();
     }
+    let opponents = foes_armed(rules, state, &foes)
+        .into_iter()
+        .map(|(o, w)| format!("{} with {w}", state.figure_name(o)))
+        .collect();
     let form = form
-        .choice("Opponent", names(state, &foes))
+        .choice("Opponent, and the weapon it fights with", opponents)
         .choice(
             "Attack",
             ClashKind::ALL.iter().map(|k| k.name().to_owned()).collect(),
         )
         .choice("Weapon", hand_weapons(rules, state, f))
-        .choice(
-            "Opponent's weapon (first opponent's list)",
-            hand_weapons(rules, state, first),
-        )
         .toggle("Opponent strikes too")
         .toggle("Both were moving (body charge)")
         .choice(
@@ -332,18 +350,9 @@ pub fn attack_plan(
     closing: bool,
 ) -> Result<ActionPlan<Command>, String> {
     let foes = enemies(state, f);
-    let defender = v.pick(&foes, "opponent")?;
+    let (defender, their_weapon) = v.pick(&foes_armed(rules, state, &foes), "opponent")?;
     let kind = v.pick(&ClashKind::ALL, "attack")?;
     let mut weapon = v.pick(&hand_weapons(rules, state, f), "weapon")?;
-    let their = hand_weapons(rules, state, defender);
-    let first = foes.first().copied().unwrap_or(defender);
-    // The form lists the first opponent's weapons; map the choice by name, else bare hands.
-    let chosen = v.pick(&hand_weapons(rules, state, first), "opponent's weapon")?;
-    let their_weapon = if their.contains(&chosen) {
-        chosen
-    } else {
-        UNARMED.to_owned()
-    };
     let both_strike = v.on();
     let moving = v.on();
     let range = v.pick(&RANGES, "range")?;
@@ -361,6 +370,7 @@ pub fn attack_plan(
     };
     let preview = cards::clash_card(rules, state, &order)?;
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Clash(order),
         preview: Some(preview),
     })

@@ -166,14 +166,12 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     }
     if mine && state.stage == Stage::Fighting {
         if x.spec.ki_ai.is_some() {
-            let mut form = ActionForm::new(
+            let form = ActionForm::new(
                 "kiai",
                 "Ki-ai",
                 "the shout is its action and attack; it cannot defend",
             );
-            for o in ki_ai_area(state, f) {
-                form = form.toggle(&format!("{} in the area", state.figure_name(o)));
-            }
+            let form = form.flags("In the shout's area", names(state, &ki_ai_area(state, f)));
             out.push(form);
         }
         out.extend(fighting::shoot_form(rules, state, f));
@@ -265,9 +263,12 @@ pub fn plan(
             }))
         }
         "kiai" => {
+            let caught = v.index();
             let targets: Vec<FigureRef> = ki_ai_area(state, f)
                 .into_iter()
-                .filter(|_| v.on())
+                .enumerate()
+                .filter(|(i, _)| *i < usize::BITS as usize && caught & (1 << i) != 0)
+                .map(|(_, o)| o)
                 .collect();
             let preview = cards::ki_ai_card(rules, state, f, &targets);
             Ok(ActionPlan {
@@ -277,11 +278,18 @@ pub fn plan(
         }
         "run_down" => {
             let victim = v.pick(&on_foot(state, f), "figure")?;
-            Ok(ActionPlan::plain(Command::RunDown(f, victim)))
+            Ok(
+                ActionPlan::plain(Command::RunDown(f, victim)).confirming(format!(
+                    "{} is knocked down by {}'s horse",
+                    state.figure_name(victim),
+                    state.figure_name(f)
+                )),
+            )
         }
         "jump" => {
             let obstacle = v.pick(&Obstacle::ALL, "obstacle")?;
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::Jump(f, obstacle),
                 preview: Some(cards::jump_card(rules, state, f, obstacle)),
             })
@@ -291,6 +299,7 @@ pub fn plan(
             let mut card = cards::trip_card(rules, state, f, cause);
             card.required = false;
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::Trip(f, cause),
                 preview: Some(card),
             })

@@ -66,8 +66,19 @@ fn stage_card(rules: &Rules, state: &State) -> Check<Command> {
         .filter(|x| x.active() && x.this_turn.actions == 0)
         .map(|x| x.spec.name.clone())
         .collect();
-    let lost = (state.stage == Stage::Moving && !idle.is_empty())
-        .then(|| format!("Not yet acted: {}", idle.join(", ")));
+    // Ending the fighting gives up every shot still offered: the end asks first.
+    let unshot: Vec<String> = if state.stage == Stage::Fighting && state.due.is_empty() {
+        shots(rules, state).into_iter().map(|c| c.who).collect()
+    } else {
+        Vec::new()
+    };
+    let lost = if state.stage == Stage::Moving && !idle.is_empty() {
+        Some(format!("Not yet acted: {}", idle.join(", ")))
+    } else if !unshot.is_empty() {
+        Some(format!("Could still shoot: {}", unshot.join("; ")))
+    } else {
+        None
+    };
     let mut c = step(
         player,
         what,

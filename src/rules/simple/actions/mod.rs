@@ -15,7 +15,7 @@ use super::roster::{Formation, Weapon};
 use super::state::{Cover, MoraleCause, State, Target, UnitRef};
 use super::tables::Rules;
 
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::{Check, Odds, RollSpec};
 use crate::engine::view::parse_id;
 
@@ -153,7 +153,14 @@ fn formation_form(rules: &Rules, state: &State, unit: UnitRef) -> ActionForm {
             .map(|f| f.name().to_owned())
             .collect(),
     )
-    .number("Furthest figure moves", 0, most, "cm")
+    .number(
+        "Furthest figure moves",
+        "cm",
+        Bounds::up_to(
+            most,
+            "the furthest figure's distance is measured on the board (simple: Movement)",
+        ),
+    )
     .choice("Going", going_choices())
 }
 
@@ -247,6 +254,12 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         return Vec::new();
     }
     let longest = numbers::longest_move_cm(rules, x, state.in_retreat(unit));
+    let distance = || {
+        Bounds::up_to(
+            longest as usize,
+            "its longest move, along a road (simple: Movement)",
+        )
+    };
     let mut out = vec![
         away_from_melee(
             x.in_melee(),
@@ -262,7 +275,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                     .map(|(w, _)| (*w).to_owned())
                     .collect(),
             )
-            .number("Distance", 0, longest as usize, "cm")
+            .number("Distance", "cm", distance())
             .choice("Going", going_choices()),
         ),
         formation_form(rules, state, unit),
@@ -291,11 +304,23 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 "Through",
                 through.iter().map(|o| state.unit_name(*o)).collect(),
             )
-            .number("Distance", 0, longest as usize, "cm")
+            .number("Distance", "cm", distance())
             .choice("Going", going_choices()),
         ));
     }
     if let Some(range) = numbers::range_cm(rules, state, x.spec.weapon) {
+        let wind = if state.wind_turns > 0 {
+            ", halved by the wind card"
+        } else {
+            ""
+        };
+        let reach = Bounds::up_to(
+            range as usize,
+            format!(
+                "the {}'s range{wind} (simple: Ranges)",
+                x.spec.weapon.name()
+            ),
+        );
         let mut fire = ActionForm::new(
             "fire",
             "Fire",
@@ -309,7 +334,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 .collect(),
         )
         .choice("Target's cover", cover_answers())
-        .number("Distance", 0, range as usize, "cm");
+        .number("Distance to the target", "cm", reach);
         if x.spec.weapon != Weapon::Gun {
             fire = fire.toggle("Volley");
         }
@@ -375,7 +400,12 @@ fn records(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
                 "Caught near a fire",
                 "figures within 1 inch of a fire roll 1d6 each to survive",
             )
-            .number("Figures", 1, alive as usize, ""),
+            .number(
+                "Figures within 1 inch of the fire",
+                "",
+                Bounds::up_to(alive as usize, "the figures it has alive (the books)")
+                    .at_least(1, "at least one figure is caught"),
+            ),
         );
     }
     out
@@ -402,13 +432,16 @@ pub fn plan(
     let going = |i: usize| Going::ALL.get(value(i)).copied().ok_or("pick the going");
     let plain = |command| Ok(ActionPlan::plain(command));
     match form {
-        "move" => plain(Command::Move {
-            unit,
-            kind: moves_for(state, unit).get(value(0)).ok_or("pick a move")?.1,
-            distance_cm: cm(1)?,
-            going: going(2)?,
-            surrounded: surrounded(state, unit, values),
-        }),
+        "move" => {
+            let (distance_cm, going) = within_move(rules, state, unit, (cm(1)?, going(2)?))?;
+            plain(Command::Move {
+                unit,
+                kind: moves_for(state, unit).get(value(0)).ok_or("pick a move")?.1,
+                distance_cm,
+                going,
+                surrounded: surrounded(state, unit, values),
+            })
+        }
         "in_place" => plain(Command::Move {
             unit,
             kind: in_place_moves(state, unit)
@@ -449,7 +482,7 @@ pub fn plan(
                     .get(value(0))
                     .ok_or("pick the unit")?,
             )),
-            distance_cm: cm(1)?,
+            distance_cm: within_move(rules, state, unit, (cm(1)?, going(2)?))?.0,
             going: going(2)?,
             surrounded: surrounded(state, unit, values),
         }),
@@ -483,6 +516,21 @@ pub fn plan(
         "fire" => fire_plan(rules, state, unit, values),
         "melee" => melee_plan(rules, state, Fighter::Unit(unit), values),
         other => places::plan(rules, state, unit, other, values),
+    }
+}
+
+/// A distance and going the unit's move allows, or why not (simple: Movement): the form
+/// refuses what the command would, before anything is resolved.
+fn within_move(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    step: (u32, Going),
+) -> Result<(u32, Going), String> {
+    let x = state.unit(unit).ok_or("no such unit")?;
+    match numbers::too_far(rules, x, step, state.in_retreat(unit)) {
+        Some(why) => Err(format!("{why} (simple: Movement)")),
+        None => Ok(step),
     }
 }
 
@@ -559,6 +607,7 @@ fn fire_plan(
         }
     });
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Fire(order),
         preview,
     })
@@ -635,6 +684,7 @@ pub(super) fn melee_plan(
         }
     });
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Melee(order),
         preview,
     })

@@ -2,7 +2,7 @@
 //! taking post in a structure, setting things alight, marking smoke from a fire.
 
 use crate::dice::{CmpOp, Expr};
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::simple::actions::{target_name, targets};
 use crate::rules::simple::command::{Command, Kindling, Status};
@@ -218,6 +218,7 @@ pub fn plan(
         other => return Err(format!("no action `{other}`")),
     };
     Ok(ActionPlan {
+        confirm: None,
         command,
         preview: check,
     })
@@ -376,7 +377,15 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef, troop: Troop) -> Ve
                 "Hide in ambush",
                 "the Home Daimyo keeps one unit (not the guard) off the table in a square 1-18",
             )
-            .number("Square", 1, usize::try_from(squares).unwrap_or(18), ""),
+            .number(
+                "Square",
+                "",
+                Bounds::up_to(
+                    usize::try_from(squares).unwrap_or(usize::MAX),
+                    format!("the table has {squares} ambush squares (simple: Terrain)"),
+                )
+                .at_least(1, "the squares are numbered from 1 (simple: Terrain)"),
+            ),
         );
     }
     out
@@ -404,9 +413,12 @@ fn bridge_form(rules: &Rules) -> ActionForm {
     )
     .number(
         &format!("Length ({} cm sections)", s.section_cm),
-        1,
-        usize::try_from(most).unwrap_or(usize::MAX),
         "",
+        Bounds::up_to(
+            usize::try_from(most).unwrap_or(usize::MAX),
+            "no bridge is longer than the board is wide (simple: Terrain)",
+        )
+        .at_least(1, "a bridge is at least one section long"),
     )
     .as_record()
 }

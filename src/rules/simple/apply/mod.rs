@@ -112,7 +112,10 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
                 Status::Smoke(b) => x.smoke = *b,
                 Status::FireSmoke(b) => x.fire_smoke = *b,
-                Status::SeesRetreat(b) => x.sees_retreat = *b,
+                Status::SeesRetreat(b) => {
+                    x.sees_retreat = *b;
+                    x.retreat_told = true;
+                }
             }
         }
         Event::Fired(roll) => fired(state, roll)?,
@@ -123,7 +126,11 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             }
             Target::Daimyo(g) => daimyo(state, *g)?.alive = false,
         },
-        Event::MoraleTested { unit: u, .. } => unit(state, *u)?.sees_retreat = false,
+        Event::MoraleTested { unit: u, .. } => {
+            let x = unit(state, *u)?;
+            x.sees_retreat = false;
+            x.retreat_told = false;
+        }
         _ => apply_late(rules, state, event)?,
     }
     Ok(())

@@ -231,10 +231,13 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
                     if *b { "" } else { "no longer " },
                     if *b { " (soft cover)" } else { "" }
                 ),
-                Status::SeesRetreat(b) => format!(
-                    "{} {} a friendly unit retreating (+1d10 against its morale).",
-                    name(*unit),
-                    if *b { "sees" } else { "no longer sees" }
+                Status::SeesRetreat(true) => format!(
+                    "{} sees a friendly unit retreating (+1d10 against its morale).",
+                    name(*unit)
+                ),
+                Status::SeesRetreat(false) => format!(
+                    "{} sees no friendly unit retreating within reach (the umpire's word).",
+                    name(*unit)
                 ),
             },
             vec![unit.id()],

@@ -83,24 +83,19 @@ pub(super) fn set_status(
                 "smoke forms by itself after firing; the table only clears a unit's smoke",
             ));
         }
-        Status::SeesRetreat(true) => {
+        Status::SeesRetreat(_) => {
             let testing = ctx
                 .state()
                 .due
                 .iter()
                 .any(|d| matches!(d, Due::Morale(v, _) if *v == u));
-            let already = ctx.unit(u)?.sees_retreat;
-            if !testing || already || !sees_a_friend_retreat(ctx.state(), u) {
+            let told = ctx.unit(u)?.retreat_told;
+            if !testing || told || !sees_a_friend_retreat(ctx.state(), u) {
                 return Err(refuse(
-                    "a friend seen retreating is recorded as the unit takes a morale test, and only while a friendly unit is in Retreat",
+                    "whether it sees a friend retreat is told once, as the unit takes a morale test, and only while a friendly unit is in Retreat",
                     MORALE,
                 ));
             }
-        }
-        Status::SeesRetreat(false) => {
-            return Err(illegal(
-                "a friend seen retreating counts for the next test only",
-            ));
         }
     }
     ctx.emit(Event::StatusSet { unit: u, status })

@@ -159,22 +159,10 @@ fn within_allowance(
     (distance, going): (u32, Going),
 ) -> Result<(), CommandError> {
     let x = ctx.unit(u)?;
-    let name = &x.spec.name;
     let in_retreat = ctx.state().in_retreat(u);
-    match numbers::move_allowance(ctx.rules(), x, going, in_retreat) {
-        None => Err(refuse(
-            format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
-            MOVEMENT,
-        )),
-        Some(most) if f64::from(distance) > most => Err(refuse(
-            format!(
-                "{name} moves at most {most} cm {}{}: {distance} cm is too far",
-                going.words(),
-                if in_retreat { " (in Retreat)" } else { "" }
-            ),
-            MOVEMENT,
-        )),
-        Some(_) => Ok(()),
+    match numbers::too_far(ctx.rules(), x, (distance, going), in_retreat) {
+        Some(why) => Err(refuse(why, MOVEMENT)),
+        None => Ok(()),
     }
 }
 

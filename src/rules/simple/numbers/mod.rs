@@ -112,6 +112,28 @@ pub fn may_pass_through(rules: &Rules, state: &State, mover: UnitRef, other: Uni
         && (loose(a) || loose(b))
 }
 
+/// Why a unit cannot move `distance` cm over this `going` (simple: Movement), or `None`
+/// when it can: the move form and the command refuse alike.
+pub fn too_far(
+    rules: &Rules,
+    unit: &UnitState,
+    (distance, going): (u32, super::command::Going),
+    in_retreat: bool,
+) -> Option<String> {
+    let name = &unit.spec.name;
+    match move_allowance(rules, unit, going, in_retreat) {
+        None => Some(format!(
+            "{name} cannot cross hard cover: no wagon, limber or gun can"
+        )),
+        Some(most) if f64::from(distance) > most => Some(format!(
+            "{name} moves at most {most} cm {}{}: {distance} cm is too far",
+            going.words(),
+            if in_retreat { " (in Retreat)" } else { "" }
+        )),
+        Some(_) => None,
+    }
+}
+
 /// The score needed to hit a figure in this formation and cover.
 pub fn to_hit(rules: &Rules, formation: Formation, cover: Cover) -> u32 {
     let h = &rules.t.to_hit;

@@ -85,8 +85,11 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     match state.phase {
         Phase::Setup => cards.extend(setup_cards(rules, state)),
         Phase::Turn if state.due.is_empty() => {
-            cards.push(turn_card(state));
-            cards.extend(morale_calls(rules, state));
+            // Ending the turn gives up the morale tests the opponent may call now: it asks.
+            let calls = morale_calls(rules, state);
+            let callable: Vec<String> = calls.iter().map(|c| c.who.clone()).collect();
+            cards.push(turn_card(state, &callable));
+            cards.extend(calls);
             cards.extend(places::fire_cards(rules, state));
             if state.weather.is_none() && state.blazes.iter().any(|b| !b.out) {
                 cards.push(wind_card(rules));
@@ -98,8 +101,9 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
 }
 
 /// The acting Daimyo's turn, once nothing is due: the umpire ends it when its units have
-/// fired, moved and fought (Sequence).
-fn turn_card(state: &State) -> Check<Command> {
+/// fired, moved and fought (Sequence); ending it asks first when units have done nothing or
+/// the opponent may still call morale tests (`callable`).
+fn turn_card(state: &State, callable: &[String]) -> Check<Command> {
     let side = state.acting;
     let next = side_name(state, 1 - side.min(1));
     let mut c = card(
@@ -126,9 +130,21 @@ fn turn_card(state: &State) -> Check<Command> {
         .filter(|x| !x.moved && !x.fired)
         .map(|x| x.spec.name.clone())
         .collect();
-    let lost =
-        (!idle.is_empty()).then(|| format!("Not yet moved, fired or fought: {}", idle.join(", ")));
+    let mut lost: Vec<String> = Vec::new();
+    if !idle.is_empty() {
+        lost.push(format!(
+            "Not yet moved, fired or fought: {}",
+            idle.join(", ")
+        ));
+    }
     c.notes.extend(lost.clone());
+    if !callable.is_empty() {
+        lost.push(format!(
+            "morale tests the opponent may still call: {}",
+            callable.join(", ")
+        ));
+    }
+    let lost = (!lost.is_empty()).then(|| lost.join("; "));
     c.answers.push(
         answer("End the turn", Command::EndTurn, false)
             .ending()
@@ -382,23 +398,37 @@ fn morale_card(
     );
     c.modifiers = dice.reasons.clone();
     c.required = due;
-    if due {
+    // A friendly unit is in Retreat: whether this unit sees it within reach is the table's
+    // to tell, asked before the roll (never assumed either way).
+    let ask = due && !sees && !x.retreat_told && super::execute::sees_a_friend_retreat(state, u);
+    if ask {
+        let within = rules.t.morale.friend_retreating_within_cm;
+        let told = |label: String, sees: bool| {
+            answer(
+                &label,
+                Command::SetStatus {
+                    unit: u,
+                    status: super::command::Status::SeesRetreat(sees),
+                },
+                false,
+            )
+        };
+        c.notes.push(format!(
+            "A friendly unit is in Retreat: does {} see it within {within} cm? Answer before the roll.",
+            x.spec.name
+        ));
+        c.answers.push(told(
+            format!("Sees a friend retreat within {within} cm (+1d10 against)"),
+            true,
+        ));
+        c.answers.push(told(
+            format!("Sees no friend retreat within {within} cm"),
+            false,
+        ));
+    } else if due {
         c.answers
             .push(answer("Roll", Command::Morale { unit: u }, true));
         c.answers.extend(morale_cover_answers(rules, state, u));
-        if !sees && super::execute::sees_a_friend_retreat(state, u) {
-            c.answers.push(answer(
-                &format!(
-                    "It also sees a friendly unit retreat within {} cm (+1d10 against)",
-                    rules.t.morale.friend_retreating_within_cm
-                ),
-                Command::SetStatus {
-                    unit: u,
-                    status: super::command::Status::SeesRetreat(true),
-                },
-                false,
-            ));
-        }
     } else {
         c.answers.push(answer(
             "Call for the test",

@@ -94,6 +94,9 @@ pub struct UnitState {
     /// Sees a friendly unit retreating (the table says so): +1d10 against its next morale test.
     #[serde(default)]
     pub sees_retreat: bool,
+    /// The umpire said, for the morale test due, whether it sees a friendly unit retreat.
+    #[serde(default)]
+    pub retreat_told: bool,
     /// Rolled for drowning this turn (once a move in a river).
     #[serde(default)]
     pub waded: bool,
@@ -145,6 +148,7 @@ impl UnitState {
             structure: None,
             fire_smoke: false,
             sees_retreat: false,
+            retreat_told: false,
             waded: false,
             called: false,
             reforming: None,

@@ -1,7 +1,7 @@
 //! Shooting and defensive fire: who shoots, at whom, and the volley's preview.
 
 use super::{Selected, enemy_units, figure_option};
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::rules::skirmish::command::{Command, Shot};
 use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::pending::cards::{self, figure_who, unit_who};
@@ -51,7 +51,12 @@ fn shooters(rules: &Rules, state: &State, sel: Selected) -> Vec<(String, Vec<Fig
 
 /// The figures a unit may shoot at: in a defensive fire, only those of units charging it;
 /// otherwise those of units melee does not keep out of the shooting (ruling `fire_and_melee`).
-fn fire_targets(rules: &Rules, state: &State, unit: UnitRef, defensive: bool) -> Vec<FigureRef> {
+pub(in crate::rules::skirmish) fn fire_targets(
+    rules: &Rules,
+    state: &State,
+    unit: UnitRef,
+    defensive: bool,
+) -> Vec<FigureRef> {
     enemy_units(state, unit)
         .into_iter()
         .filter(|&e| {
@@ -99,18 +104,17 @@ pub(super) fn form(
             "Distance to target",
         )
     };
-    // A charger is shot at within range; a target may be measured past it (then refused).
+    // No shot reaches past the longest range among the unit's ready shooters: a distance
+    // beyond it is refused on the field, never shortened.
     let longest = longest(rules, state, sel.unit);
-    let reach = if defensive {
-        longest
-    } else {
-        longest + longest / 2
-    };
-    let max = usize::try_from(reach).unwrap_or(usize::MAX);
+    let reach = Bounds::up_to(
+        usize::try_from(longest).unwrap_or(usize::MAX),
+        format!("the longest range of its ready shooters, {longest}\" (skirmish: Firing Section)"),
+    );
     let form = ActionForm::new(key, label, note)
         .choice("Who shoots", who)
         .choice("Target", whom)
-        .number(distance, 0, max.max(1), "\"")
+        .number(distance, "\"", reach)
         .toggle("Target in cover");
     Some(form)
 }
@@ -137,12 +141,19 @@ pub(super) fn plan(
             let band = match numbers::band(rules, weapon, inches) {
                 Some(numbers::Band::Close) => "close",
                 Some(numbers::Band::Long) => "long",
-                None => "out of range",
+                None => {
+                    let long = numbers::ranges(rules, weapon).map_or(0, |(_, l)| l);
+                    return Err(format!(
+                        "Out of range: {inches}\" is beyond {}'s {} range, {long}\" (skirmish: Firing Section)",
+                        state.figure_name(s),
+                        weapon.name()
+                    ));
+                }
             };
             let name = format!("{} ({}, {band})", state.figure_name(s), weapon.name());
-            (name, numbers::fire(rules, state, s, target, inches, cover))
+            Ok((name, numbers::fire(rules, state, s, target, inches, cover)))
         })
-        .collect();
+        .collect::<Result<_, String>>()?;
     let who = match shooters.as_slice() {
         [one] => figure_who(state, *one),
         _ => unit_who(state, sel.unit),
@@ -171,6 +182,7 @@ pub(super) fn plan(
         Command::Fire(shot)
     };
     Ok(ActionPlan {
+        confirm: None,
         command,
         preview: Some(card),
     })

@@ -8,6 +8,8 @@
 mod fire;
 mod movement;
 
+pub(super) use fire::fire_targets;
+
 use super::command::Command;
 use super::execute::declarable;
 use super::pending::cards;
@@ -212,6 +214,7 @@ pub fn plan(
             card.answers.clear();
             card.why = "chosen pairing".into();
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::Melee {
                     a: me,
                     b: opponent,
@@ -240,6 +243,7 @@ pub fn plan(
                 "Declaring it makes the test due: say the unit's ground, then roll it.".into(),
             );
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::DeclareMorale { unit, trigger },
                 preview: Some(card),
             })

@@ -1,7 +1,7 @@
 //! The movement section's forms: declare a charge, move with the calculator's preview.
 
 use super::{Selected, enemy_units, unit_names};
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::Check;
 use crate::rules::skirmish::command::Command;
 use crate::rules::skirmish::numbers::{self, move_allowance};
@@ -39,7 +39,14 @@ pub(super) fn forms(rules: &Rules, state: &State, sel: Selected) -> Vec<ActionFo
     if !u.moved && !holding && turn_to_move {
         let most = usize::try_from(numbers::most_obstacles(rules)).unwrap_or(0);
         let mut form = ActionForm::new("move", "Move", "once a turn; the calculator shows how far")
-            .number("Obstacles crossed", 0, most, "")
+            .number(
+                "Obstacles crossed",
+                "",
+                Bounds::up_to(
+                    most,
+                    "no move is long enough to cross more (skirmish: Movement Section)",
+                ),
+            )
             .toggle("Through difficult ground (half move)");
         // The umpire says whether the charge reached: only then are the two in melee.
         if let Some(target) = u.charging {
@@ -63,6 +70,7 @@ pub(super) fn charge(
     let mut card = move_card(rules, state, unit, true, 0, false);
     card.why = format!("declares a charge on {}", state.unit_name(target));
     Ok(ActionPlan {
+        confirm: None,
         command: Command::DeclareCharge { unit, target },
         preview: Some(card),
     })
@@ -83,6 +91,7 @@ pub(super) fn move_plan(
     let difficult = value(1) == 1;
     let charging = state.unit(unit).is_some_and(|u| u.charging.is_some());
     Ok(ActionPlan {
+        confirm: None,
         command: Command::Move {
             unit,
             obstacles,

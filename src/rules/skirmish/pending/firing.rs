@@ -1,8 +1,12 @@
-//! The firing section's cards: each unit's volley at the greatest enemy, in each range band.
+//! The firing section's cards: each unit with a ready shooter and someone to shoot at is
+//! reminded that it could shoot. The card assumes nothing: who shoots, the target, the
+//! distance measured and cover are the Shoot form's to ask, so no range or ground is
+//! journalled that the umpire did not give.
 
-use super::cards::{self, answer};
+use super::cards;
 use crate::engine::check::Check;
-use crate::rules::skirmish::command::{Command, Shot};
+use crate::rules::skirmish::actions::fire_targets;
+use crate::rules::skirmish::command::Command;
 use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::order::cite::FIRE;
 use crate::rules::skirmish::roster::Weapon;
@@ -16,11 +20,6 @@ fn ready_in(rules: &Rules, state: &State, u: UnitRef) -> Vec<FigureRef> {
         .into_iter()
         .filter(|&f| numbers::ready(rules, state, f))
         .collect()
-}
-
-/// The greatest enemy figure still fighting in a unit: the default target.
-fn greatest(state: &State, u: UnitRef) -> Option<FigureRef> {
-    state.fighting(u).into_iter().next()
 }
 
 /// The ready shooters of a unit, grouped by weapon (roster order).
@@ -38,95 +37,64 @@ pub(super) fn by_weapon(rules: &Rules, state: &State, u: UnitRef) -> Vec<(Weapon
     groups
 }
 
-/// A volley card: every ready shooter of one weapon in a unit at the target, at the far edge of
-/// one range band of that weapon (from the table), in the open. Its odds are those of the
-/// whole volley its button fires.
-fn volley_card(
-    rules: &Rules,
-    state: &State,
-    weapon: Weapon,
-    shooters: Vec<FigureRef>,
-    target: FigureRef,
-    band: numbers::Band,
-) -> Option<Check<Command>> {
-    let first = *shooters.first()?;
-    let (close, long) = numbers::ranges(rules, weapon)?;
-    let (inches, words) = match band {
-        numbers::Band::Close => (close, format!("close range (0-{close}\")")),
-        numbers::Band::Long if long > close => {
-            (long, format!("long range ({}-{long}\")", close + 1))
-        }
-        numbers::Band::Long => return None,
-    };
-    let inches = u32::try_from(inches).ok()?;
-    let pools: Vec<(String, numbers::Pool)> = shooters
-        .iter()
-        .map(|&s| {
-            let name = format!("{} ({})", state.figure_name(s), weapon.name());
-            (name, numbers::fire(rules, state, s, target, inches, false))
-        })
-        .collect();
-    let who = match shooters.as_slice() {
-        [one] => cards::figure_who(state, *one),
-        _ => cards::unit_who(state, first.unit()),
-    };
-    let tname = state.figure_name(target);
-    let why = format!(
-        "{} has {} {} ready; {tname} within {words}, in the open",
-        state.unit_name(first.unit()),
-        shooters.len(),
-        weapon.name()
-    );
-    let what = format!("Shooting at {}", words.split(' ').next().unwrap_or("close"));
-    let mut card = cards::volley_card(who, &what, why, FIRE, &pools);
-    numbers::first_hit_ends_volley(rules, state, target, &mut card.odds);
-    card.notes.push(format!(
-        "{}: {} (reference: ranges_inches). The Shoot form takes the measured distance, \
-         cover and who shoots.",
-        weapon.name(),
-        numbers::range_words(rules, weapon)
-    ));
-    let label = match shooters.as_slice() {
-        [_] => format!("Shoot at {tname} ({words})"),
-        _ => format!("All {} shoot at {tname} ({words})", shooters.len()),
-    };
-    let shot = Shot {
-        shooters,
-        target,
-        inches,
-        cover: false,
-    };
-    card.answers = vec![answer(&label, Command::Fire(shot), true)];
-    Some(card)
+/// The units a unit is in melee with, by name.
+fn in_melee_with(state: &State, u: UnitRef) -> Vec<String> {
+    state
+        .units_of(1 - u.side())
+        .into_iter()
+        .filter(|&e| state.engaged(u, e))
+        .map(|e| state.unit_name(e))
+        .collect()
 }
 
-/// A volley card per unit, weapon and range band, at the greatest enemy figure.
+/// A card per unit that could shoot now: its ready shooters, each weapon's ranges from the
+/// table, and (when it is in melee) that the ruling in force lets it shoot. Offered, with no
+/// answer of its own: the unit's Shoot form asks the rest.
 pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let mut out = Vec::new();
     for u in state.all_units() {
-        if numbers::melee_bars_fire(rules, state, u) {
+        if numbers::melee_bars_fire(rules, state, u)
+            || fire_targets(rules, state, u, false).is_empty()
+        {
             continue;
         }
-        let Some(target) = state
-            .units_of(1 - u.side())
-            .into_iter()
-            .find(|&e| !state.fighting(e).is_empty() && !numbers::melee_bars_fire(rules, state, e))
-            .and_then(|e| greatest(state, e))
-        else {
+        let groups = by_weapon(rules, state, u);
+        if groups.is_empty() {
             continue;
-        };
-        for (weapon, shooters) in by_weapon(rules, state, u) {
-            for band in [numbers::Band::Close, numbers::Band::Long] {
-                out.extend(volley_card(
-                    rules,
-                    state,
-                    weapon,
-                    shooters.clone(),
-                    target,
-                    band,
-                ));
-            }
         }
+        let ready: Vec<String> = groups
+            .iter()
+            .map(|(w, figs)| format!("{} {}", figs.len(), w.name()))
+            .collect();
+        let mut card = cards::step(
+            cards::unit_who(state, u),
+            "Could shoot",
+            format!(
+                "{} ready: select {} and use its Shoot form, which asks who shoots, the target, the distance and cover",
+                ready.join(", "),
+                state.unit_name(u)
+            ),
+            FIRE,
+            Vec::new(),
+        );
+        card.notes = groups
+            .iter()
+            .map(|(w, _)| {
+                format!(
+                    "{}: {} (reference: ranges_inches)",
+                    w.name(),
+                    numbers::range_words(rules, *w)
+                )
+            })
+            .collect();
+        let foes = in_melee_with(state, u);
+        if !foes.is_empty() {
+            card.notes.push(format!(
+                "In melee with {}: it may still shoot (ruling fire_and_melee; the umpire may rule that units in melee do not).",
+                foes.join(", ")
+            ));
+        }
+        out.push(card);
     }
     out
 }

@@ -38,17 +38,25 @@ pub fn pending(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 .filter_map(|f| cards::results_card(rules, state, f)),
         );
     }
+    // Ending the firing section gives up every shot still offered: the end asks first,
+    // naming who could still shoot.
+    let mut unshot = Vec::new();
     match state.section {
         Section::Movement => out.extend(movement::cards(rules, state)),
-        Section::Firing => out.extend(firing::cards(rules, state)),
+        Section::Firing => {
+            let could = firing::cards(rules, state);
+            unshot = could.iter().map(|c| c.who.clone()).collect();
+            out.extend(could);
+        }
         Section::Melee => out.extend(melee::cards(rules, state)),
         Section::Results => {}
     }
-    out.push(end_card(state));
+    let lost = (!unshot.is_empty()).then(|| format!("Could still shoot: {}", unshot.join("; ")));
+    out.push(end_card(state, lost));
     out
 }
 
-fn end_card(state: &State) -> Check<Command> {
+fn end_card(state: &State, lost: Option<String>) -> Check<Command> {
     let (label, why) = match state.section.next() {
         Some(next) => (
             format!("End {} section", state.section.name()),
@@ -64,7 +72,11 @@ fn end_card(state: &State) -> Check<Command> {
         &format!("{} section", state.section.name()),
         why,
         SEQUENCE,
-        vec![answer(&label, Command::EndSection, false).ending()],
+        vec![
+            answer(&label, Command::EndSection, false)
+                .ending()
+                .confirming(lost),
+        ],
     );
     if state.section == Section::Results {
         c.notes = roll_call(state);

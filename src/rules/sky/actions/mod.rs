@@ -9,7 +9,7 @@ use super::pending::{fire_card, melee_card};
 use super::roster::{Formation, Weapon};
 use super::state::{ActionKind, Binding, Charge, ChargeStage, Phase, State, UnitRef, UnitState};
 use super::tables::Rules;
-use crate::engine::action::{ActionForm, ActionPlan};
+use crate::engine::action::{ActionForm, ActionPlan, Bounds};
 use crate::engine::check::{Check, Odds};
 use crate::engine::view::parse_id;
 
@@ -118,19 +118,25 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
                 "roll call: the table's count, when it differs from the books",
             )
             .number_from(
-                "Stands",
-                (0, u.spec.stands as usize),
-                u.stands as usize,
+                &format!("Stands (the books: {})", u.stands),
                 "stands",
+                Bounds::up_to(
+                    u.spec.stands as usize,
+                    "the stands it has in its army list (sky: Units and organization)",
+                ),
+                u.stands as usize,
             )
             .number_from(
-                "Hits marked",
-                (
-                    0,
+                &format!("Hits marked (the books: {})", u.marked_hits),
+                "hits",
+                Bounds::up_to(
                     rules.t.casualties.hits_per_stand.saturating_sub(1) as usize,
+                    format!(
+                        "{} hits remove a stand instead (sky: Firing Procedure)",
+                        rules.t.casualties.hits_per_stand
+                    ),
                 ),
                 u.marked_hits as usize,
-                "hits",
             )
             .as_record(),
         );
@@ -270,6 +276,7 @@ pub fn plan(
     let plain = |command| Ok(ActionPlan::plain(command));
     match form {
         "move" => Ok(ActionPlan {
+            confirm: None,
             command: Command::Move {
                 unit,
                 cross_obstacle: value(0) == 1,
@@ -282,11 +289,24 @@ pub fn plan(
             clan: unit.clan(),
             unit: (!state.leader_attached(unit)).then_some(unit.2),
         }),
-        "count" => plain(Command::CorrectCount {
-            unit,
-            stands: u32::try_from(value(0)).map_err(|_| "too many stands")?,
-            marked: u32::try_from(value(1)).map_err(|_| "too many hits")?,
-        }),
+        "count" => {
+            let stands = u32::try_from(value(0)).map_err(|_| "too many stands")?;
+            let marked = u32::try_from(value(1)).map_err(|_| "too many hits")?;
+            let plan = ActionPlan::plain(Command::CorrectCount {
+                unit,
+                stands,
+                marked,
+            });
+            Ok(match u.stands.checked_sub(stands).filter(|n| *n > 0) {
+                Some(lost) => plan.confirming(format!(
+                    "{} loses {lost} stand{} ({} to {stands}) by the table's count",
+                    u.spec.name,
+                    if lost == 1 { "" } else { "s" },
+                    u.stands
+                )),
+                None => plan,
+            })
+        }
         "formation" => plain(Command::SetFormation {
             unit,
             formation: *formations(rules, u)
@@ -303,6 +323,7 @@ pub fn plan(
             let cost = cost_card(rules, state, u, "Charge", cross_obstacle);
             card.notes.extend(cost.notes);
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::Charge {
                     unit,
                     target,
@@ -317,6 +338,7 @@ pub fn plan(
                 .get(value(0))
                 .ok_or("pick an enemy in contact")?;
             Ok(ActionPlan {
+                confirm: None,
                 command: Command::Melee { unit, target },
                 preview: Some(contact_card(rules, state, unit, target, false)),
             })
@@ -361,7 +383,11 @@ fn fire_plan(
             .push("Out of range: no dice and no effect; an arquebus is still unloaded.".into());
         Some(card)
     };
-    Ok(ActionPlan { command, preview })
+    Ok(ActionPlan {
+        confirm: None,
+        command,
+        preview,
+    })
 }
 
 /// The melee a charge (or units in contact) would bring, as its card without answers.
