@@ -12,7 +12,7 @@ use super::command::{
 };
 use super::numbers::{self, preview};
 use super::roster::{Formation, Weapon};
-use super::state::{Cover, MoraleCause, State, Target, UnitRef};
+use super::state::{Cover, MoraleCause, State, Target, UnitRef, UnitState};
 use super::tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan, Bounds};
@@ -309,41 +309,47 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         ));
     }
     if let Some(range) = numbers::range_cm(rules, state, x.spec.weapon) {
-        let wind = if state.wind_turns > 0 {
-            ", halved by the wind card"
-        } else {
-            ""
-        };
-        let reach = Bounds::up_to(
-            range as usize,
-            format!(
-                "the {}'s range{wind} (simple: Ranges)",
-                x.spec.weapon.name()
-            ),
-        );
-        let mut fire = ActionForm::new(
-            "fire",
-            "Fire",
-            "1d8 a figure, or a 1d10 volley (2+ figures, no move)",
-        )
-        .choice(
-            "Target",
-            targets(state, state.owner(unit))
-                .into_iter()
-                .map(|t| target_name(state, t))
-                .collect(),
-        )
-        .choice("Target's cover", cover_answers())
-        .number("Distance to the target", "cm", reach);
-        if x.spec.weapon != Weapon::Gun {
-            fire = fire.toggle("Volley");
-        }
-        out.push(fire.toggle(IN_SIGHT));
+        out.push(fire_form(state, unit, x, range));
     }
     out.push(melee_form(state, state.owner(unit)));
     out.extend(records(rules, state, unit));
     out.extend(places::forms(rules, state, unit));
     out
+}
+
+/// The Fire form: the target, its cover, the distance within the weapon's range (halved by the
+/// wind card), a volley for bows and arquebuses, and whether the target is seen.
+fn fire_form(state: &State, unit: UnitRef, x: &UnitState, range: u32) -> ActionForm {
+    let wind = if state.wind_turns > 0 {
+        ", halved by the wind card"
+    } else {
+        ""
+    };
+    let reach = Bounds::up_to(
+        range as usize,
+        format!(
+            "the {}'s range{wind} (simple: Ranges)",
+            x.spec.weapon.name()
+        ),
+    );
+    let mut fire = ActionForm::new(
+        "fire",
+        "Fire",
+        "1d8 a figure, or a 1d10 volley (2+ figures, no move)",
+    )
+    .choice(
+        "Target",
+        targets(state, state.owner(unit))
+            .into_iter()
+            .map(|t| target_name(state, t))
+            .collect(),
+    )
+    .choice("Target's cover", cover_answers())
+    .number("Distance to the target", "cm", reach);
+    if x.spec.weapon != Weapon::Gun {
+        fire = fire.toggle("Volley");
+    }
+    fire.toggle(IN_SIGHT)
 }
 
 /// The table's records of a unit: its cover, melee, Formation Fail causes, a morale call,
