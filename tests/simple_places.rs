@@ -40,6 +40,7 @@ fn structure(b: &mut Battle<Simple>, name: &str, kind: StructureKind) {
         Command::AddStructure {
             name: name.into(),
             kind,
+            sections: 1,
         },
         &[],
     );
@@ -51,6 +52,7 @@ fn shot(unit: UnitRef, target: UnitRef, distance_cm: u32) -> Command {
         target: Target::Unit(target),
         volley: false,
         distance_cm,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     })
 }
 
@@ -108,6 +110,7 @@ fn terrain_village_brings_5_peasants_who_attack_whoever_enters_and_never_leave()
         kind: MoveKind::IntoVillage,
         distance_cm: 10,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     ok(&mut b, into_village(IMA_TEPPO), &[]);
     assert_eq!(b.state().due, vec![Due::VillagersAttack(IMA_TEPPO)]);
@@ -221,6 +224,7 @@ fn building_holds_5_figures_and_the_door_defender_must_be_killed_first() {
         rear_support: None,
         in_building: false,
         door: Some(0),
+        defender_cover: Some(gunbai::rules::simple::state::Cover::Hard),
     };
     assert!(
         err_text(&mut b, Command::Melee(at_door(IMA_ARCHERS)), &[10, 1]).contains("inside"),
@@ -236,6 +240,10 @@ fn building_holds_5_figures_and_the_door_defender_must_be_killed_first() {
         "the door's defender is in hard cover: {:?}",
         bouts[0].defender
     );
+    // The table cannot put the door's defender anywhere but in hard cover.
+    let mut open = at_door(IMA_TEPPO);
+    open.defender_cover = Some(gunbai::rules::simple::state::Cover::Open);
+    assert!(err_text(&mut b, Command::Melee(open), &[10, 1]).contains("hard cover"));
     // 3 against 4 + 2 - 1 (the defender's Formation Fail): the door holds.
     ok(&mut b, Command::Melee(at_door(IMA_TEPPO)), &[3, 4]);
     assert_eq!(b.state().structures[0].door_taken_by, None);
@@ -280,6 +288,7 @@ fn artillery_realignment_1d4_is_required_for_a_new_target() {
             kind: MoveKind::Normal,
             distance_cm: 5,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -464,6 +473,7 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
         kind,
         distance_cm: 10,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     for kind in [
         MoveKind::Normal,
@@ -483,40 +493,35 @@ fn daimyo_killed_army_falls_back_to_its_base_line_and_cannot_move_forward() {
         "it fights only if attacked"
     );
     ok(&mut b, moving(ODA_YARI, MoveKind::Back), &[]);
-    // Changing formation takes the whole move where the unit stands.
-    let err = err_text(
+    // Changing formation, its whole move where the unit stands, is no move forward.
+    ok(
         &mut b,
         moving(ODA_TEPPO_1, MoveKind::ChangeFormation(Formation::Column)),
         &[],
     );
-    assert!(err.contains("whole move"), "{err}");
-    ok(
-        &mut b,
-        Command::Move {
-            unit: ODA_TEPPO_1,
-            kind: MoveKind::ChangeFormation(Formation::Column),
-            distance_cm: 0,
-            going: gunbai::rules::simple::command::Going::Standard,
-        },
-        &[],
+    assert_eq!(
+        b.state().unit(ODA_TEPPO_1).expect("unit").formation,
+        Formation::Column
     );
 }
 
 #[test]
 fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
+    use gunbai::rules::simple::state::Cover;
     let mut b = begun();
-    let order = FireOrder {
+    let order = |target_cover| FireOrder {
         unit: IMA_TEPPO,
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 20,
+        target_cover: Some(target_cover),
     };
-    let needs = |b: &Battle<Simple>| {
-        gunbai::rules::simple::numbers::preview::fire(b.rules(), b.state(), &order)
+    let needs = |b: &Battle<Simple>, cover| {
+        gunbai::rules::simple::numbers::preview::fire(b.rules(), b.state(), &order(cover))
             .expect("preview")
             .needs
     };
-    assert_eq!(needs(&b), 6);
+    assert_eq!(needs(&b, Cover::Open), 6);
     ok(
         &mut b,
         Command::SetStatus {
@@ -525,7 +530,9 @@ fn smoke_from_a_fire_is_soft_cover_for_firing_and_morale() {
         },
         &[],
     );
-    assert_eq!(needs(&b), 7, "a line in soft cover");
+    assert_eq!(needs(&b, Cover::Soft), 7, "a line in soft cover");
+    let err = err_text(&mut b, Command::Fire(order(Cover::Open)), &[1; 5]);
+    assert!(err.contains("soft cover at least"), "{err}");
     let yari = b.state().unit(ODA_YARI).expect("unit");
     let cover = b.state().cover_of(ODA_YARI);
     let dice = gunbai::rules::simple::numbers::morale(b.rules(), yari, cover, false);
@@ -539,6 +546,7 @@ fn movement_worked_example_a_gun_unlimbered_from_its_wagon_fires_with_a_formatio
         kind,
         distance_cm: 0,
         going: gunbai::rules::simple::command::Going::Standard,
+        surrounded: None,
     };
     let mut b = begun();
     ok(&mut b, in_place(MoveKind::Limber), &[]);
@@ -563,6 +571,7 @@ fn going(unit: UnitRef, distance_cm: u32, going: gunbai::rules::simple::command:
         kind: MoveKind::Back,
         distance_cm,
         going,
+        surrounded: None,
     }
 }
 
@@ -598,6 +607,7 @@ fn movement_a_wagon_behind_one_beast_moves_7_5_cm_and_in_retreat_at_its_standard
         target: Target::Daimyo(GroupRef(1, 0)),
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     ok(&mut b, at, &[6, 1, 1, 1, 1, 1]);
     assert!(

@@ -10,7 +10,7 @@ use gunbai::engine::{Battle, Dice};
 use gunbai::reference::HouseRules;
 use gunbai::roster::RosterText;
 use gunbai::rules::simple::command::{
-    Attacker, Facing, FailCause, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
+    Attacker, Facing, Fighter, FireOrder, MeleeOrder, MoveKind, Status,
 };
 use gunbai::rules::simple::roster::Weapon;
 use gunbai::rules::simple::state::{Cover, Due, GroupRef, MoraleCause, Target, UnitRef};
@@ -92,6 +92,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -103,6 +104,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -111,14 +113,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
 #[test]
 fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_YARI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, ODA_YARI);
     to_oda_turn(&mut b, [5, 5]);
     assert!(b.state().due.contains(&Due::FormationTest(ODA_YARI)));
     assert!(
@@ -129,6 +124,7 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
                 kind: MoveKind::Normal,
                 distance_cm: 10,
                 going: gunbai::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             &[]
         )
@@ -154,14 +150,7 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
 #[test]
 fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_YARI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, ODA_YARI);
     ok(
         &mut b,
         Command::SetStatus {
@@ -179,6 +168,7 @@ fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
             kind: MoveKind::CrossCover,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -192,14 +182,7 @@ fn formation_fail_is_not_tested_in_melee_or_while_crossing_cover() {
 #[test]
 fn formation_fail_forbids_volley_fire() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: IMA_TEPPO,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, IMA_TEPPO);
     let err = run(&mut b, fire(IMA_TEPPO, ODA_YARI, true), &[1; 5]).expect_err("no volley");
     assert!(err.to_string().contains("Formation Fail"), "{err}");
 }
@@ -215,18 +198,10 @@ fn firing_d8_per_figure_hits_6_7_8_in_line_and_saves_on_4() {
     );
     assert_eq!(alive(&b, ODA_YARI), 4);
     ok(&mut b, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 6, 1]);
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: ODA_TEPPO_2,
-            status: Status::Cover(Cover::Hard),
-        },
-        &[],
-    );
     // Hard cover, line: 8+. Only the 8 hits; its save fails on 3.
     ok(
         &mut b,
-        fire(IMA_ARCHERS, ODA_TEPPO_2, false),
+        fire_in(IMA_ARCHERS, ODA_TEPPO_2, Cover::Hard),
         &[7, 7, 8, 1, 1, 3],
     );
     assert_eq!(alive(&b, ODA_TEPPO_2), 4);
@@ -235,19 +210,11 @@ fn firing_d8_per_figure_hits_6_7_8_in_line_and_saves_on_4() {
 #[test]
 fn skirmishers_are_hit_on_7_8_9_and_the_combined_score_pairs_dice() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: ODA_ARCHERS_SKIRMISH,
-            status: Status::Cover(Cover::Hard),
-        },
-        &[],
-    );
     // Skirmish in hard cover needs 9: no d8 reaches it, so dice pair up (ruling
     // combined_score): 5+4 = 9 hits, 8+0... 1+2 = 3 misses, the fifth die is unpaired.
     let lines = ok(
         &mut b,
-        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        fire_in(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, Cover::Hard),
         &[5, 4, 1, 2, 8, 1],
     );
     assert!(lines.iter().any(|l| l.contains("pairs")), "{lines:?}");
@@ -263,15 +230,7 @@ fn combined_score_exact_option_needs_the_pair_to_equal_the_score() {
     let mut b = begun_with(house);
     ok(
         &mut b,
-        Command::SetStatus {
-            unit: ODA_ARCHERS_SKIRMISH,
-            status: Status::Cover(Cover::Hard),
-        },
-        &[],
-    );
-    ok(
-        &mut b,
-        fire(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, false),
+        fire_in(IMA_TEPPO, ODA_ARCHERS_SKIRMISH, Cover::Hard),
         &[5, 5, 4, 5, 8, 1],
     );
     assert_eq!(
@@ -298,6 +257,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     )
@@ -310,6 +270,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -322,14 +283,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
 #[test]
 fn firer_with_formation_fail_saves_on_3_and_guard_on_3_or_2() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: IMA_TEPPO,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, IMA_TEPPO);
     // One hit on Oda Yari; its save of 3 holds against a firer with a Formation Fail.
     ok(
         &mut b,
@@ -339,14 +293,7 @@ fn firer_with_formation_fail_saves_on_3_and_guard_on_3_or_2() {
     assert_eq!(alive(&b, ODA_YARI), 5);
     // The guard saves on 2 against such a firer; on 3 otherwise.
     let teppo_1 = UnitRef(1, 0, 2);
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: teppo_1,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, teppo_1);
     ok(&mut b, fire(teppo_1, ODA_GUARD, false), &[6, 1, 1, 1, 1, 2]);
     assert_eq!(
         alive(&b, ODA_GUARD),
@@ -380,6 +327,7 @@ fn ranges_are_30_cm_and_the_wind_card_halves_them() {
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 20,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     let err = run(&mut b, far, &[1; 5]).expect_err("out of range");
     assert!(err.to_string().contains("halved"), "{err}");
@@ -388,6 +336,7 @@ fn ranges_are_30_cm_and_the_wind_card_halves_them() {
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 15,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     ok(&mut b, near, &[1; 5]);
 }
@@ -408,6 +357,7 @@ fn daimyo_attached_to_a_unit_is_no_target_until_it_is_gone() {
         target: Target::Daimyo(GroupRef(0, 0)),
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     assert!(run(&mut b, at_daimyo.clone(), &[1; 5]).is_err());
     ok(
@@ -459,14 +409,6 @@ fn melee_attacker_kills_only_on_a_higher_score() {
 #[test]
 fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::SetStatus {
-            unit: ODA_PIKE_SAMURAI,
-            status: Status::Cover(Cover::Soft),
-        },
-        &[],
-    );
     // Held in melee to his front, he cannot turn to face the flank attack (ruling turn_to_face).
     ok(
         &mut b,
@@ -476,14 +418,7 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
         },
         &[],
     );
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: IMA_SWORD_SAMURAI,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, IMA_SWORD_SAMURAI);
     let order = MeleeOrder {
         defender: Target::Unit(ODA_PIKE_SAMURAI),
         attackers: vec![Attacker {
@@ -495,6 +430,7 @@ fn melee_modifiers_cover_pike_support_formation_fail_and_friendly_contact() {
         rear_support: Some(Weapon::Pike),
         in_building: false,
         door: None,
+        defender_cover: Some(Cover::Soft),
     };
     // Attacker: 10 + 1 flank - 1 Formation Fail - 1 alone = 9.
     // Defender: 1 + 1 soft + 2 pike support + 2 pike against none = 6.
@@ -533,14 +469,7 @@ fn melee_up_to_4_attackers_or_3_when_the_defender_touches_a_friend_and_only_in_o
 #[test]
 fn morale_worked_example_3d6_against_2d10_plus_1d10() {
     let mut b = begun();
-    ok(
-        &mut b,
-        Command::MarkFormationFail {
-            unit: ODA_TEPPO_2,
-            cause: FailCause::NotInContact,
-        },
-        &[],
-    );
+    formation_fail(&mut b, ODA_TEPPO_2);
     ok(
         &mut b,
         fire(IMA_TEPPO, ODA_TEPPO_2, false),
@@ -699,6 +628,7 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
                 kind: MoveKind::Normal,
                 distance_cm: 10,
                 going: gunbai::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             &[]
         )
@@ -724,6 +654,7 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
                 kind: MoveKind::Normal,
                 distance_cm: 10,
                 going: gunbai::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             &[]
         )
@@ -737,6 +668,7 @@ fn event_cards_turncoat_messenger_ammunition_and_tea() {
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -839,6 +771,7 @@ fn setup_terrain_ambush_river_and_bombardment() {
         Command::AddStructure {
             name: "Zenshoji".into(),
             kind: gunbai::rules::simple::state::StructureKind::WoodenBuilding,
+            sections: 1,
         },
         &[],
     );
@@ -969,6 +902,7 @@ fn structures_lose_hits_to_guns_and_become_unusable_at_4() {
         Command::AddStructure {
             name: "Hut".into(),
             kind,
+            sections: 1,
         },
         &[],
     );
@@ -1040,6 +974,7 @@ fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_mo
             kind: MoveKind::Normal,
             distance_cm: 10,
             going: gunbai::rules::simple::command::Going::Standard,
+            surrounded: None,
         },
         &[],
     );
@@ -1066,6 +1001,7 @@ fn action_previews_give_the_exact_odds_of_fire_and_melee() {
         target: Target::Unit(ODA_YARI),
         volley: false,
         distance_cm: 20,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     };
     let p = preview::fire(b.rules(), b.state(), &order).expect("preview");
     assert_eq!(
@@ -1091,8 +1027,8 @@ fn action_forms_fire_the_order_the_preview_describes() {
     let mut b = begun();
     let id = IMA_TEPPO.id();
     let target = option_of(&b, IMA_TEPPO, "fire", ODA_YARI);
-    // Up to 20 cm, not a volley: the same order as `fire(IMA_TEPPO, ODA_YARI, false)`.
-    let values = [target, 1, 0];
+    // In the open, 1 cm, not a volley: the order `fire(IMA_TEPPO, ODA_YARI, false)` gives.
+    let values = [target, 0, 1, 0, 1];
     let preview = b
         .preview_action(&id, "fire", &values)
         .expect("fits")

@@ -26,6 +26,7 @@ fn fire(unit: UnitRef, target: Target) -> Command {
         target,
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     })
 }
 

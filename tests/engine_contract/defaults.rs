@@ -14,7 +14,6 @@
 use std::collections::HashSet;
 
 use gunbai::dice::RngDice;
-use gunbai::engine::action::{ActionForm, Field};
 use gunbai::engine::dues::DueChange;
 use gunbai::engine::exec::{apply_event, describe_in_place, events_of};
 use gunbai::engine::ruleset::ApplyContext;
@@ -25,6 +24,7 @@ use rand::{Rng as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 
 use super::battle;
+use super::offered::value_spots;
 
 /// Plays on the surface and calls `visit` on every state reached.
 pub fn walk<R: RuleSet>(
@@ -60,7 +60,7 @@ pub fn walk<R: RuleSet>(
 }
 
 /// The commands the surface offers now: every card's answers and some random forms.
-fn offered_sample<R: RuleSet>(
+pub(super) fn offered_sample<R: RuleSet>(
     b: &Battle<R>,
     rng: &mut ChaCha8Rng,
     forms: usize,
@@ -111,42 +111,6 @@ fn neighbours<R: RuleSet>(command: &R::Command, rng: &mut ChaCha8Rng, n: usize) 
     out
 }
 
-/// Byte ranges of the numbers and booleans in a RON text, outside its strings (a name the
-/// umpire typed is his to choose).
-fn value_spots(text: &str) -> Vec<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let mut spots = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'"' {
-            i += 1;
-            while i < bytes.len() && bytes[i] != b'"' {
-                i += if bytes[i] == b'\\' { 2 } else { 1 };
-            }
-            i += 1;
-            continue;
-        }
-        let word_start = i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_');
-        if bytes[i].is_ascii_digit() && word_start {
-            let start = i;
-            while i < bytes.len() && bytes[i].is_ascii_digit() {
-                i += 1;
-            }
-            spots.push((start, i));
-            continue;
-        }
-        for word in ["true", "false"] {
-            let end = i + word.len();
-            let ends_word = end >= bytes.len() || !bytes[end].is_ascii_alphanumeric();
-            if word_start && text[i..].starts_with(word) && ends_word {
-                spots.push((i, end));
-            }
-        }
-        i += 1;
-    }
-    spots
-}
-
 /// Whether `command`'s events settle something owed before it.
 fn settles<R: RuleSet>(before: &R::State, events: &[R::Event]) -> bool {
     let owed = R::dues(before);
@@ -155,7 +119,7 @@ fn settles<R: RuleSet>(before: &R::State, events: &[R::Event]) -> bool {
         .any(|e| matches!(R::due_change(e), Some((DueChange::Settled, due)) if owed.contains(due)))
 }
 
-fn accepted<R: RuleSet>(b: &Battle<R>, command: &R::Command) -> Option<Vec<R::Event>> {
+pub(super) fn accepted<R: RuleSet>(b: &Battle<R>, command: &R::Command) -> Option<Vec<R::Event>> {
     events_of::<R>(b.rules(), b.state(), command, &mut RngDice::seeded(9)).ok()
 }
 
@@ -252,67 +216,6 @@ pub fn a_due_nobody_can_answer_is_dropped<R: RuleSet>(
     assert!(problems.is_empty(), "{}", super::report(&problems));
 }
 
-/// Every value combination of a form, or none if there are more than `cap`.
-fn combinations(form: &ActionForm, cap: usize) -> Option<Vec<Vec<usize>>> {
-    let sizes: Vec<usize> = form
-        .fields
-        .iter()
-        .map(|f| match f {
-            Field::Choice { options, .. } => options.len().max(1),
-            Field::Toggle { .. } => 2,
-            Field::Flags { options, .. } => 1usize
-                .checked_shl(options.len() as u32)
-                .unwrap_or(usize::MAX),
-            Field::Number { bounds, .. } => bounds.max.saturating_sub(bounds.min) + 1,
-        })
-        .collect();
-    let total = sizes
-        .iter()
-        .try_fold(1usize, |acc, s| acc.checked_mul(*s))?;
-    if total > cap {
-        return None;
-    }
-    let mins: Vec<usize> = form
-        .fields
-        .iter()
-        .map(|f| match f {
-            Field::Number { bounds, .. } => bounds.min,
-            _ => 0,
-        })
-        .collect();
-    let mut out = Vec::with_capacity(total);
-    for mut k in 0..total {
-        let mut values = Vec::with_capacity(sizes.len());
-        for (size, min) in sizes.iter().zip(&mins) {
-            values.push(min + k % size);
-            k /= size;
-        }
-        out.push(values);
-    }
-    Some(out)
-}
-
-/// Every command the surface offers now, if they can all be listed (`None` when a form has
-/// too many combinations to list).
-fn everything_offered<R: RuleSet>(b: &Battle<R>) -> Option<HashSet<String>> {
-    let key = |c: &R::Command| ron::to_string(c).unwrap_or_default();
-    let mut all: HashSet<String> = card_commands::<R>(b.rules(), b.state())
-        .iter()
-        .map(|(_, c)| key(c))
-        .collect();
-    all.extend(R::end_battle().iter().map(key));
-    for unit in unit_ids(&R::view(b.rules(), b.state())) {
-        for form in R::action_forms(b.rules(), b.state(), &unit) {
-            for values in combinations(&form, 3000)? {
-                if let Ok(plan) = R::action(b.rules(), b.state(), &unit, &form.key, &values) {
-                    all.insert(key(&plan.command));
-                }
-            }
-        }
-    }
-    Some(all)
-}
-
 /// Default 3: a command one value away from what the surface offers (another unit, a flag the
 /// umpire did not tick, a number the form does not allow) is accepted only if the surface
 /// offers it too: the engine takes no declaration the app would not let the umpire make.
@@ -322,12 +225,12 @@ pub fn declared_triggers_are_checked<R: RuleSet>(house: &HouseRules, seeds: u64,
             return;
         }
         let base = offered_sample(b, rng, 4);
-        let mut offered: Option<Option<HashSet<String>>> = None;
+        let mut offered: Option<Option<super::offered::Offered>> = None;
         for command in base.iter().flat_map(|c| neighbours::<R>(c, rng, 2)) {
             if accepted(b, &command).is_none() {
                 continue;
             }
-            let all = offered.get_or_insert_with(|| everything_offered(b));
+            let all = offered.get_or_insert_with(|| super::offered::everything(b));
             let Some(all) = all else {
                 return;
             };

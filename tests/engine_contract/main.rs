@@ -20,8 +20,10 @@ use gunbai::engine::exec::events_of;
 use gunbai::engine::surface::{self, card_commands, random_form_plan, unit_ids};
 use gunbai::engine::{Battle, Check, CommandError, RuleSet};
 
+mod causes;
 mod daimyo_causes;
 mod defaults;
+mod offered;
 mod sky_causes;
 use gunbai::reference::HouseRules;
 use gunbai::rules::{
@@ -588,6 +590,57 @@ macro_rules! contract {
 
 contract!(sky, Sky);
 contract!(simple, Simple);
+
+/// Simple's declared causes, each kind swapped within itself (issue 44).
+mod simple_causes {
+    use super::*;
+
+    /// The causes a Simple command names: of Formation Fail, of a morale test, what is set
+    /// alight, how a unit moves, where a figure is attacked, what cover it has.
+    const KINDS: &[&[&str]] = &[
+        &[
+            "ChangingFormation",
+            "CrossingCover",
+            "OutOfSight",
+            "AfterMelee",
+            "NotInContact",
+            "Mounting",
+            "Limbering",
+            "Buildings",
+            "SkirmishersTooClose",
+            "Retreat",
+            "MovedThrough",
+        ],
+        &[
+            "FireLosses",
+            "MeleeLosses",
+            "HalfStrength",
+            "FormationFail",
+            "FriendRetreating",
+            "AfterRetreat",
+        ],
+        &["Cart", "Haystack", "Building", "BuildingWhileBurning"],
+        &[
+            "Normal",
+            "CrossCover",
+            "ClearOfCover",
+            "MountDismount",
+            "Limber",
+            "Unlimber",
+            "Back",
+            "IntoVillage",
+            "OverCover",
+        ],
+        &["Front", "Flank", "Rear"],
+        &["Open", "Soft", "Hard"],
+        &["Line", "Column", "Skirmish"],
+    ];
+
+    #[test]
+    fn every_declared_cause_the_state_contradicts_is_refused() {
+        causes::declared_causes_are_checked::<Simple>(&HouseRules::default(), 2, 100, KINDS);
+    }
+}
 contract!(skirmish, Skirmish);
 contract!(daimyo, Daimyo);
 contract!(kozeriai, Kozeriai);

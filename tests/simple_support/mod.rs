@@ -69,6 +69,45 @@ pub fn begun() -> Battle<Simple> {
     begun_with(HouseRules::default())
 }
 
+/// Changes an acting unit's formation, line to column or back: its whole move, and a
+/// Formation Fail.
+pub fn change_formation(b: &mut Battle<Simple>, unit: UnitRef) {
+    use gunbai::rules::simple::command::{Going, MoveKind};
+    use gunbai::rules::simple::roster::Formation;
+    let to = match b.state().unit(unit).expect("unit").formation {
+        Formation::Line => Formation::Column,
+        _ => Formation::Line,
+    };
+    let change = Command::Move {
+        unit,
+        kind: MoveKind::ChangeFormation(to),
+        distance_cm: 0,
+        going: Going::Standard,
+        surrounded: None,
+    };
+    ok(b, change, &[]);
+}
+
+/// Gives `unit` a Formation Fail by a change of formation ([`change_formation`]). In
+/// Imagawa's turn a unit of Oda's changes in Oda's turn, and Imagawa's next turn begins (blank
+/// cards, allies acting).
+pub fn formation_fail(b: &mut Battle<Simple>, unit: UnitRef) {
+    if b.state().owner(unit) == usize::from(b.state().acting) {
+        change_formation(b, unit);
+        return;
+    }
+    assert_eq!(
+        (b.state().acting, unit.0),
+        (1, 0),
+        "Oda's unit in Imagawa's turn"
+    );
+    to_oda_turn(b, [5, 5]);
+    change_formation(b, unit);
+    ok(b, Command::EndTurn, &[]);
+    ok(b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(b, Command::AllyActivation(MATSUDAIRA), &[7]);
+}
+
 /// Ends Imagawa's turn and plays Oda's with a blank card, allies rolling the faces given.
 pub fn to_oda_turn(b: &mut Battle<Simple>, ally_faces: [u32; 2]) {
     ok(b, Command::EndTurn, &[]);
@@ -83,6 +122,22 @@ pub fn fire(unit: UnitRef, target: UnitRef, volley: bool) -> Command {
         target: Target::Unit(target),
         volley,
         distance_cm: 20,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
+    })
+}
+
+/// A shot at 20 cm at a target the table sees in `cover`.
+pub fn fire_in(
+    unit: UnitRef,
+    target: UnitRef,
+    cover: gunbai::rules::simple::state::Cover,
+) -> Command {
+    Command::Fire(FireOrder {
+        unit,
+        target: Target::Unit(target),
+        volley: false,
+        distance_cm: 20,
+        target_cover: Some(cover),
     })
 }
 
@@ -102,6 +157,7 @@ pub fn one_on_one(attacker: UnitRef, defender: UnitRef, facing: Facing) -> Melee
         rear_support: None,
         in_building: false,
         door: None,
+        defender_cover: Some(gunbai::rules::simple::state::Cover::Open),
     }
 }
 
@@ -137,6 +193,7 @@ pub fn shoot_daimyo(b: &mut Battle<Simple>, group: GroupRef) {
         target: Target::Daimyo(group),
         volley: false,
         distance_cm: 10,
+        target_cover: Some(gunbai::rules::simple::state::Cover::Open),
     });
     ok(b, at, &[6, 1, 1, 1, 1, 1]);
 }

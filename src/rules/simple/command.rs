@@ -173,6 +173,10 @@ pub struct MeleeOrder {
     /// opens the building to the attacker's side.
     #[serde(default)]
     pub door: Option<u8>,
+    /// The cover the table sees the defender behind (the Melee form asks); none in older
+    /// journals, which read the unit's cover record.
+    #[serde(default)]
+    pub defender_cover: Option<Cover>,
 }
 
 /// An order to fire.
@@ -186,6 +190,10 @@ pub struct FireOrder {
     pub volley: bool,
     /// The distance measured on the table.
     pub distance_cm: u32,
+    /// The cover the table sees the target in (the Fire form asks); none in older journals,
+    /// which read the unit's cover record.
+    #[serde(default)]
+    pub target_cover: Option<Cover>,
 }
 
 /// What is being set alight.
@@ -199,6 +207,11 @@ pub enum Kindling {
     Building,
     /// A building when something is already on fire.
     BuildingWhileBurning,
+}
+
+/// A structure recorded before bridges had a length: one piece.
+fn one_section() -> u32 {
+    1
 }
 
 /// A command.
@@ -231,6 +244,10 @@ pub enum Command {
         /// The going it crosses.
         #[serde(default)]
         going: Going,
+        /// For a unit in melee moving away, the table's word whether 3 or 4 enemy figures
+        /// surround it (then it cannot); none for a unit in no melee (Melee).
+        #[serde(default)]
+        surrounded: Option<bool>,
     },
     /// A retreating unit makes a retreat move.
     RetreatMove {
@@ -318,6 +335,10 @@ pub enum Command {
         name: String,
         /// Its kind.
         kind: StructureKind,
+        /// A bridge's length in 15 cm sections, which sets its hits (ruling `bridges`); 1 for
+        /// anything else, recorded a building or a 15 cm section at a time.
+        #[serde(default = "one_section")]
+        sections: u32,
     },
     /// A gun bombards a structure.
     Bombard {

@@ -186,6 +186,18 @@ pub enum Event {
         /// The new formation.
         formation: Formation,
     },
+    /// A unit in melee moved away from it, not surrounded (Melee).
+    MovedAway(UnitRef),
+    /// A change of formation the unit's move did not complete: its furthest figure has
+    /// further to go, and the change takes more moves (Movement).
+    FormationChangeGoesOn {
+        /// The unit.
+        unit: UnitRef,
+        /// The formation it is changing to.
+        formation: Formation,
+        /// Moves it still needs to finish the change.
+        moves_left: u32,
+    },
     /// A status reported by the table.
     StatusSet {
         /// The unit.

@@ -25,6 +25,8 @@ pub const MORALE: &str = "simple: Morale";
 pub const TERRAIN: &str = "simple: Terrain";
 /// The passages on fire.
 pub const FIRE: &str = "simple: Fire";
+/// The passages on structures and their hits.
+pub const STRUCTURES: &str = "simple: Firing at Soft/Hard Cover";
 
 /// The rule that requires a due.
 pub fn citation(due: Due) -> &'static str {
@@ -77,10 +79,10 @@ pub fn moot(state: &State, due: Due) -> Option<String> {
                 .is_some_and(|s| state.burning(s));
             (!inside).then(|| format!("{} is not in a burning building", state.unit_name(u)))
         }),
-        Due::VillagersAttack(u) => gone(u).or_else(|| {
-            super::execute::village_unit(state)
-                .is_none()
-                .then(|| "the village's peasants are gone".to_owned())
+        Due::VillagersAttack(u) => gone(u).or_else(|| match super::execute::village_unit(state) {
+            None => Some("the village's peasants are gone".to_owned()),
+            Some(v) => (numbers::villagers_yet_to_attack(state, v) == 0)
+                .then(|| "each of the village's peasants has attacked this turn".to_owned()),
         }),
         Due::AllyActivation(g) => daimyo_dead(g),
         Due::Ninja(s) => daimyo_dead(GroupRef(s, 0)),
@@ -105,8 +107,8 @@ pub fn precedes(first: Due, then: Due) -> Option<&'static str> {
 }
 
 /// What may happen while `due` is owed without settling it: the umpire's word that the unit
-/// about to test morale sees a friendly unit retreat (or not), which the morale card asks for,
-/// while morale tests are owed.
+/// about to test morale sees a friendly unit retreat (or not), or the cover it stands in,
+/// which the morale card asks for, while morale tests are owed.
 pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
     match (due, command) {
         // Among the morale tests owed, any unit's word may come first (the command itself is
@@ -114,7 +116,7 @@ pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
         (
             Due::Morale(..),
             Command::SetStatus {
-                status: Status::SeesRetreat(_),
+                status: Status::SeesRetreat(_) | Status::Cover(_),
                 ..
             },
         ) => Some(MORALE),

@@ -166,6 +166,7 @@ mod raw {
         pub stone_linear_per_15cm: u32,
         pub wooden_linear_per_15cm: u32,
         pub fieldworks_per_15cm: u32,
+        pub section_cm: u32,
         pub unusable_at: u32,
         pub soft_needs: u32,
         pub hard_needs: u32,
@@ -199,6 +200,10 @@ mod raw {
         pub basic_samurai_foot_units: usize,
         pub basic_cavalry_units: usize,
         pub basic_guard_units: usize,
+        pub basic_archer_units: usize,
+        pub basic_arquebus_units: usize,
+        pub basic_spear_units: usize,
+        pub basic_pike_units: usize,
         pub guard_flagbearers: u32,
         pub arquebus_per_sharpshooter: u32,
         pub building_capacity: u32,
@@ -364,6 +369,44 @@ pub struct SimpleRulings {
     pub monk_weapon: MonkWeapon,
     /// Whether a defender turns to face a flank or rear attack.
     pub turn_to_face: TurnToFace,
+    /// How many moves a change of formation takes when its furthest figure has further to
+    /// go than one move.
+    pub formation_change: FormationChange,
+    /// Whether a turn without firing clears smoke that a turn of firing before it would renew.
+    pub smoke_timing: SmokeTiming,
+    /// When a unit may move through another friendly unit.
+    pub pass_through: PassThrough,
+}
+
+/// When a unit may move through another friendly unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PassThrough {
+    /// When either is in skirmish order or is archers, who can form skirmish.
+    EitherCanSkirmish,
+    /// Only when either is in skirmish order.
+    InSkirmishOrder,
+}
+
+/// Whether a turn without firing clears smoke that a turn of firing before it would renew.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SmokeTiming {
+    /// A turn without firing clears the smoke.
+    QuietTurnClears,
+    /// A turn of firing renews the smoke over a unit that stays the next turn.
+    FiringRenews,
+}
+
+/// How many moves a change of formation takes when its furthest figure has further to go
+/// than one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FormationChange {
+    /// One further move finishes it.
+    OneFurtherMove,
+    /// Each further move takes the furthest figure one move's distance until it arrives.
+    MoveByMove,
 }
 
 /// Whether a defender turns to face a flank or rear attack.

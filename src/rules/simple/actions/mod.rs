@@ -12,7 +12,7 @@ use super::command::{
 };
 use super::numbers::{self, preview};
 use super::roster::{Formation, Weapon};
-use super::state::{Cover, MoraleCause, State, Target, UnitRef};
+use super::state::{Cover, MoraleCause, State, Target, UnitRef, UnitState};
 use super::tables::Rules;
 
 use crate::engine::action::{ActionForm, ActionPlan, Bounds};
@@ -52,7 +52,7 @@ pub(super) fn target_name(state: &State, t: Target) -> String {
     }
 }
 
-/// The kinds of move with a distance, as the Move form offers them.
+/// The kinds of move with a distance.
 const MOVES: [(&str, MoveKind); 6] = [
     ("normal move", MoveKind::Normal),
     ("over a wall or cover, within the move", MoveKind::OverCover),
@@ -61,8 +61,31 @@ const MOVES: [(&str, MoveKind); 6] = [
     ("back toward the base line", MoveKind::Back),
     ("into the village", MoveKind::IntoVillage),
 ];
+
+/// The kinds of move the Move form offers a unit: clear of cover only to one crossing it.
+fn moves_for(state: &State, unit: UnitRef) -> Vec<(&'static str, MoveKind)> {
+    let crossing = state.unit(unit).is_some_and(|x| x.crossing);
+    MOVES
+        .into_iter()
+        .filter(|(_, k)| *k != MoveKind::ClearOfCover || crossing)
+        .collect()
+}
 const FACINGS: [Facing; 3] = [Facing::Front, Facing::Flank, Facing::Rear];
 const COVERS: [Cover; 3] = [Cover::Open, Cover::Soft, Cover::Hard];
+
+/// The Fire form's question of line of sight (Firing): a target out of sight, or outside the
+/// arc of a figure in contact (22½° either side of its weapon) or of a gun's barrel (45°), is
+/// not fired at.
+const IN_SIGHT: &str = "Target in sight, within the firer's arc";
+
+/// The cover the table sees a target or defender in, as the Fire and Melee forms ask it.
+fn cover_answers() -> Vec<String> {
+    vec![
+        "in the open".into(),
+        "in or behind soft cover".into(),
+        "in or behind hard cover".into(),
+    ]
+}
 const SUPPORT: [Option<Weapon>; 3] = [None, Some(Weapon::Spear), Some(Weapon::Pike)];
 const MORALE: [MoraleCause; 3] = [
     MoraleCause::HalfStrength,
@@ -70,18 +93,13 @@ const MORALE: [MoraleCause; 3] = [
     MoraleCause::FriendRetreating,
 ];
 
-/// The whole moves a unit may make where it stands: changes of formation (skirmish for
-/// archers only), mounting for cavalry, limbering for guns and wagons.
+/// The whole moves a unit may make where it stands: mounting for cavalry, limbering for guns
+/// and wagons.
 fn in_place_moves(state: &State, unit: UnitRef) -> Vec<(String, MoveKind)> {
     let Some(x) = state.unit(unit) else {
         return Vec::new();
     };
-    let mut out: Vec<(String, MoveKind)> =
-        [Formation::Line, Formation::Column, Formation::Skirmish]
-            .into_iter()
-            .filter(|f| *f != Formation::Skirmish || x.spec.weapon == Weapon::Bow)
-            .map(|f| (format!("form {}", f.name()), MoveKind::ChangeFormation(f)))
-            .collect();
+    let mut out = Vec::new();
     if x.spec.troop.mounted() {
         out.push(("mount or dismount".into(), MoveKind::MountDismount));
     }
@@ -95,18 +113,86 @@ fn in_place_moves(state: &State, unit: UnitRef) -> Vec<(String, MoveKind)> {
     out
 }
 
-/// Friendly skirmishers a unit may move through.
-fn skirmishers_near(state: &State, unit: UnitRef) -> Vec<UnitRef> {
+/// The formations a unit may change to: any other than its own (skirmish for archers only).
+fn new_formations(state: &State, unit: UnitRef) -> Vec<Formation> {
+    let Some(x) = state.unit(unit) else {
+        return Vec::new();
+    };
+    [Formation::Line, Formation::Column, Formation::Skirmish]
+        .into_iter()
+        .filter(|f| {
+            *f != x.formation && (*f != Formation::Skirmish || x.spec.weapon == Weapon::Bow)
+        })
+        .collect()
+}
+
+/// The change of formation open to a unit: a new one, measured to its furthest figure, or
+/// the further move that finishes a change under way (Movement).
+fn formation_form(rules: &Rules, state: &State, unit: UnitRef) -> ActionForm {
+    if let Some(r) = state.unit(unit).and_then(|x| x.reforming) {
+        return ActionForm::new(
+            "change_formation",
+            "Go on changing formation",
+            format!(
+                "its move goes to forming {}: {} more move(s)",
+                r.to.name(),
+                r.moves_left
+            ),
+        );
+    }
+    let most = rules.t.terrain.board_width_cm as usize;
+    ActionForm::new(
+        "change_formation",
+        "Change formation",
+        "a whole move, measured to the furthest figure; further than a move, it takes another (a Formation Fail)",
+    )
+    .choice(
+        "New formation",
+        new_formations(state, unit)
+            .iter()
+            .map(|f| f.name().to_owned())
+            .collect(),
+    )
+    .number(
+        "Furthest figure moves",
+        "cm",
+        Bounds::up_to(
+            most,
+            "the furthest figure's distance is measured on the board (simple: Movement)",
+        ),
+    )
+    .choice("Going", going_choices())
+}
+
+/// Friendly units a unit may move through (ruling `pass_through`).
+fn passable(rules: &Rules, state: &State, unit: UnitRef) -> Vec<UnitRef> {
     state
         .present_units_of(state.owner(unit))
         .into_iter()
-        .filter(|&o| {
-            o != unit
-                && state
-                    .unit(o)
-                    .is_some_and(|x| x.formation == Formation::Skirmish)
-        })
+        .filter(|&o| numbers::may_pass_through(rules, state, unit, o))
         .collect()
+}
+
+/// The question a move form asks of a unit in melee: it may move away unless 3 or 4 enemy
+/// figures surround it (Melee), which only the table sees.
+const SURROUNDED: &str = "Surrounded by 3 or 4 enemy figures";
+
+/// A move form, with the question of [`SURROUNDED`] last for a unit in melee.
+fn away_from_melee(in_melee: bool, form: ActionForm) -> ActionForm {
+    if in_melee {
+        form.toggle(SURROUNDED)
+    } else {
+        form
+    }
+}
+
+/// The answer to [`SURROUNDED`] in a move form's values (after kind, distance and going), for
+/// a unit in melee; none for a unit in no melee.
+fn surrounded(state: &State, unit: UnitRef, values: &[usize]) -> Option<bool> {
+    state
+        .unit(unit)
+        .is_some_and(|x| x.in_melee())
+        .then(|| values.get(3).copied().unwrap_or(0) == 1)
 }
 
 fn going_choices() -> Vec<String> {
@@ -129,6 +215,16 @@ pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
             .collect(),
     )
     .choice(
+        "Where the defender fights",
+        vec![
+            "in the open".into(),
+            "behind soft cover".into(),
+            "behind hard cover".into(),
+            "inside a building (no modifiers)".into(),
+            "at the door of its building (hard cover)".into(),
+        ],
+    )
+    .choice(
         "Attacking its",
         vec!["front".into(), "flank".into(), "rear".into()],
     )
@@ -138,14 +234,6 @@ pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
     )
     .toggle("Attacker touches a friend")
     .toggle("Defender touches a friend")
-    .choice(
-        "Where",
-        vec![
-            "in the open".into(),
-            "inside a building".into(),
-            "at the door of its building".into(),
-        ],
-    )
 }
 
 /// The forms open to a unit (execution checks whose turn it is and every limit).
@@ -172,77 +260,96 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
             "its longest move, along a road (simple: Movement)",
         )
     };
-    let mut out =
-        vec![
-        ActionForm::new(
-            "move",
-            "Move",
-            "one move, measured to the furthest figure; crossing cover sets a Formation Fail",
-        )
-        .choice("Kind", MOVES.iter().map(|(w, _)| (*w).to_owned()).collect())
-        .number("Distance", "cm", distance())
-        .choice("Going", going_choices()),
-        ActionForm::new(
-            "in_place",
-            "Full move in place",
-            "a change of formation, mounting or limbering takes the whole move (a Formation Fail)",
-        )
-        .choice(
-            "Move",
-            in_place_moves(state, unit).into_iter().map(|(w, _)| w).collect(),
-        ),
-    ];
-    let through = skirmishers_near(state, unit);
-    if !through.is_empty() {
-        out.push(
+    let mut out = vec![
+        away_from_melee(
+            x.in_melee(),
             ActionForm::new(
-                "through",
-                "Move through skirmishers",
-                "both units get a Formation Fail; units base to base are gone round",
+                "move",
+                "Move",
+                "one move, measured to the furthest figure; crossing cover sets a Formation Fail",
             )
             .choice(
-                "Skirmishers",
+                "Kind",
+                moves_for(state, unit)
+                    .iter()
+                    .map(|(w, _)| (*w).to_owned())
+                    .collect(),
+            )
+            .number("Distance", "cm", distance())
+            .choice("Going", going_choices()),
+        ),
+        formation_form(rules, state, unit),
+    ];
+    let in_place = in_place_moves(state, unit);
+    if !in_place.is_empty() {
+        out.push(
+            ActionForm::new(
+                "in_place",
+                "Full move in place",
+                "mounting or limbering takes the whole move (a Formation Fail)",
+            )
+            .choice("Move", in_place.into_iter().map(|(w, _)| w).collect()),
+        );
+    }
+    let through = passable(rules, state, unit);
+    if !through.is_empty() {
+        out.push(away_from_melee(
+            x.in_melee(),
+            ActionForm::new(
+                "through",
+                "Move through a unit",
+                "through skirmishers or archers: both units get a Formation Fail; others are gone round",
+            )
+            .choice(
+                "Through",
                 through.iter().map(|o| state.unit_name(*o)).collect(),
             )
             .number("Distance", "cm", distance())
             .choice("Going", going_choices()),
-        );
+        ));
     }
     if let Some(range) = numbers::range_cm(rules, state, x.spec.weapon) {
-        let wind = if state.wind_turns > 0 {
-            ", halved by the wind card"
-        } else {
-            ""
-        };
-        let reach = Bounds::up_to(
-            range as usize,
-            format!(
-                "the {}'s range{wind} (simple: Ranges)",
-                x.spec.weapon.name()
-            ),
-        );
-        let mut fire = ActionForm::new(
-            "fire",
-            "Fire",
-            "1d8 a figure, or a 1d10 volley (2+ figures, no move)",
-        )
-        .choice(
-            "Target",
-            targets(state, state.owner(unit))
-                .into_iter()
-                .map(|t| target_name(state, t))
-                .collect(),
-        )
-        .number("Distance to the target", "cm", reach);
-        if x.spec.weapon != Weapon::Gun {
-            fire = fire.toggle("Volley");
-        }
-        out.push(fire);
+        out.push(fire_form(state, unit, x, range));
     }
     out.push(melee_form(state, state.owner(unit)));
     out.extend(records(rules, state, unit));
     out.extend(places::forms(rules, state, unit));
     out
+}
+
+/// The Fire form: the target, its cover, the distance within the weapon's range (halved by the
+/// wind card), a volley for bows and arquebuses, and whether the target is seen.
+fn fire_form(state: &State, unit: UnitRef, x: &UnitState, range: u32) -> ActionForm {
+    let wind = if state.wind_turns > 0 {
+        ", halved by the wind card"
+    } else {
+        ""
+    };
+    let reach = Bounds::up_to(
+        range as usize,
+        format!(
+            "the {}'s range{wind} (simple: Ranges)",
+            x.spec.weapon.name()
+        ),
+    );
+    let mut fire = ActionForm::new(
+        "fire",
+        "Fire",
+        "1d8 a figure, or a 1d10 volley (2+ figures, no move)",
+    )
+    .choice(
+        "Target",
+        targets(state, state.owner(unit))
+            .into_iter()
+            .map(|t| target_name(state, t))
+            .collect(),
+    )
+    .choice("Target's cover", cover_answers())
+    .number("Distance to the target", "cm", reach);
+    if x.spec.weapon != Weapon::Gun {
+        fire = fire.toggle("Volley");
+    }
+    fire.toggle(IN_SIGHT)
 }
 
 /// The table's records of a unit: its cover, melee, Formation Fail causes, a morale call,
@@ -335,9 +442,10 @@ pub fn plan(
             let (distance_cm, going) = within_move(rules, state, unit, (cm(1)?, going(2)?))?;
             plain(Command::Move {
                 unit,
-                kind: MOVES.get(value(0)).ok_or("pick a move")?.1,
+                kind: moves_for(state, unit).get(value(0)).ok_or("pick a move")?.1,
                 distance_cm,
                 going,
+                surrounded: surrounded(state, unit, values),
             })
         }
         "in_place" => plain(Command::Move {
@@ -348,16 +456,41 @@ pub fn plan(
                 .1,
             distance_cm: 0,
             going: Going::Standard,
+            surrounded: None,
         }),
+        "change_formation" => {
+            let reforming = state.unit(unit).and_then(|x| x.reforming);
+            plain(match reforming {
+                Some(r) => Command::Move {
+                    unit,
+                    kind: MoveKind::ChangeFormation(r.to),
+                    distance_cm: 0,
+                    going: Going::Standard,
+                    surrounded: None,
+                },
+                None => Command::Move {
+                    unit,
+                    kind: MoveKind::ChangeFormation(
+                        *new_formations(state, unit)
+                            .get(value(0))
+                            .ok_or("pick a formation")?,
+                    ),
+                    distance_cm: cm(1)?,
+                    going: going(2)?,
+                    surrounded: None,
+                },
+            })
+        }
         "through" => plain(Command::Move {
             unit,
             kind: MoveKind::ThroughSkirmishers(Some(
-                *skirmishers_near(state, unit)
+                *passable(rules, state, unit)
                     .get(value(0))
-                    .ok_or("pick the skirmishers")?,
+                    .ok_or("pick the unit")?,
             )),
             distance_cm: within_move(rules, state, unit, (cm(1)?, going(2)?))?.0,
             going: going(2)?,
+            surrounded: surrounded(state, unit, values),
         }),
         "cover" => plain(Command::SetStatus {
             unit,
@@ -418,11 +551,27 @@ fn fire_plan(
     let target = *targets(state, state.owner(unit))
         .get(value(0))
         .ok_or("pick a target")?;
+    // A gun's form has no Volley: its question of sight comes one field sooner.
+    let gun = state
+        .unit(unit)
+        .is_some_and(|x| x.spec.weapon == Weapon::Gun);
+    let (volley, sight) = if gun {
+        (false, value(3))
+    } else {
+        (value(3) == 1, value(4))
+    };
+    if sight != 1 {
+        return Err(
+            "only a target in sight is fired at: 360°, but 22½° either side of the weapon for a figure in base to base contact and 45° of a gun's barrel (simple: Firing)"
+                .into(),
+        );
+    }
     let order = FireOrder {
         unit,
         target,
-        volley: value(2) == 1,
-        distance_cm: u32::try_from(value(1)).map_err(|_| "pick a distance")?,
+        target_cover: Some(*COVERS.get(value(1)).ok_or("pick the target's cover")?),
+        distance_cm: u32::try_from(value(2)).map_err(|_| "pick a distance")?,
+        volley,
     };
     let preview = preview::fire(rules, state, &order).map(|p| {
         let n = f64::from(p.dice.dice_count());
@@ -487,18 +636,26 @@ pub(super) fn melee_plan(
     let defender = *targets(state, side)
         .get(value(0))
         .ok_or("pick a defender")?;
+    // Where the defender fights: the cover the table sees, inside a building, or at its door.
+    let (defender_cover, in_building, at_door) = match value(1) {
+        0..=2 => (*COVERS.get(value(1)).ok_or("pick where")?, false, false),
+        3 => (Cover::Hard, true, false),
+        4 => (Cover::Hard, false, true),
+        _ => return Err("pick where the defender fights".into()),
+    };
     let order = MeleeOrder {
         defender,
+        defender_cover: Some(defender_cover),
         attackers: vec![Attacker {
             fighter,
-            facing: *FACINGS.get(value(1)).ok_or("pick a side")?,
-            touches_friend: value(3) == 1,
+            facing: *FACINGS.get(value(2)).ok_or("pick a side")?,
+            touches_friend: value(4) == 1,
         }],
-        rear_support: *SUPPORT.get(value(2)).ok_or("pick the support")?,
-        defender_touches_friend: value(4) == 1,
-        in_building: value(5) == 1,
-        door: match (value(5), defender) {
-            (2, Target::Unit(t)) => state.unit(t).and_then(|x| x.structure),
+        rear_support: *SUPPORT.get(value(3)).ok_or("pick the support")?,
+        defender_touches_friend: value(5) == 1,
+        in_building,
+        door: match defender {
+            Target::Unit(t) if at_door => state.unit(t).and_then(|x| x.structure),
             _ => None,
         },
     };

@@ -9,7 +9,7 @@ use crate::rules::simple::command::{Command, Kindling, Status};
 use crate::rules::simple::describe::words::kindling;
 use crate::rules::simple::pending::{at_least, card, test};
 use crate::rules::simple::roster::{Troop, Weapon};
-use crate::rules::simple::state::{Cover, Phase, State, StructureKind, UnitRef};
+use crate::rules::simple::state::{Phase, State, StructureKind, UnitRef};
 use crate::rules::simple::tables::Rules;
 
 /// What may be set alight (a building catches on 3+ once anything burns: the engine knows).
@@ -172,6 +172,21 @@ pub fn plan(
                 Command::AddStructure {
                     name: format!("{} {n}", kind.words()),
                     kind,
+                    sections: 1,
+                },
+                None,
+            )
+        }
+        "bridge" => {
+            let kind = *StructureKind::BRIDGES
+                .get(value(0))
+                .ok_or("pick what it is built of")?;
+            let n = state.structures.len() + 1;
+            (
+                Command::AddStructure {
+                    name: format!("{} {n}", kind.words()),
+                    kind,
+                    sections: u32::try_from(value(1)).map_err(|_| "give its length")?,
                 },
                 None,
             )
@@ -189,6 +204,7 @@ pub fn plan(
                 kind: crate::rules::simple::command::MoveKind::Normal,
                 distance_cm: 0,
                 going: crate::rules::simple::command::Going::Standard,
+                surrounded: None,
             },
             None,
         ),
@@ -294,12 +310,7 @@ fn bombard(
     s: usize,
 ) -> Result<(Command, Option<Check<Command>>), String> {
     let st = state.structures.get(s).ok_or("pick a structure")?;
-    let x = &rules.t.structures;
-    let needs = if st.kind.cover() == Cover::Hard {
-        x.hard_needs
-    } else {
-        x.soft_needs
-    };
+    let needs = crate::rules::simple::numbers::bombard_needs(rules, st.kind);
     let die = rules.t.fire.die;
     let crew = state.unit(unit).map_or(0, |x| x.alive);
     let mut p = preview(
@@ -352,6 +363,7 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef, troop: Troop) -> Ve
                 .collect(),
         )
         .as_record(),
+        bridge_form(rules),
     ];
     if state.phase == Phase::Setup
         && state.home == Some(unit.0)
@@ -377,6 +389,38 @@ fn record_forms(rules: &Rules, state: &State, unit: UnitRef, troop: Troop) -> Ve
         );
     }
     out
+}
+
+/// A bridge, recorded with its length: its hits are those of a wall of its stone or wood for
+/// each 15 cm (ruling `bridges`).
+fn bridge_form(rules: &Rules) -> ActionForm {
+    let s = &rules.t.structures;
+    let most = rules.t.terrain.board_width_cm / s.section_cm.max(1);
+    ActionForm::new(
+        "bridge",
+        "Record a bridge",
+        format!(
+            "{} hits of stone or {} of wood for each {} cm; unusable at {} or less",
+            s.stone_linear_per_15cm, s.wooden_linear_per_15cm, s.section_cm, s.unusable_at
+        ),
+    )
+    .choice(
+        "Built of",
+        StructureKind::BRIDGES
+            .iter()
+            .map(|k| k.words().to_owned())
+            .collect(),
+    )
+    .number(
+        &format!("Length ({} cm sections)", s.section_cm),
+        "",
+        Bounds::up_to(
+            usize::try_from(most).unwrap_or(usize::MAX),
+            "no bridge is longer than the board is wide (simple: Terrain)",
+        )
+        .at_least(1, "a bridge is at least one section long"),
+    )
+    .as_record()
 }
 
 /// The forms of a unit hidden in ambush: in the Home Daimyo's turn he springs it, placing it

@@ -6,7 +6,7 @@ use super::command::{Fighter, MoveKind, Status};
 use super::describe::words::terrain_piece;
 use super::event::Event;
 use super::order::Deed;
-use super::roster::Weapon;
+use super::roster::{Troop, Weapon};
 use super::state::{
     CardLimits, DaimyoState, GroupRef, GroupState, Phase, State, Target, UnitRef, UnitState,
     arriving_unit,
@@ -66,23 +66,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             troop,
             weapon,
             ..
-        } => {
-            let s = state.sides.get_mut(usize::from(*side)).ok_or("no side")?;
-            s.groups.push(GroupState {
-                name: name.clone(),
-                koku: None,
-                owner: *side,
-                daimyo: None,
-                units: vec![arriving_unit(
-                    name,
-                    *troop,
-                    *weapon,
-                    rules.t.army.figures_per_unit,
-                )],
-                acting: true,
-                village: false,
-            });
-        }
+        } => arrived(rules, state, *side, name, *troop, *weapon)?,
         Event::NinjaBout { .. } | Event::FireLit { .. } => {}
         Event::TerrainRolled { squares, .. } => {
             state.terrain = squares
@@ -104,7 +88,23 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             moved(unit(state, *u)?, *kind);
             state.ledger.record(Fighter::Unit(*u), Deed::Move, None);
         }
-        Event::FormationChanged { unit: u, formation } => unit(state, *u)?.formation = *formation,
+        Event::FormationChanged { unit: u, formation } => {
+            let x = unit(state, *u)?;
+            x.formation = *formation;
+            x.reforming = None;
+            x.reformed = true;
+        }
+        Event::MovedAway(u) => unit(state, *u)?.melee_turns = 0,
+        Event::FormationChangeGoesOn {
+            unit: u,
+            formation,
+            moves_left,
+        } => {
+            unit(state, *u)?.reforming = Some(super::state::Reforming {
+                to: *formation,
+                moves_left: *moves_left,
+            });
+        }
         Event::StatusSet { unit: u, status } => {
             let x = unit(state, *u)?;
             match status {
@@ -131,13 +131,40 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             x.sees_retreat = false;
             x.retreat_told = false;
         }
-        _ => apply_late(state, event)?,
+        _ => apply_late(rules, state, event)?,
     }
     Ok(())
 }
 
+/// An allied unit arriving from a card: a group of its own, acting, on its side.
+fn arrived(
+    rules: &Rules,
+    state: &mut State,
+    side: u8,
+    name: &str,
+    troop: Troop,
+    weapon: Weapon,
+) -> Result<(), String> {
+    let s = state.sides.get_mut(usize::from(side)).ok_or("no side")?;
+    s.groups.push(GroupState {
+        name: name.to_owned(),
+        koku: None,
+        owner: side,
+        daimyo: None,
+        units: vec![arriving_unit(
+            name,
+            troop,
+            weapon,
+            rules.t.army.figures_per_unit,
+        )],
+        acting: true,
+        village: false,
+    });
+    Ok(())
+}
+
 /// Retreats, departures, Daimyo, turn ends and set-up events.
-fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
+fn apply_late(rules: &Rules, state: &mut State, event: &Event) -> Result<(), String> {
     match event {
         Event::Melee { defender, bouts } => {
             // Every figure named must exist before anything changes.
@@ -167,6 +194,8 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
             let x = unit(state, *u)?;
             x.retreat_moves = *moves;
             x.formation_fail = true;
+            // It retreats instead of finishing a change of formation.
+            x.reforming = None;
         }
         Event::RetreatMoved(u) => {
             let x = unit(state, *u)?;
@@ -192,7 +221,7 @@ fn apply_late(state: &mut State, event: &Event) -> Result<(), String> {
                 .army_retreating = true;
         }
         Event::Attached { group: g, unit: u } => daimyo(state, *g)?.attached = *u,
-        Event::TurnEnded(side) => end_turn(state, *side),
+        Event::TurnEnded(side) => end_turn(rules, state, *side),
         Event::BattleEnded => state.ended = true,
         Event::AmbushSet { unit: u, square } => {
             unit(state, *u)?.in_ambush = true;
@@ -305,10 +334,13 @@ fn fired(state: &mut State, roll: &super::event::FireRoll) -> Result<(), String>
     Ok(())
 }
 
-/// A move clears the unit's own smoke; some kinds change what it is doing.
+/// A move forward clears the unit's own smoke; some kinds change what it is doing.
 fn moved(x: &mut UnitState, kind: MoveKind) {
     x.moved = true;
-    x.smoke = false;
+    // A move forward takes the unit out of its smoke; a move back leaves it to its front.
+    if kind != MoveKind::Back {
+        x.smoke = false;
+    }
     match kind {
         MoveKind::CrossCover => x.crossing = true,
         MoveKind::ClearOfCover => x.crossing = false,
@@ -348,7 +380,8 @@ fn begin_turn(state: &mut State, turn: u32, side: u8) {
     }
 }
 
-fn end_turn(state: &mut State, side: u8) {
+fn end_turn(rules: &Rules, state: &mut State, side: u8) {
+    let renews = rules.rulings.smoke_timing == super::tables::SmokeTiming::FiringRenews;
     state.wind_turns = state.wind_turns.saturating_sub(1);
     for s in &mut state.sides {
         for g in &mut s.groups {
@@ -361,9 +394,14 @@ fn end_turn(state: &mut State, side: u8) {
                 .iter_mut()
                 .filter(|u| u.held_by.unwrap_or(owner) == side)
             {
-                // Ruling smoke_timing: judged at the end of the unit's own turn.
+                // Ruling smoke_timing: judged at the end of the unit's own turn. Smoke over
+                // the unit stays only while it fires (or, as an option, is renewed by the
+                // turn of firing before); a unit that fired in its last turn and stayed is
+                // covered.
                 u.smoke = if u.moved {
                     false
+                } else if u.smoke && !renews {
+                    u.fired
                 } else {
                     u.fired_before || (u.smoke && u.fired)
                 };
@@ -375,6 +413,7 @@ fn end_turn(state: &mut State, side: u8) {
 
 /// What a unit did in its side's last turn, forgotten as a new turn of its side begins.
 fn fresh_turn(u: &mut UnitState) {
+    u.reformed = false;
     u.fired = false;
     u.moved = false;
     u.volleyed = false;
@@ -385,7 +424,6 @@ fn fresh_turn(u: &mut UnitState) {
 /// A unit moved back out of a fight by a card: that is its move, and it is out of melee.
 fn left_the_fight(x: &mut UnitState) {
     x.moved = true;
-    x.smoke = false;
     x.melee_turns = 0;
 }
 

@@ -99,7 +99,8 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 village: true,
             });
         }
-        // Ruined is a record: its figures leave by their own events.
+        // Its figures leave by their own events.
+        Event::Ruined { structure } => structure_mut(state, *structure)?.ruined = true,
         _ => {}
     }
     Ok(())

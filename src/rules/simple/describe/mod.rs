@@ -193,6 +193,25 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             format!("{} forms {}.", name(*unit), formation.name()),
             vec![unit.id()],
         ),
+        Event::MovedAway(unit) => (
+            format!(
+                "{} moves away from the melee (not surrounded by 3 or 4 figures).",
+                name(*unit)
+            ),
+            vec![unit.id()],
+        ),
+        Event::FormationChangeGoesOn {
+            unit,
+            formation,
+            moves_left,
+        } => (
+            format!(
+                "{} is still forming {}: {moves_left} more move(s) to finish the change.",
+                name(*unit),
+                formation.name()
+            ),
+            vec![unit.id()],
+        ),
         Event::StatusSet { unit, status } => (
             match status {
                 Status::Cover(c) => format!("{} is in {}.", name(*unit), c.name()),

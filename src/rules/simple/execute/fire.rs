@@ -3,12 +3,13 @@
 use super::melee::after_losses;
 use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
+use crate::engine::exec::refuse;
 use crate::rules::simple::command::{Fighter, FireOrder};
 use crate::rules::simple::event::{Event, FireRoll};
 use crate::rules::simple::numbers;
 use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::roster::Weapon;
-use crate::rules::simple::state::{MoraleCause, Target, UnitRef};
+use crate::rules::simple::state::{Cover, MoraleCause, Target, UnitRef};
 
 /// Refuses a target that cannot be fired at (or fought) now.
 pub(super) fn check_target(
@@ -40,6 +41,35 @@ pub(super) fn check_target(
             Ok(1)
         }
     }
+}
+
+/// The Firing section.
+const FIRING: &str = "simple: Firing";
+
+/// Refuses cover the table gives a target that the state proves it has more of: inside a
+/// building, or under smoke from a fire.
+pub(super) fn check_cover(
+    ctx: &Ctx<'_>,
+    target: Target,
+    told: Option<Cover>,
+    citation: &str,
+) -> Result<(), CommandError> {
+    let (Target::Unit(u), Some(told)) = (target, told) else {
+        return Ok(());
+    };
+    let least = ctx.state().least_cover(u);
+    if told < least {
+        return Err(refuse(
+            format!(
+                "{} is in {} at least (inside a building, or under smoke from a fire), not {}",
+                ctx.state().unit_name(u),
+                least.name(),
+                told.name()
+            ),
+            citation,
+        ));
+    }
+    Ok(())
 }
 
 /// Refuses fire the unit may not give now; returns its weapon.
@@ -118,6 +148,7 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, order: &FireOrder) -> Result<(), CommandEr
     may_fire(ctx, order)?;
     let side = ctx.state().owner(order.unit);
     let target_alive = check_target(ctx, side, order.target)?;
+    check_cover(ctx, order.target, order.target_cover, FIRING)?;
     let firer = ctx.unit(order.unit)?.clone();
     let (sides, n, sharp) = numbers::fire_dice(ctx.rules(), &firer, order.volley);
     let faces = ctx.roll_n(n, sides)?;
@@ -130,7 +161,8 @@ pub(super) fn fire(ctx: &mut Ctx<'_>, order: &FireOrder) -> Result<(), CommandEr
             }
         })
         .collect();
-    let (formation, cover) = numbers::target_stance(ctx.rules(), ctx.state(), order.target);
+    let (formation, cover) =
+        numbers::target_stance(ctx.rules(), ctx.state(), order.target, order.target_cover);
     let needs = numbers::to_hit(ctx.rules(), formation, cover);
     let (hits, pairs) = numbers::count_hits(ctx.rules(), sides, &faces, &bonus, needs);
     let (save_sides, save_on, _) =
@@ -173,18 +205,13 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         .structures
         .get(usize::from(structure))
         .ok_or_else(|| illegal("no such structure"))?;
-    let st = &ctx.rules().t.structures;
-    let needs = match s.kind.cover() {
-        crate::rules::simple::state::Cover::Hard => st.hard_needs,
-        _ => st.soft_needs,
-    };
-    let (linear, before) = (s.kind.linear(), s.hits);
-    let unusable = st.unusable_at;
+    let needs = numbers::bombard_needs(ctx.rules(), s.kind);
+    let (kind, linear, before, was_standing) = (s.kind, s.kind.linear(), s.hits, s.standing());
     let die = ctx.rules().t.fire.die;
     let faces = ctx.roll_pool(crew, die, crate::dice::SuccessCount::at_least(needs))?;
     let hits = faces.successes(|f| f >= needs);
     let left = before.saturating_sub(hits);
-    let ruined = (linear && left == 0) || (!linear && left <= unusable);
+    let ruined = numbers::ruined_at(ctx.rules(), kind, left);
     let verdict = if !ruined {
         "standing"
     } else if linear {
@@ -202,11 +229,6 @@ pub(super) fn bombard(ctx: &mut Ctx<'_>, gun: UnitRef, structure: u8) -> Result<
         verdict: verdict.to_owned(),
     })?;
     // Only the blow that brings it down removes those caught in it.
-    let was_standing = if linear {
-        before > 0
-    } else {
-        before > unusable
-    };
     if ruined && was_standing {
         super::places::ruin(ctx, structure)?;
     }

@@ -9,7 +9,7 @@ use crate::rules::simple::event::{Bout, Event};
 use crate::rules::simple::numbers;
 use crate::rules::simple::order::{self, Deed, MORALE};
 use crate::rules::simple::roster::Weapon;
-use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, Target, UnitRef};
+use crate::rules::simple::state::{Cover, Due, GroupRef, MoraleCause, Phase, Target, UnitRef};
 use crate::rules::simple::tables::DaimyoKilled;
 
 fn total(face: u32, mods: &[crate::engine::check::Modifier]) -> i64 {
@@ -139,6 +139,13 @@ pub(super) fn fight(
 ) -> Result<(), CommandError> {
     check_target(ctx, acting, order.defender)?;
     check_door(ctx, order)?;
+    if order.door.is_some() && order.defender_cover.is_some_and(|c| c != Cover::Hard) {
+        return Err(refuse(
+            "the defender of a building's door is in hard cover",
+            order::MELEE,
+        ));
+    }
+    super::fire::check_cover(ctx, order.defender, order.defender_cover, order::MELEE)?;
     let defender_die = match order.defender {
         Target::Unit(u) => numbers::fighter_die(ctx.rules(), ctx.state(), Fighter::Unit(u)),
         Target::Daimyo(g) => numbers::fighter_die(ctx.rules(), ctx.state(), Fighter::Daimyo(g)),

@@ -116,7 +116,8 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
             kind,
             distance_cm,
             going,
-        } => sequence::move_unit(c, *unit, *kind, Some((*distance_cm, *going)))?,
+            surrounded,
+        } => sequence::move_unit(c, *unit, *kind, Some((*distance_cm, *going)), *surrounded)?,
         Command::RetreatMove { unit, left_field } => sequence::retreat_move(c, *unit, *left_field)?,
         Command::MarkFormationFail { unit, cause } => records::mark_fail(c, *unit, *cause)?,
         Command::SetStatus { unit, status } => records::set_status(c, *unit, *status)?,
@@ -143,7 +144,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::VillagersAttack(u) => places::villagers_attack(c, *u)?,
         Command::CrewCapturedGun { gun, crew } => places::crew_gun(c, *gun, *crew)?,
         Command::EscapeFire { unit, figures } => places::escape_fire(c, *unit, *figures)?,
-        Command::AddStructure { name, kind } => setup::add_structure(c, name, *kind)?,
+        Command::AddStructure {
+            name,
+            kind,
+            sections,
+        } => setup::add_structure(c, name, *kind, *sections)?,
         Command::Bombard { gun, structure } => fire::bombard(c, *gun, *structure)?,
         Command::Realign {
             gun,

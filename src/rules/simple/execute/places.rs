@@ -8,7 +8,7 @@ use crate::engine::exec::refuse;
 use crate::rules::simple::command::{Attacker, Facing, Fighter, Kindling, MeleeOrder};
 use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
-use crate::rules::simple::order::FIRE;
+use crate::rules::simple::order::{FIRE, STRUCTURES};
 use crate::rules::simple::roster::Weapon;
 use crate::rules::simple::state::{Blaze, Due, NOBODY, State, Structure, Target, UnitRef};
 
@@ -47,6 +47,15 @@ pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<()
     };
     if let Some(s) = to {
         let st = structure(ctx, s)?;
+        if !st.standing() {
+            return Err(refuse(
+                format!(
+                    "{} is brought down: unusable at 4 hits or less (a wall at 0)",
+                    st.name
+                ),
+                STRUCTURES,
+            ));
+        }
         if st.kind.building() {
             let cap = ctx.rules().t.army.building_capacity;
             let (held, enemy) = inside(ctx.state(), s, u, side);
@@ -68,6 +77,7 @@ pub(super) fn occupy(ctx: &mut Ctx<'_>, u: UnitRef, to: Option<u8>) -> Result<()
             ctx,
             u,
             crate::rules::simple::command::MoveKind::Building,
+            None,
             None,
         )?;
     }
@@ -377,6 +387,7 @@ pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comm
         rear_support: None,
         in_building: false,
         door: None,
+        defender_cover: None,
     };
     order.attackers = vec![Attacker {
         fighter: Fighter::Unit(v),

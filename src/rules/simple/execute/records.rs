@@ -11,10 +11,10 @@ use crate::rules::simple::order::{FORMATION_FAIL, MORALE};
 use crate::rules::simple::roster::{Formation, Troop};
 use crate::rules::simple::state::{Due, State, UnitRef};
 
-/// The causes of Formation Fail the table may report for a unit (those its own moves, melees
-/// and retreats do not record by themselves): skirmishers out of sight or less than 1 cm
-/// apart, a mount or dismount for cavalry, a change of formation not completed or leaving the
-/// unit out of contact. Animals take no Formation Fail (ruling `animals`).
+/// The causes of Formation Fail the table may report for a unit, those only the table sees:
+/// skirmishers out of line of sight or less than 1 cm apart, and a unit found out of base to
+/// base contact after finishing a change of formation. (Its moves, melees and retreats record
+/// their own causes.) Animals take no Formation Fail (ruling `animals`).
 pub fn fail_causes(state: &State, u: UnitRef) -> Vec<FailCause> {
     let Some(x) = state.unit(u) else {
         return Vec::new();
@@ -22,12 +22,12 @@ pub fn fail_causes(state: &State, u: UnitRef) -> Vec<FailCause> {
     if x.spec.troop == Troop::Animals {
         return Vec::new();
     }
-    let mut out = vec![FailCause::ChangingFormation, FailCause::NotInContact];
+    let mut out = Vec::new();
     if x.formation == Formation::Skirmish {
         out.extend([FailCause::OutOfSight, FailCause::SkirmishersTooClose]);
     }
-    if x.spec.troop.mounted() {
-        out.push(FailCause::Mounting);
+    if x.reformed {
+        out.push(FailCause::NotInContact);
     }
     out
 }
@@ -58,7 +58,7 @@ pub(super) fn mark_fail(
     if !fail_causes(ctx.state(), u).contains(&cause) {
         return Err(refuse(
             format!(
-                "{}: {} is not a cause the table reports for it (out of sight and too close are for skirmishers, mounting for cavalry; moves, melees and retreats record their own)",
+                "{}: {} is not a cause the table reports for it now (out of sight and too close are for skirmishers, out of contact for a unit that has just changed formation; moves, melees and retreats record their own)",
                 ctx.state().unit_name(u),
                 cause.words()
             ),

@@ -10,6 +10,7 @@ use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::order::{EVENT_CARDS, FORMATION_FAIL, MORALE};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
 use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+use crate::rules::simple::tables::FormationChange;
 
 /// The Movement section.
 const MOVEMENT: &str = "simple: Movement";
@@ -232,6 +233,7 @@ pub(super) fn move_unit(
     u: UnitRef,
     kind: MoveKind,
     step: Option<(u32, Going)>,
+    surrounded: Option<bool>,
 ) -> Result<(), CommandError> {
     let ambush = ctx.state().ambush.is_some_and(|(a, _)| a == u)
         && ctx.state().unit(u).is_some_and(|x| x.in_ambush);
@@ -250,12 +252,15 @@ pub(super) fn move_unit(
         ctx.emit(Event::AmbushRevealed(u))?;
     }
     may_move(ctx, u, kind)?;
+    // A change of formation measures its furthest figure: the moves it still needs after this.
+    let reform_left = reform_moves_left(ctx, u, kind, step)?;
     match step {
+        _ if reform_left.is_some() => {}
         Some((distance, going))
             if in_place(kind) && (distance != 0 || going != Going::Standard) =>
         {
             return Err(refuse(
-                "changing formation, mounting or limbering takes the unit's whole move where it stands",
+                "mounting or limbering takes the unit's whole move where it stands",
                 MOVEMENT,
             ));
         }
@@ -264,6 +269,7 @@ pub(super) fn move_unit(
         None => {}
     }
     order::permits(&ctx.state().ledger, Fighter::Unit(u), Deed::Move)?;
+    let away = moves_away(ctx, u, kind, step, surrounded)?;
     let x = ctx.unit(u)?;
     let (name, troop, weapon, limbered) =
         (x.spec.name.clone(), x.spec.troop, x.spec.weapon, x.limbered);
@@ -284,11 +290,20 @@ pub(super) fn move_unit(
             return Err(illegal(format!("{name} is not limbered")));
         }
         MoveKind::ThroughSkirmishers(other) => through_skirmishers(ctx, u, other)?,
+        MoveKind::ClearOfCover if !ctx.unit(u)?.crossing => {
+            return Err(refuse(
+                format!("{name} is crossing no cover to come clear of"),
+                FORMATION_FAIL,
+            ));
+        }
         _ => {}
     }
     // Settled before the move is recorded: once the unit has moved its advance is moot.
     super::cards::advanced(ctx, u, kind)?;
     ctx.emit(Event::Moved { unit: u, kind })?;
+    if away {
+        ctx.emit(Event::MovedAway(u))?;
+    }
     match kind {
         MoveKind::Normal | MoveKind::ClearOfCover | MoveKind::Back => {}
         MoveKind::IntoVillage => {
@@ -298,10 +313,17 @@ pub(super) fn move_unit(
         }
         MoveKind::CrossCover | MoveKind::OverCover => ctx.emit(fail(FailCause::CrossingCover))?,
         MoveKind::ChangeFormation(f) => {
-            ctx.emit(Event::FormationChanged {
-                unit: u,
-                formation: f,
-            })?;
+            match reform_left {
+                Some(moves_left @ 1..) => ctx.emit(Event::FormationChangeGoesOn {
+                    unit: u,
+                    formation: f,
+                    moves_left,
+                })?,
+                _ => ctx.emit(Event::FormationChanged {
+                    unit: u,
+                    formation: f,
+                })?,
+            }
             ctx.emit(fail(FailCause::ChangingFormation))?;
         }
         MoveKind::MountDismount => ctx.emit(fail(FailCause::Mounting))?,
@@ -317,31 +339,120 @@ pub(super) fn move_unit(
     Ok(())
 }
 
+/// Whether the move takes a unit in melee away from it, which it may do unless 3 or 4 enemy
+/// figures surround it: the table's word, which the Move form asks of a unit in melee (Melee).
+/// Refuses a unit in melee without that word or surrounded, and the word for a unit in none.
+fn moves_away(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    kind: MoveKind,
+    step: Option<(u32, Going)>,
+    surrounded: Option<bool>,
+) -> Result<bool, CommandError> {
+    let x = ctx.unit(u)?;
+    let name = &x.spec.name;
+    // A move over the ground: not one made where it stands, nor taking post.
+    let over_ground = step.is_some() && !in_place(kind);
+    if !(x.in_melee() && over_ground) {
+        return match surrounded {
+            Some(_) => Err(illegal(format!(
+                "{name} is moving away from no melee: whether it is surrounded is not asked"
+            ))),
+            None => Ok(false),
+        };
+    }
+    match surrounded {
+        None => Err(refuse(
+            format!("{name} is in melee: say whether 3 or 4 enemy figures surround it"),
+            order::MELEE,
+        )),
+        Some(true) => Err(refuse(
+            format!("{name} cannot move away: 3 or 4 enemy figures surround it"),
+            order::MELEE,
+        )),
+        Some(false) => Ok(true),
+    }
+}
+
+/// For a change of formation, the moves it still needs once this move is made (0: done now);
+/// `None` for any other move. Refuses any other move of a unit whose change is under way, a
+/// change to the formation it has, and a continued change given a distance.
+///
+/// The first move of a change measures the furthest figure over its going: within the unit's
+/// move the change is made now; beyond it, ruling `formation_change` says how many more moves
+/// it takes (Movement: a change not completed requires a further move).
+fn reform_moves_left(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    kind: MoveKind,
+    step: Option<(u32, Going)>,
+) -> Result<Option<u32>, CommandError> {
+    let x = ctx.unit(u)?;
+    let name = &x.spec.name;
+    if let Some(r) = x.reforming {
+        if kind != MoveKind::ChangeFormation(r.to) {
+            return Err(refuse(
+                format!(
+                    "{name} is changing to {}: its move goes to finishing the change",
+                    r.to.name()
+                ),
+                MOVEMENT,
+            ));
+        }
+        if step.is_some_and(|s| s != (0, Going::Standard)) {
+            return Err(refuse(
+                format!("{name} finishes its change of formation where it stands"),
+                MOVEMENT,
+            ));
+        }
+        return Ok(Some(r.moves_left.saturating_sub(1)));
+    }
+    let MoveKind::ChangeFormation(to) = kind else {
+        return Ok(None);
+    };
+    if to == x.formation {
+        return Err(illegal(format!("{name} is in {} already", to.name())));
+    }
+    let (distance, going) = step.unwrap_or((0, Going::Standard));
+    let in_retreat = ctx.state().in_retreat(u);
+    let Some(most) = numbers::move_allowance(ctx.rules(), x, going, in_retreat) else {
+        return Err(refuse(
+            format!("{name} cannot cross hard cover: no wagon, limber or gun can"),
+            MOVEMENT,
+        ));
+    };
+    if f64::from(distance) <= most {
+        return Ok(Some(0));
+    }
+    Ok(Some(match ctx.rules().rulings.formation_change {
+        FormationChange::OneFurtherMove => 1,
+        // Each further move takes the furthest figure one move's distance.
+        FormationChange::MoveByMove => {
+            (f64::from(distance) / most.max(f64::MIN_POSITIVE)).ceil() as u32 - 1
+        }
+    }))
+}
+
 fn fail_of(unit: UnitRef, cause: FailCause) -> Event {
     Event::FormationFailed { unit, cause }
 }
 
-/// Refuses a move through units that are not skirmishers: only skirmishers may be moved
-/// through (both then have a Formation Fail); units base to base are gone round.
+/// Refuses a move through a unit it may not pass (ruling `pass_through`): a friendly unit in
+/// skirmish order, or archers who can form skirmish, may be moved through (or move through
+/// another), both then having a Formation Fail; units base to base go round one another.
 fn through_skirmishers(
     ctx: &Ctx<'_>,
     u: UnitRef,
     other: Option<UnitRef>,
 ) -> Result<(), CommandError> {
     let Some(o) = other else {
-        return Err(illegal("name the skirmishers the unit moves through"));
+        return Err(illegal("name the unit it moves through"));
     };
-    let skirmishers = o != u
-        && ctx.state().owner(o) == ctx.state().owner(u)
-        && ctx
-            .state()
-            .unit(o)
-            .is_some_and(|x| x.present() && x.formation == Formation::Skirmish);
-    if skirmishers {
+    if numbers::may_pass_through(ctx.rules(), ctx.state(), u, o) {
         Ok(())
     } else {
         Err(refuse(
-            "a unit moves only through friendly skirmishers; units base to base must be gone round",
+            "units base to base go round one another: one of the two must be in skirmish order or be archers, who can form skirmish",
             FORMATION_FAIL,
         ))
     }

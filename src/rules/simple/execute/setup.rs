@@ -4,6 +4,7 @@ use super::{Ctx, illegal};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
 use crate::rules::simple::event::Event;
+use crate::rules::simple::order::STRUCTURES;
 use crate::rules::simple::roster::{Troop, Weapon};
 use crate::rules::simple::state::{Phase, State, Structure, StructureKind, UnitRef};
 
@@ -156,15 +157,47 @@ pub(super) fn add_structure(
     ctx: &mut Ctx<'_>,
     name: &str,
     kind: StructureKind,
+    sections: u32,
 ) -> Result<(), CommandError> {
     let s = &ctx.rules().t.structures;
+    let most = ctx.rules().t.terrain.board_width_cm / s.section_cm.max(1);
+    if kind.bridge() && !(1..=most).contains(&sections) {
+        return Err(refuse(
+            format!(
+                "a bridge is 1 to {most} sections of {} cm long",
+                s.section_cm
+            ),
+            STRUCTURES,
+        ));
+    }
+    if !kind.bridge() && sections != 1 {
+        return Err(refuse(
+            format!(
+                "a building, or {} cm of wall or fieldworks, is recorded one at a time",
+                s.section_cm
+            ),
+            STRUCTURES,
+        ));
+    }
     let hits = match kind {
         StructureKind::StoneBuilding => s.stone_building,
         StructureKind::WoodenBuilding => s.wooden_building,
         StructureKind::StoneWall => s.stone_linear_per_15cm,
         StructureKind::WoodenBarricade | StructureKind::Fence => s.wooden_linear_per_15cm,
         StructureKind::Fieldworks => s.fieldworks_per_15cm,
+        // Ruling bridges: the hits of a linear object of its material for each 15 cm.
+        StructureKind::StoneBridge => s.stone_linear_per_15cm * sections,
+        StructureKind::WoodenBridge => s.wooden_linear_per_15cm * sections,
     };
+    if kind.bridge() && crate::rules::simple::numbers::ruined_at(ctx.rules(), kind, hits) {
+        return Err(refuse(
+            format!(
+                "a {} of {sections} section(s) has {hits} hits: unusable from the start (4 or less); give its whole length",
+                kind.words()
+            ),
+            STRUCTURES,
+        ));
+    }
     // Structures are numbered by a byte in commands and events.
     if ctx.state().structures.len() > usize::from(u8::MAX) {
         return Err(illegal("too many structures"));
@@ -175,5 +208,6 @@ pub(super) fn add_structure(
         hits,
         start_hits: hits,
         door_taken_by: None,
+        ruined: false,
     }))
 }

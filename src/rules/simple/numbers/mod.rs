@@ -10,7 +10,7 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
 use crate::rules::simple::tables::{
-    CombinedScore, DaimyoCover, NaginataIsSpear, ReinforcementSquare, TurnToFace,
+    CombinedScore, DaimyoCover, NaginataIsSpear, PassThrough, ReinforcementSquare, TurnToFace,
 };
 
 const MELEE: &str = "simple: Melee";
@@ -51,12 +51,16 @@ pub fn move_allowance(
     let m = &rules.t.movement_cm;
     let wheeled = matches!(unit.spec.weapon, Weapon::Wagon | Weapon::Gun);
     if wheeled {
+        let pushed = || {
+            let pushers = unit.alive.clamp(1, m.wagon_pushed_max_figures.max(1));
+            m.wagon_pushed_one_figure + m.wagon_pushed_per_extra_figure * f64::from(pushers - 1)
+        };
+        // An unlimbered gun is pushed by its artillerymen, a wagon by the foot it is given
+        // to; a wagon drawn by animals (and a limbered gun) moves at its team's rate.
         let standard = match unit.spec.weapon {
-            Weapon::Gun if !unit.limbered => {
-                let pushers = unit.alive.clamp(1, m.wagon_pushed_max_figures.max(1));
-                m.wagon_pushed_one_figure + m.wagon_pushed_per_extra_figure * f64::from(pushers - 1)
-            }
-            _ if unit.spec.weapon == Weapon::Wagon && unit.alive == 1 => m.wagon_one_beast,
+            Weapon::Gun if !unit.limbered => pushed(),
+            Weapon::Wagon if unit.spec.troop != Troop::Animals => pushed(),
+            Weapon::Wagon if unit.alive == 1 => m.wagon_one_beast,
             _ => m.wagon_two_beasts,
         };
         // Hard cover is by definition what a wagon, limber or gun cannot cross, in Retreat
@@ -90,6 +94,24 @@ pub fn longest_move_cm(rules: &Rules, unit: &UnitState, in_retreat: bool) -> u32
         .floor() as u32
 }
 
+/// Whether `mover` may move through the friendly unit `other` (Formation Fail, ruling
+/// `pass_through`): when either is in skirmish order, or (by default) is archers, who can form
+/// skirmish. Units base to base otherwise go round one another.
+pub fn may_pass_through(rules: &Rules, state: &State, mover: UnitRef, other: UnitRef) -> bool {
+    let (Some(a), Some(b)) = (state.unit(mover), state.unit(other)) else {
+        return false;
+    };
+    let loose = |x: &UnitState| {
+        x.formation == Formation::Skirmish
+            || (rules.rulings.pass_through == PassThrough::EitherCanSkirmish
+                && x.spec.weapon == Weapon::Bow)
+    };
+    mover != other
+        && state.owner(mover) == state.owner(other)
+        && b.present()
+        && (loose(a) || loose(b))
+}
+
 /// Why a unit cannot move `distance` cm over this `going` (simple: Movement), or `None`
 /// when it can: the move form and the command refuse alike.
 pub fn too_far(
@@ -112,12 +134,6 @@ pub fn too_far(
     }
 }
 
-/// The chance a Formation Fail test passes.
-pub fn formation_odds(rules: &Rules, sides: u32) -> f64 {
-    let pass = rules.t.formation_fail.pass_on;
-    f64::from(sides.saturating_sub(pass) + 1) / f64::from(sides.max(1))
-}
-
 /// The score needed to hit a figure in this formation and cover.
 pub fn to_hit(rules: &Rules, formation: Formation, cover: Cover) -> u32 {
     let h = &rules.t.to_hit;
@@ -128,6 +144,26 @@ pub fn to_hit(rules: &Rules, formation: Formation, cover: Cover) -> u32 {
         (_, Cover::Open) => h.line_open,
         (_, Cover::Soft) => h.line_soft,
         (_, Cover::Hard) => h.line_hard,
+    }
+}
+
+/// The score a gun's d8 needs to hit a structure: 7 against soft cover, 8 against hard
+/// (Firing at Soft/Hard Cover), by what the structure is built as.
+pub fn bombard_needs(rules: &Rules, kind: super::state::StructureKind) -> u32 {
+    let s = &rules.t.structures;
+    match kind.built_as() {
+        Cover::Hard => s.hard_needs,
+        Cover::Soft | Cover::Open => s.soft_needs,
+    }
+}
+
+/// Whether a structure with `hits` left is ruined: a linear object at 0 hits, anything else
+/// (a building, a bridge, fieldworks) at 4 or less (Firing at Soft/Hard Cover).
+pub fn ruined_at(rules: &Rules, kind: super::state::StructureKind, hits: u32) -> bool {
+    if kind.linear() {
+        hits == 0
+    } else {
+        hits <= rules.t.structures.unusable_at
     }
 }
 
@@ -178,17 +214,42 @@ pub fn save(
 }
 
 /// What the target of fire stands in: the formation and cover that set the score needed.
-pub fn target_stance(rules: &Rules, state: &State, target: Target) -> (Formation, Cover) {
+/// The cover is the table's word (`told`, the Fire form's answer); an order without one (an
+/// older journal) reads the unit's cover record, and a Daimyo's the open.
+pub fn target_stance(
+    rules: &Rules,
+    state: &State,
+    target: Target,
+    told: Option<Cover>,
+) -> (Formation, Cover) {
     match target {
         Target::Unit(u) => state.unit(u).map_or((Formation::Line, Cover::Open), |x| {
-            (x.formation, state.cover_of(u))
+            (x.formation, told.unwrap_or_else(|| state.cover_of(u)))
         }),
-        // Ruling daimyo_cover: a lone Daimyo stands in the open, in line or as a skirmisher.
-        Target::Daimyo(_) => match rules.rulings.daimyo_cover {
-            DaimyoCover::LineInOpen => (Formation::Line, Cover::Open),
-            DaimyoCover::SkirmishInOpen => (Formation::Skirmish, Cover::Open),
-        },
+        // Ruling daimyo_cover: a lone Daimyo stands as a figure in line or as a skirmisher.
+        Target::Daimyo(_) => {
+            let cover = told.unwrap_or(Cover::Open);
+            match rules.rulings.daimyo_cover {
+                DaimyoCover::LineInOpen => (Formation::Line, cover),
+                DaimyoCover::SkirmishInOpen => (Formation::Skirmish, cover),
+            }
+        }
     }
+}
+
+/// The cover a melee defender fights from: hard at a building's door, else the table's word
+/// (the Melee form's answer); an order without one (an older journal, the village's peasants)
+/// reads the unit's cover record.
+pub fn defender_cover(state: &State, order: &MeleeOrder) -> Cover {
+    if order.door.is_some() {
+        return Cover::Hard;
+    }
+    order
+        .defender_cover
+        .unwrap_or_else(|| match order.defender {
+            Target::Unit(u) => state.cover_of(u),
+            Target::Daimyo(_) => Cover::Open,
+        })
 }
 
 /// Firing dice: (die, figures rolling, sharpshooter dice).
@@ -296,12 +357,7 @@ pub fn melee_modifiers(
         Target::Daimyo(_) => None,
     };
     // Defending a building's door is fighting from hard cover.
-    let cover = match order.defender {
-        _ if order.door.is_some() => Cover::Hard,
-        Target::Unit(u) => state.cover_of(u),
-        Target::Daimyo(_) => Cover::Open,
-    };
-    match cover {
+    match defender_cover(state, order) {
         Cover::Soft => def.push(Modifier::total(
             m.soft_cover,
             "defender behind soft cover",
@@ -389,15 +445,23 @@ pub fn max_attackers(rules: &Rules, order: &MeleeOrder) -> usize {
 }
 
 /// How many of the village's peasants attack the figure of a unit that came into the
-/// village: as many as may attack one defending figure, and as they have.
+/// village: as many as may attack one defending figure, and as they have that have not yet
+/// attacked this turn (each attacking figure throws once in melee).
 pub fn villagers_attacking(
     rules: &Rules,
     state: &State,
     village: UnitRef,
     order: &MeleeOrder,
 ) -> u32 {
+    villagers_yet_to_attack(state, village)
+        .min(u32::try_from(max_attackers(rules, order)).unwrap_or(u32::MAX))
+}
+
+/// The village's peasants alive that have not attacked this turn.
+pub fn villagers_yet_to_attack(state: &State, village: UnitRef) -> u32 {
     let alive = state.unit(village).map_or(0, |x| x.alive);
-    alive.min(u32::try_from(max_attackers(rules, order)).unwrap_or(u32::MAX))
+    let attacked = super::order::attacks(&state.ledger, Fighter::Unit(village));
+    alive.saturating_sub(u32::try_from(attacked).unwrap_or(u32::MAX))
 }
 
 /// A morale test's dice: the living figures' pool against the d10s, with the reasons.

@@ -33,7 +33,7 @@ pub struct FirePreview {
 pub fn fire(rules: &Rules, state: &State, order: &FireOrder) -> Option<FirePreview> {
     let firer = state.unit(order.unit)?;
     let (sides, n, _) = numbers::fire_dice(rules, firer, order.volley);
-    let (formation, cover) = numbers::target_stance(rules, state, order.target);
+    let (formation, cover) = numbers::target_stance(rules, state, order.target, order.target_cover);
     let needs = numbers::to_hit(rules, formation, cover);
     let paired = sides < needs;
     let hit = if paired {

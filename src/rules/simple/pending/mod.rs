@@ -342,6 +342,36 @@ fn ally_card(rules: &Rules, state: &State, g: GroupRef, why: String) -> Check<Co
     )
 }
 
+/// The morale card's question of the cover the unit stands in (Morale: its figures' dice go
+/// by it): each cover but the one it has now, and none below what the state proves (the
+/// building it is in, the structure it is behind, smoke from a fire over it).
+fn morale_cover_answers(rules: &Rules, state: &State, u: UnitRef) -> Vec<Answer<Command>> {
+    use super::state::Cover;
+    let (Some(x), now, floor) = (state.unit(u), state.cover_of(u), state.cover_floor(u)) else {
+        return Vec::new();
+    };
+    [Cover::Open, Cover::Soft, Cover::Hard]
+        .into_iter()
+        .filter(|c| *c != now && *c >= floor)
+        .map(|c| {
+            let sides = numbers::morale(rules, x, c, false).own_sides;
+            let label = match c {
+                Cover::Open => "It stands in the open",
+                Cover::Soft => "It stands behind soft cover",
+                Cover::Hard => "It stands behind hard cover",
+            };
+            answer(
+                &format!("{label} (1d{sides} a figure alive)"),
+                Command::SetStatus {
+                    unit: u,
+                    status: super::command::Status::Cover(c),
+                },
+                false,
+            )
+        })
+        .collect()
+}
+
 fn morale_card(
     rules: &Rules,
     state: &State,
@@ -398,6 +428,7 @@ fn morale_card(
     } else if due {
         c.answers
             .push(answer("Roll", Command::Morale { unit: u }, true));
+        c.answers.extend(morale_cover_answers(rules, state, u));
     } else {
         c.answers.push(answer(
             "Call for the test",
@@ -651,6 +682,7 @@ fn advance_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<
                 kind: super::command::MoveKind::Normal,
                 distance_cm,
                 going: super::command::Going::Standard,
+                surrounded: None,
             },
             false,
         ));

@@ -35,6 +35,7 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
         rear_support: None,
         in_building: false,
         door: None,
+        defender_cover: None,
     };
     let attackers = crate::rules::simple::numbers::villagers_attacking(rules, state, v, &order);
     c.notes.push(format!(

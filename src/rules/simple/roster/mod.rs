@@ -337,6 +337,48 @@ fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
             ),
         );
     }
+    // Its Ashigaru: archers, arquebus and spears (naginata); one Samurai foot unit may have pike.
+    let ashigaru = |w: &[Weapon]| {
+        units
+            .iter()
+            .filter(|u| u.troop == Troop::Ashigaru && w.contains(&u.weapon))
+            .count()
+    };
+    let split = [
+        ashigaru(&[Weapon::Bow]),
+        ashigaru(&[Weapon::Arquebus]),
+        ashigaru(&[Weapon::Spear, Weapon::Naginata]),
+    ];
+    let basic_split = [
+        a.basic_archer_units,
+        a.basic_arquebus_units,
+        a.basic_spear_units,
+    ];
+    if found[0] == basic[0] && split != basic_split {
+        v.warn_at(
+            roster_path!("units"),
+            format!(
+                "the basic army's Ashigaru are {} archer, {} arquebus and {} spear (naginata) units; this army's are {}, {} and {}",
+                basic_split[0], basic_split[1], basic_split[2], split[0], split[1], split[2]
+            ),
+        );
+    }
+    let pikes: Vec<&UnitSpec> = units.iter().filter(|u| u.weapon == Weapon::Pike).collect();
+    if pikes.len() > a.basic_pike_units || pikes.iter().any(|u| u.troop != Troop::SamuraiFoot) {
+        v.warn_at(
+            roster_path!("units"),
+            format!(
+                "in the basic army at most {} Samurai foot unit has pike; this army has {} pike unit(s){}",
+                a.basic_pike_units,
+                pikes.len(),
+                if pikes.iter().any(|u| u.troop != Troop::SamuraiFoot) {
+                    ", not all of them Samurai foot"
+                } else {
+                    ""
+                }
+            ),
+        );
+    }
 }
 
 /// Validates one unit, the record at `at`.
@@ -351,8 +393,8 @@ fn unit(
     names.check(v, at.field("name"), &u.name, "unit");
     let default = match u.weapon {
         Weapon::Gun => rules.t.artillery.crew,
-        // A wagon is drawn by its team of oxen, horses or mules.
-        Weapon::Wagon => rules.t.movement_cm.wagon_team,
+        // A wagon is drawn by its team of oxen, horses or mules, or pushed by a unit of foot.
+        Weapon::Wagon if u.troop == Troop::Animals => rules.t.movement_cm.wagon_team,
         _ => a.figures_per_unit,
     };
     let figures = u.figures.unwrap_or(default);
@@ -385,6 +427,12 @@ fn unit(
         v.error_at(
             at.field("figures"),
             format!("a gun has at most {} artillerymen", rules.t.artillery.crew),
+        );
+    }
+    if u.weapon == Weapon::Wagon && u.troop.mounted() {
+        v.error_at(
+            at.field("troop"),
+            "a wagon is drawn by animals (troop: Animals) or pushed and pulled by foot",
         );
     }
     if u.troop == Troop::Animals && u.weapon != Weapon::Wagon {

@@ -103,6 +103,23 @@ pub struct UnitState {
     /// The opponent called for a morale test this turn (ruling `morale_calls`: once a turn).
     #[serde(default)]
     pub called: bool,
+    /// A change of formation under way that its first move did not complete.
+    #[serde(default)]
+    pub reforming: Option<Reforming>,
+    /// Finished a change of formation in its side's last turn: the table may then find it out
+    /// of contact (a cause of Formation Fail).
+    #[serde(default)]
+    pub reformed: bool,
+}
+
+/// A change of formation that takes more than one move (Movement: measured to the furthest
+/// figure, a change not completed takes a further move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Reforming {
+    /// The formation it is changing to.
+    pub to: Formation,
+    /// Moves still needed to finish the change.
+    pub moves_left: u32,
 }
 
 impl UnitState {
@@ -139,15 +156,8 @@ impl UnitState {
             retreat_told: false,
             waded: false,
             called: false,
-        }
-    }
-
-    /// The cover that counts: smoke from a fire is soft cover at least.
-    pub fn effective_cover(&self) -> Cover {
-        if self.fire_smoke && self.cover == Cover::Open {
-            Cover::Soft
-        } else {
-            self.cover
+            reforming: None,
+            reformed: false,
         }
     }
 
@@ -380,15 +390,47 @@ impl State {
     /// The cover a unit's figures have: what the table marked (and smoke from a fire), or the
     /// structure it is in or behind while that stands, whichever is harder.
     pub fn cover_of(&self, u: UnitRef) -> Cover {
+        self.unit(u)
+            .map_or(Cover::Open, |x| x.cover.max(self.cover_floor(u)))
+    }
+
+    /// The cover a unit has whatever the table marks: smoke from a fire over it (soft), the
+    /// structure it is in or behind while that stands.
+    pub fn cover_floor(&self, u: UnitRef) -> Cover {
         let Some(x) = self.unit(u) else {
             return Cover::Open;
         };
         let from_structure = x
             .structure
             .and_then(|s| self.structures.get(usize::from(s)))
-            .filter(|s| s.hits > 0)
+            .filter(|s| s.standing())
             .map_or(Cover::Open, |s| s.kind.cover());
-        x.effective_cover().max(from_structure)
+        let from_smoke = if x.fire_smoke {
+            Cover::Soft
+        } else {
+            Cover::Open
+        };
+        from_structure.max(from_smoke)
+    }
+
+    /// The least cover the state proves a unit's figures have, whatever the table says of
+    /// the line of fire: hard cover inside a standing building, soft cover under smoke from a
+    /// fire (a wall, fence or earthwork covers only from its far side, which the table sees).
+    pub fn least_cover(&self, u: UnitRef) -> Cover {
+        let Some(x) = self.unit(u) else {
+            return Cover::Open;
+        };
+        let inside = x
+            .structure
+            .and_then(|s| self.structures.get(usize::from(s)))
+            .is_some_and(|s| s.standing() && s.kind.building());
+        if inside {
+            Cover::Hard
+        } else if x.fire_smoke {
+            Cover::Soft
+        } else {
+            Cover::Open
+        }
     }
 
     /// Whether a unit is in Retreat: retreating after a failed morale test, or falling back

@@ -112,6 +112,18 @@ pub struct Structure {
     /// The side that killed a defender at its door and may now enter.
     #[serde(default)]
     pub door_taken_by: Option<u8>,
+    /// Brought down by guns: a building, bridge or fieldworks at 4 hits or less, a linear
+    /// object at 0 (simple: Firing at Soft/Hard Cover).
+    #[serde(default)]
+    pub ruined: bool,
+}
+
+impl Structure {
+    /// Whether it still stands, to be used: not ruined by guns, and (a wall burnt down by a
+    /// cart) not at 0 hits.
+    pub fn standing(&self) -> bool {
+        !self.ruined && self.hits > 0
+    }
 }
 
 /// The kinds of structure the bombardment rules value.
@@ -129,10 +141,19 @@ pub enum StructureKind {
     Fieldworks,
     /// 15 cm of low fence: a linear wooden object in soft cover (ruling `fences`).
     Fence,
+    /// A stone bridge, valued by its length (ruling `bridges`).
+    StoneBridge,
+    /// A wooden bridge, valued by its length (ruling `bridges`).
+    WoodenBridge,
 }
 
 impl StructureKind {
-    /// Every kind, in the order the forms offer them.
+    /// The bridges, which the Record a bridge form offers with their length.
+    pub const BRIDGES: [StructureKind; 2] =
+        [StructureKind::StoneBridge, StructureKind::WoodenBridge];
+
+    /// Every kind recorded a piece at a time (a building, or 15 cm of wall or fieldworks), in
+    /// the order the Record a structure form offers them.
     pub const ALL: [StructureKind; 6] = [
         StructureKind::StoneBuilding,
         StructureKind::WoodenBuilding,
@@ -151,6 +172,8 @@ impl StructureKind {
             StructureKind::WoodenBarricade => "wooden barricade (15 cm)",
             StructureKind::Fieldworks => "fieldworks (15 cm)",
             StructureKind::Fence => "fence (15 cm)",
+            StructureKind::StoneBridge => "stone bridge",
+            StructureKind::WoodenBridge => "wooden bridge",
         }
     }
 
@@ -167,13 +190,31 @@ impl StructureKind {
         matches!(self, StructureKind::WoodenBarricade | StructureKind::Fence)
     }
 
-    /// The cover it gives: a low fence is soft cover; walls, buildings, barricades and
-    /// fieldworks are hard (so a gun needs 7 or 8 to hit it).
-    pub fn cover(self) -> Cover {
+    /// What it counts as under a gun's fire, which sets the score to hit it: a low fence is
+    /// soft cover; walls, buildings, barricades, fieldworks and bridges (built as the walls of
+    /// their stone or wood, ruling `bridges`) are hard.
+    pub fn built_as(self) -> Cover {
         match self {
             StructureKind::Fence => Cover::Soft,
             _ => Cover::Hard,
         }
+    }
+
+    /// The cover it gives the figures in or behind it: what it is built as, but none on a
+    /// bridge (a river is hard cover except across its bridges).
+    pub fn cover(self) -> Cover {
+        match self {
+            StructureKind::StoneBridge | StructureKind::WoodenBridge => Cover::Open,
+            other => other.built_as(),
+        }
+    }
+
+    /// A bridge (valued by its length, ruling `bridges`).
+    pub fn bridge(self) -> bool {
+        matches!(
+            self,
+            StructureKind::StoneBridge | StructureKind::WoodenBridge
+        )
     }
 }
 

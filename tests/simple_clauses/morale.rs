@@ -1,0 +1,261 @@
+//! Morale (lines 164-168): who asks for the test, and on which triggers.
+
+use gunbai::engine::RuleSet as _;
+use gunbai::rules::simple::command::Facing;
+use gunbai::rules::simple::state::{Due, MoraleCause, UnitRef};
+use gunbai::rules::simple::{Command, Simple};
+
+use super::*;
+
+/// Oda Yari 2 with 4 figures: half its strength is a whole number of figures.
+const ODA_YARI_2: UnitRef = UnitRef(0, 0, 5);
+
+fn call(unit: UnitRef, cause: MoraleCause) -> Command {
+    Command::CallMorale { unit, cause }
+}
+
+/// Whether the opponent's cards offer a call for the unit's test at half strength.
+fn half_strength_call_offered(b: &gunbai::engine::Battle<Simple>, unit: UnitRef) -> bool {
+    Simple::pending(b.rules(), b.state()).iter().any(|c| {
+        c.answers
+            .iter()
+            .any(|a| a.command == call(unit, MoraleCause::HalfStrength))
+    })
+}
+
+#[test]
+fn morale_the_opponent_calls_a_test_at_half_strength_or_less_and_not_before() {
+    let oda = army_with(
+        "oda.ron",
+        "(name: \"Oda Yari 2\", troop: Ashigaru, weapon: Spear)",
+        "(name: \"Oda Yari 2\", troop: Ashigaru, weapon: Spear, figures: 4)",
+    );
+    let mut b = begun_between(oda, army("imagawa.ron"));
+    // Whole, then 3 of 4 and 3 of 5: more than half its starting figures, no call.
+    let err = refused(&mut b, call(ODA_YARI_2, MoraleCause::HalfStrength), &[]);
+    assert!(err.contains("does not meet that trigger"), "{err}");
+    let one_hit = [6, 1, 1, 1, 1, 1];
+    ok(&mut b, fire(IMA_TEPPO, ODA_YARI_2, false), &one_hit);
+    pass_morale_dues(&mut b);
+    ok(&mut b, fire(UnitRef(1, 0, 2), ODA_YARI, false), &one_hit);
+    pass_morale_dues(&mut b);
+    ok(&mut b, fire(IMA_ARCHERS, ODA_YARI, false), &one_hit);
+    pass_morale_dues(&mut b);
+    assert_eq!((alive(&b, ODA_YARI_2), alive(&b, ODA_YARI)), (3, 3));
+    for unit in [ODA_YARI_2, ODA_YARI] {
+        let err = refused(&mut b, call(unit, MoraleCause::HalfStrength), &[]);
+        assert!(err.contains("simple: Morale"), "{err}");
+        assert!(!half_strength_call_offered(&b, unit));
+    }
+    // 2 of 4 is half its strength: the card offers the call and the engine takes it.
+    ok(
+        &mut b,
+        fire(UnitRef(1, 0, 0), ODA_YARI_2, false),
+        &[1, 1, 1, 1, 6, 1],
+    );
+    pass_morale_dues(&mut b);
+    assert_eq!(alive(&b, ODA_YARI_2), 2);
+    assert!(half_strength_call_offered(&b, ODA_YARI_2));
+    ok(&mut b, call(ODA_YARI_2, MoraleCause::HalfStrength), &[]);
+    assert!(
+        b.state()
+            .due
+            .contains(&Due::Morale(ODA_YARI_2, MoraleCause::HalfStrength))
+    );
+}
+
+#[test]
+fn morale_losses_to_fire_or_as_a_melee_defender_call_a_test_at_once_and_none_without() {
+    let mut b = begun();
+    // Fire that kills nobody calls for nothing; one figure lost to fire calls the test.
+    ok(&mut b, fire(IMA_TEPPO, ODA_YARI, false), &[1, 1, 1, 1, 1]);
+    assert!(b.state().due.is_empty());
+    ok(
+        &mut b,
+        fire(UnitRef(1, 0, 2), ODA_YARI, false),
+        &[6, 1, 1, 1, 1, 3],
+    );
+    assert_eq!(
+        b.state().due,
+        vec![Due::Morale(ODA_YARI, MoraleCause::FireLosses)]
+    );
+    pass_morale_dues(&mut b);
+    // A melee the defender survives calls for nothing; a figure lost as defender does.
+    let bout = Command::Melee(one_on_one(IMA_SWORD_SAMURAI, ODA_TEPPO_1, Facing::Front));
+    ok(&mut b, bout.clone(), &[1, 6]);
+    assert!(b.state().due.is_empty());
+    ok(&mut b, bout, &[10, 1]);
+    assert_eq!(
+        b.state().due,
+        vec![Due::Morale(ODA_TEPPO_1, MoraleCause::MeleeLosses)]
+    );
+    pass_morale_dues(&mut b);
+    // Losses are the engine's to see: the opponent cannot call them, nor the end of a retreat.
+    for cause in [
+        MoraleCause::FireLosses,
+        MoraleCause::MeleeLosses,
+        MoraleCause::AfterRetreat,
+    ] {
+        let err = refused(&mut b, call(ODA_TEPPO_2, cause), &[]);
+        assert!(
+            err.contains("does not meet that trigger"),
+            "{cause:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn morale_each_living_figure_throws_its_troops_die_for_its_cover() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::numbers;
+    use gunbai::rules::simple::roster::{Troop, Weapon};
+    use gunbai::rules::simple::state::{Cover, arriving_unit};
+    let mut b = begun();
+    // Oda's Ashigaru in the open, soft and hard cover lose a figure each: 4d6, 4d8, 4d10.
+    for (unit, cover) in [(ODA_YARI, Cover::Soft), (ODA_TEPPO_2, Cover::Hard)] {
+        ok(
+            &mut b,
+            Command::SetStatus {
+                unit,
+                status: Status::Cover(cover),
+            },
+            &[],
+        );
+    }
+    let one_hit = [6, 1, 1, 1, 1, 1];
+    for (firer, target, pool) in [
+        (IMA_TEPPO, ODA_TEPPO_1, "4d6"),
+        (UnitRef(1, 0, 2), ODA_YARI, "4d8"),
+        (IMA_ARCHERS, ODA_TEPPO_2, "4d10"),
+    ] {
+        ok(&mut b, fire(firer, target, false), &one_hit);
+        let card = Simple::pending(b.rules(), b.state())
+            .into_iter()
+            .find(|c| c.what == "Morale test")
+            .unwrap();
+        let roll = card.roll.unwrap().notation();
+        assert!(
+            roll.starts_with(pool) && roll.ends_with(">= 1d10"),
+            "{roll}"
+        );
+        pass_morale_dues(&mut b);
+    }
+    // Peasants d4, d6, d8; Ronin d8, d10, d12.
+    for (troop, dice) in [(Troop::Peasant, [4, 6, 8]), (Troop::Ronin, [8, 10, 12])] {
+        let unit = arriving_unit("x", troop, Weapon::Spear, 5);
+        for (cover, die) in [Cover::Open, Cover::Soft, Cover::Hard]
+            .into_iter()
+            .zip(dice)
+        {
+            assert_eq!(
+                numbers::morale(b.rules(), &unit, cover, false).own_sides,
+                die
+            );
+        }
+    }
+}
+
+#[test]
+fn morale_samurai_and_monk_units_take_no_test() {
+    let mut b = begun();
+    to_oda_turn_passing_tests(&mut b);
+    ok(&mut b, Command::EndTurn, &[]);
+    // Card 17 brings Imagawa a unit of warrior monks.
+    ok(&mut b, Command::DrawCard { card: Some(17) }, &[]);
+    ok(&mut b, Command::RollArrival, &[20]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    to_oda_turn_passing_tests(&mut b);
+    let monks = UnitRef(1, 2, 0);
+    for target in [monks, UnitRef(1, 0, 10), IMA_SWORD_SAMURAI] {
+        let firer = [ODA_TEPPO_1, ODA_TEPPO_2, UnitRef(0, 0, 1)]
+            .into_iter()
+            .find(|f| !b.state().unit(*f).unwrap().fired)
+            .unwrap();
+        ok(&mut b, fire(firer, target, false), &[6, 1, 1, 1, 1, 1]);
+        assert_eq!(alive(&b, target), 4);
+        assert!(b.state().due.is_empty(), "{target:?} tests no morale");
+        let err = refused(&mut b, call(target, MoraleCause::HalfStrength), &[]);
+        assert!(err.contains("takes no morale test"), "{err}");
+    }
+}
+
+/// The labels of the answers on a unit's morale card that tell the cover it stands in.
+fn cover_answers(b: &gunbai::engine::Battle<Simple>) -> Vec<String> {
+    let cards = Simple::pending(b.rules(), b.state());
+    let card = cards
+        .iter()
+        .find(|c| c.what == "Morale test")
+        .expect("the test is due");
+    card.answers
+        .iter()
+        .filter(|a| a.label.starts_with("It stands"))
+        .map(|a| a.label.clone())
+        .collect()
+}
+
+#[test]
+fn morale_the_card_asks_the_cover_the_unit_stands_in_and_its_figures_dice_follow_the_answer() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    let mut b = begun();
+    // Oda Teppo 2 loses a figure to fire: its test is due, its record in the open.
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    assert_eq!(
+        cover_answers(&b),
+        [
+            "It stands behind soft cover (1d8 a figure alive)",
+            "It stands behind hard cover (1d10 a figure alive)"
+        ]
+    );
+    // The table says soft cover: the answer is taken while the test is due, and changes.
+    let soft = Command::SetStatus {
+        unit: ODA_TEPPO_2,
+        status: Status::Cover(Cover::Soft),
+    };
+    ok(&mut b, soft, &[]);
+    assert_eq!(
+        cover_answers(&b),
+        [
+            "It stands in the open (1d6 a figure alive)",
+            "It stands behind hard cover (1d10 a figure alive)"
+        ]
+    );
+    // Four d8 (an 8 no d6 shows) against the dead figure's d10: 11 against 10, it carries on.
+    morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
+    assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
+}
+
+#[test]
+fn morale_the_card_offers_no_cover_below_smoke_from_a_fire_over_the_unit() {
+    use gunbai::rules::simple::command::Status;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_TEPPO_2,
+            status: Status::FireSmoke(true),
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        fire_in(
+            IMA_TEPPO,
+            ODA_TEPPO_2,
+            gunbai::rules::simple::state::Cover::Soft,
+        ),
+        &[7, 1, 1, 1, 1, 1],
+    );
+    // Smoke from a fire is soft cover at least: the open is not offered, hard cover is.
+    assert_eq!(
+        cover_answers(&b),
+        ["It stands behind hard cover (1d10 a figure alive)"]
+    );
+    // In soft cover under the smoke: a d8 a figure.
+    morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
+    assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
+}
