@@ -11,6 +11,8 @@ mod ui_support;
 mod asked;
 mod casualties;
 mod common;
+mod kinds;
 mod numbers;
+mod reach;
 mod screen;
 mod typed;
