@@ -392,7 +392,8 @@ fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll()
 }
 
 #[test]
-fn morale_with_a_friend_in_retreat_the_card_asks_whether_it_is_seen_before_the_roll() {
+fn morale_with_a_friend_in_retreat_the_card_asks_whether_it_is_seen_before_the_roll_and_the_roll_waits()
+ {
     use gunbai::rules::simple::command::Status;
     let mut b = begun();
     // Oda Teppo 2 fails its test and retreats.
@@ -437,6 +438,12 @@ fn morale_with_a_friend_in_retreat_the_card_asks_whether_it_is_seen_before_the_r
             "Sees a friend retreat within 30 cm (+1d10 against)",
             "Sees no friend retreat within 30 cm"
         ]
+    );
+    // The engine waits on the answer too: a roll sent before it is refused.
+    let early = refused(&mut b, Command::Morale { unit: ODA_YARI });
+    assert!(
+        early.contains("first say whether it sees a friend retreat"),
+        "{early}"
     );
     // He says no: the roll is offered, without the d10 for it, and he is not asked again.
     ok(

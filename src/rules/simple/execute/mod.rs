@@ -15,7 +15,9 @@ mod setup;
 
 pub use cards::{cannot_advance, may_be_sent_back, nobody_to_send_back};
 pub use places::{may_be_caught_by_fire, village_unit};
-pub use records::{fail_causes, may_clear_smoke, sees_a_friend_retreat};
+pub use records::{
+    fail_causes, may_clear_smoke, morale_waits_on_retreat_answer, sees_a_friend_retreat,
+};
 pub use setup::may_wade;
 
 use super::Simple;

@@ -23,6 +23,16 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> 
     else {
         return Err(illegal("no morale test is due for that unit"));
     };
+    if super::morale_waits_on_retreat_answer(ctx.state(), u, cause) {
+        let within = ctx.rules().t.morale.friend_retreating_within_cm;
+        return Err(refuse(
+            format!(
+                "{}: first say whether it sees a friend retreat within {within} cm (the morale card asks)",
+                ctx.state().unit_name(u)
+            ),
+            MORALE,
+        ));
+    }
     ctx.settle(Due::Morale(u, cause))?;
     let x = ctx.unit(u)?;
     let sees = numbers::sees_friend_retreat(x, cause);

@@ -9,7 +9,7 @@ use crate::rules::simple::command::{FailCause, Status};
 use crate::rules::simple::event::Event;
 use crate::rules::simple::order::{FORMATION_FAIL, MORALE};
 use crate::rules::simple::roster::{Formation, Troop};
-use crate::rules::simple::state::{Due, State, UnitRef};
+use crate::rules::simple::state::{Due, MoraleCause, State, UnitRef};
 
 /// The causes of Formation Fail the table may report for a unit, those only the table sees:
 /// skirmishers out of line of sight or less than 1 cm apart, and a unit found out of base to
@@ -46,6 +46,17 @@ pub fn sees_a_friend_retreat(state: &State, u: UnitRef) -> bool {
         .present_units_of(side)
         .into_iter()
         .any(|v| v != u && state.in_retreat(v))
+}
+
+/// Whether a unit's morale test waits on the table's word that it sees (or does not see) a
+/// friend retreating within reach: a friendly unit is in Retreat and nobody has said yet.
+/// The card asks it before it offers the roll, and the roll is refused until it is told.
+pub fn morale_waits_on_retreat_answer(state: &State, u: UnitRef, cause: MoraleCause) -> bool {
+    state.unit(u).is_some_and(|x| {
+        !crate::rules::simple::numbers::sees_friend_retreat(x, cause)
+            && !x.retreat_told
+            && sees_a_friend_retreat(state, u)
+    })
 }
 
 /// The table reports a cause of Formation Fail.

@@ -400,7 +400,7 @@ fn morale_card(
     c.required = due;
     // A friendly unit is in Retreat: whether this unit sees it within reach is the table's
     // to tell, asked before the roll (never assumed either way).
-    let ask = due && !sees && !x.retreat_told && super::execute::sees_a_friend_retreat(state, u);
+    let ask = due && super::execute::morale_waits_on_retreat_answer(state, u, cause);
     if ask {
         let within = rules.t.morale.friend_retreating_within_cm;
         let told = |label: String, sees: bool| {
