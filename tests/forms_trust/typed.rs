@@ -75,7 +75,9 @@ fn simple_a_distance_beyond_the_teppos_range_is_kept_as_typed_and_the_shot_refus
     select(&mut h, "Imagawa Teppo 1");
     open_form(&mut h, "Fire");
     choose(&mut h, "Target", "Oda Yari 1");
+    choose(&mut h, "Target's cover", "in the open");
     choose(&mut h, "Volley", "No");
+    choose(&mut h, "Target in sight, within the firer's arc", "Yes");
     type_number(&mut h, "Distance to the target", "35");
     assert_eq!(shown(&h, "Distance to the target"), "35", "kept as typed");
     shows(
