@@ -209,10 +209,10 @@ fn report(
             .map_err(|e| vec![e.to_string()])?,
         // A reader that has gone (`| head`) has all it wanted: nothing more to say.
         None => {
-            if let Err(e) = super::out(&text) {
-                if e.kind() != std::io::ErrorKind::BrokenPipe {
-                    return Err(vec![e.to_string()]);
-                }
+            if let Err(e) = super::out(&text)
+                && e.kind() != std::io::ErrorKind::BrokenPipe
+            {
+                return Err(vec![e.to_string()]);
             }
         }
     }

@@ -124,6 +124,28 @@ pub trait RuleSet: Sized + 'static {
     ) -> Result<(), String> {
         super::exec::check_on_copy::<Self>(rules, state, events, at)
     }
+    /// The last journal format whose entries may record events of shapes this build no
+    /// longer has: replay reads the events of a journal of this format or older with
+    /// [`RuleSet::upgrade_events`]. None by default (0: no format).
+    const OLDER_EVENTS_UNTIL_FORMAT: u32 = 0;
+    /// The events an entry of an older journal records (each as its text, in `recorded`) as
+    /// today's, given `state`, the state before the entry. An event that reads as today's
+    /// is taken as it is, which is all the default does; a rule set whose events once had
+    /// other shapes reads those here and says what they come to today.
+    ///
+    /// # Errors
+    /// An event that reads neither way, or whose old shape the state contradicts: why,
+    /// naming the event.
+    fn upgrade_events(
+        rules: &Self::Rules,
+        state: &Self::State,
+        recorded: &[Box<ron::value::RawValue>],
+    ) -> Result<Vec<Self::Event>, String> {
+        let _ = (rules, state);
+        let read = recorded.iter().enumerate();
+        read.map(|(i, e)| super::journal::read::read_recorded(i, e))
+            .collect()
+    }
     /// The queue of what is due, in the state.
     fn dues(state: &Self::State) -> &Dues<Self::Due>;
     /// The queue of what is due, to change it (the engine only).

@@ -31,10 +31,7 @@ const FORMATS: &[Format] = &[
     Format {
         folder: "format-1",
         dice_unrecorded: true,
-        not_yet: &[
-            ("sky", "Unexpected variant named `ChargeStage`"),
-            ("skirmish", "Unexpected missing field named `inches`"),
-        ],
+        not_yet: &[("skirmish", "Unexpected missing field named `inches`")],
     },
     Format {
         folder: "format-2-no-dice",
@@ -203,5 +200,53 @@ fn a_resumed_old_journal_goes_on_with_entries_of_today_s_kind() {
             path.display()
         );
         assert_eq!(warnings.len(), said.len(), "{warnings:?}");
+    }
+}
+
+/// A format 1 sky journal's old charge events are read given the battle before them: one
+/// that no format ever had, or an old step of a charge when none is under way, is refused
+/// naming its line.
+#[test]
+fn a_format_1_sky_event_that_no_format_had_or_the_state_contradicts_is_refused_at_its_line() {
+    let kept = fixtures().join("format-1/sky.ron");
+    let text = std::fs::read_to_string(&kept).expect("read");
+    let lines: Vec<&str> = text.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("ChargeOver"))
+        .expect("a charge ends");
+    let dir = tempfile::tempdir().expect("tempdir");
+    // The event renamed; then the line moved before any charge was declared.
+    let renamed = lines[at].replacen("ChargeOver", "ChargeAbandoned", 1);
+    let mut early = lines.clone();
+    let moved = early.remove(at);
+    early.insert(1, moved);
+    let cases = [
+        (
+            "renamed",
+            at + 1,
+            "Unexpected variant named `ChargeAbandoned`",
+            {
+                let mut l = lines.clone();
+                l[at] = &renamed;
+                l.join("\n") + "\n"
+            },
+        ),
+        (
+            "early",
+            2,
+            "no charge is under way",
+            early.join("\n") + "\n",
+        ),
+    ];
+    for (name, line, says, text) in cases {
+        let path = dir.path().join(format!("{name}.ron"));
+        std::fs::write(&path, text).expect("write");
+        let err = rules::open_journal(&path, false, false)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_else(|| panic!("{name}: opens"));
+        let named = format!("{}:{line}:", path.display());
+        assert!(err.contains(&named) && err.contains(says), "{name}: {err}");
     }
 }

@@ -8,6 +8,10 @@
 //! once. Damage is the first entry, by its place in the journal, that does not read or does
 //! not run again to what it records; `--recover` keeps the entries before it.
 
+use std::collections::HashMap;
+
+use ron::value::RawValue;
+
 use super::as_recorded::AsRecorded;
 use super::header::{check_armies, house_rules_at_line_1};
 use super::tree::{ROOT, Tree, Walk};
@@ -16,7 +20,7 @@ use crate::engine::error::BattleError;
 use crate::engine::exec::{Sentences, apply_event, describe_in_place};
 use crate::engine::journal::checks::{EntryChecks, check_date};
 use crate::engine::journal::{
-    Action, Entry, FORMAT_VERSION, Header, JournalReader, cache, damaged, line,
+    Action, Entry, FORMAT_VERSION, Header, JournalReader, OfFormat, cache, damaged, line,
 };
 use crate::engine::rerun::{NotRun, rerun, same_events};
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
@@ -67,6 +71,10 @@ struct Lines {
     cached: usize,
     /// An entry's line written again, to compare with the journal's: one buffer for all.
     written: String,
+    /// The events of entries of an older journal recorded in shapes this build may no
+    /// longer have, by entry index, each as its text: read when the entry runs again,
+    /// given the state before it ([`RuleSet::upgrade_events`]).
+    older: HashMap<usize, Vec<Box<RawValue>>>,
 }
 
 impl Lines {
@@ -108,6 +116,38 @@ fn record<C, E>(
         Action::Undo { count } => timeline.undo(*count as usize),
         Action::Redo { count } => timeline.redo(*count as usize),
     }
+}
+
+/// An older entry without its recorded events, and those events: the entry's events are
+/// today's reading of them, made when it runs again.
+fn without_events<C, E>(entry: Entry<C, Box<RawValue>>) -> (Entry<C, E>, Vec<Box<RawValue>>) {
+    let (action, events) = match entry.action {
+        Action::Command {
+            command,
+            events,
+            dice,
+            counts,
+            rolled,
+        } => (
+            Action::Command {
+                command,
+                events: Vec::new(),
+                dice,
+                counts,
+                rolled,
+            },
+            events,
+        ),
+        Action::Undo { count } => (Action::Undo { count }, Vec::new()),
+        Action::Redo { count } => (Action::Redo { count }, Vec::new()),
+    };
+    (
+        Entry {
+            at: entry.at,
+            action,
+        },
+        events,
+    )
 }
 
 /// The sequence number of entry `index` (format 2 counts from 1).
@@ -203,11 +243,14 @@ impl<R: RuleSet> Battle<R> {
                 Caching::Everything => battle.entries.len(),
                 Caching::AsWritten => battle.as_written(reader, &mut lines),
             };
-            // An entry taken as recorded cannot be cached: the cache keeps no events.
-            let keep = battle
-                .as_recorded
-                .first_index()
-                .map_or(keep, |i| keep.min(i));
+            // An entry taken as recorded cannot be cached: the cache keeps no events. Nor
+            // can one whose recorded events were read in older shapes: its line is not
+            // today's reading of them.
+            let older = lines.older.keys().min().copied();
+            let keep = [battle.as_recorded.first_index(), older]
+                .into_iter()
+                .flatten()
+                .fold(keep, usize::min);
             let format = reader.key().format;
             cache::store(&path, R::KEY, format, &battle.entries[..keep]);
         }
@@ -251,8 +294,14 @@ impl<R: RuleSet> Battle<R> {
         }
         loop {
             let index = self.entries.len();
-            let (line, entry) = match reader.next_entry::<R::Command, R::Event>() {
-                Ok(Some(read)) => read,
+            let older = reader.key().format <= R::OLDER_EVENTS_UNTIL_FORMAT;
+            let (line, entry) = match reader.next_entry_of_format(older) {
+                Ok(Some((line, OfFormat::Today(entry)))) => (line, entry),
+                Ok(Some((line, OfFormat::Older(entry)))) => {
+                    let (entry, events) = without_events(entry);
+                    lines.older.insert(index, events);
+                    (line, entry)
+                }
                 Ok(None) => return Ok(None),
                 Err(e) => return Ok(Some(e)),
             };
@@ -338,6 +387,13 @@ impl<R: RuleSet> Battle<R> {
         in_effect: bool,
     ) -> Result<(), Fail> {
         let cached = index < lines.cached;
+        if let Some(recorded) = lines.older.get(&index) {
+            // Today's events for those it records, read given the state before it.
+            let upgraded = R::upgrade_events(&self.rules, state, recorded).map_err(Fail::Entry)?;
+            if let Action::Command { events, .. } = &mut self.entries[index].action {
+                *events = upgraded;
+            }
+        }
         let entry = &self.entries[index];
         let Action::Command {
             command,

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 pub use atomic::write_atomically;
 pub(crate) use file::open_regular;
-pub use read::{JournalReader, begins_as_journal};
+pub use read::{JournalReader, OfFormat, begins_as_journal};
 pub use write::{JournalFile, JournalWriter};
 
 use super::error::BattleError;

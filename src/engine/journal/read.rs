@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use super::file::open_regular;
 use super::line::{check_seal, looks_sealed, parse_entry};
 use super::{
-    FORMAT_V1, FORMAT_V2, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES,
+    Entry, FORMAT_V1, FORMAT_V2, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES,
     NumberedEntry, damaged, io, parse_line,
 };
 use crate::engine::error::BattleError;
@@ -49,6 +49,38 @@ enum Read {
     Torn,
     Overlong,
     End,
+}
+
+/// An entry as read: of today's shapes, or of an older journal with events recorded in
+/// shapes this build may no longer have, each kept as its text.
+#[derive(Debug)]
+pub enum OfFormat<C, E> {
+    /// Its command and events read as today's.
+    Today(Entry<C, E>),
+    /// Its command read as today's, its events as the text recorded.
+    Older(Entry<C, Box<ron::value::RawValue>>),
+}
+
+/// An entry as read, with the number of the line it was read from.
+pub type NumberedOfFormat<C, E> = (usize, OfFormat<C, E>);
+
+/// Reads event `index` (from 0) of an older entry as `T`, from the text recorded; why not,
+/// naming the event, the column in it and what was found.
+///
+/// # Errors
+/// The text is not a `T`.
+pub fn read_recorded<T: DeserializeOwned>(
+    index: usize,
+    recorded: &ron::value::RawValue,
+) -> Result<T, String> {
+    recorded.into_rust().map_err(|e| {
+        format!(
+            "event {}, column {}: {}",
+            index + 1,
+            e.span.start.col,
+            crate::ron_words::words(&e.code)
+        )
+    })
 }
 
 /// A journal being read, its header already read and checked.
@@ -197,10 +229,39 @@ impl JournalReader {
             return Ok(None);
         };
         let entry = parse_entry(&self.path, line, &self.text, self.key.format, self.next_seq)?;
+        self.entry_read();
+        Ok(Some((line, entry)))
+    }
+
+    /// The next entry as [`JournalReader::next_entry`] reads it or, with `older`, as an
+    /// entry whose events may be of shapes this build no longer has: its command as today's,
+    /// each event as the text recorded, for the rule set to read given the state before it
+    /// ([`crate::engine::ruleset::RuleSet::upgrade_events`]).
+    ///
+    /// # Errors
+    /// As [`JournalReader::next_entry`].
+    pub fn next_entry_of_format<C: DeserializeOwned, E: DeserializeOwned>(
+        &mut self,
+        older: bool,
+    ) -> Result<Option<NumberedOfFormat<C, E>>, BattleError> {
+        let Some(line) = self.next_line()? else {
+            return Ok(None);
+        };
+        let (format, seq) = (self.key.format, self.next_seq);
+        let entry = if older {
+            OfFormat::Older(parse_entry(&self.path, line, &self.text, format, seq)?)
+        } else {
+            OfFormat::Today(parse_entry(&self.path, line, &self.text, format, seq)?)
+        };
+        self.entry_read();
+        Ok(Some((line, entry)))
+    }
+
+    /// Counts the entry just read.
+    fn entry_read(&mut self) {
         self.last_hash = self.line_hash(&self.text);
         self.next_seq += 1;
         self.parsed += 1;
-        Ok(Some((line, entry)))
     }
 
     /// Reads the next entry's line without parsing it (the derived cache holds what it

@@ -12,6 +12,7 @@ pub mod event;
 mod execute;
 mod measures;
 pub mod numbers;
+mod older;
 mod order;
 mod pending;
 pub mod roster;
@@ -113,6 +114,17 @@ impl RuleSet for Sky {
         // Units, clans and sides are never added or taken away in a battle: every event's
         // references can be checked against the state before the entry.
         events.iter().try_for_each(|e| apply::refs::check(state, e))
+    }
+
+    /// Format 1 fought a charge with events that charges as dues replaced ([`older`]).
+    const OLDER_EVENTS_UNTIL_FORMAT: u32 = crate::engine::journal::FORMAT_V1;
+
+    fn upgrade_events(
+        _rules: &Rules,
+        state: &State,
+        recorded: &[Box<ron::value::RawValue>],
+    ) -> Result<Vec<Event>, String> {
+        older::upgrade_events(state.charge(), recorded)
     }
 
     fn check_due(state: &State, due: &Due) -> Result<(), String> {
