@@ -395,6 +395,15 @@ fn command_roll_has_the_numbers_of_the_command_card() {
                         assert_eq!(fast, full, "side {side}, clan {clan:?}, {activation}");
                     }
                 }
+                for unit in unit_refs(state, side) {
+                    for by_general in [true, false] {
+                        let mut full = numbers::morale(rules, state, unit, by_general);
+                        full.base.1.clear();
+                        full.reasons.clear();
+                        let fast = numbers::morale_roll(rules, state, unit, by_general);
+                        assert_eq!(fast, full, "{unit:?}, by the General: {by_general}");
+                    }
+                }
             }
             let Some(command) = random_command::<gunbai::rules::sky::Sky>(rules, state, &mut rng)
             else {
@@ -404,4 +413,12 @@ fn command_roll_has_the_numbers_of_the_command_card() {
         }
     }
     assert!(met.iter().all(|&n| n > 0), "changes met: {met:?}");
+}
+
+/// Every unit of a side, by reference.
+fn unit_refs(state: &gunbai::rules::sky::state::State, side: usize) -> Vec<UnitRef> {
+    let clans = &state.sides[side].clans;
+    (0..clans.len())
+        .flat_map(|c| (0..clans[c].units.len()).map(move |u| UnitRef(side as u8, c as u8, u as u8)))
+        .collect()
 }

@@ -226,6 +226,12 @@ pub fn morale(rules: &Rules, state: &State, unit: UnitRef, by_general: bool) -> 
     command(rules, state, unit.side(), clan, false)
 }
 
+/// The same rally or re-order test as [`morale`] without its words: what the roll needs.
+pub fn morale_roll(rules: &Rules, state: &State, unit: UnitRef, by_general: bool) -> TestNumbers {
+    let clan = (!by_general).then_some(unit.clan());
+    command_roll(rules, state, unit.side(), clan, false)
+}
+
 /// A Bushi test (charge, stand, impetus) or a Route test.
 pub fn bushi(rules: &Rules, state: &State, test: Test) -> TestNumbers {
     let t = &rules.t;

@@ -334,7 +334,7 @@ pub(super) fn morale(
             ),
         })?;
     }
-    let numbers = numbers::morale(ctx.rules(), ctx.state(), unit, by_general);
+    let numbers = numbers::morale_roll(ctx.rules(), ctx.state(), unit, by_general);
     let passed = ctx.test(
         Test::Morale {
             unit,
