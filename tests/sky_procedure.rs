@@ -353,3 +353,72 @@ fn turn_sequence_a_clan_has_one_chance_a_turn_and_the_rounds_alternate() {
     assert_eq!(b.state().phase, Phase::Morale);
     assert!(b.state().untried(0).is_empty() && b.state().untried(1).is_empty());
 }
+
+/// A replay rolls each Command test through `numbers::command_roll`, which skips the reasons'
+/// words; the card shows `numbers::command`. Through battles played at random under both
+/// readings of the attached leader's −1, every side's General and every clan, for activation
+/// and for rally, has the same dice and target from both (and every kind of change is met).
+#[test]
+fn command_roll_has_the_numbers_of_the_command_card() {
+    use gunbai::dice::RngDice;
+    use gunbai::engine::surface::random_command;
+    use gunbai::rules::sky::numbers;
+    use rand::SeedableRng as _;
+
+    let mut met = [0usize; 3];
+    for (seed, option) in [(1, "all_command_rolls"), (2, "activation_only")] {
+        let mut b = battle_of(ruled("attached_penalty", option), |s| s);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut dice = RngDice::seeded(seed);
+        for _ in 0..1500 {
+            let (rules, state) = (b.rules(), b.state());
+            for side in 0..2 {
+                let clans = (0..state.sides[side].clans.len())
+                    .map(|c| Some(ClanRef(side as u8, c as u8)))
+                    .chain([None]);
+                for clan in clans {
+                    for activation in [true, false] {
+                        let mut full = numbers::command(rules, state, side, clan, activation);
+                        for r in &full.reasons {
+                            let kind = if r.reason == "attached to a unit" {
+                                0
+                            } else if r.reason.starts_with("only this side") {
+                                1
+                            } else {
+                                2
+                            };
+                            met[kind] += 1;
+                        }
+                        full.base.1.clear();
+                        full.reasons.clear();
+                        let fast = numbers::command_roll(rules, state, side, clan, activation);
+                        assert_eq!(fast, full, "side {side}, clan {clan:?}, {activation}");
+                    }
+                }
+                for unit in unit_refs(state, side) {
+                    for by_general in [true, false] {
+                        let mut full = numbers::morale(rules, state, unit, by_general);
+                        full.base.1.clear();
+                        full.reasons.clear();
+                        let fast = numbers::morale_roll(rules, state, unit, by_general);
+                        assert_eq!(fast, full, "{unit:?}, by the General: {by_general}");
+                    }
+                }
+            }
+            let Some(command) = random_command::<gunbai::rules::sky::Sky>(rules, state, &mut rng)
+            else {
+                break;
+            };
+            let _ = b.execute(command, &mut dice);
+        }
+    }
+    assert!(met.iter().all(|&n| n > 0), "changes met: {met:?}");
+}
+
+/// Every unit of a side, by reference.
+fn unit_refs(state: &gunbai::rules::sky::state::State, side: usize) -> Vec<UnitRef> {
+    let clans = &state.sides[side].clans;
+    (0..clans.len())
+        .flat_map(|c| (0..clans[c].units.len()).map(move |u| UnitRef(side as u8, c as u8, u as u8)))
+        .collect()
+}

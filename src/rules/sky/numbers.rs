@@ -100,7 +100,8 @@ impl TestNumbers {
     }
 }
 
-/// Effective Command of a Clan Leader (or the General, with `clan` none) for a purpose.
+/// Effective Command of a Clan Leader (or the General, with `clan` none) for a purpose, with
+/// the reasons a card shows.
 pub fn command(
     rules: &Rules,
     state: &State,
@@ -108,24 +109,84 @@ pub fn command(
     clan: Option<ClanRef>,
     activation: bool,
 ) -> TestNumbers {
+    command_numbers(rules, state, side, clan, activation, Reasons::kept())
+}
+
+/// The same Command test as [`command`] without its words (no reasons, no name on the
+/// rating): what a roll needs. Every clan's activation rolls through this on every replay, and
+/// building the reasons' text was a fifth of reopening a long battle; both come from
+/// `command_numbers`, so the card's odds and the roll cannot part.
+pub fn command_roll(
+    rules: &Rules,
+    state: &State,
+    side: usize,
+    clan: Option<ClanRef>,
+    activation: bool,
+) -> TestNumbers {
+    command_numbers(rules, state, side, clan, activation, Reasons::skipped())
+}
+
+/// The reasons for a test's numbers, or none when only the numbers are wanted.
+struct Reasons(Option<Vec<Modifier>>);
+
+impl Reasons {
+    fn kept() -> Self {
+        Self(Some(Vec::new()))
+    }
+
+    fn skipped() -> Self {
+        Self(None)
+    }
+
+    /// Adds a reason, its words built only when they are kept.
+    fn push(&mut self, change: i64, why: impl FnOnce() -> String, section: &'static str) {
+        if let Some(reasons) = &mut self.0 {
+            reasons.push(Modifier::total(change, why(), section));
+        }
+    }
+
+    /// A name, built only when the reasons are kept.
+    fn name(&self, name: impl FnOnce() -> String) -> String {
+        if self.0.is_some() {
+            name()
+        } else {
+            String::new()
+        }
+    }
+
+    fn into_vec(self) -> Vec<Modifier> {
+        self.0.unwrap_or_default()
+    }
+}
+
+fn command_numbers(
+    rules: &Rules,
+    state: &State,
+    side: usize,
+    clan: Option<ClanRef>,
+    activation: bool,
+    mut reasons: Reasons,
+) -> TestNumbers {
     let t = &rules.t;
-    let mut reasons = Vec::new();
     let leader = match clan.and_then(|c| state.clan(c)) {
         Some(c) => &c.leader,
         None => &state.sides[side].general,
     };
-    let base = (leader.base, format!("{}'s Command", leader.name));
+    let base = (
+        leader.base,
+        reasons.name(|| format!("{}'s Command", leader.name)),
+    );
     for (kind, change) in &leader.changes {
         let section = match kind {
             super::state::ChangeKind::Honor => MELEE,
             super::state::ChangeKind::Dishonor => MORALE,
             super::state::ChangeKind::Injury => "sky: Clan Leader Injury",
         };
-        reasons.push(Modifier::total(
+        reasons.push(
             change.delta,
-            format!("{} (turn {})", change.reason, change.turn),
+            || format!("{} (turn {})", change.reason, change.turn),
             section,
-        ));
+        );
     }
     let mut target = leader.command();
     if let Some((c_ref, c)) = clan.and_then(|r| state.clan(r).map(|c| (r, c))) {
@@ -134,18 +195,18 @@ pub fn command(
         if c.attached_to.is_some() && applies {
             let change = t.command_rolls.attached_leader_command;
             target += change;
-            reasons.push(Modifier::total(change, "attached to a unit", TURN));
+            reasons.push(change, || "attached to a unit".into(), TURN);
         }
         let other = 1 - side;
         // Only a clan that still has its chance rolls one lower, while the other side has none.
         if activation && state.untried(side).contains(&c_ref) && state.untried(other).is_empty() {
             let change = t.command_rolls.last_side_command;
             target += change;
-            reasons.push(Modifier::total(
+            reasons.push(
                 change,
-                "only this side has clans left to try",
+                || "only this side has clans left to try".into(),
                 TURN,
-            ));
+            );
         }
     }
     TestNumbers {
@@ -155,7 +216,7 @@ pub fn command(
         target,
         strictly_under: false,
         base,
-        reasons,
+        reasons: reasons.into_vec(),
     }
 }
 
@@ -163,6 +224,12 @@ pub fn command(
 pub fn morale(rules: &Rules, state: &State, unit: UnitRef, by_general: bool) -> TestNumbers {
     let clan = (!by_general).then_some(unit.clan());
     command(rules, state, unit.side(), clan, false)
+}
+
+/// The same rally or re-order test as [`morale`] without its words: what the roll needs.
+pub fn morale_roll(rules: &Rules, state: &State, unit: UnitRef, by_general: bool) -> TestNumbers {
+    let clan = (!by_general).then_some(unit.clan());
+    command_roll(rules, state, unit.side(), clan, false)
 }
 
 /// A Bushi test (charge, stand, impetus) or a Route test.

@@ -293,9 +293,18 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         .collect();
     burning.sort_unstable();
     burning.dedup();
+    // Who is inside each, as `State::units_in` finds them, from one list of the units rather
+    // than one made for each building (a long battle's buildings burn at most ends of turn).
+    let units = ctx.state().units();
     for s in burning {
-        for u in ctx.state().units_in(s) {
-            ctx.require(Due::FireEscape(u))?;
+        for &u in &units {
+            let inside = ctx
+                .state()
+                .unit(u)
+                .is_some_and(|x| x.present() && x.structure == Some(s));
+            if inside {
+                ctx.require(Due::FireEscape(u))?;
+            }
         }
     }
     Ok(())

@@ -98,7 +98,7 @@ pub(super) fn try_activation(ctx: &mut Ctx<'_>, clan: ClanRef) -> Result<(), Com
     if !ctx.state().untried(side).contains(&clan) {
         return Err(illegal("that clan has already had its chance this turn"));
     }
-    let numbers = numbers::command(ctx.rules(), ctx.state(), side, Some(clan), true);
+    let numbers = numbers::command_roll(ctx.rules(), ctx.state(), side, Some(clan), true);
     if ctx.test(
         Test::Activation {
             clan,
@@ -127,7 +127,7 @@ pub(super) fn general_steps_in(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         .intervention
         .ok_or_else(|| illegal("no clan has just missed its activation"))?;
     let side = clan.side();
-    let numbers = numbers::command(ctx.rules(), ctx.state(), side, None, true);
+    let numbers = numbers::command_roll(ctx.rules(), ctx.state(), side, None, true);
     ctx.emit(Event::InterventionClosed)?;
     if ctx.test(
         Test::Activation {
@@ -334,7 +334,7 @@ pub(super) fn morale(
             ),
         })?;
     }
-    let numbers = numbers::morale(ctx.rules(), ctx.state(), unit, by_general);
+    let numbers = numbers::morale_roll(ctx.rules(), ctx.state(), unit, by_general);
     let passed = ctx.test(
         Test::Morale {
             unit,
