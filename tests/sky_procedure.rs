@@ -284,7 +284,7 @@ fn turn_sequence_every_roll_reads_its_dice_from_the_tables() {
     house.overrides.insert("command_rolls.sides".into(), 10);
     house.overrides.insert("bushi_test.sides".into(), 8);
     house.overrides.insert("fire_dice.sides".into(), 12);
-    house.overrides.insert("melee_dice.sides".into(), 4);
+    house.overrides.insert("melee_dice.sides".into(), 8);
     let mut b = battle_of(house, |s| s);
     ok(&mut b, Command::RollInitiative, &[6, 6, 1, 1]);
     let card = b
@@ -308,7 +308,7 @@ fn turn_sequence_every_roll_reads_its_dice_from_the_tables() {
         .unwrap()
         .preview
         .unwrap();
-    assert!(melee.target.contains("d4"), "{}", melee.target);
+    assert!(melee.target.contains("d8"), "{}", melee.target);
     ok(&mut b, charge(HORSE, UnitRef(1, 0, 2)), &[]);
     let test = b
         .pending()

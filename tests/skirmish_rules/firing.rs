@@ -365,7 +365,7 @@ fn firing_rate_of_fire_is_read_from_the_table() {
         .insert("rate_of_fire.yumi_shots_per_section".into(), 2);
     house
         .overrides
-        .insert("rate_of_fire.thrown_shots_per_section".into(), 0);
+        .insert("rate_of_fire.thrown_shots_per_section".into(), 1);
     let mut b = battle_with(house);
     at(&mut b, Section::Firing);
     ok(
@@ -386,6 +386,16 @@ fn firing_rate_of_fire_is_read_from_the_table() {
         )
         .is_err()
     );
+    // One thrown shot a section under that house rule (a house rule may not make it none).
+    assert!(
+        run(
+            &mut b,
+            Command::Fire(shot(&[NINJA_1], BOWMAN, 10, false)),
+            &[1, 1, 1]
+        )
+        .is_ok(),
+        "the one thrown shot the house rule allows"
+    );
     assert!(
         run(
             &mut b,
@@ -393,7 +403,7 @@ fn firing_rate_of_fire_is_read_from_the_table() {
             &[1, 1, 1]
         )
         .is_err(),
-        "no thrown shots at all under that house rule"
+        "no second thrown shot under that house rule"
     );
 }
 
@@ -446,10 +456,11 @@ fn firing_with_hits_resolved_at_once_a_volley_stops_when_its_target_falls() {
 
 #[test]
 fn firing_a_six_always_hits_and_a_one_always_misses() {
-    // Tables a house rule bent past the die: a 1 still misses, a 6 still hits.
+    // Tables a house rule bent to the die's ends: a 1 still misses, a 6 still hits (a house
+    // rule may not put a score past the die: the reference's bounds refuse it).
     let mut house = HouseRules::default();
     house.overrides.insert("fire_hit.trained".into(), 1);
-    house.overrides.insert("fire_hit.untrained".into(), 7);
+    house.overrides.insert("fire_hit.untrained".into(), 6);
     let mut b = battle_with(house);
     assert_eq!(
         numbers::fire(b.rules(), b.state(), BOWMAN, KAMBEI, 10, false).needed,

@@ -19,6 +19,7 @@ pub(super) const BOUNDS: Bounds = Bounds {
         Bound::new("variable_wounds.*", 1, 100, COUNT),
         Bound::new("characters.*", -2 * MAX_SIDES, 2 * MAX_SIDES, SKILL),
         distance("movement.*"),
+        distance("zone_reach.*"),
         distance("horses.walk"),
         distance("horses.trot"),
         distance("horses.canter"),
