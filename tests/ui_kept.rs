@@ -147,8 +147,8 @@ fn each_unit_of_each_demo_kept_from_the_players_leaves_no_trace_on_their_screen(
             ui_support::app_launched(dir.path(), &["new", "--ruleset", key], (1920.0, 1080.0));
         h.get_by_label("Players' screen").click();
         h.run();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(40);
-        let mut dice = gunbai::dice::RngDice::seeded(40);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut dice = gunbai::dice::RngDice::seeded(7);
         // How often the umpire's log named a unit while it was kept: the screen had
         // something to keep.
         let mut named_while_kept = 0;
