@@ -169,6 +169,17 @@ pub fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
 
 /// A morale test that is due, with the faces given.
 pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) {
+    // Where the card asks first whether a friend is seen retreating, the table says no: a test
+    // of the friend's d10 answers it itself.
+    let name = b.state().unit_name(unit);
+    let told_no = Simple::pending(b.rules(), b.state())
+        .into_iter()
+        .filter(|c| c.what == "Morale test" && c.who == name)
+        .flat_map(|c| c.answers)
+        .find(|a| a.label.starts_with("Sees no friend retreat"));
+    if let Some(answer) = told_no {
+        ok(b, answer.command, &[]);
+    }
     ok(b, Command::Morale { unit }, faces);
 }
 
