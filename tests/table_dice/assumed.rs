@@ -149,6 +149,9 @@ fn fire_at(h: &mut Harness<'_, App>, unit: &str, target: &str) {
     ui_support::open_form(h, "Fire");
     ui_support::choose(h, "Target", target);
     ui_support::type_number(h, "Distance to the target", "10");
+    // Simple's Fire form asks the target's cover and whether it is in sight.
+    ui_support::choose(h, "Target's cover", "in the open");
+    ui_support::choose(h, "Target in sight, within the firer's arc", "Yes");
     if h.query_by_label("Volley: No").is_some() {
         ui_support::choose(h, "Volley", "No");
     }

@@ -515,10 +515,22 @@ pub fn plan(
             unit,
             status: Status::Smoke(false),
         }),
-        "near_fire" => plain(Command::EscapeFire {
-            unit,
-            figures: u32::try_from(value(0)).map_err(|_| "pick the figures")?,
-        }),
+        "near_fire" => {
+            let figures = u32::try_from(value(0)).map_err(|_| "pick the figures")?;
+            let mut preview = super::pending::escape_card_for(
+                rules,
+                state,
+                unit,
+                "caught within an inch of a fire".into(),
+                figures,
+            );
+            preview.required = false;
+            Ok(ActionPlan {
+                confirm: None,
+                command: Command::EscapeFire { unit, figures },
+                preview: Some(preview),
+            })
+        }
         "fire" => fire_plan(rules, state, unit, values),
         "melee" => melee_plan(rules, state, Fighter::Unit(unit), values),
         other => places::plan(rules, state, unit, other, values),

@@ -1,6 +1,7 @@
 //! The checks a Simple Samurai battle requires (or offers) right now, as cards.
 
 mod places;
+pub use places::escape_card_for;
 
 use super::command::Command;
 use super::describe::words::due_words;

@@ -70,8 +70,20 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
 
 /// Figures inside a burning building roll 1d6 each to get out.
 pub fn escape_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> Check<Command> {
-    let b = &rules.t.burning;
     let figures = state.unit(u).map_or(0, |x| x.alive);
+    escape_card_for(rules, state, u, why, figures)
+}
+
+/// The card of `figures` of a unit rolling to escape a fire: the due's card (every figure
+/// inside) and the preview of the table's "caught near a fire" record (those it counts).
+pub fn escape_card_for(
+    rules: &Rules,
+    state: &State,
+    u: UnitRef,
+    why: String,
+    figures: u32,
+) -> Check<Command> {
+    let b = &rules.t.burning;
     let mut c = card(state.unit_name(u), "Escape the fire", why, "simple: Fire");
     c.answers.push(answer(
         "Roll",
