@@ -125,6 +125,59 @@ pub fn kept_after(recovery: super::rulings::Recovery, lost: u32) -> u32 {
     }
 }
 
+/// What a unit's losses carry into the next battle: the part the recovery ruling keeps lost,
+/// with its cause (`what` happened first, if anything) and the rulings that carry it (the
+/// left-field ruling too for a unit that left the field). `None` when it lost nothing.
+pub struct UnitLoss<'a> {
+    /// The side and place of the unit.
+    pub side: usize,
+    /// Who, by place.
+    pub target: Target,
+    /// Who, by name.
+    pub who: &'a str,
+    /// How many it lost, of how many it had (`noun`s: stands, figures).
+    pub lost: u32,
+    /// How many it had.
+    pub of: u32,
+    /// What it counts in.
+    pub noun: &'a str,
+    /// What happened to it, in words, or empty.
+    pub what: &'a str,
+    /// The left-field ruling in force, where the unit left the field.
+    pub left_field: Option<super::rulings::LeftField>,
+}
+
+impl UnitLoss<'_> {
+    /// The change the loss makes under `recovery`, if it lost anything.
+    pub fn change(self, recovery: super::rulings::Recovery) -> Option<Change> {
+        use super::rulings::cite;
+        if self.lost == 0 {
+            return None;
+        }
+        let kept = kept_after(recovery, self.lost);
+        let mut cause = loss_cause(self.lost, self.of, kept, self.noun);
+        if !self.what.is_empty() {
+            cause = format!("{}; {cause}", self.what);
+        }
+        let mut rule = cite("recovery", recovery.option());
+        if let Some(left) = self.left_field {
+            rule = format!("{rule}; {}", cite("left_field", left.option()));
+        }
+        Some(Change {
+            side: self.side,
+            target: self.target,
+            who: self.who.to_owned(),
+            what: What::Lost {
+                count: kept,
+                of: self.of,
+            },
+            cause,
+            rule,
+            set_aside: None,
+        })
+    }
+}
+
 /// The cause of a loss in words, with what came back: `lost 4 of 8 stands; 2 came back`.
 pub fn loss_cause(lost: u32, of: u32, kept: u32, noun: &str) -> String {
     let plural = if of == 1 {

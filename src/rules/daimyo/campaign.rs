@@ -14,7 +14,7 @@ use serde::Deserialize;
 use super::Daimyo;
 use super::roster::{Army, UnitSpec};
 use super::state::{Leader, State, Unit};
-use crate::campaign::change::{Change, Target, What, kept_after, loss_cause};
+use crate::campaign::change::{Change, Target, UnitLoss, What};
 use crate::campaign::rulings::{
     FallenLeaders, Lasting, LeftField, Recovery, StartingStrength, cite,
 };
@@ -156,28 +156,15 @@ fn losses(rulings: &CampaignRulings, side: usize, target: Target, unit: &Unit) -
     } else {
         (of - unit.stands.min(of), "")
     };
-    if lost == 0 {
-        return None;
-    }
-    let kept = kept_after(rulings.recovery, lost);
-    let mut cause = loss_cause(lost, of, kept, "stand");
-    if !what.is_empty() {
-        cause = format!("{what}; {cause}");
-    }
-    let mut rule = cite("recovery", rulings.recovery.option());
-    if left {
-        rule = format!(
-            "{rule}; {}",
-            cite("left_field", rulings.left_field.option())
-        );
-    }
-    Some(Change {
+    UnitLoss {
         side,
         target,
-        who: unit.spec.name.clone(),
-        what: What::Lost { count: kept, of },
-        cause,
-        rule,
-        set_aside: None,
-    })
+        who: &unit.spec.name,
+        lost,
+        of,
+        noun: "stand",
+        what,
+        left_field: left.then_some(rulings.left_field),
+    }
+    .change(rulings.recovery)
 }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::Simple;
 use super::roster::Army;
 use super::state::{GroupState, State, UnitState};
-use crate::campaign::change::{Change, Target, What, kept_after, loss_cause};
+use crate::campaign::change::{Change, Target, UnitLoss, What};
 use crate::campaign::rulings::{FallenLeaders, LeftField, Recovery, StartingStrength, cite};
 use crate::campaign::seam::CampaignRules;
 
@@ -143,28 +143,15 @@ fn losses(
     } else {
         (of - alive, "")
     };
-    if lost == 0 {
-        return None;
-    }
-    let kept = kept_after(rulings.recovery, lost);
-    let mut cause = loss_cause(lost, of, kept, "figure");
-    if !what.is_empty() {
-        cause = format!("{what}; {cause}");
-    }
-    let mut rule = cite("recovery", rulings.recovery.option());
-    if fled {
-        rule = format!(
-            "{rule}; {}",
-            cite("left_field", rulings.left_field.option())
-        );
-    }
-    Some(Change {
+    UnitLoss {
         side,
         target,
-        who: unit.spec.name.clone(),
-        what: What::Lost { count: kept, of },
-        cause,
-        rule,
-        set_aside: None,
-    })
+        who: &unit.spec.name,
+        lost,
+        of,
+        noun: "figure",
+        what,
+        left_field: fled.then_some(rulings.left_field),
+    }
+    .change(rulings.recovery)
 }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use super::roster::Army;
 use super::state::{ChangeKind, LeaderState, State, UnitRef, UnitState};
 use super::{Event, Sky};
-use crate::campaign::change::{Change, Target, What, kept_after, loss_cause};
+use crate::campaign::change::{Change, Target, UnitLoss, What};
 use crate::campaign::rulings::{Lasting, LeftField, Recovery, StartingStrength, cite};
 use crate::campaign::seam::CampaignRules;
 
@@ -172,28 +172,15 @@ fn losses(
         Some(_) => (of, "destroyed", false),
         None => (of - unit.stands.min(of), "", false),
     };
-    if lost == 0 {
-        return None;
-    }
-    let kept = kept_after(rulings.recovery, lost);
-    let mut cause = loss_cause(lost, of, kept, "stand");
-    if !what.is_empty() {
-        cause = format!("{what}; {cause}");
-    }
-    let mut rule = cite("recovery", rulings.recovery.option());
-    if routed_off {
-        rule = format!(
-            "{rule}; {}",
-            cite("left_field", rulings.left_field.option())
-        );
-    }
-    Some(Change {
+    UnitLoss {
         side,
         target,
-        who: unit.spec.name.clone(),
-        what: What::Lost { count: kept, of },
-        cause,
-        rule,
-        set_aside: None,
-    })
+        who: &unit.spec.name,
+        lost,
+        of,
+        noun: "stand",
+        what,
+        left_field: routed_off.then_some(rulings.left_field),
+    }
+    .change(rulings.recovery)
 }

@@ -515,35 +515,10 @@ pub fn plan(
             unit,
             status: Status::Smoke(false),
         }),
-        "near_fire" => near_fire_plan(rules, state, unit, value(0)),
         "fire" => fire_plan(rules, state, unit, values),
         "melee" => melee_plan(rules, state, Fighter::Unit(unit), values),
         other => places::plan(rules, state, unit, other, values),
     }
-}
-
-/// The table's record of figures caught within an inch of a fire, previewed with the dice
-/// they roll to escape (the fire-escape card for the figures counted).
-fn near_fire_plan(
-    rules: &Rules,
-    state: &State,
-    unit: UnitRef,
-    figures: usize,
-) -> Result<ActionPlan<Command>, String> {
-    let figures = u32::try_from(figures).map_err(|_| "pick the figures")?;
-    let mut preview = super::pending::escape_card_for(
-        rules,
-        state,
-        unit,
-        "caught within an inch of a fire".into(),
-        figures,
-    );
-    preview.required = false;
-    Ok(ActionPlan {
-        confirm: None,
-        command: Command::EscapeFire { unit, figures },
-        preview: Some(preview),
-    })
 }
 
 /// A distance and going the unit's move allows, or why not (simple: Movement): the form

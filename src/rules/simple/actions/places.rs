@@ -7,7 +7,7 @@ use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::simple::actions::{target_name, targets};
 use crate::rules::simple::command::{Command, Kindling, Status};
 use crate::rules::simple::describe::words::kindling;
-use crate::rules::simple::pending::{at_least, card, test};
+use crate::rules::simple::pending::{at_least, card, escape_card_for, test};
 use crate::rules::simple::roster::{Troop, Weapon};
 use crate::rules::simple::state::{Phase, State, StructureKind, UnitRef};
 use crate::rules::simple::tables::Rules;
@@ -165,6 +165,14 @@ pub fn plan(
             None,
         ),
         "set_alight" => set_alight(rules, state, unit, name, value(0), value(1))?,
+        "near_fire" => {
+            // Previewed with the dice the figures counted roll to escape: the due's card.
+            let figures = u32::try_from(value(0)).map_err(|_| "pick the figures")?;
+            let why = "caught within an inch of a fire".to_owned();
+            let mut p = escape_card_for(rules, state, unit, why, figures);
+            p.required = false;
+            (Command::EscapeFire { unit, figures }, Some(p))
+        }
         "structure" => {
             let kind = *StructureKind::ALL.get(value(0)).ok_or("pick a kind")?;
             let n = state.structures.len() + 1;
