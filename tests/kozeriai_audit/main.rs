@@ -16,6 +16,7 @@ mod clauses;
 mod dues;
 mod reading;
 mod roster;
+mod shooting;
 mod weapons;
 mod zones;
 
