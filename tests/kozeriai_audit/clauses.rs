@@ -543,3 +543,62 @@ fn armour_has_no_effect_on_who_wins_only_on_the_wounds() {
     assert_eq!(b.state().due, vec![Due::PushedBack(GORO)]);
     assert_eq!(fig(&b, GORO).wounds, 0);
 }
+
+#[test]
+fn movement_each_player_moves_only_the_figures_she_commands_on_her_turn() {
+    // East's Kusa goes to a third player, P3: three contingents, East's two apart.
+    let east = army(
+        "east.ron",
+        &super::EAST.replace(
+            "(name: \"Kusa\", player: \"P1\"",
+            "(name: \"Kusa\", player: \"P3\"",
+        ),
+    );
+    let mut b =
+        Battle::<Kozeriai>::start([east, army("west.ron", WEST)], HouseRules::default(), None)
+            .expect("battle starts");
+    let players = |b: &Battle<Kozeriai>| b.state().contingents[b.state().current].player.clone();
+    // P1's turn: her Taro moves; West's Goro and P3's Kusa do not.
+    assert_eq!(players(&b), "P1");
+    act(
+        &mut b,
+        TARO,
+        step(gunbai::rules::kozeriai::command::Step::Forward),
+    );
+    for other in [GORO, KUSA] {
+        let why = refused(
+            &mut b,
+            Command::Act {
+                figure: other,
+                action: step(gunbai::rules::kozeriai::command::Step::Forward),
+            },
+            &[],
+        );
+        assert!(why.contains("not in the contingent acting now"), "{why}");
+    }
+    // P2's turn: Goro moves, Taro (P1) no longer does.
+    at(&mut b, 1, Stage::Moving);
+    assert_eq!(players(&b), "P2");
+    act(
+        &mut b,
+        GORO,
+        step(gunbai::rules::kozeriai::command::Step::Forward),
+    );
+    let why = refused(
+        &mut b,
+        Command::Act {
+            figure: TARO,
+            action: step(gunbai::rules::kozeriai::command::Step::Back),
+        },
+        &[],
+    );
+    assert!(why.contains("not in the contingent acting now"), "{why}");
+    // P3's turn, the same game turn: Kusa moves.
+    at(&mut b, 2, Stage::Moving);
+    assert_eq!((players(&b), b.state().turn), ("P3".to_owned(), 1));
+    act(
+        &mut b,
+        KUSA,
+        step(gunbai::rules::kozeriai::command::Step::Forward),
+    );
+}

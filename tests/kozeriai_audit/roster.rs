@@ -83,3 +83,66 @@ fn example_character_statistics_a_farmer_is_zero_in_everything() {
         l.warnings
     );
 }
+
+#[test]
+fn example_character_statistics_every_samurai_has_a_sword_at_the_secondary_skill() {
+    // A samurai who specialised in the bow, named with the spear as its other weapon: the
+    // sword still comes, 2 lower than the bow (all samurai have skill in the sword).
+    let l = loaded(
+        r#"(name: "Sam", player: "P", template: Samurai, main: "Kyu", secondary: ["Yari"])"#,
+    );
+    let skills: Vec<(&str, i64)> = l.army.figures[0]
+        .skills
+        .iter()
+        .map(|(w, s)| (w.as_str(), *s))
+        .collect();
+    assert_eq!(skills, [("Katana", 2), ("Kyu", 4), ("Yari", 2)]);
+    // A sword named among its weapons is the sword: no Katana is added beside a Tachi.
+    let l = loaded(
+        r#"(name: "Sam", player: "P", template: Samurai, main: "Yari", secondary: ["Tachi"])"#,
+    );
+    let skills: Vec<(&str, i64)> = l.army.figures[0]
+        .skills
+        .iter()
+        .map(|(w, s)| (w.as_str(), *s))
+        .collect();
+    assert_eq!(skills, [("Tachi", 2), ("Yari", 4)]);
+}
+
+#[test]
+fn example_character_statistics_farmers_cannot_use_bows_or_swords_of_any_name() {
+    for weapon in [
+        "Kyu",
+        "Daikyu",
+        "Kyusen",
+        "O-yumi",
+        "Teppo-yumi",
+        "Katana",
+        "Tachi",
+        "Daisho",
+        "Kodachi",
+        "Wakizashi",
+        "Nodachi",
+        "Ninjato",
+    ] {
+        let text = RosterText {
+            file: "x.ron".into(),
+            source: format!(
+                "(name: \"X\", figures: [(name: \"F\", player: \"P\", template: Farmer, main: \"Take-yari\", skills: {{\"{weapon}\": 0}})])"
+            ),
+        };
+        let errors = Kozeriai::load_army(&text).expect_err(weapon);
+        let all: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert!(
+            all.iter()
+                .any(|e| e.contains(&format!("farmers cannot use bows or swords: {weapon}"))),
+            "{weapon}: {all:?}"
+        );
+    }
+    // Their bamboo spears and farm tools, a dagger and a musket, they may.
+    let l = loaded(
+        r#"(name: "F", player: "P", template: Farmer, main: "Take-yari", skills: {"Kama": 0, "Tanto": 0, "Teppo": 0, "Bo": 0})"#,
+    );
+    assert_eq!(l.army.figures[0].skills.len(), 5);
+    assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+}

@@ -91,7 +91,7 @@ fn template_help(rules: &Rules) -> String {
     let c = &rules.t.characters;
     format!(
         "The text's example character the figure's weapon skills come from: Samurai main {:+}, \
-         others {:+}; Ronin {:+} / {:+}; ashigaru spearman spear {:+}, sword {:+}; musketeer \
+         others {:+} (a Katana among them when no sword is named); Ronin {:+} / {:+}; ashigaru spearman spear {:+}, sword {:+}; musketeer \
          musket {:+}, sword {:+}; master swordsman {:+} / {:+}; warrior monk {:+} / {:+}; \
          shinobi shuriken {:+}, sword or spear {:+}; farmer {:+} in everything, no bows or \
          swords. Left out: no template, so give `skills`.",

@@ -534,6 +534,12 @@ fn template_skills(rules: &Rules, t: Template, f: &raw::Figure) -> BTreeMap<Stri
     };
     let mut out: BTreeMap<String, i64> = seconds.into_iter().map(|w| (w, second_skill)).collect();
     out.insert(main_weapon, main_skill);
+    // All samurai have skill in the sword: one named neither main nor secondary is the
+    // Katana, at the secondary score (Example Character Statistics).
+    let sworded = out.keys().any(|w| rules.weapon(w).is_some_and(|i| i.sword));
+    if t == Template::Samurai && !sworded {
+        out.insert("Katana".to_owned(), second_skill);
+    }
     out
 }
 
