@@ -14,6 +14,7 @@ mod kozeriai_support;
 mod causes;
 mod clauses;
 mod dues;
+mod glossary;
 mod reading;
 mod roster;
 mod shooting;

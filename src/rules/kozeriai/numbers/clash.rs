@@ -190,8 +190,8 @@ pub fn numbers(rules: &Rules, state: &State, order: &ClashOrder) -> Result<Clash
     let wd = weapon(rules, d, &order.defender)?;
     check_kind(order, wa, wd)?;
     borne_out(rules, state, order)?;
-    let ca = class_in(wa, Some(order.kind));
-    let cd = class_in(wd, None);
+    let ca = fighting_class(rules, &order.attacker, wa, Some(order.kind));
+    let cd = fighting_class(rules, &order.defender, wd, None);
     let attacker = side(rules, order, 0, (a, wa, ca), cd)?;
     let defender = side(rules, order, 1, (d, wd, cd), ca)?;
     Ok(ClashNumbers {
@@ -252,6 +252,21 @@ pub fn class_in(info: &WeaponInfo, attack: Option<ClashKind>) -> Class {
     match info.stroke_class {
         Some(c) if !chain => c,
         _ => info.melee_class().unwrap_or(Class::Unarmed),
+    }
+}
+
+/// The class a fighter fights in: two swords fought together (Ni-Ten Jitsu) are the class
+/// the glossary gives the technique, whichever sword the order names; else its weapon's.
+fn fighting_class(
+    rules: &Rules,
+    fighter: &Fighter,
+    info: &WeaponInfo,
+    attack: Option<ClashKind>,
+) -> Class {
+    if fighter.ni_ten {
+        rules.t.special.ni_ten_class
+    } else {
+        class_in(info, attack)
     }
 }
 

@@ -187,6 +187,8 @@ mod raw {
         pub ki_ai_distractions: u32,
         pub ni_ten_wounds: i64,
         pub ni_ten_defence: i64,
+        /// The class two swords fight in together (the glossary's Ni-Ten Jutsu row).
+        pub ni_ten_class: super::weapons::Class,
         pub iaijutsu_min_skill: i64,
         pub yadomejutsu_dice: u32,
         pub yadomejutsu_per_arrow: i64,
