@@ -146,3 +146,32 @@ fn example_character_statistics_farmers_cannot_use_bows_or_swords_of_any_name() 
     assert_eq!(l.army.figures[0].skills.len(), 5);
     assert!(l.warnings.is_empty(), "{:?}", l.warnings);
 }
+
+#[test]
+fn variable_wounds_the_scale_runs_from_three_to_eight() {
+    let rated = |w: u32| {
+        let text = RosterText {
+            file: "x.ron".into(),
+            source: format!(
+                "(name: \"X\", figures: [(name: \"A\", player: \"P\", skills: {{\"Yari\": 1}}, wounds: {w})])"
+            ),
+        };
+        Kozeriai::load_army(&text)
+            .map_err(|e| e.iter().map(ToString::to_string).collect::<Vec<_>>())
+    };
+    for w in 3..=8 {
+        assert_eq!(
+            rated(w).expect("on the scale").army.figures[0].wounds,
+            Some(w)
+        );
+    }
+    for w in [0, 2, 9] {
+        let errors = rated(w).expect_err("off the scale");
+        assert!(
+            errors
+                .iter()
+                .any(|e| e.contains("the Variable Wounds scale is 3 puny weakling")),
+            "{w}: {errors:?}"
+        );
+    }
+}
