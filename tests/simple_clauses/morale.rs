@@ -259,3 +259,32 @@ fn morale_the_card_offers_no_cover_below_smoke_from_a_fire_over_the_unit() {
     morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
     assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
 }
+
+#[test]
+fn morale_dice_against_are_reductions_on_the_card() {
+    use gunbai::rules::simple::numbers;
+    use gunbai::rules::simple::roster::{Troop, Weapon};
+    use gunbai::rules::simple::state::{Cover, arriving_unit};
+    let b = begun();
+    let m = &b.rules().t.morale;
+    // Two dead, failed formation and a friend seen retreating: each adds d10s against the unit,
+    // so each shows on the card as dice taken from it, never added to it.
+    let mut unit = arriving_unit("x", Troop::Ashigaru, Weapon::Spear, 5);
+    unit.alive = 3;
+    unit.formation_fail = true;
+    let dice = numbers::morale(b.rules(), &unit, Cover::Open, true);
+    let against: Vec<i64> = dice.reasons[1..].iter().map(|r| r.value).collect();
+    assert_eq!(
+        against,
+        [
+            -2,
+            -i64::from(m.formation_fail_dice),
+            -i64::from(m.friend_retreating_dice)
+        ]
+    );
+    assert_eq!(dice.reasons[0].value, 3);
+    assert_eq!(
+        dice.against,
+        2 + m.formation_fail_dice + m.friend_retreating_dice
+    );
+}
