@@ -259,3 +259,19 @@ fn morale_the_card_offers_no_cover_below_smoke_from_a_fire_over_the_unit() {
     morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
     assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
 }
+
+#[test]
+fn morale_an_even_score_carries_on_and_a_lower_one_retreats() {
+    // Oda Teppo 2 loses one of 5 to fire: 4d6 for the living against 1d10 for the dead.
+    for (faces, retreats) in [([1, 1, 1, 2, 5], false), ([1, 1, 1, 1, 5], true)] {
+        let mut b = begun();
+        ok(
+            &mut b,
+            fire(IMA_TEPPO, ODA_TEPPO_2, false),
+            &[6, 1, 1, 1, 1, 1],
+        );
+        ok(&mut b, Command::Morale { unit: ODA_TEPPO_2 }, &faces);
+        let u = b.state().unit(ODA_TEPPO_2).unwrap();
+        assert_eq!(u.retreat_moves > 0, retreats, "{faces:?}");
+    }
+}

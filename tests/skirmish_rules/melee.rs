@@ -249,3 +249,103 @@ fn melee_the_charge_die_is_the_chargers_against_the_unit_it_charged_that_turn_on
         "the charge die lapses with the turn it was declared in"
     );
 }
+
+#[test]
+fn to_hit_each_troop_type_rolls_its_listed_number_of_d6() {
+    // Every troop type against an unarmoured Ashigaru with a hand weapon: nothing added or
+    // taken away, so each rolls its own number of dice.
+    let a = custom(
+        "(name: \"A\", units: [\
+         (name: \"Yari\", troop: Ashigaru, leader: (name: \"L1\", troop: Ashigaru), figures: [(count: 7, troop: Ashigaru)]),\
+         (name: \"Sohei\", troop: Sohei, leader: (name: \"L2\", troop: Monk), figures: [(count: 5, troop: Monk)]),\
+         (name: \"Honjin\", troop: Samurai, leader: (name: \"L3\", troop: Daimyo), figures: [(count: 2, troop: Samurai), (name: \"H\", troop: Hatamoto)]),\
+         (name: \"Band\", troop: Ronin, figures: [(count: 1, troop: Ronin)]),\
+         (name: \"Shadows\", troop: Ninja, figures: [(count: 1, troop: Ninja)])])",
+    )
+    .expect("valid");
+    let b_army = custom(
+        "(name: \"B\", units: [(name: \"Yari\", troop: Ashigaru, leader: (name: \"L\", troop: Ashigaru), figures: [(count: 7, troop: Ashigaru)])])",
+    )
+    .expect("valid");
+    let mut b =
+        Battle::<Skirmish>::start([a, b_army], HouseRules::default(), None).expect("starts");
+    let enemy = FigureRef(1, 0, 1);
+    for (who, dice) in [
+        (FigureRef(0, 0, 1), 1), // Ashigaru
+        (FigureRef(0, 1, 1), 2), // Monk
+        (FigureRef(0, 4, 0), 3), // Ninja
+        (FigureRef(0, 3, 0), 3), // Ronin
+        (FigureRef(0, 2, 1), 4), // Samurai
+        (FigureRef(0, 2, 3), 5), // Hatamoto
+        (FigureRef(0, 2, 0), 6), // Daimyo
+    ] {
+        let pool = numbers::melee(b.rules(), b.state(), who, enemy, false);
+        assert_eq!(pool.dice, dice, "{who:?}: {:?}", pool.reasons);
+    }
+    // Fought: the Daimyo's six dice and the Ashigaru's one, seven faces in all.
+    ok(&mut b, Command::Engage(UnitRef(0, 2), UnitRef(1, 0)), &[]);
+    at(&mut b, Section::Melee);
+    assert!(run(&mut b, bout(FigureRef(0, 2, 0), enemy), &[1; 6]).is_err());
+    ok(
+        &mut b,
+        bout(FigureRef(0, 2, 0), enemy),
+        &[4, 4, 1, 1, 1, 1, 6],
+    );
+    assert_eq!(b.state().figure(enemy).map(|f| f.pending_hits), Some(1));
+}
+
+/// A move of 3" that says whether it reached the charged unit.
+fn step(unit: UnitRef, contact: bool) -> Command {
+    Command::Move {
+        unit,
+        obstacles: 0,
+        difficult: false,
+        contact,
+        inches: Some(3),
+    }
+}
+
+#[test]
+fn melee_charge_contact_the_two_are_in_melee_only_once_the_chargers_own_move_reaches() {
+    use gunbai::engine::Game as _;
+    let begun = || {
+        let mut house = HouseRules::default();
+        house.rulings.insert(
+            "charge_contact".into(),
+            "contact_on_the_chargers_move".into(),
+        );
+        let mut b = battle_with(house);
+        moving(&mut b);
+        ok(&mut b, charge(MAEDA, RONIN), &[]);
+        b
+    };
+    // Declared: nobody is in melee yet.
+    let mut b = begun();
+    assert!(!b.state().engaged(MAEDA, RONIN));
+    // Only the charger's Move asks whether it reached.
+    let asks = |b: &Battle<Skirmish>, unit: UnitRef| {
+        b.action_forms(&unit.id())
+            .into_iter()
+            .filter(|f| f.key == "move")
+            .flat_map(|f| f.fields)
+            .any(|f| f.label().starts_with("Reached"))
+    };
+    assert!(asks(&b, MAEDA) && !asks(&b, BOWMEN));
+    // A move that falls short leaves both out of melee.
+    ok(&mut b, step(MAEDA, false), &[]);
+    assert!(!b.state().engaged(MAEDA, RONIN));
+    // The charged unit's own move makes no contact: that is Engage's to record.
+    ok(&mut b, Command::MovesDone(0), &[]);
+    let refused = run(&mut b, step(RONIN, true), &[]).expect_err("not the charger");
+    assert!(refused.to_string().contains("Engage"), "{refused}");
+    // A move that reaches puts the two in melee.
+    let mut b = begun();
+    ok(&mut b, step(MAEDA, true), &[]);
+    assert!(b.state().engaged(MAEDA, RONIN));
+    // Another unit's move reaches nobody: no charge was declared.
+    let refused = run(&mut b, step(BOWMEN, true), &[]).expect_err("no charge");
+    assert!(
+        refused.to_string().contains("declared no charge"),
+        "{refused}"
+    );
+}
