@@ -138,3 +138,48 @@ fn event_cards_card_11_the_tea_ceremony_stops_samurai_fire_too() {
     // The Ashigaru shoot as ever.
     ok(&mut b, fire(IMA_ARCHERS, ODA_YARI, false), &[1; 5]);
 }
+
+#[test]
+fn event_cards_card_9_sends_units_back_even_from_melee_or_a_building() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::StructureKind;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Farmhouse".into(),
+            kind: StructureKind::WoodenBuilding,
+            sections: 1,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::Occupy {
+            unit: IMA_TEPPO,
+            structure: Some(0),
+        },
+        &[],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: IMA_SWORD_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(9) }, &[]);
+    assert!(b.state().unit(IMA_SWORD_SAMURAI).unwrap().in_melee());
+    assert!(b.state().unit(IMA_TEPPO).unwrap().structure.is_some());
+    ok(&mut b, Command::SendBack(IMA_SWORD_SAMURAI), &[]);
+    assert!(!b.state().unit(IMA_SWORD_SAMURAI).unwrap().in_melee());
+    ok(&mut b, Command::SendBack(IMA_TEPPO), &[]);
+    let teppo = b.state().unit(IMA_TEPPO).unwrap();
+    assert!(
+        teppo.structure.is_none() && teppo.formation_fail,
+        "out of the building"
+    );
+}
