@@ -183,3 +183,33 @@ fn event_cards_card_9_sends_units_back_even_from_melee_or_a_building() {
         "out of the building"
     );
 }
+
+#[test]
+fn allied_clans_a_clan_that_holds_neither_fires_nor_attacks_but_fights_if_attacked() {
+    use gunbai::rules::simple::command::Facing;
+    // The Tokugawa Yari carry bows for this battle.
+    let oda = army_with(
+        "oda.ron",
+        "(name: \"Tokugawa Yari\", troop: Ashigaru, weapon: Spear)",
+        "(name: \"Tokugawa Yari\", troop: Ashigaru, weapon: Bow)",
+    );
+    let tokugawa_yari = UnitRef(0, 1, 1);
+    let mut b = begun_between(oda, army("imagawa.ron"));
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    // Tokugawa's d12 rolls 4: the clan holds.
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[4]);
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+    let err = refused(&mut b, fire(tokugawa_yari, IMA_ARCHERS, false), &[1; 5]);
+    assert!(err.contains("allied clan"), "{err}");
+    let attack = Command::Melee(one_on_one(tokugawa_yari, IMA_TEPPO, Facing::Front));
+    let err = refused(&mut b, attack, &[1, 1]);
+    assert!(err.contains("allied clan"), "{err}");
+    // Attacked in Imagawa's turn, its figure fights back: 6 against 1 kills him.
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let attack = Command::Melee(one_on_one(IMA_SWORD_SAMURAI, tokugawa_yari, Facing::Front));
+    ok(&mut b, attack, &[6, 1]);
+    assert_eq!(alive(&b, tokugawa_yari), 4);
+}
