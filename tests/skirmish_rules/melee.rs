@@ -166,11 +166,7 @@ fn bout_odds_are_the_chance_each_side_lands_a_hit_after_parries() {
     let mut b = battle();
     ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
     at(&mut b, Section::Melee);
-    let card = b
-        .pending()
-        .into_iter()
-        .find(|c| c.what == "Melee bout")
-        .expect("a bout card");
+    let card = say_obstacles(&mut b, "Neither defends an obstacle");
     // Kinoshita 4d6 at 4+ against Kambei 2d6 at 4+: P(X > Y) = 10.5 / 16.
     assert!(
         (card.odds[0].probability - 10.5 / 16.0).abs() < 1e-9,
@@ -348,4 +344,79 @@ fn melee_charge_contact_the_two_are_in_melee_only_once_the_chargers_own_move_rea
         refused.to_string().contains("declared no charge"),
         "{refused}"
     );
+}
+
+/// Answers the first bout card's question of obstacles with the answer labelled `label`: the
+/// card as it then stands.
+fn say_obstacles(b: &mut Battle<Skirmish>, label: &str) -> gunbai::engine::check::Check<Command> {
+    let first = |b: &Battle<Skirmish>| {
+        b.pending()
+            .into_iter()
+            .find(|c| c.what == "Melee bout")
+            .expect("a bout card")
+    };
+    let answer = first(b)
+        .answers
+        .into_iter()
+        .find(|a| a.label == label)
+        .unwrap_or_else(|| panic!("no answer {label}"));
+    assert!(!answer.rolls, "a decision");
+    ok(b, answer.command, &[]);
+    first(b)
+}
+
+#[test]
+fn melee_the_bout_card_asks_whether_either_figure_defends_an_obstacle_before_the_roll() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Melee bout")
+        .expect("a bout card");
+    assert!(card.who.contains("Kinoshita") && card.who.contains("Kambei"));
+    // Nothing is rolled until the table has said: four answers, none of them a roll.
+    assert!(card.roll.is_none() && card.answers.iter().all(|a| !a.rolls));
+    let (kinoshita, kambei) = (
+        b.state().figure_name(KINOSHITA),
+        b.state().figure_name(KAMBEI),
+    );
+    let labels: Vec<_> = card.answers.iter().map(|a| a.label.clone()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Neither defends an obstacle".to_owned(),
+            format!("{kinoshita} defends an obstacle"),
+            format!("{kambei} defends an obstacle"),
+            "Both defend an obstacle".to_owned(),
+        ]
+    );
+    // Each answer sets the dice: Kinoshita 4 (Samurai), Kambei 2 (Ronin 3, Kinoshita armoured),
+    // and the defender of an obstacle takes a die from his opponent.
+    for (label, dice) in [
+        ("Neither defends an obstacle".to_owned(), 4 + 2),
+        (format!("{kinoshita} defends an obstacle"), 4 + 1),
+        (format!("{kambei} defends an obstacle"), 3 + 2),
+        ("Both defend an obstacle".to_owned(), 3 + 1),
+    ] {
+        let card = say_obstacles(&mut b, &label);
+        let roll = card.answers.iter().find(|a| a.rolls).expect("now a roll");
+        assert_eq!(
+            card.roll.as_ref().map(|r| r.dice_count()),
+            Some(dice),
+            "{label}"
+        );
+        assert!(
+            card.answers.iter().all(|a| a.label != label),
+            "what was said is not offered again"
+        );
+        if label.starts_with("Both") {
+            // Rolled as said: Kinoshita's three dice, Kambei's one.
+            let roll = roll.command.clone();
+            assert!(run(&mut b, roll.clone(), &[1; 6]).is_err(), "3 + 1 dice");
+            ok(&mut b, roll, &[4, 4, 1, 1]);
+            assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(2));
+        }
+    }
 }
