@@ -378,6 +378,15 @@ fn melee_the_bout_card_asks_whether_either_figure_defends_an_obstacle_before_the
     assert!(card.who.contains("Kinoshita") && card.who.contains("Kambei"));
     // Nothing is rolled until the table has said: four answers, none of them a roll.
     assert!(card.roll.is_none() && card.answers.iter().all(|a| !a.rolls));
+    // Only of a suggested bout, as its card names it: the form says it of any other.
+    for (x, y) in [(KINOSHITA, HEIHACHI), (KAMBEI, KINOSHITA)] {
+        let said = Command::BoutObstacles {
+            a: x,
+            b: y,
+            obstacle: [false, false],
+        };
+        assert!(run(&mut b, said, &[]).is_err(), "{x:?} {y:?}");
+    }
     let (kinoshita, kambei) = (
         b.state().figure_name(KINOSHITA),
         b.state().figure_name(KAMBEI),

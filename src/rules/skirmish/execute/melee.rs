@@ -4,6 +4,7 @@ use super::{Ctx, cite, illegal, results, rule};
 use crate::engine::error::CommandError;
 use crate::rules::skirmish::event::{BoutRoll, Event};
 use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::pending::melee::suggest;
 use crate::rules::skirmish::state::{FigureRef, Section, pair};
 
 /// The umpire says which of a bout's two figures defends an obstacle: two enemies in melee
@@ -15,6 +16,17 @@ pub(super) fn say_obstacles(
     obstacle: [bool; 2],
 ) -> Result<(), CommandError> {
     may_fight(ctx, a, b)?;
+    // Asked on the cards of the suggested bouts; the Melee bout form asks it of any other.
+    let state = ctx.state();
+    let suggested = state
+        .engagements
+        .iter()
+        .any(|&(x, y)| suggest(ctx.rules(), state, x, y).contains(&(a, b)));
+    if !suggested {
+        return Err(illegal(
+            "not a suggested bout: the Melee bout form says its obstacles as it fights it",
+        ));
+    }
     if ctx.state().obstacles_said(a, b) == Some(obstacle) {
         return Err(illegal("that is what was said already"));
     }
