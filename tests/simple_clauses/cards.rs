@@ -79,3 +79,137 @@ fn event_cards_cards_15_25_and_27_halve_ranges_and_stop_arquebus_or_bow_fire() {
     assert!(refused(&mut b, at(IMA_ARCHERS, 20), &[1; 5]).contains("card"));
     ok(&mut b, at(IMA_TEPPO, 20), &[1; 5]);
 }
+
+#[test]
+fn event_cards_card_3_stops_every_move_but_a_retreat() {
+    use gunbai::rules::simple::command::{Going, MoveKind};
+    let mut b = begun();
+    // Oda Teppo 2 loses a figure and fails its test (four 1s against the dead man's 5).
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    ok(
+        &mut b,
+        Command::Morale { unit: ODA_TEPPO_2 },
+        &[1, 1, 1, 1, 5],
+    );
+    // Oda draws the messenger's card.
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(3) }, &[]);
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+    let step = Command::Move {
+        unit: ODA_YARI,
+        kind: MoveKind::Normal,
+        distance_cm: 10,
+        going: Going::Standard,
+        surrounded: None,
+    };
+    assert!(refused(&mut b, step, &[]).contains("messenger"));
+    // The unit in retreat still makes its retreat move.
+    ok(
+        &mut b,
+        Command::RetreatMove {
+            unit: ODA_TEPPO_2,
+            left_field: false,
+        },
+        &[],
+    );
+    assert_eq!(b.state().unit(ODA_TEPPO_2).unwrap().retreat_moves, 2);
+}
+
+#[test]
+fn event_cards_card_11_the_tea_ceremony_stops_samurai_fire_too() {
+    // Asahina's Samurai carry bows for this battle.
+    let imagawa = army_with(
+        "imagawa.ron",
+        "troop: SamuraiFoot, weapon: Sword",
+        "troop: SamuraiFoot, weapon: Bow",
+    );
+    let mut b = begun_between(army("oda.ron"), imagawa);
+    to_oda_turn(&mut b, [5, 5]);
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(11) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let err = refused(&mut b, fire(IMA_SWORD_SAMURAI, ODA_YARI, false), &[1; 5]);
+    assert!(err.contains("tea ceremony"), "{err}");
+    // The Ashigaru shoot as ever.
+    ok(&mut b, fire(IMA_ARCHERS, ODA_YARI, false), &[1; 5]);
+}
+
+#[test]
+fn event_cards_card_9_sends_units_back_even_from_melee_or_a_building() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::StructureKind;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::AddStructure {
+            name: "Farmhouse".into(),
+            kind: StructureKind::WoodenBuilding,
+            sections: 1,
+        },
+        &[],
+    );
+    ok(
+        &mut b,
+        Command::Occupy {
+            unit: IMA_TEPPO,
+            structure: Some(0),
+        },
+        &[],
+    );
+    to_oda_turn(&mut b, [5, 5]);
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: IMA_SWORD_SAMURAI,
+            status: Status::InMelee(true),
+        },
+        &[],
+    );
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(9) }, &[]);
+    assert!(b.state().unit(IMA_SWORD_SAMURAI).unwrap().in_melee());
+    assert!(b.state().unit(IMA_TEPPO).unwrap().structure.is_some());
+    ok(&mut b, Command::SendBack(IMA_SWORD_SAMURAI), &[]);
+    assert!(!b.state().unit(IMA_SWORD_SAMURAI).unwrap().in_melee());
+    ok(&mut b, Command::SendBack(IMA_TEPPO), &[]);
+    let teppo = b.state().unit(IMA_TEPPO).unwrap();
+    assert!(
+        teppo.structure.is_none() && teppo.formation_fail,
+        "out of the building"
+    );
+}
+
+#[test]
+fn allied_clans_a_clan_that_holds_neither_fires_nor_attacks_but_fights_if_attacked() {
+    use gunbai::rules::simple::command::Facing;
+    // The Tokugawa Yari carry bows for this battle.
+    let oda = army_with(
+        "oda.ron",
+        "(name: \"Tokugawa Yari\", troop: Ashigaru, weapon: Spear)",
+        "(name: \"Tokugawa Yari\", troop: Ashigaru, weapon: Bow)",
+    );
+    let tokugawa_yari = UnitRef(0, 1, 1);
+    let mut b = begun_between(oda, army("imagawa.ron"));
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    // Tokugawa's d12 rolls 4: the clan holds.
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[4]);
+    ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
+    let err = refused(&mut b, fire(tokugawa_yari, IMA_ARCHERS, false), &[1; 5]);
+    assert!(err.contains("allied clan"), "{err}");
+    let attack = Command::Melee(one_on_one(tokugawa_yari, IMA_TEPPO, Facing::Front));
+    let err = refused(&mut b, attack, &[1, 1]);
+    assert!(err.contains("allied clan"), "{err}");
+    // Attacked in Imagawa's turn, its figure fights back: 6 against 1 kills him.
+    ok(&mut b, Command::EndTurn, &[]);
+    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
+    let attack = Command::Melee(one_on_one(IMA_SWORD_SAMURAI, tokugawa_yari, Facing::Front));
+    ok(&mut b, attack, &[6, 1]);
+    assert_eq!(alive(&b, tokugawa_yari), 4);
+}

@@ -419,3 +419,26 @@ fn firing_a_daimyo_saves_as_a_guard_and_is_a_target_once_his_unit_is_gone() {
     ok(&mut b, at_him(IMA_ARCHERS), &[6, 6, 1, 1, 1, 2, 1]);
     assert!(!alive(&b));
 }
+
+#[test]
+fn firing_a_figure_that_reaches_the_score_alone_counts_alone_and_each_exact_pair_hits() {
+    use gunbai::rules::simple::state::Cover;
+    let ima_skirmishers = UnitRef(1, 0, 0);
+    let mut b = begun();
+    to_oda_turn_passing_tests(&mut b);
+    // Skirmishers behind hard cover need 9. Oda Teppo 1's sharpshooter (his die first) reaches
+    // it alone with his +1: his 8 hits by itself. The four others cannot, and pair up in the
+    // order rolled: 4+5 and 3+6 are each exactly 9, two hits more. Three saves fail.
+    let lines = ok(
+        &mut b,
+        fire_in(ODA_TEPPO_1, ima_skirmishers, Cover::Hard),
+        &[8, 4, 5, 3, 6, 1, 1, 1],
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("needing 9+") && l.contains("3 hit(s)")),
+        "{lines:?}"
+    );
+    assert_eq!(alive(&b, ima_skirmishers), 2);
+}

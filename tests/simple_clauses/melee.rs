@@ -245,3 +245,38 @@ fn melee_figures_fighting_inside_a_building_get_no_additions_or_subtractions() {
     assert_eq!(bout.kills.to_string(), "1d10 > 1d6");
     ok(&mut b, Command::Melee(order), &[5, 5]);
 }
+
+#[test]
+fn melee_pike_gives_the_defender_2_only_against_an_attacker_without_pike() {
+    use gunbai::rules::simple::command::{Facing, Fighter};
+    // Udono's Samurai take pike for this battle.
+    let imagawa = army_with(
+        "imagawa.ron",
+        "troop: SamuraiFoot, weapon: Naginata",
+        "troop: SamuraiFoot, weapon: Pike",
+    );
+    let ima_pike = UnitRef(1, 0, 9);
+    let ima_spear = UnitRef(1, 0, 7);
+    let mut b = begun_between(army("oda.ron"), imagawa);
+    let pike_bonus = |b: &gunbai::engine::Battle<gunbai::rules::simple::Simple>, attacker| {
+        let mut order = one_on_one(ima_pike, ODA_PIKE_SAMURAI, Facing::Front);
+        order.attackers[0].fighter = Fighter::Unit(attacker);
+        first_bout(b, &order)
+            .defender
+            .iter()
+            .filter(|m| m.reason.contains("has pike"))
+            .map(|m| m.value)
+            .sum::<i64>()
+    };
+    // A sword or a spear is not a pike: +2 to the pike defending; pike against pike, nothing.
+    assert_eq!(pike_bonus(&b, IMA_SWORD_SAMURAI), 2);
+    assert_eq!(pike_bonus(&b, ima_spear), 2);
+    assert_eq!(pike_bonus(&b, ima_pike), 0);
+    // Fought: the pike's 6 beats the pike's 5, nothing added, and the defender falls.
+    ok(
+        &mut b,
+        Command::Melee(one_on_one(ima_pike, ODA_PIKE_SAMURAI, Facing::Front)),
+        &[6, 5],
+    );
+    assert_eq!(alive(&b, ODA_PIKE_SAMURAI), 4);
+}

@@ -288,3 +288,19 @@ fn morale_dice_against_are_reductions_on_the_card() {
         2 + m.formation_fail_dice + m.friend_retreating_dice
     );
 }
+
+#[test]
+fn morale_an_even_score_carries_on_and_a_lower_one_retreats() {
+    // Oda Teppo 2 loses one of 5 to fire: 4d6 for the living against 1d10 for the dead.
+    for (faces, retreats) in [([1, 1, 1, 2, 5], false), ([1, 1, 1, 1, 5], true)] {
+        let mut b = begun();
+        ok(
+            &mut b,
+            fire(IMA_TEPPO, ODA_TEPPO_2, false),
+            &[6, 1, 1, 1, 1, 1],
+        );
+        ok(&mut b, Command::Morale { unit: ODA_TEPPO_2 }, &faces);
+        let u = b.state().unit(ODA_TEPPO_2).unwrap();
+        assert_eq!(u.retreat_moves > 0, retreats, "{faces:?}");
+    }
+}

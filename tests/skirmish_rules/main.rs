@@ -171,7 +171,8 @@ fn kinoshita_hit(b: &mut Battle<Skirmish>) {
     at(b, Section::Results);
 }
 
-/// Fights every required bout card with dice that all miss.
+/// Fights every required bout card with dice that all miss, the table saying first that
+/// neither figure defends an obstacle.
 fn fight_required_bouts(b: &mut Battle<Skirmish>) -> usize {
     let mut fought = 0;
     while let Some(card) = b
@@ -179,6 +180,14 @@ fn fight_required_bouts(b: &mut Battle<Skirmish>) -> usize {
         .into_iter()
         .find(|c| c.required && c.what == "Melee bout")
     {
+        if let Some(neither) = card
+            .answers
+            .iter()
+            .find(|a| a.label == "Neither defends an obstacle")
+        {
+            ok(b, neither.command.clone(), &[]);
+            continue;
+        }
         let dice = card.roll.as_ref().map_or(0, |r| r.dice_count());
         let roll = card.answers.iter().find(|a| a.rolls).expect("a roll");
         ok(b, roll.command.clone(), &vec![1; dice as usize]);

@@ -166,11 +166,7 @@ fn bout_odds_are_the_chance_each_side_lands_a_hit_after_parries() {
     let mut b = battle();
     ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
     at(&mut b, Section::Melee);
-    let card = b
-        .pending()
-        .into_iter()
-        .find(|c| c.what == "Melee bout")
-        .expect("a bout card");
+    let card = say_obstacles(&mut b, "Neither defends an obstacle");
     // Kinoshita 4d6 at 4+ against Kambei 2d6 at 4+: P(X > Y) = 10.5 / 16.
     assert!(
         (card.odds[0].probability - 10.5 / 16.0).abs() < 1e-9,
@@ -248,4 +244,188 @@ fn melee_the_charge_die_is_the_chargers_against_the_unit_it_charged_that_turn_on
         7,
         "the charge die lapses with the turn it was declared in"
     );
+}
+
+#[test]
+fn to_hit_each_troop_type_rolls_its_listed_number_of_d6() {
+    // Every troop type against an unarmoured Ashigaru with a hand weapon: nothing added or
+    // taken away, so each rolls its own number of dice.
+    let a = custom(
+        "(name: \"A\", units: [\
+         (name: \"Yari\", troop: Ashigaru, leader: (name: \"L1\", troop: Ashigaru), figures: [(count: 7, troop: Ashigaru)]),\
+         (name: \"Sohei\", troop: Sohei, leader: (name: \"L2\", troop: Monk), figures: [(count: 5, troop: Monk)]),\
+         (name: \"Honjin\", troop: Samurai, leader: (name: \"L3\", troop: Daimyo), figures: [(count: 2, troop: Samurai), (name: \"H\", troop: Hatamoto)]),\
+         (name: \"Band\", troop: Ronin, figures: [(count: 1, troop: Ronin)]),\
+         (name: \"Shadows\", troop: Ninja, figures: [(count: 1, troop: Ninja)])])",
+    )
+    .expect("valid");
+    let b_army = custom(
+        "(name: \"B\", units: [(name: \"Yari\", troop: Ashigaru, leader: (name: \"L\", troop: Ashigaru), figures: [(count: 7, troop: Ashigaru)])])",
+    )
+    .expect("valid");
+    let mut b =
+        Battle::<Skirmish>::start([a, b_army], HouseRules::default(), None).expect("starts");
+    let enemy = FigureRef(1, 0, 1);
+    for (who, dice) in [
+        (FigureRef(0, 0, 1), 1), // Ashigaru
+        (FigureRef(0, 1, 1), 2), // Monk
+        (FigureRef(0, 4, 0), 3), // Ninja
+        (FigureRef(0, 3, 0), 3), // Ronin
+        (FigureRef(0, 2, 1), 4), // Samurai
+        (FigureRef(0, 2, 3), 5), // Hatamoto
+        (FigureRef(0, 2, 0), 6), // Daimyo
+    ] {
+        let pool = numbers::melee(b.rules(), b.state(), who, enemy, false);
+        assert_eq!(pool.dice, dice, "{who:?}: {:?}", pool.reasons);
+    }
+    // Fought: the Daimyo's six dice and the Ashigaru's one, seven faces in all.
+    ok(&mut b, Command::Engage(UnitRef(0, 2), UnitRef(1, 0)), &[]);
+    at(&mut b, Section::Melee);
+    assert!(run(&mut b, bout(FigureRef(0, 2, 0), enemy), &[1; 6]).is_err());
+    ok(
+        &mut b,
+        bout(FigureRef(0, 2, 0), enemy),
+        &[4, 4, 1, 1, 1, 1, 6],
+    );
+    assert_eq!(b.state().figure(enemy).map(|f| f.pending_hits), Some(1));
+}
+
+/// A move of 3" that says whether it reached the charged unit.
+fn step(unit: UnitRef, contact: bool) -> Command {
+    Command::Move {
+        unit,
+        obstacles: 0,
+        difficult: false,
+        contact,
+        inches: Some(3),
+    }
+}
+
+#[test]
+fn melee_charge_contact_the_two_are_in_melee_only_once_the_chargers_own_move_reaches() {
+    use gunbai::engine::Game as _;
+    let begun = || {
+        let mut house = HouseRules::default();
+        house.rulings.insert(
+            "charge_contact".into(),
+            "contact_on_the_chargers_move".into(),
+        );
+        let mut b = battle_with(house);
+        moving(&mut b);
+        ok(&mut b, charge(MAEDA, RONIN), &[]);
+        b
+    };
+    // Declared: nobody is in melee yet.
+    let mut b = begun();
+    assert!(!b.state().engaged(MAEDA, RONIN));
+    // Only the charger's Move asks whether it reached.
+    let asks = |b: &Battle<Skirmish>, unit: UnitRef| {
+        b.action_forms(&unit.id())
+            .into_iter()
+            .filter(|f| f.key == "move")
+            .flat_map(|f| f.fields)
+            .any(|f| f.label().starts_with("Reached"))
+    };
+    assert!(asks(&b, MAEDA) && !asks(&b, BOWMEN));
+    // A move that falls short leaves both out of melee.
+    ok(&mut b, step(MAEDA, false), &[]);
+    assert!(!b.state().engaged(MAEDA, RONIN));
+    // The charged unit's own move makes no contact: that is Engage's to record.
+    ok(&mut b, Command::MovesDone(0), &[]);
+    let refused = run(&mut b, step(RONIN, true), &[]).expect_err("not the charger");
+    assert!(refused.to_string().contains("Engage"), "{refused}");
+    // A move that reaches puts the two in melee.
+    let mut b = begun();
+    ok(&mut b, step(MAEDA, true), &[]);
+    assert!(b.state().engaged(MAEDA, RONIN));
+    // Another unit's move reaches nobody: no charge was declared.
+    let refused = run(&mut b, step(BOWMEN, true), &[]).expect_err("no charge");
+    assert!(
+        refused.to_string().contains("declared no charge"),
+        "{refused}"
+    );
+}
+
+/// Answers the first bout card's question of obstacles with the answer labelled `label`: the
+/// card as it then stands.
+fn say_obstacles(b: &mut Battle<Skirmish>, label: &str) -> gunbai::engine::check::Check<Command> {
+    let first = |b: &Battle<Skirmish>| {
+        b.pending()
+            .into_iter()
+            .find(|c| c.what == "Melee bout")
+            .expect("a bout card")
+    };
+    let answer = first(b)
+        .answers
+        .into_iter()
+        .find(|a| a.label == label)
+        .unwrap_or_else(|| panic!("no answer {label}"));
+    assert!(!answer.rolls, "a decision");
+    ok(b, answer.command, &[]);
+    first(b)
+}
+
+#[test]
+fn melee_the_bout_card_asks_whether_either_figure_defends_an_obstacle_before_the_roll() {
+    let mut b = battle();
+    ok(&mut b, Command::Engage(BOWMEN, RONIN), &[]);
+    at(&mut b, Section::Melee);
+    let card = b
+        .pending()
+        .into_iter()
+        .find(|c| c.what == "Melee bout")
+        .expect("a bout card");
+    assert!(card.who.contains("Kinoshita") && card.who.contains("Kambei"));
+    // Nothing is rolled until the table has said: four answers, none of them a roll.
+    assert!(card.roll.is_none() && card.answers.iter().all(|a| !a.rolls));
+    // Only of a suggested bout, as its card names it: the form says it of any other.
+    for (x, y) in [(KINOSHITA, HEIHACHI), (KAMBEI, KINOSHITA)] {
+        let said = Command::BoutObstacles {
+            a: x,
+            b: y,
+            obstacle: [false, false],
+        };
+        assert!(run(&mut b, said, &[]).is_err(), "{x:?} {y:?}");
+    }
+    let (kinoshita, kambei) = (
+        b.state().figure_name(KINOSHITA),
+        b.state().figure_name(KAMBEI),
+    );
+    let labels: Vec<_> = card.answers.iter().map(|a| a.label.clone()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Neither defends an obstacle".to_owned(),
+            format!("{kinoshita} defends an obstacle"),
+            format!("{kambei} defends an obstacle"),
+            "Both defend an obstacle".to_owned(),
+        ]
+    );
+    // Each answer sets the dice: Kinoshita 4 (Samurai), Kambei 2 (Ronin 3, Kinoshita armoured),
+    // and the defender of an obstacle takes a die from his opponent.
+    for (label, dice) in [
+        ("Neither defends an obstacle".to_owned(), 4 + 2),
+        (format!("{kinoshita} defends an obstacle"), 4 + 1),
+        (format!("{kambei} defends an obstacle"), 3 + 2),
+        ("Both defend an obstacle".to_owned(), 3 + 1),
+    ] {
+        let card = say_obstacles(&mut b, &label);
+        let roll = card.answers.iter().find(|a| a.rolls).expect("now a roll");
+        assert_eq!(
+            card.roll.as_ref().map(|r| r.dice_count()),
+            Some(dice),
+            "{label}"
+        );
+        assert!(
+            card.answers.iter().all(|a| a.label != label),
+            "what was said is not offered again"
+        );
+        if label.starts_with("Both") {
+            // Rolled as said: Kinoshita's three dice, Kambei's one.
+            let roll = roll.command.clone();
+            assert!(run(&mut b, roll.clone(), &[1; 6]).is_err(), "3 + 1 dice");
+            ok(&mut b, roll, &[4, 4, 1, 1]);
+            assert_eq!(b.state().figure(KAMBEI).map(|f| f.pending_hits), Some(2));
+        }
+    }
 }

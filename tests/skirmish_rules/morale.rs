@@ -593,3 +593,34 @@ fn morale_a_holding_unit_in_melee_only_parries() {
         Some(1)
     );
 }
+
+#[test]
+fn morale_a_samurai_unit_owes_no_test_when_half_of_it_falls() {
+    let mut b = battle_with(morale_on());
+    at(&mut b, Section::Firing);
+    // Three Ninja each hit one of Maeda's Samurai (2 dice: 3 less armour; a 6), and each
+    // result kills: 3 of the unit's 5 fall in the turn.
+    for i in 0..3u8 {
+        ok(
+            &mut b,
+            Command::Fire(shot(
+                &[FigureRef(1, 1, i)],
+                FigureRef(0, 2, i + 1),
+                10,
+                false,
+            )),
+            &[6, 1],
+        );
+    }
+    at(&mut b, Section::Results);
+    for i in 1..=3u8 {
+        ok(&mut b, Command::ResolveHits(FigureRef(0, 2, i)), &[1]);
+    }
+    assert_eq!(b.state().unit(MAEDA).map(|u| u.alive()), Some(2));
+    assert!(
+        b.state().due.is_empty(),
+        "honour bound: {:?}",
+        b.state().due
+    );
+    assert!(b.pending().iter().all(|c| c.what != "Morale test"));
+}

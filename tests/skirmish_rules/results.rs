@@ -154,3 +154,27 @@ fn results_arm_and_leg_wounds_stack_per_wound() {
             .any(|m| m.value == -2 && m.reason.contains("arm wound x2"))
     );
 }
+
+#[test]
+fn results_a_ninja_hit_rolls_the_d12_and_dies_at_his_second_wound() {
+    // Two bowmen at 10" each hit Ninja 1 (1 die: yumi close +1, Ninja -1; a 6).
+    let hit_twice = |faces: &[u32]| {
+        let mut b = battle();
+        at(&mut b, Section::Firing);
+        for bowman in [BOWMAN, FigureRef(0, 0, 2)] {
+            ok(
+                &mut b,
+                Command::Fire(shot(&[bowman], NINJA_1, 10, false)),
+                &[6],
+            );
+        }
+        at(&mut b, Section::Results);
+        ok(&mut b, Command::ResolveHits(NINJA_1), faces);
+        b.state().figure(NINJA_1).cloned().expect("Ninja 1")
+    };
+    // Not dead of a hit as plain troops are: a leg wound and a lucky escape.
+    let ninja = hit_twice(&[5, 12]);
+    assert_eq!((ninja.wounds, ninja.dead), (vec![Wound::Leg], false));
+    // A leg and an arm wound: two, and the Ninja is dead (ruling ronin_ninja_wounds).
+    assert!(hit_twice(&[5, 9]).dead);
+}

@@ -74,3 +74,73 @@ fn roster_a_ninja_moves_on_foot_and_is_never_mounted_by_ruling() {
     let src = "(name: \"X\", units: [(name: \"Shadows\", troop: Ninja, figures: [(count: 2)])])";
     assert!(custom(src).is_ok());
 }
+
+/// A one-unit roster of `troop` led by `leader` (none for a leaderless unit), with `count`
+/// figures besides the leader.
+fn one_unit(troop: &str, leader: Option<&str>, count: u32) -> String {
+    let leader = leader.map_or(String::new(), |l| {
+        format!("leader: (name: \"Goro\", troop: {l}), ")
+    });
+    let figures = if count == 0 {
+        String::new()
+    } else {
+        format!("(count: {count})")
+    };
+    format!(
+        "(name: \"X\", units: [(name: \"Band\", troop: {troop}, {leader}figures: [{figures}])])"
+    )
+}
+
+#[test]
+fn unit_sizes_each_type_is_held_to_its_range_with_the_leader_counted() {
+    // (unit type, its leader, least and most figures, the leader included)
+    for (troop, leader, least, most) in [
+        ("Ashigaru", Some("Ashigaru"), 8, 10),
+        ("Sohei", Some("Monk"), 6, 8),
+        ("Samurai", Some("Samurai"), 4, 6),
+        ("Ronin", None, 1, 6),
+        ("Ninja", None, 1, 6),
+    ] {
+        let led = u32::from(leader.is_some());
+        for n in [least - 1, least, most, most + 1] {
+            let src = one_unit(troop, leader, n - led);
+            let fits = (least..=most).contains(&n);
+            match custom(&src) {
+                Ok(_) => assert!(fits, "{troop}: {n} figures accepted"),
+                Err(e) => {
+                    assert!(!fits, "{troop}: {n} figures refused: {e:?}");
+                    assert!(
+                        e.iter()
+                            .any(|e| e.contains(&format!("units have {least} to {most}"))),
+                        "{e:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unit_sizes_each_type_is_led_only_by_the_troop_types_listed() {
+    // Who may lead each type of unit, as the table lists them; any other troop type is refused.
+    let troops = [
+        "Ashigaru", "Monk", "Ronin", "Samurai", "Hatamoto", "Daimyo", "Ninja",
+    ];
+    for (unit, size, allowed) in [
+        ("Ashigaru", 8, &["Ashigaru", "Monk", "Ronin", "Samurai"][..]),
+        ("Sohei", 6, &["Monk", "Ronin", "Samurai"][..]),
+        ("Samurai", 4, &["Samurai", "Hatamoto", "Daimyo"][..]),
+    ] {
+        for leader in troops {
+            let led = custom(&one_unit(unit, Some(leader), size - 1));
+            assert_eq!(
+                led.is_ok(),
+                allowed.contains(&leader),
+                "a {leader} leading {unit}: {led:?}"
+            );
+            if let Err(e) = led {
+                assert!(e[0].contains("cannot lead"), "{e:?}");
+            }
+        }
+    }
+}

@@ -162,3 +162,16 @@ fn sequence_the_precedence_card_shows_the_odds_of_its_roll() {
         assert!((got - want).abs() < 1e-12, "{odds:?}");
     }
 }
+
+#[test]
+fn sequence_the_four_sections_come_in_the_order_listed() {
+    let mut b = battle();
+    assert_eq!((b.state().turn, b.state().section), (1, Section::Movement));
+    moving(&mut b);
+    for next in [Section::Firing, Section::Melee, Section::Results] {
+        ok(&mut b, Command::EndSection, &[]);
+        assert_eq!((b.state().turn, b.state().section), (1, next));
+    }
+    ok(&mut b, Command::EndSection, &[]);
+    assert_eq!((b.state().turn, b.state().section), (2, Section::Movement));
+}

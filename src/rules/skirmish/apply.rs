@@ -36,8 +36,11 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         Event::Shot {
             shooter, target, ..
         } => shot(state, *shooter, *target)?,
+        Event::BoutObstacles { a, b, obstacle } => obstacles_said(state, *a, *b, *obstacle)?,
         Event::Bout(rolls) => {
-            state.bouts.push(pair(rolls[0].figure, rolls[1].figure));
+            let key = pair(rolls[0].figure, rolls[1].figure);
+            state.obstacles_said.retain(|(p, _)| *p != key);
+            state.bouts.push(key);
         }
         Event::Hit { figure, hits } => hit(state, *figure, *hits)?,
         Event::Results {
@@ -96,6 +99,7 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
                 return Err(format!("the {} section does not follow", section.name()));
             }
             state.section = *section;
+            state.obstacles_said.clear();
             state.ledger.begin(Scope::Section);
         }
         Event::TurnBegins(turn) => {
@@ -106,6 +110,26 @@ pub fn apply(state: &mut State, event: &Event) -> Result<(), String> {
         }
         Event::BattleEnded => state.ended = true,
     }
+    Ok(())
+}
+
+/// What the umpire said of a bout's obstacles, kept in [`pair`] order until it is fought.
+fn obstacles_said(
+    state: &mut State,
+    a: FigureRef,
+    b: FigureRef,
+    obstacle: [bool; 2],
+) -> Result<(), String> {
+    figure_mut(state, a)?;
+    figure_mut(state, b)?;
+    let key = pair(a, b);
+    let said = if a <= b {
+        obstacle
+    } else {
+        [obstacle[1], obstacle[0]]
+    };
+    state.obstacles_said.retain(|(p, _)| *p != key);
+    state.obstacles_said.push((key, said));
     Ok(())
 }
 
@@ -139,6 +163,7 @@ fn new_turn(state: &mut State, turn: u32) {
     state.first = None;
     state.moves_begun = false;
     state.bouts.clear();
+    state.obstacles_said.clear();
     state.ledger.begin(Scope::Turn);
     for side in &mut state.sides {
         for u in &mut side.units {

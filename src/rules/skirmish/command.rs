@@ -77,6 +77,17 @@ pub enum Command {
         /// Which of the two defends an obstacle.
         obstacle: [bool; 2],
     },
+    /// The umpire says which of a suggested bout's two figures defends an obstacle (the other
+    /// then rolls a die less): the first step of fighting the bout from its card, or a
+    /// correction before the roll.
+    BoutObstacles {
+        /// One figure.
+        a: FigureRef,
+        /// The other, of the enemy.
+        b: FigureRef,
+        /// Whether `a`, then `b`, defends an obstacle.
+        obstacle: [bool; 2],
+    },
     /// Roll the 1d12 results for the hits on a figure.
     ResolveHits(FigureRef),
     /// The umpire declares a morale test the table shows (rally, fleeing friend).
@@ -117,7 +128,10 @@ impl Command {
             Command::DeclareCharge { .. } => "charge",
             Command::Move { .. } | Command::MovesDone(_) => "movement",
             Command::DefensiveFire(_) | Command::Fire(_) => "fire",
-            Command::Melee { .. } | Command::Engage(..) | Command::Disengage(..) => "melee",
+            Command::Melee { .. }
+            | Command::BoutObstacles { .. }
+            | Command::Engage(..)
+            | Command::Disengage(..) => "melee",
             Command::ResolveHits(_) => "results",
             Command::DeclareMorale { .. }
             | Command::MoraleGround { .. }

@@ -160,6 +160,16 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             );
             of_figures(text, &[*shooter, *target])
         }
+        Event::BoutObstacles { a, b, obstacle } => {
+            let (na, nb) = (fig(state, *a), fig(state, *b));
+            let text = match obstacle {
+                [false, false] => format!("Neither {na} nor {nb} defends an obstacle."),
+                [true, false] => format!("{na} defends an obstacle against {nb}."),
+                [false, true] => format!("{nb} defends an obstacle against {na}."),
+                [true, true] => format!("{na} and {nb} each defend an obstacle."),
+            };
+            of_figures(text, &[*a, *b])
+        }
         Event::Bout(r) => {
             let part = |x: &BoutRoll| {
                 let who = fig(state, x.figure);

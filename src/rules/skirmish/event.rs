@@ -99,6 +99,15 @@ pub enum Event {
         /// Defensive fire at a charger.
         defensive: bool,
     },
+    /// The umpire said which of a bout's two figures defends an obstacle.
+    BoutObstacles {
+        /// One figure.
+        a: FigureRef,
+        /// The other.
+        b: FigureRef,
+        /// Whether `a`, then `b`, defends an obstacle.
+        obstacle: [bool; 2],
+    },
     /// Two figures fought a bout.
     Bout([BoutRoll; 2]),
     /// Hits landed on a figure, to be resolved.

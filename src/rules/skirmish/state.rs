@@ -273,6 +273,10 @@ pub struct State {
     pub engagements: Vec<(UnitRef, UnitRef)>,
     /// Pairs of figures that fought a bout this turn.
     pub bouts: Vec<(FigureRef, FigureRef)>,
+    /// What the umpire said of bouts not yet fought this section: which of the pair (in
+    /// [`pair`] order) defends an obstacle.
+    #[serde(default)]
+    pub obstacles_said: Vec<((FigureRef, FigureRef), [bool; 2])>,
     /// What sides, units and figures did this section and turn.
     #[serde(default)]
     pub ledger: super::order::SkirmishLedger,
@@ -298,10 +302,22 @@ impl State {
             due: crate::engine::dues::Dues::default(),
             engagements: Vec::new(),
             bouts: Vec::new(),
+            obstacles_said: Vec::new(),
             ledger: super::order::SkirmishLedger::default(),
             sides: [side(&armies[0]), side(&armies[1])],
             ended: false,
         }
+    }
+
+    /// Which of `a` and `b` the umpire said defends an obstacle in their bout, in that
+    /// order; `None` until he has said.
+    pub fn obstacles_said(&self, a: FigureRef, b: FigureRef) -> Option<[bool; 2]> {
+        let said = self
+            .obstacles_said
+            .iter()
+            .find(|(p, _)| *p == pair(a, b))
+            .map(|(_, o)| *o)?;
+        Some(if a <= b { said } else { [said[1], said[0]] })
     }
 
     /// The turn and section now.

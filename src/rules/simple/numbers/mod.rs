@@ -260,6 +260,7 @@ pub fn fire_dice(rules: &Rules, unit: &UnitState, volley: bool) -> (u32, u32, u3
 }
 
 /// Hits from the faces: dice that can reach the score alone count alone; the rest pair up.
+/// A die's score is its face and its bonus (a sharpshooter's +1), alone or in a pair.
 pub fn count_hits(
     rules: &Rules,
     sides: u32,
@@ -268,25 +269,15 @@ pub fn count_hits(
     needs: u32,
 ) -> (u32, Vec<(usize, usize)>) {
     let exact = rules.rulings.combined_score == CombinedScore::PairsExact;
-    let mut hits = 0;
-    let mut weak = Vec::new();
-    for (i, f) in faces.iter().enumerate() {
-        let b = bonus.get(i).copied().unwrap_or(0);
-        if sides + b >= needs {
-            if f + b >= needs {
-                hits += 1;
-            }
-        } else {
-            weak.push(i);
-        }
-    }
+    let bonus_of = |i: usize| bonus.get(i).copied().unwrap_or(0);
+    let score = |i: usize| faces[i] + bonus_of(i);
+    let (alone, weak): (Vec<usize>, Vec<usize>) =
+        (0..faces.len()).partition(|&i| sides + bonus_of(i) >= needs);
+    let mut hits = alone.iter().filter(|&&i| score(i) >= needs).count() as u32;
     let mut pairs = Vec::new();
     for pair in weak.chunks_exact(2) {
         let (a, b) = (pair[0], pair[1]);
-        let sum = faces[a]
-            + faces[b]
-            + bonus.get(a).copied().unwrap_or(0)
-            + bonus.get(b).copied().unwrap_or(0);
+        let sum = score(a) + score(b);
         pairs.push((a, b));
         if (exact && sum == needs) || (!exact && sum >= needs) {
             hits += 1;

@@ -4,16 +4,38 @@ use super::{Ctx, cite, illegal, results, rule};
 use crate::engine::error::CommandError;
 use crate::rules::skirmish::event::{BoutRoll, Event};
 use crate::rules::skirmish::numbers;
+use crate::rules::skirmish::pending::melee::suggest;
 use crate::rules::skirmish::state::{FigureRef, Section, pair};
 
-/// Two figures fight their bout: both roll, hits parry (ruling `parry`; a holding unit only
-/// parries), and what lands is marked after both have rolled.
-pub(super) fn bout(
+/// The umpire says which of a bout's two figures defends an obstacle: two enemies in melee
+/// that have not fought their bout this turn, in the melee section.
+pub(super) fn say_obstacles(
     ctx: &mut Ctx<'_>,
     a: FigureRef,
     b: FigureRef,
     obstacle: [bool; 2],
 ) -> Result<(), CommandError> {
+    may_fight(ctx, a, b)?;
+    // Asked on the cards of the suggested bouts; the Melee bout form asks it of any other.
+    let state = ctx.state();
+    let suggested = state
+        .engagements
+        .iter()
+        .any(|&(x, y)| suggest(ctx.rules(), state, x, y).contains(&(a, b)));
+    if !suggested {
+        return Err(illegal(
+            "not a suggested bout: the Melee bout form says its obstacles as it fights it",
+        ));
+    }
+    if ctx.state().obstacles_said(a, b) == Some(obstacle) {
+        return Err(illegal("that is what was said already"));
+    }
+    ctx.emit(Event::BoutObstacles { a, b, obstacle })
+}
+
+/// Whether `a` and `b` may fight their bout now: the melee section, enemies both fighting, in
+/// melee, and not yet fought this turn.
+fn may_fight(ctx: &Ctx<'_>, a: FigureRef, b: FigureRef) -> Result<(), CommandError> {
     if ctx.state().section != Section::Melee {
         return Err(rule(cite::MELEE, "bouts are fought in the melee section"));
     }
@@ -35,6 +57,18 @@ pub(super) fn bout(
             "those two have fought their bout this turn",
         ));
     }
+    Ok(())
+}
+
+/// Two figures fight their bout: both roll, hits parry (ruling `parry`; a holding unit only
+/// parries), and what lands is marked after both have rolled.
+pub(super) fn bout(
+    ctx: &mut Ctx<'_>,
+    a: FigureRef,
+    b: FigureRef,
+    obstacle: [bool; 2],
+) -> Result<(), CommandError> {
+    may_fight(ctx, a, b)?;
     let pools = [
         numbers::melee(ctx.rules(), ctx.state(), a, b, obstacle[1]),
         numbers::melee(ctx.rules(), ctx.state(), b, a, obstacle[0]),

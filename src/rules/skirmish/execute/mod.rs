@@ -104,6 +104,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::DefensiveFire(shot) => fire::fire(ctx, shot, true)?,
         Command::Fire(shot) => fire::fire(ctx, shot, false)?,
         Command::Melee { a, b, obstacle } => melee::bout(ctx, *a, *b, *obstacle)?,
+        Command::BoutObstacles { a, b, obstacle } => melee::say_obstacles(ctx, *a, *b, *obstacle)?,
         Command::ResolveHits(figure) => results::resolve(ctx, *figure)?,
         Command::DeclareMorale { unit, trigger } => morale::declare(ctx, *unit, *trigger)?,
         Command::MoraleGround { unit, ground } => morale::say_ground(ctx, *unit, *ground)?,

@@ -213,10 +213,6 @@ pub fn bout_card(
             ));
         }
     }
-    if obstacle == [false, false] {
-        notes
-            .push("Defending an obstacle: use the melee form to add -1 die to the attacker".into());
-    }
     Check {
         key: String::new(),
         who: format!("{} vs {}", figure_who(state, a), figure_who(state, b)),

@@ -2,19 +2,22 @@
 //! (the greatest opponents first).
 
 use super::cards::bout_card;
-use crate::engine::check::Check;
+use crate::engine::check::{Answer, Check};
 use crate::rules::skirmish::command::Command;
 use crate::rules::skirmish::numbers;
 use crate::rules::skirmish::state::{FigureRef, State, UnitRef, pair};
 use crate::rules::skirmish::tables::Rules;
 
-/// A required card for each suggested bout of every melee.
+/// A required card for each suggested bout of every melee. Whether either figure defends an
+/// obstacle is the table's to say, and the card asks it before the roll (Melee section: the
+/// defender of an obstacle takes a die from his opponent).
 pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let mut out = Vec::new();
     for &(a, b) in &state.engagements {
         let pairs = suggest(rules, state, a, b);
         for (x, y) in pairs {
-            let mut card = bout_card(rules, state, x, y, [false, false]);
+            let said = state.obstacles_said(x, y);
+            let mut card = bout_card(rules, state, x, y, said.unwrap_or([false, false]));
             card.why = format!(
                 "{} and {} are in melee: every figure fights its bout; pairing suggested, \
                  greatest opponents first (the melee form fights any other)",
@@ -22,10 +25,72 @@ pub(super) fn cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
                 state.unit_name(b)
             );
             card.required = true;
+            let others = obstacle_answers(state, x, y, said);
+            if said.is_none() {
+                // Nothing rolls until the umpire has said: the dice depend on it.
+                card.target = "first say whether either figure defends an obstacle: it takes a \
+                               die from the other"
+                    .into();
+                card.notes = OBSTACLES
+                    .iter()
+                    .map(|o| {
+                        let (pa, pb) = (
+                            numbers::melee(rules, state, x, y, o[1]),
+                            numbers::melee(rules, state, y, x, o[0]),
+                        );
+                        format!(
+                            "{}: {} {}, {} {}",
+                            obstacle_words(state, x, y, *o),
+                            state.figure_name(x),
+                            pa.words(),
+                            state.figure_name(y),
+                            pb.words()
+                        )
+                    })
+                    .collect();
+                card.roll = None;
+                card.odds.clear();
+                card.modifiers.clear();
+                card.answers = others;
+            } else {
+                card.answers.extend(others);
+            }
             out.push(card);
         }
     }
     out
+}
+
+/// What may be said of a bout's obstacles: neither, the first, the second, or both defend one.
+const OBSTACLES: [[bool; 2]; 4] = [[false, false], [true, false], [false, true], [true, true]];
+
+/// The words of what was said of a bout's obstacles.
+fn obstacle_words(state: &State, a: FigureRef, b: FigureRef, o: [bool; 2]) -> String {
+    match o {
+        [false, false] => "Neither defends an obstacle".into(),
+        [true, false] => format!("{} defends an obstacle", state.figure_name(a)),
+        [false, true] => format!("{} defends an obstacle", state.figure_name(b)),
+        [true, true] => "Both defend an obstacle".into(),
+    }
+}
+
+/// The card's decisions saying which figure defends an obstacle, but the one said already.
+fn obstacle_answers(
+    state: &State,
+    a: FigureRef,
+    b: FigureRef,
+    said: Option<[bool; 2]>,
+) -> Vec<Answer<Command>> {
+    OBSTACLES
+        .into_iter()
+        .filter(|o| Some(*o) != said)
+        .map(|obstacle| {
+            Answer::decision(
+                obstacle_words(state, a, b, obstacle),
+                Command::BoutObstacles { a, b, obstacle },
+            )
+        })
+        .collect()
 }
 
 /// How great a figure is: leaders first, then by number of dice.
