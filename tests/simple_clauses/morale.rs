@@ -304,3 +304,27 @@ fn morale_an_even_score_carries_on_and_a_lower_one_retreats() {
         assert_eq!(u.retreat_moves > 0, retreats, "{faces:?}");
     }
 }
+
+#[test]
+fn morale_a_test_owed_by_a_unit_no_longer_on_the_table_lapses() {
+    use gunbai::rules::simple::order;
+    let mut b = begun();
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    let due = Due::Morale(ODA_TEPPO_2, MoraleCause::FireLosses);
+    assert_eq!(order::moot(b.state(), due), None);
+    // Gone from the table, or back in ambush: nobody owes the test any more.
+    for leave in [
+        (|x: &mut gunbai::rules::simple::state::UnitState| x.gone = true) as fn(&mut _),
+        |x| x.in_ambush = true,
+        |x| x.alive = 0,
+    ] {
+        let mut state = b.state().clone();
+        leave(state.unit_mut(ODA_TEPPO_2).unwrap());
+        let why = order::moot(&state, due).unwrap_or_default();
+        assert!(why.ends_with("is not on the table"), "{why}");
+    }
+}
