@@ -213,3 +213,59 @@ fn allied_clans_a_clan_that_holds_neither_fires_nor_attacks_but_fights_if_attack
     ok(&mut b, attack, &[6, 1]);
     assert_eq!(alive(&b, tokugawa_yari), 4);
 }
+
+#[test]
+fn event_cards_the_card_comes_first_and_card_29_cavalry_waits_for_its_test_and_clan() {
+    use gunbai::rules::simple::command::{Going, MoveKind};
+    use gunbai::rules::simple::order::{self, ALLIED_CLANS, EVENT_CARDS, FORMATION_FAIL};
+    use gunbai::rules::simple::state::{Due, MoraleCause};
+    let walk = |unit, cm| Command::Move {
+        unit,
+        kind: MoveKind::Normal,
+        distance_cm: cm,
+        going: Going::Standard,
+        surrounded: None,
+    };
+    // Before Imagawa's card is drawn nothing else of the turn may happen.
+    let mut b = battle_with(gunbai::reference::HouseRules::default());
+    ok(&mut b, Command::RollForHome, &[9, 2]);
+    b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
+        .unwrap();
+    ok(&mut b, Command::BeginBattle, &[]);
+    assert!(refused(&mut b, walk(IMA_TEPPO, 10), &[]).contains("Event Cards"));
+    ok(&mut b, Command::DrawCard { card: Some(29) }, &[]);
+    let horse = b
+        .state()
+        .due
+        .iter()
+        .find_map(|d| match d {
+            Due::CavalryAdvance(u) => Some(*u),
+            _ => None,
+        })
+        .expect("the cavalry owes its advance");
+    // Imagawa's own horse (its clan rolls for nothing) goes before anything else.
+    let err = refused(&mut b, walk(IMA_TEPPO, 10), &[]);
+    assert!(err.contains("card 29"), "{err}");
+    ok(&mut b, walk(horse, 60), &[]);
+    // The order itself: the card before anything; the horse's own Formation Fail test and its
+    // own clan's roll before its advance, and no one else's.
+    let other = UnitRef(horse.0, horse.1, horse.2 + 1);
+    let other_clan = GroupRef(horse.0, horse.1 + 1);
+    let advance = Due::CavalryAdvance(horse);
+    let morale = Due::Morale(horse, MoraleCause::FireLosses);
+    assert_eq!(order::precedes(Due::DrawCard(1), morale), Some(EVENT_CARDS));
+    assert_eq!(
+        order::precedes(Due::FormationTest(horse), advance),
+        Some(FORMATION_FAIL)
+    );
+    assert_eq!(order::precedes(Due::FormationTest(other), advance), None);
+    assert_eq!(
+        order::precedes(Due::AllyActivation(horse.group()), advance),
+        Some(ALLIED_CLANS)
+    );
+    assert_eq!(
+        order::precedes(Due::AllyActivation(other_clan), advance),
+        None
+    );
+    assert_eq!(order::precedes(morale, advance), None);
+}
