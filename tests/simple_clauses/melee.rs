@@ -245,3 +245,85 @@ fn melee_figures_fighting_inside_a_building_get_no_additions_or_subtractions() {
     assert_eq!(bout.kills.to_string(), "1d10 > 1d6");
     ok(&mut b, Command::Melee(order), &[5, 5]);
 }
+
+/// The battle begun under ruling `attackers_limit` set to `option` by name.
+fn begun_attackers(option: &str) -> gunbai::engine::Battle<gunbai::rules::simple::Simple> {
+    let mut house = gunbai::reference::HouseRules::default();
+    house
+        .rulings
+        .insert("attackers_limit".into(), option.into());
+    begun_with(house)
+}
+
+/// `n` figures of Imagawa's sword Samurai set on one figure of `defender`, who touches a
+/// friend or not (the table's word on the Melee form).
+fn set_on(defender: UnitRef, n: usize, touches: bool) -> Command {
+    use gunbai::rules::simple::command::Facing;
+    let mut order = one_on_one(IMA_SWORD_SAMURAI, defender, Facing::Front);
+    order.attackers = vec![order.attackers[0]; n];
+    order.defender_touches_friend = touches;
+    Command::Melee(order)
+}
+
+/// Faces for `n` bouts none of which kills: the attacker's d10 1, the defender's 6.
+fn missing(n: usize) -> Vec<u32> {
+    [1, 6].repeat(n)
+}
+
+#[test]
+fn melee_up_to_4_figures_set_on_any_defender_and_3_on_one_touching_a_friend() {
+    // Ruling attackers_limit every_defender: a figure in line touching no friend takes 4.
+    let mut b = begun_attackers("every_defender");
+    let err = refused(&mut b, set_on(ODA_YARI, 4, true), &missing(4));
+    assert!(err.contains("1 to 3 figures"), "{err}");
+    ok(&mut b, set_on(ODA_YARI, 3, true), &missing(3));
+    let mut b = begun_attackers("every_defender");
+    ok(&mut b, set_on(ODA_YARI, 4, false), &missing(4));
+    let err = refused(&mut b, set_on(ODA_TEPPO_1, 5, false), &missing(5));
+    assert!(err.contains("1 to 4 figures"), "{err}");
+}
+
+#[test]
+fn melee_4_figures_set_only_on_a_skirmisher_as_an_option() {
+    // Ruling attackers_limit skirmish_order: a figure in line takes 3 at most, touching a
+    // friend or not; a skirmisher 4, or 3 when he touches a friend.
+    let mut b = begun_attackers("skirmish_order");
+    let err = refused(&mut b, set_on(ODA_YARI, 4, false), &missing(4));
+    assert!(err.contains("1 to 3 figures"), "{err}");
+    ok(&mut b, set_on(ODA_YARI, 3, false), &missing(3));
+    let mut b = begun_attackers("skirmish_order");
+    let err = refused(&mut b, set_on(ODA_ARCHERS_SKIRMISH, 4, true), &missing(4));
+    assert!(err.contains("1 to 3 figures"), "{err}");
+    ok(&mut b, set_on(ODA_ARCHERS_SKIRMISH, 4, false), &missing(4));
+}
+
+#[test]
+fn melee_the_melee_form_asks_how_many_figures_set_on_the_defender() {
+    use gunbai::engine::{Field, Game as _};
+    let mut b = begun();
+    let id = IMA_SWORD_SAMURAI.id();
+    let forms = b.action_forms(&id);
+    let form = forms.iter().find(|f| f.key == "melee").expect("the form");
+    let Some(Field::Number { label, bounds, start, .. }) = form.fields.last() else {
+        panic!("the count comes last: {:?}", form.fields)
+    };
+    assert_eq!(label, "Figures setting on this defender (base to base)");
+    assert_eq!((bounds.min, bounds.max, *start), (1, 4, None), "asked, never assumed");
+    assert!(bounds.max_why.contains("simple: Melee"), "{}", bounds.max_why);
+    let t = option_of(&b, IMA_SWORD_SAMURAI, "melee", ODA_YARI);
+    // Each answer: 4 figures on a defender touching no friend; 4 on one touching a friend is
+    // refused (3 at most), and 5 is out of the field's bounds.
+    let plan = |touches: usize, n: usize| b.preview_action(&id, "melee", &[t, 0, 0, 0, 1, touches, n]);
+    let four = plan(0, 4).expect("4 fit the form");
+    assert!(four.preview.expect("odds").odds[0].outcome.contains("4 bouts"));
+    assert!(plan(0, 5).expect_err("5 are too many").contains("up to 4 figures"));
+    let v = b.version();
+    let err = b
+        .do_action(&id, "melee", &[t, 0, 0, 0, 1, 1, 4], v, gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(missing(4))))
+        .expect_err("3 at most on a defender touching a friend");
+    assert!(err.to_string().contains("1 to 3 figures"), "{err}");
+    let v = b.version();
+    b.do_action(&id, "melee", &[t, 0, 0, 0, 1, 0, 4], v, gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(missing(4))))
+        .expect("4 set on a defender touching no friend");
+    assert!(b.state().unit(ODA_YARI).is_some_and(|x| x.alive == 5));
+}
