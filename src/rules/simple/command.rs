@@ -274,11 +274,16 @@ pub enum Command {
     Fire(FireOrder),
     /// Figures attack one defending figure.
     Melee(MeleeOrder),
-    /// A unit takes a morale test that is due. A friend seen retreating is recorded before
-    /// the roll (`SetStatus` `SeesRetreat`), as the morale card asks.
+    /// A unit takes a morale test that is due. A friend seen retreating and the cover it
+    /// stands in are recorded before the roll (`SetStatus` `SeesRetreat`, `Cover`), as the
+    /// morale card asks.
     Morale {
         /// The unit.
         unit: UnitRef,
+        /// The cover the table told for this test (its figures' dice go by it); none in older
+        /// journals, whose tests read the unit's cover record.
+        #[serde(default)]
+        cover: Option<Cover>,
     },
     /// The opponent calls for a morale test.
     CallMorale {

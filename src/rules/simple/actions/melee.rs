@@ -11,7 +11,11 @@ use crate::rules::simple::tables::Rules;
 
 /// The melee form, for a unit's figure or a Daimyo: one attacking figure, the defender, where
 /// it strikes, a friend behind the defender, contacts and where it is fought.
-pub(in crate::rules::simple::actions) fn melee_form(rules: &Rules, state: &State, fighter: Fighter) -> ActionForm {
+pub(in crate::rules::simple::actions) fn melee_form(
+    rules: &Rules,
+    state: &State,
+    fighter: Fighter,
+) -> ActionForm {
     let side = side_of(state, fighter);
     let form = ActionForm::new(
         "melee",
@@ -141,7 +145,11 @@ pub(in crate::rules::simple::actions) fn plan(
                 format!(
                     "the defending figure is killed ({} bout{})",
                     bouts.len(),
-                    if bouts.len() == 1 { "" } else { "s, each until one kills" }
+                    if bouts.len() == 1 {
+                        ""
+                    } else {
+                        "s, each until one kills"
+                    }
                 ),
                 1.0 - bouts.iter().map(|b| 1.0 - b.odds).product::<f64>(),
                 "killed",

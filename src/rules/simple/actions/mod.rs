@@ -8,9 +8,7 @@ mod places;
 
 pub use daimyo::{daimyo_id, daimyo_ref};
 
-use super::command::{
-    Command, Facing, Fighter, FireOrder, Going, MoveKind, Status,
-};
+use super::command::{Command, Facing, Fighter, FireOrder, Going, MoveKind, Status};
 use super::numbers::{self, preview};
 use super::roster::{Formation, Weapon};
 use super::state::{Cover, MoraleCause, State, Target, UnitRef, UnitState};
@@ -318,10 +316,23 @@ fn fire_form(state: &State, unit: UnitRef, x: &UnitState, range: u32) -> ActionF
 
 /// The table's records of a unit: its cover, melee, Formation Fail causes, a morale call,
 /// wading, smoke cleared, figures caught by fire.
+///
+/// The covers the Cover record offers: none below what the state proves (the structure the
+/// unit is in or behind, smoke from a fire over it), which a record could not lower.
+fn covers_from(state: &State, unit: UnitRef) -> Vec<Cover> {
+    let floor = state.cover_floor(unit);
+    COVERS.into_iter().filter(|c| *c >= floor).collect()
+}
+
 fn records(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
     let mut out = vec![
-        ActionForm::new("cover", "Cover", "umpire's record")
-            .choice("Cover", vec!["open".into(), "soft".into(), "hard".into()]),
+        ActionForm::new("cover", "Cover", "umpire's record").choice(
+            "Cover",
+            covers_from(state, unit)
+                .iter()
+                .map(|c| c.name().into())
+                .collect(),
+        ),
         ActionForm::new("in_melee", "In melee", "umpire's record").toggle("In melee"),
     ];
     let causes = super::execute::fail_causes(state, unit);
@@ -458,7 +469,7 @@ pub fn plan(
         }),
         "cover" => plain(Command::SetStatus {
             unit,
-            status: Status::Cover(*COVERS.get(value(0)).ok_or("pick cover")?),
+            status: Status::Cover(*covers_from(state, unit).get(value(0)).ok_or("pick cover")?),
         }),
         "in_melee" => plain(Command::SetStatus {
             unit,

@@ -106,9 +106,17 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             });
         }
         Event::StatusSet { unit: u, status } => {
+            // A cover told while its morale test is due answers the card's question.
+            let testing = state
+                .due
+                .iter()
+                .any(|d| matches!(d, super::state::Due::Morale(v, _) if v == u));
             let x = unit(state, *u)?;
             match status {
-                Status::Cover(c) => x.cover = *c,
+                Status::Cover(c) => {
+                    x.cover = *c;
+                    x.cover_told |= testing;
+                }
                 Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
                 Status::Smoke(b) => x.smoke = *b,
                 Status::FireSmoke(b) => x.fire_smoke = *b,
@@ -130,6 +138,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             let x = unit(state, *u)?;
             x.sees_retreat = false;
             x.retreat_told = false;
+            x.cover_told = false;
         }
         _ => apply_late(rules, state, event)?,
     }

@@ -125,7 +125,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::SetStatus { unit, status } => records::set_status(c, *unit, *status)?,
         Command::Fire(order) => fire::fire(c, order)?,
         Command::Melee(order) => melee::melee(c, order)?,
-        Command::Morale { unit } => morale::morale(c, *unit)?,
+        Command::Morale { unit, cover } => morale::morale(c, *unit, *cover)?,
         Command::CallMorale { unit, cause } => morale::call_morale(c, *unit, *cause)?,
         Command::Attach { group, unit } => sequence::attach(c, *group, *unit)?,
         Command::EndTurn => sequence::end_turn(c)?,

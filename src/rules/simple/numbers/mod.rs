@@ -10,7 +10,8 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
 use crate::rules::simple::tables::{
-    AttackersLimit, CombinedScore, DaimyoCover, NaginataIsSpear, PassThrough, ReinforcementSquare, TurnToFace,
+    AttackersLimit, CombinedScore, DaimyoCover, NaginataIsSpear, PassThrough, ReinforcementSquare,
+    TurnToFace,
 };
 
 const MELEE: &str = "simple: Melee";

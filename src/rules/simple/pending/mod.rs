@@ -344,8 +344,9 @@ fn ally_card(rules: &Rules, state: &State, g: GroupRef, why: String) -> Check<Co
 }
 
 /// The morale card's question of the cover the unit stands in (Morale: its figures' dice go
-/// by it): each cover but the one it has now, and none below what the state proves (the
-/// building it is in, the structure it is behind, smoke from a fire over it).
+/// by it), none below what the state proves (the building it is in, the structure it is
+/// behind, smoke from a fire over it). Before it is told for this test every cover is offered,
+/// the unit's record marked as such; once told, the others, to change it until the roll.
 fn morale_cover_answers(rules: &Rules, state: &State, u: UnitRef) -> Vec<Answer<Command>> {
     use super::state::Cover;
     let (Some(x), now, floor) = (state.unit(u), state.cover_of(u), state.cover_floor(u)) else {
@@ -353,7 +354,7 @@ fn morale_cover_answers(rules: &Rules, state: &State, u: UnitRef) -> Vec<Answer<
     };
     [Cover::Open, Cover::Soft, Cover::Hard]
         .into_iter()
-        .filter(|c| *c != now && *c >= floor)
+        .filter(|c| *c >= floor && !(x.cover_told && *c == now))
         .map(|c| {
             let sides = numbers::morale(rules, x, c, false).own_sides;
             let label = match c {
@@ -361,8 +362,9 @@ fn morale_cover_answers(rules: &Rules, state: &State, u: UnitRef) -> Vec<Answer<
                 Cover::Soft => "It stands behind soft cover",
                 Cover::Hard => "It stands behind hard cover",
             };
+            let recorded = if c == now { ", recorded" } else { "" };
             answer(
-                &format!("{label} (1d{sides} a figure alive)"),
+                &format!("{label} (1d{sides} a figure alive{recorded})"),
                 Command::SetStatus {
                     unit: u,
                     status: super::command::Status::Cover(c),
@@ -426,9 +428,23 @@ fn morale_card(
             format!("Sees no friend retreat within {within} cm"),
             false,
         ));
+    } else if due && !x.cover_told {
+        // Where it stands is the table's to tell, asked before the roll: no dice or odds are
+        // shown for a cover nobody gave.
+        c.notes.push(format!(
+            "Where does {} stand for this test? Its figures' dice go by its cover. Answer before the roll.",
+            x.spec.name
+        ));
+        c.answers.extend(morale_cover_answers(rules, state, u));
+        // The first reason is the living figures' die, which goes by the cover not yet told.
+        if !c.modifiers.is_empty() {
+            c.modifiers.remove(0);
+        }
+        return c;
     } else if due {
+        let cover = Some(state.cover_of(u));
         c.answers
-            .push(answer("Roll", Command::Morale { unit: u }, true));
+            .push(answer("Roll", Command::Morale { unit: u, cover }, true));
         c.answers.extend(morale_cover_answers(rules, state, u));
     } else {
         c.answers.push(answer(
