@@ -114,8 +114,7 @@ const STAND: &str = "Stand (may wheel or turn to face; chargers out of sight or 
 const STAND_AND_FIRE: &str =
     "Stand and fire: chargers in its line of sight, faced without a wheel or turn";
 /// Falling back half a move and firing at chargers it sees.
-const FALL_BACK_AND_FIRE: &str =
-    "Fall back half a move and fire: chargers in its line of sight";
+const FALL_BACK_AND_FIRE: &str = "Fall back half a move and fire: chargers in its line of sight";
 
 /// How the target may meet the charge: each allowed response, and why the others are not.
 fn response_card(rules: &Rules, state: &State, charger: &str, target: &str) -> Check<Command> {

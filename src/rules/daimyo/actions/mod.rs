@@ -10,7 +10,7 @@ mod preview;
 
 use leaders::{leader_forms, leader_plan};
 
-use super::command::{ChargePlan, Command, Crossed, Response, Run};
+use super::command::{ChargePlan, Command, Crossed, PursuitEnd, Response, Run};
 use super::execute::{
     charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused, run_refusal,
 };
@@ -155,7 +155,8 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             )
             .choice("Passes through", through_options(state, unit))
             .toggle(INTO_DENSE)
-            .toggle(OVER_OBSTACLE),
+            .toggle(OVER_OBSTACLE)
+            .choice(PURSUIT_ENDS, pursuit_ends(state, unit)),
         );
     }
     out.extend(record_forms(state, unit));
@@ -593,6 +594,14 @@ fn unit_plan(
                 unit,
                 through: read_through(state, unit, &mut v)?,
                 ground: read_crossed(&mut v),
+                end: Some(match v.index() {
+                    0 => PursuitEnd::NoContact,
+                    n => PursuitEnd::Contacts(
+                        *enemies(state, unit)
+                            .get(n - 1)
+                            .ok_or("no such enemy unit")?,
+                    ),
+                }),
             },
         }),
         "record" => record_command(state, unit, &mut v),
@@ -604,6 +613,19 @@ fn unit_plan(
 /// The rout and pursuit forms' questions on the ground the move crossed (Terrain Effects: it
 /// disorders in any move).
 const INTO_DENSE: &str = "Into dense terrain (disorders all but peasants)";
+/// Where a pursuit ends, which only the table shows (Charge: contact by charging or pursuing).
+const PURSUIT_ENDS: &str = "At the end of the pursuit";
+
+/// The pursuit's ends: no enemy reached (its melee is over), or an enemy unit on the table.
+fn pursuit_ends(state: &State, unit: usize) -> Vec<String> {
+    let mut out = vec!["No enemy reached: out of melee".to_owned()];
+    out.extend(
+        names(state, &enemies(state, unit))
+            .into_iter()
+            .map(|name| format!("Pursues into contact with {name}: melee")),
+    );
+    out
+}
 const OVER_OBSTACLE: &str = "Over a linear obstacle (disorders)";
 
 /// What the umpire says a rout or pursuit move crossed.
