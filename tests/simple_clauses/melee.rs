@@ -362,3 +362,97 @@ fn melee_the_melee_form_asks_how_many_figures_set_on_the_defender() {
     .expect("4 set on a defender touching no friend");
     assert!(b.state().unit(ODA_YARI).is_some_and(|x| x.alive == 5));
 }
+
+/// The village's card for `unit`.
+fn villagers_card(
+    b: &gunbai::engine::Battle<gunbai::rules::simple::Simple>,
+) -> gunbai::engine::Check<Command> {
+    use gunbai::engine::RuleSet as _;
+    gunbai::rules::simple::Simple::pending(b.rules(), b.state())
+        .into_iter()
+        .find(|c| c.what == "Villagers attack")
+        .expect("the peasants attack")
+}
+
+#[test]
+fn terrain_the_villagers_card_asks_where_the_figure_fights_before_the_roll() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    let mut b = with_the_village();
+    ok(&mut b, into_village(IMA_TEPPO), &[]);
+    // Asked first: every cover, the record marked; no roll and no odds for a cover not given.
+    let asked = villagers_card(&b);
+    let labels: Vec<&str> = asked.answers.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "The figure fights in the open (+0, recorded)",
+            "The figure fights behind soft cover (+1)",
+            "The figure fights behind hard cover (+2)"
+        ]
+    );
+    assert!(asked.answers.iter().all(|a| !a.rolls) && asked.odds.is_empty());
+    let attack = |cover| Command::VillagersAttackIn {
+        unit: IMA_TEPPO,
+        cover,
+    };
+    let early = refused(&mut b, attack(Cover::Open), &[1, 6, 1, 6, 1, 6]);
+    assert!(early.contains("first say where it stands"), "{early}");
+    // Behind soft cover: the roll is offered for it, the defender adding 1.
+    let soft = Command::SetStatus {
+        unit: IMA_TEPPO,
+        status: Status::Cover(Cover::Soft),
+    };
+    ok(&mut b, soft, &[]);
+    let told = villagers_card(&b);
+    assert_eq!(told.answers[0].command, attack(Cover::Soft));
+    assert!(
+        told.modifiers
+            .iter()
+            .any(|m| m.value == 1 && m.reason.contains("soft cover")),
+        "{:?}",
+        told.modifiers
+    );
+    let other = refused(&mut b, attack(Cover::Open), &[1, 6, 1, 6, 1, 6]);
+    assert!(other.contains("soft cover as told"), "{other}");
+    // Three peasants on a figure in line (it touches a friend): d4 4 + 0 against d6 3 + 1 kills
+    // nobody; three bouts.
+    ok(&mut b, attack(Cover::Soft), &[4, 3, 4, 3, 4, 3]);
+    assert_eq!(alive(&b, IMA_TEPPO), 5);
+}
+
+#[test]
+fn terrain_the_villagers_set_4_on_a_skirmisher_who_touches_no_friend() {
+    use gunbai::rules::simple::state::Cover;
+    const IMA_SKIRMISHERS: UnitRef = UnitRef(1, 0, 0);
+    let mut b = with_the_village();
+    assert_eq!(
+        b.state().unit(IMA_SKIRMISHERS).unwrap().formation,
+        gunbai::rules::simple::roster::Formation::Skirmish
+    );
+    ok(&mut b, into_village(IMA_SKIRMISHERS), &[]);
+    tell_recorded_villagers_cover(&mut b);
+    let card = villagers_card(&b);
+    assert!(
+        card.notes.iter().any(|n| n.starts_with("4 peasant(s)")),
+        "{:?}",
+        card.notes
+    );
+    let attack = Command::VillagersAttackIn {
+        unit: IMA_SKIRMISHERS,
+        cover: Cover::Open,
+    };
+    let err = refused(&mut b, attack.clone(), &[1, 6, 1, 6, 1, 6]);
+    assert!(err.contains("faces"), "four bouts, not three: {err}");
+    ok(&mut b, attack, &[1, 6, 1, 6, 1, 6, 1, 6]);
+}
+
+/// Tells the villagers' card the cover on record.
+fn tell_recorded_villagers_cover(b: &mut gunbai::engine::Battle<gunbai::rules::simple::Simple>) {
+    let recorded = villagers_card(b)
+        .answers
+        .into_iter()
+        .find(|a| a.label.ends_with(", recorded)"))
+        .expect("the record is offered");
+    ok(b, recorded.command, &[]);
+}

@@ -387,8 +387,17 @@ pub enum Command {
     },
     /// The table reports a building wholly ablaze: figures still inside are killed.
     Engulfed(u8),
-    /// The village's peasants attack a unit that moved into the village.
+    /// The village's peasants attack a unit that moved into the village (in older journals:
+    /// its figure fought from the unit's cover record, touching a friend if it had one left).
     VillagersAttack(UnitRef),
+    /// The village's peasants attack a unit that moved into the village, its figure fighting
+    /// from the cover the card was told (and touching a friend as its formation shows).
+    VillagersAttackIn {
+        /// The unit attacked.
+        unit: UnitRef,
+        /// The cover its figure fights from, as told.
+        cover: Cover,
+    },
     /// Rolls the square where the allied Monks or Ronin of a drawn card arrive.
     RollArrival,
     /// Card 9: the opponent sends one of the drawer's units back a full move.
@@ -424,6 +433,7 @@ impl Command {
             | Command::Engulfed(_)
             | Command::Occupy { .. }
             | Command::VillagersAttack(_)
+            | Command::VillagersAttackIn { .. }
             | Command::EscapeFire { .. } => "terrain",
             Command::AddStructure { .. }
             | Command::Bombard { .. }

@@ -106,11 +106,11 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             });
         }
         Event::StatusSet { unit: u, status } => {
-            // A cover told while its morale test is due answers the card's question.
-            let testing = state
-                .due
-                .iter()
-                .any(|d| matches!(d, super::state::Due::Morale(v, _) if v == u));
+            // A cover told while its morale test or the villagers' attack is due answers the
+            // card's question.
+            let testing = state.due.iter().any(|d| {
+                matches!(d, super::state::Due::Morale(v, _) | super::state::Due::VillagersAttack(v) if v == u)
+            });
             let x = unit(state, *u)?;
             match status {
                 Status::Cover(c) => {
@@ -196,7 +196,10 @@ fn apply_late(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Str
                 state.ledger.record(b.attacker, Deed::Melee, Some(target));
             }
             if let Target::Unit(u) = defender {
-                unit(state, *u)?.melee_turns = 2;
+                let x = unit(state, *u)?;
+                x.melee_turns = 2;
+                // The cover told for the villagers' attack served its fight.
+                x.cover_told = false;
             }
         }
         Event::Retreating { unit: u, moves } => {

@@ -143,7 +143,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         } => places::set_alight(c, *what, *structure, *by)?,
         Command::Engulfed(s) => places::engulfed(c, *s)?,
         Command::Occupy { unit, structure } => places::occupy(c, *unit, *structure)?,
-        Command::VillagersAttack(u) => places::villagers_attack(c, *u)?,
+        Command::VillagersAttack(u) => places::villagers_attack(c, *u, None)?,
+        Command::VillagersAttackIn { unit, cover } => {
+            morale::check_cover_told(c, *unit, Some(*cover))?;
+            places::villagers_attack(c, *unit, Some(*cover))?;
+        }
         Command::CrewCapturedGun { gun, crew } => places::crew_gun(c, *gun, *crew)?,
         Command::EscapeFire { unit, figures } => places::escape_fire(c, *unit, *figures)?,
         Command::AddStructure {

@@ -65,16 +65,21 @@ pub(super) fn morale(
     }
 }
 
-/// Refuses a test whose cover the card has not been told, or other than the one told (an
-/// order without one, from an older journal, reads the unit's cover record as it did).
-fn check_cover_told(ctx: &Ctx<'_>, u: UnitRef, told: Option<Cover>) -> Result<(), CommandError> {
+/// Refuses a roll whose cover the card has not been told, or other than the one told (an
+/// order without one, from an older journal, reads the unit's cover record as it did): a
+/// morale test, the village's peasants' attack.
+pub(super) fn check_cover_told(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    told: Option<Cover>,
+) -> Result<(), CommandError> {
     let Some(c) = told else { return Ok(()) };
     let x = ctx.unit(u)?;
     let now = ctx.state().cover_of(u);
     if !x.cover_told {
         return Err(refuse(
             format!(
-                "{}: first say where it stands for this test (the morale card asks: its figures' dice go by its cover)",
+                "{}: first say where it stands (the card asks: its cover decides the dice)",
                 x.spec.name
             ),
             MORALE,
@@ -83,7 +88,7 @@ fn check_cover_told(ctx: &Ctx<'_>, u: UnitRef, told: Option<Cover>) -> Result<()
     if c != now {
         return Err(refuse(
             format!(
-                "{} stands in {} as told for this test, not {}",
+                "{} stands in {} as told, not {}",
                 x.spec.name,
                 now.name(),
                 c.name()

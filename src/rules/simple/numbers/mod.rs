@@ -455,6 +455,15 @@ pub fn max_attackers(rules: &Rules, state: &State, order: &MeleeOrder) -> usize 
     }
 }
 
+/// Whether the figure the village's peasants set on touches a friend: with the cover told (the
+/// card's answer) as its formation shows (close order, another figure left; skirmishers stand
+/// apart); in an older journal's attack, whenever another figure was left.
+pub fn villager_target_touches_friend(state: &State, u: UnitRef, told: Option<Cover>) -> bool {
+    state
+        .unit(u)
+        .is_some_and(|x| x.alive > 1 && (told.is_none() || x.formation != Formation::Skirmish))
+}
+
 /// How many of the village's peasants attack the figure of a unit that came into the
 /// village: as many as may attack one defending figure, and as they have that have not yet
 /// attacked this turn (each attacking figure throws once in melee).
