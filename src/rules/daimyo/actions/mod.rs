@@ -5,12 +5,16 @@
 //! Forms only build commands; `execute` still decides what is legal. Every option list comes
 //! from one function used by both [`forms`] and [`plan`], so an index names the same thing.
 
+mod diced;
 mod leaders;
 mod preview;
 
+use diced::{
+    INTO_DENSE, OVER_OBSTACLE, PURSUIT_ENDS, pursuit_ends, read_crossed, read_pursuit_end,
+};
 use leaders::{leader_forms, leader_plan};
 
-use super::command::{ChargePlan, Command, Crossed, PursuitEnd, Response, Run};
+use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
     charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused, run_refusal,
 };
@@ -594,45 +598,12 @@ fn unit_plan(
                 unit,
                 through: read_through(state, unit, &mut v)?,
                 ground: read_crossed(&mut v),
-                end: Some(match v.index() {
-                    0 => PursuitEnd::NoContact,
-                    n => PursuitEnd::Contacts(
-                        *enemies(state, unit)
-                            .get(n - 1)
-                            .ok_or("no such enemy unit")?,
-                    ),
-                }),
+                end: Some(read_pursuit_end(state, unit, &mut v)?),
             },
         }),
         "record" => record_command(state, unit, &mut v),
         "lose_stands" => lose_stands(state, unit, &mut v),
         _ => Err(format!("no action `{form}` for this unit now")),
-    }
-}
-
-/// The rout and pursuit forms' questions on the ground the move crossed (Terrain Effects: it
-/// disorders in any move).
-const INTO_DENSE: &str = "Into dense terrain (disorders all but peasants)";
-/// Where a pursuit ends, which only the table shows (Charge: contact by charging or pursuing).
-const PURSUIT_ENDS: &str = "At the end of the pursuit";
-
-/// The pursuit's ends: no enemy reached (its melee is over), or an enemy unit on the table.
-fn pursuit_ends(state: &State, unit: usize) -> Vec<String> {
-    let mut out = vec!["No enemy reached: out of melee".to_owned()];
-    out.extend(
-        names(state, &enemies(state, unit))
-            .into_iter()
-            .map(|name| format!("Pursues into contact with {name}: melee")),
-    );
-    out
-}
-const OVER_OBSTACLE: &str = "Over a linear obstacle (disorders)";
-
-/// What the umpire says a rout or pursuit move crossed.
-fn read_crossed(v: &mut FormValues<'_>) -> Crossed {
-    Crossed {
-        dense: v.on(),
-        obstacle: v.on(),
     }
 }
 
