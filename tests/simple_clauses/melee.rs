@@ -304,62 +304,47 @@ fn melee_the_melee_form_asks_how_many_figures_set_on_the_defender() {
     let id = IMA_SWORD_SAMURAI.id();
     let forms = b.action_forms(&id);
     let form = forms.iter().find(|f| f.key == "melee").expect("the form");
-    let Some(Field::Number {
-        label,
-        bounds,
-        start,
-        ..
-    }) = form.fields.last()
-    else {
+    let Some(Field::Choice { label, options }) = form.fields.last() else {
         panic!("the count comes last: {:?}", form.fields)
     };
     assert_eq!(label, "Figures setting on this defender (base to base)");
     assert_eq!(
-        (bounds.min, bounds.max, *start),
-        (1, 4, None),
-        "asked, never assumed"
+        options,
+        &[
+            "1 figure",
+            "2 figures",
+            "3 figures",
+            "4 figures (not on one touching a friend)"
+        ]
     );
-    assert!(
-        bounds.max_why.contains("simple: Melee"),
-        "{}",
-        bounds.max_why
-    );
+    assert_eq!(form.defaults().last(), Some(&None), "asked, never assumed");
+    // A Daimyo is one figure: the state gives the answer.
+    let daimyo = b.action_forms("d1.0");
+    let his = daimyo.iter().find(|f| f.key == "melee").expect("his form");
+    assert_eq!(his.defaults().last(), Some(&Some(0)));
     let t = option_of(&b, IMA_SWORD_SAMURAI, "melee", ODA_YARI);
     // Each answer: 4 figures on a defender touching no friend; 4 on one touching a friend is
-    // refused (3 at most), and 5 is out of the field's bounds.
-    let plan =
-        |touches: usize, n: usize| b.preview_action(&id, "melee", &[t, 0, 0, 0, 1, touches, n]);
-    let four = plan(0, 4).expect("4 fit the form");
+    // refused (3 at most).
+    let four = b
+        .preview_action(&id, "melee", &[t, 0, 0, 0, 1, 0, 3])
+        .expect("4 fit the form");
     assert!(
         four.preview.expect("odds").odds[0]
             .outcome
             .contains("4 bouts")
     );
-    assert!(
-        plan(0, 5)
-            .expect_err("5 are too many")
-            .contains("up to 4 figures")
-    );
+    let table = |n| gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(missing(n)));
     let v = b.version();
     let err = b
-        .do_action(
-            &id,
-            "melee",
-            &[t, 0, 0, 0, 1, 1, 4],
-            v,
-            gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(missing(4))),
-        )
+        .do_action(&id, "melee", &[t, 0, 0, 0, 1, 1, 3], v, table(4))
         .expect_err("3 at most on a defender touching a friend");
     assert!(err.to_string().contains("1 to 3 figures"), "{err}");
     let v = b.version();
-    b.do_action(
-        &id,
-        "melee",
-        &[t, 0, 0, 0, 1, 0, 4],
-        v,
-        gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(missing(4))),
-    )
-    .expect("4 set on a defender touching no friend");
+    b.do_action(&id, "melee", &[t, 0, 0, 0, 1, 1, 2], v, table(3))
+        .expect("3 set on a defender touching a friend");
+    let v = b.version();
+    b.do_action(&id, "melee", &[t, 0, 0, 0, 1, 0, 1], v, table(2))
+        .expect("2 more of its figures on a defender touching no friend");
     assert!(b.state().unit(ODA_YARI).is_some_and(|x| x.alive == 5));
 }
 

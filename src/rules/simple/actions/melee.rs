@@ -2,7 +2,7 @@
 //! fights, the side they strike, the friends in contact, and how many set on him.
 
 use super::{COVERS, FACINGS, SUPPORT, target_name, targets};
-use crate::engine::action::{ActionForm, ActionPlan, Bounds};
+use crate::engine::action::{ActionForm, ActionPlan};
 use crate::engine::check::{Check, Odds, RollSpec};
 use crate::rules::simple::command::{Attacker, Command, Fighter, MeleeOrder};
 use crate::rules::simple::numbers::preview;
@@ -50,27 +50,25 @@ pub(in crate::rules::simple::actions) fn melee_form(
     .toggle("Attacker touches a friend")
     .toggle("Defender touches a friend");
     // How many figures set on this one defender (Melee: up to 4, 3 when he touches a friend;
-    // ruling `attackers_limit`): the table's count, each figure throwing once until one kills.
-    match fighter {
-        Fighter::Daimyo(_) => form.number_from(
-            ATTACKING,
-            "",
-            Bounds::up_to(1, "the Daimyo is one figure").at_least(1, "one figure attacks"),
-            1,
-        ),
-        Fighter::Unit(_) => form.number(
-            ATTACKING,
-            "",
-            Bounds::up_to(
-                rules.t.melee.max_attackers,
-                format!(
-                    "up to {} figures set on one defender, {} when he touches a friend (simple: Melee)",
-                    rules.t.melee.max_attackers, rules.t.melee.max_attackers_touching_friend
-                ),
-            )
-            .at_least(1, "one figure attacks at least"),
-        ),
-    }
+    // ruling `attackers_limit`), the table's count, each figure throwing once until one kills:
+    // one of the unit's figures up to the most the rules allow (the order is refused beyond
+    // what this defender allows); the Daimyo is one figure.
+    let most = match fighter {
+        Fighter::Daimyo(_) => 1,
+        Fighter::Unit(_) => rules.t.melee.max_attackers,
+    };
+    form.choice(
+        ATTACKING,
+        (1..=most)
+            .map(|n| match n {
+                1 => "1 figure".to_owned(),
+                n if n > rules.t.melee.max_attackers_touching_friend => {
+                    format!("{n} figures (not on one touching a friend)")
+                }
+                n => format!("{n} figures"),
+            })
+            .collect(),
+    )
 }
 
 /// The Melee form's count of figures setting on the defender.
@@ -114,7 +112,7 @@ pub(in crate::rules::simple::actions) fn plan(
                 facing: *FACINGS.get(value(2)).ok_or("pick a side")?,
                 touches_friend: value(4) == 1,
             };
-            value(6).max(1)
+            value(6) + 1
         ],
         rear_support: *SUPPORT.get(value(3)).ok_or("pick the support")?,
         defender_touches_friend: value(5) == 1,
