@@ -157,7 +157,12 @@ pub(in crate::rules::simple::actions) fn plan(
             required: false,
             answers: Vec::new(),
             notes: Vec::new(),
-            faces: Default::default(),
+            // Each bout throws the attacker's die, then the defender's; a further figure
+            // throws only while none has killed.
+            faces: crate::engine::check::TableFaces::new(
+                vec![(2, "the first bout, the attacker's die first".into())],
+                (bouts.len() > 1).then(|| "2 more for each further bout until one kills".into()),
+            ),
         }
     });
     Ok(ActionPlan {

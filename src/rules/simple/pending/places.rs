@@ -80,6 +80,12 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
                 ),
             ];
             c.modifiers = b.attacker.iter().chain(&b.defender).cloned().collect();
+            // Each bout throws a peasant's die, then the figure's; another peasant throws only
+            // while none has killed.
+            c.faces = crate::engine::check::TableFaces::new(
+                vec![(2, "the first bout, the peasant's die first".into())],
+                (attackers > 1).then(|| "2 more for each further bout until one kills".into()),
+            );
             c
         }
         None => c,
