@@ -169,6 +169,54 @@ fn charge_response_only_missile_troops_that_have_not_yet_fired_fire_at_chargers(
     g.run(respond(Response::Stand), &[]);
 }
 
+/// Line 105: fire at the chargers hinges on what only the table sees, the chargers in the
+/// unit's line of sight and faced without a wheel or turn. The response card asks it in its
+/// answers: standing (out of sight, or a wheel or turn needed) fires nothing; standing and
+/// firing, or falling back and firing, says the chargers are seen, and the unit has fired.
+#[test]
+fn charge_response_the_card_asks_whether_the_chargers_are_in_sight_and_faced_before_any_fire() {
+    let card = |g: &Game| {
+        Daimyo::pending(&g.rules, &g.state)
+            .into_iter()
+            .find(|c| c.what == "Meet the charge")
+            .expect("the response is owed")
+    };
+    let charged = || {
+        let mut g = Game::new();
+        declared(&mut g, SAMURAI, FOE_GUNS, true);
+        g.run(Command::ChargeTest { passed: true }, &[]);
+        g
+    };
+    let g = charged();
+    let asked = card(&g);
+    let labels: Vec<&str> = asked.answers.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Stand (may wheel or turn to face; chargers out of sight or not faced)",
+            "Stand and fire: chargers in its line of sight, faced without a wheel or turn",
+            "Fall back half a move and fire: chargers in its line of sight"
+        ]
+    );
+    assert!(
+        asked.notes.iter().any(|n| n.contains("line of sight")),
+        "{:?}",
+        asked.notes
+    );
+    // Each answer as the table gives it.
+    for (i, fires) in [(0, false), (1, true), (2, true)] {
+        let mut g = charged();
+        let command = card(&g).answers[i].command.clone();
+        g.run(command, &[]);
+        assert_eq!(g.state.units[FOE_GUNS].turn.fired, fires, "answer {i}");
+        assert_eq!(
+            g.state.charge().map(|c| c.stage),
+            Some(ChargeStage::Outcome),
+            "answer {i}"
+        );
+    }
+}
+
 /// Lines 46 and 105 (ruling `reform_then_answer`): a unit that reformed meets a charge in any
 /// way when answering a charge counts as forced by combat; under the stricter reading it only
 /// stands.

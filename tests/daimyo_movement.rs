@@ -496,7 +496,7 @@ fn terrain_effects_a_rout_or_pursuit_into_dense_terrain_or_over_an_obstacle_diso
         &g.state,
         &format!("u{SAMURAI}"),
         "pursue",
-        &[0, 1, 0],
+        &[0, 1, 0, 0],
     );
     let pursue = plan.unwrap().command;
     assert_eq!(
@@ -509,7 +509,8 @@ fn terrain_effects_a_rout_or_pursuit_into_dense_terrain_or_over_an_obstacle_diso
             Event::Disordered {
                 unit: SAMURAI,
                 cause: Cause::DenseTerrain
-            }
+            },
+            Event::MeleeEnded { unit: SAMURAI }
         ]
     );
 }

@@ -1611,6 +1611,7 @@ fn interpenetration_by_a_fall_back_a_rout_or_a_pursuit_disorders_both_and_bars_t
             unit: SAMURAI,
             through: Some(SEASONED),
             ground: Crossed::default(),
+            end: None,
         },
         &[4],
     );
@@ -2166,6 +2167,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
             unit: SAMURAI,
             through: None,
             ground: Crossed::default(),
+            end: None,
         },
         "no melee",
     );
@@ -2190,6 +2192,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
             unit: FOE_SPEAR,
             through: None,
             ground: Crossed::default(),
+            end: None,
         },
         "routing",
     );
@@ -2198,6 +2201,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
             unit: SAMURAI,
             through: None,
             ground: Crossed::default(),
+            end: None,
         },
         &[4],
     );
@@ -2213,6 +2217,7 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
             unit: SAMURAI,
             through: None,
             ground: Crossed::default(),
+            end: None,
         },
         "already pursued",
     );
@@ -2224,6 +2229,105 @@ fn pursuit_moves_are_diced_with_one_d6_like_rout_moves() {
     let card = plan.preview.unwrap();
     assert_eq!(card.odds.len(), 6);
     assert!((card.odds[0].probability - 1.0 / 6.0).abs() < 1e-12);
+}
+
+/// Line 84: units come into contact only by charging or pursuing into contact. Whether a
+/// pursuit reaches an enemy is the table's to see: the Pursuit form asks it, and the melee goes
+/// on with the unit reached, or ends when none is.
+#[test]
+fn charge_a_pursuit_ends_in_melee_only_where_the_table_says_it_reached_an_enemy() {
+    use gunbai::rules::daimyo::command::PursuitEnd;
+    let won = || {
+        let mut g = Game::new();
+        g.activate_for(SAMURAI);
+        g.charge(SAMURAI, FOE_SPEAR, straight(5));
+        g.run(
+            Command::Respond {
+                response: Response::Stand,
+            },
+            &[],
+        );
+        g.run(Command::ChargeOutcome { contact: true }, &[]);
+        g.run(
+            Command::SetRouting {
+                unit: FOE_SPEAR,
+                routing: true,
+            },
+            &[],
+        );
+        g
+    };
+    let g = won();
+    let forms = Daimyo::action_forms(&g.rules, &g.state, &format!("u{SAMURAI}"));
+    let form = forms
+        .iter()
+        .find(|f| f.key == "pursue")
+        .expect("it may pursue");
+    let Some(gunbai::engine::Field::Choice { label, options }) = form.fields.last() else {
+        panic!("the pursuit's end comes last: {:?}", form.fields)
+    };
+    assert_eq!(label, "At the end of the pursuit");
+    assert_eq!(options[0], "No enemy reached: out of melee");
+    let spear = g.state.unit_name(FOE_SPEAR);
+    let at = options
+        .iter()
+        .position(|o| *o == format!("Pursues into contact with {spear}: melee"))
+        .expect("the routers are offered");
+    assert!(
+        form.defaults().last() == Some(&None),
+        "asked, never assumed"
+    );
+    // No enemy reached: its melee is over, and it may move again next turn.
+    let mut g = won();
+    let plan = Daimyo::action(
+        &g.rules,
+        &g.state,
+        &format!("u{SAMURAI}"),
+        "pursue",
+        &[0, 0, 0, 0],
+    );
+    let events = g.run(plan.unwrap().command, &[3]);
+    assert_eq!(events.last(), Some(&Event::MeleeEnded { unit: SAMURAI }));
+    assert!(!g.state.units[SAMURAI].in_melee);
+    // The routers reached: both fight on in melee.
+    let mut g = won();
+    // The routers broke off as they routed: the pursuit catches them again.
+    assert!(!g.state.units[FOE_SPEAR].in_melee);
+    let plan = Daimyo::action(
+        &g.rules,
+        &g.state,
+        &format!("u{SAMURAI}"),
+        "pursue",
+        &[0, 0, 0, at],
+    );
+    let command = plan.unwrap().command;
+    assert!(matches!(
+        command,
+        Command::PursuitMove {
+            end: Some(PursuitEnd::Contacts(u)),
+            ..
+        } if u == FOE_SPEAR
+    ));
+    let events = g.run(command, &[3]);
+    assert_eq!(
+        events.last(),
+        Some(&Event::PursuitContact {
+            unit: SAMURAI,
+            enemy: FOE_SPEAR
+        })
+    );
+    assert!(g.state.units[SAMURAI].in_melee && g.state.units[FOE_SPEAR].in_melee);
+    // Only an enemy on the table may be reached.
+    let mut g = won();
+    g.refused(
+        Command::PursuitMove {
+            unit: SAMURAI,
+            through: None,
+            ground: Crossed::default(),
+            end: Some(PursuitEnd::Contacts(SEASONED)),
+        },
+        "enemy unit on the table",
+    );
 }
 
 // ---- Falling back through terrain (issue 18, item 6) ----

@@ -188,7 +188,7 @@ fn sky_units_and_organization_a_unit_of_two_stands_is_a_line_two_stands_wide() {
 fn simple_morale_a_unit_that_moved_back_is_no_longer_in_melee() {
     use gunbai::rules::simple::Command;
     use gunbai::rules::simple::command::Status;
-    use simple_support::{IMA_TEPPO, ODA_TEPPO_2, begun, fire, ok, to_oda_turn};
+    use simple_support::{IMA_TEPPO, ODA_TEPPO_2, begun, fire, morale, ok, to_oda_turn};
     let mut b = begun();
     ok(
         &mut b,
@@ -203,11 +203,7 @@ fn simple_morale_a_unit_that_moved_back_is_no_longer_in_melee() {
         fire(IMA_TEPPO, ODA_TEPPO_2, false),
         &[6, 1, 1, 1, 1, 1],
     );
-    ok(
-        &mut b,
-        Command::Morale { unit: ODA_TEPPO_2 },
-        &[1, 1, 1, 1, 5],
-    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
     to_oda_turn(&mut b, [5, 5]);
     let badges_of = |b: &Battle<gunbai::rules::simple::Simple>| {
         let name = &b.state().unit(ODA_TEPPO_2).unwrap().spec.name;

@@ -197,7 +197,7 @@ fn firing_d8_per_figure_hits_6_7_8_in_line_and_saves_on_4() {
         &[6, 5, 8, 1, 2, 4, 3],
     );
     assert_eq!(alive(&b, ODA_YARI), 4);
-    ok(&mut b, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 6, 1]);
+    morale(&mut b, ODA_YARI, &[6, 6, 6, 6, 1]);
     // Hard cover, line: 8+. Only the 8 hits; its save fails on 3.
     ok(
         &mut b,
@@ -249,7 +249,7 @@ fn volley_fire_rolls_d10_needs_no_move() {
         &[10, 9, 1, 1, 1, 1, 1],
     );
     assert_eq!(alive(&b, ODA_YARI), 3, "two d10 hits, both saves fail");
-    ok(&mut b, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 1, 1]);
+    morale(&mut b, ODA_YARI, &[6, 6, 6, 1, 1]);
     let err = run(
         &mut b,
         Command::Move {
@@ -476,6 +476,8 @@ fn morale_worked_example_3d6_against_2d10_plus_1d10() {
         &[6, 6, 1, 1, 1, 1, 1],
     );
     assert_eq!(alive(&b, ODA_TEPPO_2), 3);
+    // The card asks where the unit stands first: the open, as the example has it.
+    tell_recorded_cover(&mut b, ODA_TEPPO_2);
     let card = b
         .pending()
         .into_iter()
@@ -494,11 +496,7 @@ fn morale_worked_example_3d6_against_2d10_plus_1d10() {
         "38115 of 216000 outcomes: {odds}"
     );
     // 5 4 3 = 12 against 4 3 and 4 = 11: the unit carries on.
-    let lines = ok(
-        &mut b,
-        Command::Morale { unit: ODA_TEPPO_2 },
-        &[5, 4, 3, 4, 3, 4],
-    );
+    let lines = morale(&mut b, ODA_TEPPO_2, &[5, 4, 3, 4, 3, 4]);
     assert!(
         lines
             .iter()
@@ -517,11 +515,7 @@ fn morale_failure_retreats_3_moves_then_tests_again() {
         &[6, 1, 1, 1, 1, 1],
     );
     // Four d6 of 1 against the dead figure's d10 of 5: the unit fails.
-    ok(
-        &mut b,
-        Command::Morale { unit: ODA_TEPPO_2 },
-        &[1, 1, 1, 1, 5],
-    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
     let u = b.state().unit(ODA_TEPPO_2).expect("unit");
     assert_eq!(
         (u.retreat_moves, u.formation_fail),
@@ -564,11 +558,7 @@ fn peasants_who_fail_morale_leave_the_field() {
         &[8, 6, 1, 1, 1, 1, 1],
     );
     // Four peasants roll d4s against one d10.
-    ok(
-        &mut b,
-        Command::Morale { unit: IMA_LEVIES },
-        &[1, 1, 1, 1, 9],
-    );
+    morale(&mut b, IMA_LEVIES, &[1, 1, 1, 1, 9]);
     assert!(b.state().unit(IMA_LEVIES).expect("unit").gone);
 }
 

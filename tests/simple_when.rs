@@ -50,8 +50,9 @@ fn random_play_reaches_every_procedure() {
         at: chrono::DateTime::UNIX_EPOCH,
     };
     // A building wholly ablaze needs a Samurai unit to fire one and a 5 or 6: forms that ask
-    // more questions (cover, sight) leave random play fewer fires a battle, so 40 battles.
-    for seed in 0..40 {
+    // more questions (cover, sight, the morale card's cover) leave random play fewer fires
+    // and bombardments a battle, so 60 battles.
+    for seed in 0..60 {
         let mut state = Simple::start(&rules, &[army("oda.ron"), army("imagawa.ron")]);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut dice = gunbai::dice::RngDice::seeded(seed);
@@ -376,6 +377,7 @@ fn morale_seeing_a_friendly_unit_retreat_adds_1d10_on_the_card_and_in_the_roll()
         },
         &[],
     );
+    tell_recorded_cover(&mut b, ODA_YARI);
     let cards = Simple::pending(b.rules(), b.state());
     let card = cards
         .iter()
@@ -440,7 +442,13 @@ fn morale_with_a_friend_in_retreat_the_card_asks_whether_it_is_seen_before_the_r
         ]
     );
     // The engine waits on the answer too: a roll sent before it is refused.
-    let early = refused(&mut b, Command::Morale { unit: ODA_YARI });
+    let early = refused(
+        &mut b,
+        Command::Morale {
+            unit: ODA_YARI,
+            cover: Some(gunbai::rules::simple::state::Cover::Open),
+        },
+    );
     assert!(
         early.contains("first say whether it sees a friend retreat"),
         "{early}"
@@ -454,8 +462,10 @@ fn morale_with_a_friend_in_retreat_the_card_asks_whether_it_is_seen_before_the_r
         },
         &[],
     );
+    // Then where it stands (the open, its record), and the roll follows.
+    tell_recorded_cover(&mut b, ODA_YARI);
     let rolled = card(&b);
-    // The roll, then the question of the cover it stands in.
+    // The roll, then the covers it may be changed to until the roll.
     assert_eq!(rolled.answers.iter().filter(|a| a.rolls).count(), 1);
     assert!(rolled.answers[0].rolls);
     assert!(

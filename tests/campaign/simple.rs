@@ -54,7 +54,25 @@ fn simple_campaign_carries_the_dead_and_the_daimyos_fate_into_the_next_battle_by
         fire(IMA_TEPPO_2, Target::Unit(ODA_YARI)),
         &[6, 5, 8, 1, 2, 4, 3],
     );
-    go(g, Command::Morale { unit: ODA_YARI }, &[6, 6, 6, 6, 1]);
+    // The morale card asks where the Yari stand first: in the open.
+    let open = gunbai::rules::simple::state::Cover::Open;
+    let status = gunbai::rules::simple::command::Status::Cover(open);
+    go(
+        g,
+        Command::SetStatus {
+            unit: ODA_YARI,
+            status,
+        },
+        &[],
+    );
+    go(
+        g,
+        Command::Morale {
+            unit: ODA_YARI,
+            cover: Some(open),
+        },
+        &[6, 6, 6, 6, 1],
+    );
     go(
         g,
         fire(IMA_TEPPO_1, Target::Daimyo(TOKUGAWA)),

@@ -10,7 +10,7 @@ use gunbai::dice::RngDice;
 use gunbai::engine::exec::events_of;
 use gunbai::engine::{Battle, RuleSet as _, surface};
 use gunbai::reference::HouseRules;
-use gunbai::rules::daimyo::command::{Crossed, Response, Run};
+use gunbai::rules::daimyo::command::{Crossed, PursuitEnd, Response, Run};
 use gunbai::rules::daimyo::state::{ChargeStage, Rank, State};
 use gunbai::rules::daimyo::tables::{ChargeMiss, ReformThenAnswer, Rules};
 use gunbai::rules::daimyo::{Command, Daimyo};
@@ -58,11 +58,13 @@ fn moves(s: &State, command: &Command) -> Option<&'static str> {
             gone(s, unit) || s.unit(unit).is_some_and(|x| !x.routing || x.turn.moved),
             "not routing, or it has moved this turn",
         ),
-        Command::PursuitMove { unit, .. } => refused(
+        Command::PursuitMove { unit, end, .. } => refused(
             gone(s, unit)
                 || s.unit(unit)
-                    .is_some_and(|x| !x.in_melee || x.routing || x.turn.pursued),
-            "in no melee, routing, or it has pursued this turn",
+                    .is_some_and(|x| !x.in_melee || x.routing || x.turn.pursued)
+                || matches!(end, Some(PursuitEnd::Contacts(e))
+                    if gone(s, e) || s.unit(e).map(|x| x.side) == s.unit(unit).map(|x| x.side)),
+            "in no melee, routing, or it has pursued this turn; or it reaches no enemy on the table",
         ),
         Command::Charge { unit, target, .. } => refused(
             gone(s, target) || s.unit(target).map(|x| x.side) == s.unit(unit).map(|x| x.side),
@@ -241,6 +243,7 @@ fn declared(s: &State, rng: &mut ChaCha8Rng) -> Vec<Command> {
                 unit: u,
                 through: None,
                 ground: Crossed::default(),
+                end: Some(PursuitEnd::Contacts(other)),
             },
             Command::RoutMove {
                 unit: u,

@@ -5,7 +5,8 @@
 //! 1. a required check blocks: while something is due, every command accepted settles
 //!    something due, ends the battle, or is one the rule set lets happen in between;
 //! 2. a due nobody can answer is dropped: nothing owed is moot, and while something is owed
-//!    some command on the surface settles it;
+//!    some command on the surface settles it (or, where a card asks a question first, the
+//!    card settles it once the question is answered);
 //! 3. declared triggers are checked: a command the surface does not offer (a declaration the
 //!    state shows false, a unit the form would not list) is refused;
 //! 4. what is gone takes no part: a unit out of play has no orders, and no event of an
@@ -193,10 +194,40 @@ pub fn a_due_nobody_can_answer_is_dropped<R: RuleSet>(
             R::end_battle().as_ref() != Some(c)
                 && accepted(b, c).is_some_and(|e| settles::<R>(b.state(), &e))
         };
+        // A question a card asks before its roll (a decision the rule set lets happen in
+        // between, as where a unit stands for its morale) answers the due when, once it is
+        // given, a card then settles it.
+        let asks_first = |c: &R::Command| {
+            let Some(events) = accepted(b, c) else {
+                return false;
+            };
+            if !owed
+                .iter()
+                .all(|d| R::interleaves(b.rules(), b.state(), d, c).is_some())
+            {
+                return false;
+            }
+            let mut state = b.state().clone();
+            let at = ApplyContext {
+                at: chrono::DateTime::UNIX_EPOCH,
+            };
+            if events
+                .iter()
+                .any(|e| apply_event::<R>(b.rules(), &mut state, e, at).is_err())
+            {
+                return false;
+            }
+            card_commands::<R>(b.rules(), &state)
+                .iter()
+                .any(|(_, then)| {
+                    events_of::<R>(b.rules(), &state, then, &mut RngDice::seeded(9))
+                        .is_ok_and(|e| settles::<R>(&state, &e))
+                })
+        };
         let units = unit_ids(&R::view(b.rules(), b.state()));
-        let answered = card_commands::<R>(b.rules(), b.state())
-            .iter()
-            .any(|(_, c)| answers(c))
+        let cards = card_commands::<R>(b.rules(), b.state());
+        let answered = cards.iter().any(|(_, c)| answers(c))
+            || cards.iter().any(|(_, c)| asks_first(c))
             || (0..200).any(|_| {
                 random_form_plan::<R>(b.rules(), b.state(), &units, rng)
                     .is_some_and(|(_, plan)| answers(&plan.command))

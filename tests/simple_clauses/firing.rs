@@ -178,7 +178,7 @@ fn melee_the_melee_form_asks_the_defenders_cover_and_adds_1_or_2_from_the_answer
     let t = target_index(&b, IMA_SWORD_SAMURAI, "melee", ODA_TEPPO_1);
     for (cover, bonus) in [(0, None), (1, Some(1)), (2, Some(2))] {
         let card = b
-            .preview_action(&IMA_SWORD_SAMURAI.id(), "melee", &[t, cover, 0, 0, 1, 1])
+            .preview_action(&IMA_SWORD_SAMURAI.id(), "melee", &[t, cover, 0, 0, 1, 1, 0])
             .expect("fits")
             .preview
             .expect("odds");

@@ -280,3 +280,199 @@ fn melee_pike_gives_the_defender_2_only_against_an_attacker_without_pike() {
     );
     assert_eq!(alive(&b, ODA_PIKE_SAMURAI), 4);
 }
+
+/// The battle begun under ruling `attackers_limit` set to `option` by name.
+fn begun_attackers(option: &str) -> gunbai::engine::Battle<gunbai::rules::simple::Simple> {
+    let mut house = gunbai::reference::HouseRules::default();
+    house
+        .rulings
+        .insert("attackers_limit".into(), option.into());
+    begun_with(house)
+}
+
+/// `n` figures of Imagawa's sword Samurai set on one figure of `defender`, who touches a
+/// friend or not (the table's word on the Melee form).
+fn set_on(defender: UnitRef, n: usize, touches: bool) -> Command {
+    use gunbai::rules::simple::command::Facing;
+    let mut order = one_on_one(IMA_SWORD_SAMURAI, defender, Facing::Front);
+    order.attackers = vec![order.attackers[0]; n];
+    order.defender_touches_friend = touches;
+    Command::Melee(order)
+}
+
+/// Faces for `n` bouts none of which kills: the attacker's d10 1, the defender's 6.
+fn missing(n: usize) -> Vec<u32> {
+    [1, 6].repeat(n)
+}
+
+#[test]
+fn melee_up_to_4_figures_set_on_any_defender_and_3_on_one_touching_a_friend() {
+    // Ruling attackers_limit every_defender: a figure in line touching no friend takes 4.
+    let mut b = begun_attackers("every_defender");
+    let err = refused(&mut b, set_on(ODA_YARI, 4, true), &missing(4));
+    assert!(err.contains("1 to 3 figures"), "{err}");
+    ok(&mut b, set_on(ODA_YARI, 3, true), &missing(3));
+    let mut b = begun_attackers("every_defender");
+    ok(&mut b, set_on(ODA_YARI, 4, false), &missing(4));
+    let err = refused(&mut b, set_on(ODA_TEPPO_1, 5, false), &missing(5));
+    assert!(err.contains("1 to 4 figures"), "{err}");
+}
+
+#[test]
+fn melee_4_figures_set_only_on_a_skirmisher_as_an_option() {
+    // Ruling attackers_limit skirmish_order: a figure in line takes 3 at most, touching a
+    // friend or not; a skirmisher 4, or 3 when he touches a friend.
+    let mut b = begun_attackers("skirmish_order");
+    let err = refused(&mut b, set_on(ODA_YARI, 4, false), &missing(4));
+    assert!(err.contains("1 to 3 figures"), "{err}");
+    ok(&mut b, set_on(ODA_YARI, 3, false), &missing(3));
+    let mut b = begun_attackers("skirmish_order");
+    let err = refused(&mut b, set_on(ODA_ARCHERS_SKIRMISH, 4, true), &missing(4));
+    assert!(err.contains("1 to 3 figures"), "{err}");
+    ok(&mut b, set_on(ODA_ARCHERS_SKIRMISH, 4, false), &missing(4));
+}
+
+#[test]
+fn melee_the_melee_form_asks_how_many_figures_set_on_the_defender() {
+    use gunbai::engine::{Field, Game as _};
+    let mut b = begun();
+    let id = IMA_SWORD_SAMURAI.id();
+    let forms = b.action_forms(&id);
+    let form = forms.iter().find(|f| f.key == "melee").expect("the form");
+    let Some(Field::Choice { label, options }) = form.fields.last() else {
+        panic!("the count comes last: {:?}", form.fields)
+    };
+    assert_eq!(label, "Figures setting on this defender (base to base)");
+    assert_eq!(
+        options,
+        &[
+            "1 figure",
+            "2 figures",
+            "3 figures",
+            "4 figures (not on one touching a friend)"
+        ]
+    );
+    assert_eq!(form.defaults().last(), Some(&None), "asked, never assumed");
+    // A Daimyo is one figure: the state gives the answer.
+    let daimyo = b.action_forms("d1.0");
+    let his = daimyo.iter().find(|f| f.key == "melee").expect("his form");
+    assert_eq!(his.defaults().last(), Some(&Some(0)));
+    let t = option_of(&b, IMA_SWORD_SAMURAI, "melee", ODA_YARI);
+    // Each answer: 4 figures on a defender touching no friend; 4 on one touching a friend is
+    // refused (3 at most).
+    let four = b
+        .preview_action(&id, "melee", &[t, 0, 0, 0, 1, 0, 3])
+        .expect("4 fit the form");
+    assert!(
+        four.preview.expect("odds").odds[0]
+            .outcome
+            .contains("4 bouts")
+    );
+    let table = |n| gunbai::engine::Dice::Table(gunbai::dice::TableDice::new(missing(n)));
+    let v = b.version();
+    let err = b
+        .do_action(&id, "melee", &[t, 0, 0, 0, 1, 1, 3], v, table(4))
+        .expect_err("3 at most on a defender touching a friend");
+    assert!(err.to_string().contains("1 to 3 figures"), "{err}");
+    let v = b.version();
+    b.do_action(&id, "melee", &[t, 0, 0, 0, 1, 1, 2], v, table(3))
+        .expect("3 set on a defender touching a friend");
+    let v = b.version();
+    b.do_action(&id, "melee", &[t, 0, 0, 0, 1, 0, 1], v, table(2))
+        .expect("2 more of its figures on a defender touching no friend");
+    assert!(b.state().unit(ODA_YARI).is_some_and(|x| x.alive == 5));
+}
+
+/// The village's card for `unit`.
+fn villagers_card(
+    b: &gunbai::engine::Battle<gunbai::rules::simple::Simple>,
+) -> gunbai::engine::Check<Command> {
+    use gunbai::engine::RuleSet as _;
+    gunbai::rules::simple::Simple::pending(b.rules(), b.state())
+        .into_iter()
+        .find(|c| c.what == "Villagers attack")
+        .expect("the peasants attack")
+}
+
+#[test]
+fn terrain_the_villagers_card_asks_where_the_figure_fights_before_the_roll() {
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    let mut b = with_the_village();
+    ok(&mut b, into_village(IMA_TEPPO), &[]);
+    // Asked first: every cover, the record marked; no roll and no odds for a cover not given.
+    let asked = villagers_card(&b);
+    let labels: Vec<&str> = asked.answers.iter().map(|a| a.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "The figure fights in the open (+0, recorded)",
+            "The figure fights behind soft cover (+1)",
+            "The figure fights behind hard cover (+2)"
+        ]
+    );
+    assert!(asked.answers.iter().all(|a| !a.rolls) && asked.odds.is_empty());
+    let attack = |cover| Command::VillagersAttackIn {
+        unit: IMA_TEPPO,
+        cover,
+    };
+    let early = refused(&mut b, attack(Cover::Open), &[1, 6, 1, 6, 1, 6]);
+    assert!(early.contains("first say where it stands"), "{early}");
+    // Behind soft cover: the roll is offered for it, the defender adding 1.
+    let soft = Command::SetStatus {
+        unit: IMA_TEPPO,
+        status: Status::Cover(Cover::Soft),
+    };
+    ok(&mut b, soft, &[]);
+    let told = villagers_card(&b);
+    assert_eq!(told.answers[0].command, attack(Cover::Soft));
+    assert!(
+        told.modifiers
+            .iter()
+            .any(|m| m.value == 1 && m.reason.contains("soft cover")),
+        "{:?}",
+        told.modifiers
+    );
+    let other = refused(&mut b, attack(Cover::Open), &[1, 6, 1, 6, 1, 6]);
+    assert!(other.contains("soft cover as told"), "{other}");
+    // Three peasants on a figure in line (it touches a friend): d4 4 + 0 against d6 3 + 1 kills
+    // nobody; three bouts.
+    ok(&mut b, attack(Cover::Soft), &[4, 3, 4, 3, 4, 3]);
+    assert_eq!(alive(&b, IMA_TEPPO), 5);
+}
+
+#[test]
+fn terrain_the_villagers_set_4_on_a_skirmisher_who_touches_no_friend() {
+    use gunbai::rules::simple::state::Cover;
+    const IMA_SKIRMISHERS: UnitRef = UnitRef(1, 0, 0);
+    let mut b = with_the_village();
+    assert_eq!(
+        b.state().unit(IMA_SKIRMISHERS).unwrap().formation,
+        gunbai::rules::simple::roster::Formation::Skirmish
+    );
+    ok(&mut b, into_village(IMA_SKIRMISHERS), &[]);
+    tell_recorded_villagers_cover(&mut b);
+    let card = villagers_card(&b);
+    assert!(
+        card.notes.iter().any(|n| n.starts_with("4 peasant(s)")),
+        "{:?}",
+        card.notes
+    );
+    let attack = Command::VillagersAttackIn {
+        unit: IMA_SKIRMISHERS,
+        cover: Cover::Open,
+    };
+    let err = refused(&mut b, attack.clone(), &[1, 6, 1, 6, 1, 6]);
+    assert!(err.contains("faces"), "four bouts, not three: {err}");
+    ok(&mut b, attack, &[1, 6, 1, 6, 1, 6, 1, 6]);
+}
+
+/// Tells the villagers' card the cover on record.
+fn tell_recorded_villagers_cover(b: &mut gunbai::engine::Battle<gunbai::rules::simple::Simple>) {
+    let recorded = villagers_card(b)
+        .answers
+        .into_iter()
+        .find(|a| a.label.ends_with(", recorded)"))
+        .expect("the record is offered");
+    ok(b, recorded.command, &[]);
+}

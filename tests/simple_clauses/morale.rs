@@ -129,6 +129,7 @@ fn morale_each_living_figure_throws_its_troops_die_for_its_cover() {
         (IMA_ARCHERS, ODA_TEPPO_2, "4d10"),
     ] {
         ok(&mut b, fire(firer, target, false), &one_hit);
+        tell_recorded_cover(&mut b, target);
         let card = Simple::pending(b.rules(), b.state())
             .into_iter()
             .find(|c| c.what == "Morale test")
@@ -204,14 +205,27 @@ fn morale_the_card_asks_the_cover_the_unit_stands_in_and_its_figures_dice_follow
         fire(IMA_TEPPO, ODA_TEPPO_2, false),
         &[6, 1, 1, 1, 1, 1],
     );
+    // Asked before anything is rolled: every cover, the record marked, no roll, no dice.
     assert_eq!(
         cover_answers(&b),
         [
+            "It stands in the open (1d6 a figure alive, recorded)",
             "It stands behind soft cover (1d8 a figure alive)",
             "It stands behind hard cover (1d10 a figure alive)"
         ]
     );
-    // The table says soft cover: the answer is taken while the test is due, and changes.
+    let asked = morale_card(&b);
+    assert!(
+        asked.answers.iter().all(|a| !a.rolls),
+        "{:?}",
+        asked.answers
+    );
+    assert!(asked.roll.is_none() && asked.odds.is_empty(), "{asked:?}");
+    // The engine waits on the answer too: a roll sent before it is refused.
+    let early = refused(&mut b, roll_in(Cover::Open), &[1, 1, 1, 1, 10]);
+    assert!(early.contains("first say where it stands"), "{early}");
+    // The table says soft cover: the roll is offered, for soft cover, and the others remain
+    // until the roll.
     let soft = Command::SetStatus {
         unit: ODA_TEPPO_2,
         status: Status::Cover(Cover::Soft),
@@ -224,8 +238,59 @@ fn morale_the_card_asks_the_cover_the_unit_stands_in_and_its_figures_dice_follow
             "It stands behind hard cover (1d10 a figure alive)"
         ]
     );
+    let told = morale_card(&b);
+    assert_eq!(told.answers[0].command, roll_in(Cover::Soft));
+    // A roll for another cover than the one told is refused.
+    let other = refused(&mut b, roll_in(Cover::Hard), &[1, 1, 1, 1, 10]);
+    assert!(other.contains("soft cover as told"), "{other}");
     // Four d8 (an 8 no d6 shows) against the dead figure's d10: 11 against 10, it carries on.
-    morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
+    ok(&mut b, roll_in(Cover::Soft), &[8, 1, 1, 1, 10]);
+    assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
+}
+
+/// Oda Teppo 2's morale roll in `cover`, as the card sends it.
+fn roll_in(cover: gunbai::rules::simple::state::Cover) -> Command {
+    Command::Morale {
+        unit: ODA_TEPPO_2,
+        cover: Some(cover),
+    }
+}
+
+/// The morale card due.
+fn morale_card(b: &gunbai::engine::Battle<Simple>) -> gunbai::engine::Check<Command> {
+    Simple::pending(b.rules(), b.state())
+        .into_iter()
+        .find(|c| c.what == "Morale test")
+        .expect("the test is due")
+}
+
+#[test]
+fn morale_the_recorded_cover_is_one_answer_and_an_older_journals_test_reads_the_record() {
+    use gunbai::rules::simple::state::Cover;
+    // The answer marked recorded tells the record: the open, a d6 a figure.
+    let mut b = begun();
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    tell_recorded_cover(&mut b, ODA_TEPPO_2);
+    assert_eq!(morale_card(&b).answers[0].command, roll_in(Cover::Open));
+    let err = refused(&mut b, roll_in(Cover::Open), &[8, 1, 1, 1, 10]);
+    assert!(err.contains("a d6 cannot show"), "{err}");
+    ok(&mut b, roll_in(Cover::Open), &[6, 1, 1, 1, 10]);
+    // An older journal's test names no cover: it reads the record, as it did, unasked.
+    let mut b = begun();
+    ok(
+        &mut b,
+        fire(IMA_TEPPO, ODA_TEPPO_2, false),
+        &[6, 1, 1, 1, 1, 1],
+    );
+    let legacy = Command::Morale {
+        unit: ODA_TEPPO_2,
+        cover: None,
+    };
+    ok(&mut b, legacy, &[6, 6, 1, 1, 10]);
     assert!(!b.state().unit(ODA_TEPPO_2).unwrap().retreating());
 }
 
@@ -250,10 +315,14 @@ fn morale_the_card_offers_no_cover_below_smoke_from_a_fire_over_the_unit() {
         ),
         &[7, 1, 1, 1, 1, 1],
     );
-    // Smoke from a fire is soft cover at least: the open is not offered, hard cover is.
+    // Smoke from a fire is soft cover at least: the open is not offered, soft (what the state
+    // holds) and hard are.
     assert_eq!(
         cover_answers(&b),
-        ["It stands behind hard cover (1d10 a figure alive)"]
+        [
+            "It stands behind soft cover (1d8 a figure alive, recorded)",
+            "It stands behind hard cover (1d10 a figure alive)"
+        ]
     );
     // In soft cover under the smoke: a d8 a figure.
     morale(&mut b, ODA_TEPPO_2, &[8, 1, 1, 1, 10]);
@@ -326,5 +395,54 @@ fn morale_a_test_owed_by_a_unit_no_longer_on_the_table_lapses() {
         leave(state.unit_mut(ODA_TEPPO_2).unwrap());
         let why = order::moot(&state, due).unwrap_or_default();
         assert!(why.ends_with("is not on the table"), "{why}");
+    }
+}
+
+#[test]
+fn cover_a_record_below_the_cover_the_state_proves_is_refused_and_not_offered() {
+    use gunbai::engine::{Field, Game as _};
+    use gunbai::rules::simple::command::Status;
+    use gunbai::rules::simple::state::Cover;
+    let mut b = begun();
+    ok(
+        &mut b,
+        Command::SetStatus {
+            unit: ODA_TEPPO_2,
+            status: Status::FireSmoke(true),
+        },
+        &[],
+    );
+    // Under smoke from a fire it is in soft cover at least: a record of the open would
+    // change nothing, and is refused.
+    let open = Command::SetStatus {
+        unit: ODA_TEPPO_2,
+        status: Status::Cover(Cover::Open),
+    };
+    let err = refused(&mut b, open, &[]);
+    assert!(
+        err.contains("soft cover at least") && err.contains("simple: Formation Fail"),
+        "{err}"
+    );
+    let forms = b.action_forms(&ODA_TEPPO_2.id());
+    let form = forms.iter().find(|f| f.key == "cover").expect("the record");
+    let Field::Choice { options, .. } = &form.fields[0] else {
+        panic!("a choice")
+    };
+    assert_eq!(options, &["soft cover", "hard cover"]);
+    let hard = Command::SetStatus {
+        unit: ODA_TEPPO_2,
+        status: Status::Cover(Cover::Hard),
+    };
+    ok(&mut b, hard, &[]);
+    assert_eq!(b.state().cover_of(ODA_TEPPO_2), Cover::Hard);
+    // Elsewhere every cover may be recorded, the open too.
+    let mut b = begun();
+    for cover in [Cover::Hard, Cover::Open] {
+        let c = Command::SetStatus {
+            unit: ODA_TEPPO_2,
+            status: Status::Cover(cover),
+        };
+        ok(&mut b, c, &[]);
+        assert_eq!(b.state().cover_of(ODA_TEPPO_2), cover);
     }
 }

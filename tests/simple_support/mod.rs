@@ -167,8 +167,9 @@ pub fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
     ok(b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
 }
 
-/// A morale test that is due, with the faces given.
-pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) {
+/// A morale test that is due, with the faces given: the card's questions answered as the
+/// table would (no friend seen retreating, the cover its record holds), then its roll.
+pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) -> Vec<String> {
     // Where the card asks first whether a friend is seen retreating, the table says no: a test
     // of the friend's d10 answers it itself.
     let name = b.state().unit_name(unit);
@@ -180,7 +181,23 @@ pub fn morale(b: &mut Battle<Simple>, unit: UnitRef, faces: &[u32]) {
     if let Some(answer) = told_no {
         ok(b, answer.command, &[]);
     }
-    ok(b, Command::Morale { unit }, faces);
+    tell_recorded_cover(b, unit);
+    let cover = Some(b.state().cover_of(unit));
+    ok(b, Command::Morale { unit, cover }, faces)
+}
+
+/// Answers the morale card's question of where the unit stands with the cover it has on record
+/// (the answer the card marks `recorded`), when the card asks it.
+pub fn tell_recorded_cover(b: &mut Battle<Simple>, unit: UnitRef) {
+    let name = b.state().unit_name(unit);
+    let recorded = Simple::pending(b.rules(), b.state())
+        .into_iter()
+        .filter(|c| c.what == "Morale test" && c.who == name)
+        .flat_map(|c| c.answers)
+        .find(|a| a.label.starts_with("It stands") && a.label.ends_with(", recorded)"));
+    if let Some(answer) = recorded {
+        ok(b, answer.command, &[]);
+    }
 }
 
 /// Where `target` stands among the options of the first choice of a unit's action form.

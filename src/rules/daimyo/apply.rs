@@ -266,6 +266,11 @@ pub fn apply(state: &mut State, event: &Event, at: DateTime<Utc>) -> Result<(), 
         }
         Event::Fired { unit } => unit_mut(state, *unit)?.turn.fired = true,
         Event::MeleeEnded { unit } => unit_mut(state, *unit)?.in_melee = false,
+        Event::PursuitContact { unit, enemy } => {
+            unit_mut(state, *enemy)?;
+            unit_mut(state, *unit)?.in_melee = true;
+            unit_mut(state, *enemy)?.in_melee = true;
+        }
         Event::Removed { unit, why } => {
             let u = unit_mut(state, *unit)?;
             u.removed = Some(why.clone());

@@ -14,6 +14,15 @@ pub struct Crossed {
     pub obstacle: bool,
 }
 
+/// Where a pursuit move ends (Charge: units come into contact only by charging or pursuing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PursuitEnd {
+    /// It reaches no enemy: its melee is over.
+    NoContact,
+    /// It pursues into contact with this enemy unit: they fight on in melee.
+    Contacts(usize),
+}
+
 /// How the target of a charge meets it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Response {
@@ -157,6 +166,10 @@ pub enum Command {
         /// What it crossed, as the umpire saw it on the table (Terrain Effects).
         #[serde(default)]
         ground: Crossed,
+        /// Whether it pursued into contact, as the table shows (Charge); none in older
+        /// journals, whose pursuers stayed in melee unasked.
+        #[serde(default)]
+        end: Option<PursuitEnd>,
     },
     /// Declares a charge.
     Charge {

@@ -276,6 +276,14 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             vec![id(*unit)],
         ),
         Event::Fired { unit } => Sentence::new(format!("{} fires.", un(unit)), vec![id(*unit)]),
+        Event::PursuitContact { unit, enemy } => Sentence::new(
+            format!(
+                "{} pursues into contact with {}: they fight on in melee.",
+                un(unit),
+                un(enemy)
+            ),
+            vec![id(*unit), id(*enemy)],
+        ),
         Event::MeleeEnded { unit } => {
             Sentence::new(format!("{} is out of melee.", un(unit)), vec![id(*unit)])
         }

@@ -130,6 +130,13 @@ pub enum Event {
         /// The faces.
         faces: Vec<u32>,
     },
+    /// A pursuit move ended in contact with an enemy unit: both fight on in melee.
+    PursuitContact {
+        /// The pursuing unit.
+        unit: usize,
+        /// The enemy unit it reached.
+        enemy: usize,
+    },
     /// A charge was declared.
     ChargeDeclared {
         /// The charger.

@@ -107,6 +107,15 @@ fn charge_card(rules: &Rules, state: &State) -> Option<Check<Command>> {
     Some(card)
 }
 
+/// The charge-response card's answers: standing (wheeling or turning to face as needed), and
+/// firing, which says the table facts it needs (line 105).
+const STAND: &str = "Stand (may wheel or turn to face; chargers out of sight or not faced)";
+/// Standing and firing at chargers it sees and faces.
+const STAND_AND_FIRE: &str =
+    "Stand and fire: chargers in its line of sight, faced without a wheel or turn";
+/// Falling back half a move and firing at chargers it sees.
+const FALL_BACK_AND_FIRE: &str = "Fall back half a move and fire: chargers in its line of sight";
+
 /// How the target may meet the charge: each allowed response, and why the others are not.
 fn response_card(rules: &Rules, state: &State, charger: &str, target: &str) -> Check<Command> {
     let mut card = Check::card(
@@ -115,10 +124,13 @@ fn response_card(rules: &Rules, state: &State, charger: &str, target: &str) -> C
         format!("{charger} charges {target}"),
         "daimyo: Charge Response",
     );
+    // Firing at the chargers hinges on what only the table sees (line 105): the chargers in
+    // the unit's line of sight, and faced without a wheel or turn. Each answer says it, so the
+    // umpire's pick is his word on it; a unit that must wheel or turn, or cannot see them, stands.
     let options = [
-        ("Stand (may wheel or turn to face)", Response::Stand),
-        ("Stand and fire", Response::StandAndFire),
-        ("Fall back half a move and fire", Response::FallBackAndFire),
+        (STAND, Response::Stand),
+        (STAND_AND_FIRE, Response::StandAndFire),
+        (FALL_BACK_AND_FIRE, Response::FallBackAndFire),
     ];
     for (label, response) in options {
         match response_refused(rules, state, response) {
@@ -133,8 +145,8 @@ fn response_card(rules: &Rules, state: &State, charger: &str, target: &str) -> C
     }
     if response_refused(rules, state, Response::StandAndFire).is_none() {
         card.notes.push(
-            "Stand and fire only if it need not wheel or turn to face the chargers, and they \
-             are in its line of sight; otherwise it stands."
+            "Are the chargers in its line of sight, and faced without a wheel or turn? Only \
+             then may it fire; otherwise it stands."
                 .into(),
         );
     }

@@ -274,11 +274,16 @@ pub enum Command {
     Fire(FireOrder),
     /// Figures attack one defending figure.
     Melee(MeleeOrder),
-    /// A unit takes a morale test that is due. A friend seen retreating is recorded before
-    /// the roll (`SetStatus` `SeesRetreat`), as the morale card asks.
+    /// A unit takes a morale test that is due. A friend seen retreating and the cover it
+    /// stands in are recorded before the roll (`SetStatus` `SeesRetreat`, `Cover`), as the
+    /// morale card asks.
     Morale {
         /// The unit.
         unit: UnitRef,
+        /// The cover the table told for this test (its figures' dice go by it); none in older
+        /// journals, whose tests read the unit's cover record.
+        #[serde(default)]
+        cover: Option<Cover>,
     },
     /// The opponent calls for a morale test.
     CallMorale {
@@ -382,8 +387,17 @@ pub enum Command {
     },
     /// The table reports a building wholly ablaze: figures still inside are killed.
     Engulfed(u8),
-    /// The village's peasants attack a unit that moved into the village.
+    /// The village's peasants attack a unit that moved into the village (in older journals:
+    /// its figure fought from the unit's cover record, touching a friend if it had one left).
     VillagersAttack(UnitRef),
+    /// The village's peasants attack a unit that moved into the village, its figure fighting
+    /// from the cover the card was told (and touching a friend as its formation shows).
+    VillagersAttackIn {
+        /// The unit attacked.
+        unit: UnitRef,
+        /// The cover its figure fights from, as told.
+        cover: Cover,
+    },
     /// Rolls the square where the allied Monks or Ronin of a drawn card arrive.
     RollArrival,
     /// Card 9: the opponent sends one of the drawer's units back a full move.
@@ -419,6 +433,7 @@ impl Command {
             | Command::Engulfed(_)
             | Command::Occupy { .. }
             | Command::VillagersAttack(_)
+            | Command::VillagersAttackIn { .. }
             | Command::EscapeFire { .. } => "terrain",
             Command::AddStructure { .. }
             | Command::Bombard { .. }

@@ -108,7 +108,8 @@ pub fn precedes(first: Due, then: Due) -> Option<&'static str> {
 
 /// What may happen while `due` is owed without settling it: the umpire's word that the unit
 /// about to test morale sees a friendly unit retreat (or not), or the cover it stands in,
-/// which the morale card asks for, while morale tests are owed.
+/// which the morale card asks for, while morale tests are owed; and the cover of the figure the
+/// village's peasants set on, which their card asks.
 pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
     match (due, command) {
         // Among the morale tests owed, any unit's word may come first (the command itself is
@@ -120,6 +121,14 @@ pub fn interleaves(due: Due, command: &Command) -> Option<&'static str> {
                 ..
             },
         ) => Some(MORALE),
+        // Where the figure the village's peasants set on fights, which their card asks.
+        (
+            Due::VillagersAttack(v),
+            Command::SetStatus {
+                unit,
+                status: Status::Cover(_),
+            },
+        ) if v == *unit => Some(TERRAIN),
         _ => None,
     }
 }

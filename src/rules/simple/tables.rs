@@ -376,6 +376,20 @@ pub struct SimpleRulings {
     pub smoke_timing: SmokeTiming,
     /// When a unit may move through another friendly unit.
     pub pass_through: PassThrough,
+    /// Whether 4 figures may set on any defender or only on a skirmisher.
+    pub attackers_limit: AttackersLimit,
+}
+
+/// How many figures may attack one defending figure (Melee: up to 4 "if in skirmish", 3 when
+/// he touches a friend).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AttackersLimit {
+    /// `every_defender`: up to 4 on any defender, 3 when he touches a friendly figure.
+    EveryDefender,
+    /// `skirmish_order`: up to 4 only on a skirmisher (3 when he touches a friend); 3 on any
+    /// other defender.
+    SkirmishOrder,
 }
 
 /// When a unit may move through another friendly unit.

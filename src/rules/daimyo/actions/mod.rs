@@ -5,12 +5,16 @@
 //! Forms only build commands; `execute` still decides what is legal. Every option list comes
 //! from one function used by both [`forms`] and [`plan`], so an index names the same thing.
 
+mod diced;
 mod leaders;
 mod preview;
 
+use diced::{
+    INTO_DENSE, OVER_OBSTACLE, PURSUIT_ENDS, pursuit_ends, read_crossed, read_pursuit_end,
+};
 use leaders::{leader_forms, leader_plan};
 
-use super::command::{ChargePlan, Command, Crossed, Response, Run};
+use super::command::{ChargePlan, Command, Response, Run};
 use super::execute::{
     charge_allowance, fall_back_limit, move_refusal, pursuit_refusal, response_refused, run_refusal,
 };
@@ -155,7 +159,8 @@ fn unit_forms(rules: &Rules, state: &State, unit: usize) -> Vec<ActionForm> {
             )
             .choice("Passes through", through_options(state, unit))
             .toggle(INTO_DENSE)
-            .toggle(OVER_OBSTACLE),
+            .toggle(OVER_OBSTACLE)
+            .choice(PURSUIT_ENDS, pursuit_ends(state, unit)),
         );
     }
     out.extend(record_forms(state, unit));
@@ -593,24 +598,12 @@ fn unit_plan(
                 unit,
                 through: read_through(state, unit, &mut v)?,
                 ground: read_crossed(&mut v),
+                end: Some(read_pursuit_end(state, unit, &mut v)?),
             },
         }),
         "record" => record_command(state, unit, &mut v),
         "lose_stands" => lose_stands(state, unit, &mut v),
         _ => Err(format!("no action `{form}` for this unit now")),
-    }
-}
-
-/// The rout and pursuit forms' questions on the ground the move crossed (Terrain Effects: it
-/// disorders in any move).
-const INTO_DENSE: &str = "Into dense terrain (disorders all but peasants)";
-const OVER_OBSTACLE: &str = "Over a linear obstacle (disorders)";
-
-/// What the umpire says a rout or pursuit move crossed.
-fn read_crossed(v: &mut FormValues<'_>) -> Crossed {
-    Crossed {
-        dense: v.on(),
-        obstacle: v.on(),
     }
 }
 

@@ -6,7 +6,7 @@ use super::{Ctx, illegal};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::error::CommandError;
 use crate::engine::exec::refuse;
-use crate::rules::daimyo::command::Crossed;
+use crate::rules::daimyo::command::{Crossed, PursuitEnd};
 use crate::rules::daimyo::event::{Cause, Event};
 use crate::rules::daimyo::numbers::{
     MovePlan, TurnMade, allowance, cm, costs, frontage_after_quarter_turn,
@@ -434,20 +434,36 @@ pub fn pursuit_refusal(state: &State, unit: usize) -> Option<String> {
     }
 }
 
-/// A pursuit move: the dice for the distance, as for a rout move.
+/// A pursuit move: the dice for the distance, as for a rout move; then where it ended, as the
+/// table shows: in contact with an enemy unit (the melee goes on) or with none (it is over).
 pub(super) fn pursue(
     ctx: &mut Ctx<'_>,
     unit: usize,
-    through: Option<usize>,
-    ground: Crossed,
+    (through, ground): (Option<usize>, Crossed),
+    end: Option<PursuitEnd>,
 ) -> Result<(), CommandError> {
     ctx.present(unit)?;
     check_through(ctx, unit, through)?;
     if let Some(why) = pursuit_refusal(ctx.state(), unit) {
         return Err(refuse(why, "daimyo: Movement; Charge"));
     }
+    if let Some(PursuitEnd::Contacts(enemy)) = end {
+        let side = ctx.state().unit(unit).map_or(0, |u| u.side);
+        if !ctx.state().on_table(1 - side.min(1)).any(|e| e == enemy) {
+            return Err(refuse(
+                "a pursuit reaches only an enemy unit on the table",
+                "daimyo: Charge",
+            ));
+        }
+    }
     let faces = move_dice(ctx)?;
     ctx.emit(Event::PursuitMoved { unit, faces })?;
     crossed(ctx, unit, ground)?;
-    pass_through(ctx, unit, through)
+    pass_through(ctx, unit, through)?;
+    match end {
+        // An older journal's pursuit: the pursuers stayed in melee, unasked.
+        None => Ok(()),
+        Some(PursuitEnd::NoContact) => ctx.emit(Event::MeleeEnded { unit }),
+        Some(PursuitEnd::Contacts(enemy)) => ctx.emit(Event::PursuitContact { unit, enemy }),
+    }
 }

@@ -1,7 +1,7 @@
 //! A Daimyo's own row and forms: he stands with a unit of his group or alone, and attacks a
 //! figure in melee like any figure (he is one).
 
-use super::{melee_form, melee_plan};
+use super::melee::{melee_form, plan as melee_plan};
 use crate::engine::action::{ActionForm, ActionPlan};
 use crate::rules::simple::command::{Command, Fighter};
 use crate::rules::simple::state::{GroupRef, State, UnitRef};
@@ -28,7 +28,7 @@ fn companions(state: &State, g: GroupRef) -> Vec<UnitRef> {
 }
 
 /// A living Daimyo's forms.
-pub fn forms(state: &State, g: GroupRef) -> Vec<ActionForm> {
+pub fn forms(rules: &Rules, state: &State, g: GroupRef) -> Vec<ActionForm> {
     let Some(grp) = state.group(g) else {
         return Vec::new();
     };
@@ -44,7 +44,7 @@ pub fn forms(state: &State, g: GroupRef) -> Vec<ActionForm> {
             "with a unit he is no target until its figures are killed; alone he may be shot at",
         )
         .choice("With", places),
-        melee_form(state, usize::from(grp.owner)),
+        melee_form(rules, state, Fighter::Daimyo(g)),
     ]
 }
 

@@ -3,13 +3,12 @@
 //! rules allow (the engine still checks whose turn it is and every limit).
 
 mod daimyo;
+mod melee;
 mod places;
 
 pub use daimyo::{daimyo_id, daimyo_ref};
 
-use super::command::{
-    Attacker, Command, Facing, Fighter, FireOrder, Going, MeleeOrder, MoveKind, Status,
-};
+use super::command::{Command, Facing, Fighter, FireOrder, Going, MoveKind, Status};
 use super::numbers::{self, preview};
 use super::roster::{Formation, Weapon};
 use super::state::{Cover, MoraleCause, State, Target, UnitRef, UnitState};
@@ -199,47 +198,10 @@ fn going_choices() -> Vec<String> {
     Going::ALL.iter().map(|g| g.words().to_owned()).collect()
 }
 
-/// The melee form, for a unit's figure or a Daimyo: one attacking figure, the defender, where
-/// it strikes, a friend behind the defender, contacts and where it is fought.
-pub(super) fn melee_form(state: &State, side: usize) -> ActionForm {
-    ActionForm::new(
-        "melee",
-        "Melee",
-        "in your own turn; the attacker kills on a higher score",
-    )
-    .choice(
-        "Defender",
-        targets(state, side)
-            .into_iter()
-            .map(|t| target_name(state, t))
-            .collect(),
-    )
-    .choice(
-        "Where the defender fights",
-        vec![
-            "in the open".into(),
-            "behind soft cover".into(),
-            "behind hard cover".into(),
-            "inside a building (no modifiers)".into(),
-            "at the door of its building (hard cover)".into(),
-        ],
-    )
-    .choice(
-        "Attacking its",
-        vec!["front".into(), "flank".into(), "rear".into()],
-    )
-    .choice(
-        "Friend behind the defender",
-        vec!["none".into(), "with spear".into(), "with pike".into()],
-    )
-    .toggle("Attacker touches a friend")
-    .toggle("Defender touches a friend")
-}
-
 /// The forms open to a unit (execution checks whose turn it is and every limit).
 pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     if let Some(g) = daimyo_ref(id) {
-        return daimyo::forms(state, g);
+        return daimyo::forms(rules, state, g);
     }
     let Some(unit) = unit_ref(id) else {
         return Vec::new();
@@ -311,7 +273,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
     if let Some(range) = numbers::range_cm(rules, state, x.spec.weapon) {
         out.push(fire_form(state, unit, x, range));
     }
-    out.push(melee_form(state, state.owner(unit)));
+    out.push(melee::melee_form(rules, state, Fighter::Unit(unit)));
     out.extend(records(rules, state, unit));
     out.extend(places::forms(rules, state, unit));
     out
@@ -354,10 +316,23 @@ fn fire_form(state: &State, unit: UnitRef, x: &UnitState, range: u32) -> ActionF
 
 /// The table's records of a unit: its cover, melee, Formation Fail causes, a morale call,
 /// wading, smoke cleared, figures caught by fire.
+///
+/// The covers the Cover record offers: none below what the state proves (the structure the
+/// unit is in or behind, smoke from a fire over it), which a record could not lower.
+fn covers_from(state: &State, unit: UnitRef) -> Vec<Cover> {
+    let floor = state.cover_floor(unit);
+    COVERS.into_iter().filter(|c| *c >= floor).collect()
+}
+
 fn records(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
     let mut out = vec![
-        ActionForm::new("cover", "Cover", "umpire's record")
-            .choice("Cover", vec!["open".into(), "soft".into(), "hard".into()]),
+        ActionForm::new("cover", "Cover", "umpire's record").choice(
+            "Cover",
+            covers_from(state, unit)
+                .iter()
+                .map(|c| c.name().into())
+                .collect(),
+        ),
         ActionForm::new("in_melee", "In melee", "umpire's record").toggle("In melee"),
     ];
     let causes = super::execute::fail_causes(state, unit);
@@ -494,7 +469,7 @@ pub fn plan(
         }),
         "cover" => plain(Command::SetStatus {
             unit,
-            status: Status::Cover(*COVERS.get(value(0)).ok_or("pick cover")?),
+            status: Status::Cover(*covers_from(state, unit).get(value(0)).ok_or("pick cover")?),
         }),
         "in_melee" => plain(Command::SetStatus {
             unit,
@@ -516,7 +491,7 @@ pub fn plan(
             status: Status::Smoke(false),
         }),
         "fire" => fire_plan(rules, state, unit, values),
-        "melee" => melee_plan(rules, state, Fighter::Unit(unit), values),
+        "melee" => melee::plan(rules, state, Fighter::Unit(unit), values),
         other => places::plan(rules, state, unit, other, values),
     }
 }
@@ -611,83 +586,6 @@ fn fire_plan(
     Ok(ActionPlan {
         confirm: None,
         command: Command::Fire(order),
-        preview,
-    })
-}
-
-/// A melee order from the form (a unit's figure or a Daimyo attacking), with its odds.
-pub(super) fn melee_plan(
-    rules: &Rules,
-    state: &State,
-    fighter: Fighter,
-    values: &[usize],
-) -> Result<ActionPlan<Command>, String> {
-    let value = |i: usize| values.get(i).copied().unwrap_or(0);
-    let side = match fighter {
-        Fighter::Unit(u) => state.owner(u),
-        Fighter::Daimyo(g) => state
-            .group(g)
-            .map_or(usize::from(g.0), |x| usize::from(x.owner)),
-    };
-    let defender = *targets(state, side)
-        .get(value(0))
-        .ok_or("pick a defender")?;
-    // Where the defender fights: the cover the table sees, inside a building, or at its door.
-    let (defender_cover, in_building, at_door) = match value(1) {
-        0..=2 => (*COVERS.get(value(1)).ok_or("pick where")?, false, false),
-        3 => (Cover::Hard, true, false),
-        4 => (Cover::Hard, false, true),
-        _ => return Err("pick where the defender fights".into()),
-    };
-    let order = MeleeOrder {
-        defender,
-        defender_cover: Some(defender_cover),
-        attackers: vec![Attacker {
-            fighter,
-            facing: *FACINGS.get(value(2)).ok_or("pick a side")?,
-            touches_friend: value(4) == 1,
-        }],
-        rear_support: *SUPPORT.get(value(3)).ok_or("pick the support")?,
-        defender_touches_friend: value(5) == 1,
-        in_building,
-        door: match defender {
-            Target::Unit(t) if at_door => state.unit(t).and_then(|x| x.structure),
-            _ => None,
-        },
-    };
-    let bouts = preview::melee(rules, state, &order);
-    let who = match fighter {
-        Fighter::Unit(u) => state.unit_name(u),
-        Fighter::Daimyo(g) => state.daimyo_name(g),
-    };
-    let preview = bouts.first().map(|b| {
-        let mut modifiers = b.attacker.clone();
-        modifiers.extend(b.defender.iter().cloned());
-        Check {
-            key: String::new(),
-            who,
-            what: "Melee".into(),
-            why: format!("attacking {}", target_name(state, defender)),
-            citation: "simple: Melee".into(),
-            roll: Some(RollSpec::Test(b.kills.clone())),
-            target: format!("{} : the attacker kills on a higher score", b.kills),
-            modifiers,
-            odds: vec![Odds::of(
-                format!("the defending figure is killed ({} bout)", bouts.len()),
-                b.odds,
-                "killed",
-                crate::dice::CmpOp::Ge,
-                1,
-            )],
-            required: false,
-            answers: Vec::new(),
-            notes: Vec::new(),
-            faces: Default::default(),
-        }
-    });
-    Ok(ActionPlan {
-        confirm: None,
-        command: Command::Melee(order),
         preview,
     })
 }

@@ -105,19 +105,7 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
                 moves_left: *moves_left,
             });
         }
-        Event::StatusSet { unit: u, status } => {
-            let x = unit(state, *u)?;
-            match status {
-                Status::Cover(c) => x.cover = *c,
-                Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
-                Status::Smoke(b) => x.smoke = *b,
-                Status::FireSmoke(b) => x.fire_smoke = *b,
-                Status::SeesRetreat(b) => {
-                    x.sees_retreat = *b;
-                    x.retreat_told = true;
-                }
-            }
-        }
+        Event::StatusSet { unit: u, status } => status_set(state, *u, status)?,
         Event::Fired(roll) => fired(state, roll)?,
         Event::Killed { target, figures } => match target {
             Target::Unit(u) => {
@@ -130,8 +118,32 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
             let x = unit(state, *u)?;
             x.sees_retreat = false;
             x.retreat_told = false;
+            x.cover_told = false;
         }
         _ => apply_late(rules, state, event)?,
+    }
+    Ok(())
+}
+
+/// The table's word on a unit's status. A cover told while its morale test or the villagers'
+/// attack is due answers the card's question.
+fn status_set(state: &mut State, u: UnitRef, status: &Status) -> Result<(), String> {
+    let testing = state.due.iter().any(|d| {
+        matches!(d, super::state::Due::Morale(v, _) | super::state::Due::VillagersAttack(v) if *v == u)
+    });
+    let x = unit(state, u)?;
+    match status {
+        Status::Cover(c) => {
+            x.cover = *c;
+            x.cover_told |= testing;
+        }
+        Status::InMelee(b) => x.melee_turns = if *b { 2 } else { 0 },
+        Status::Smoke(b) => x.smoke = *b,
+        Status::FireSmoke(b) => x.fire_smoke = *b,
+        Status::SeesRetreat(b) => {
+            x.sees_retreat = *b;
+            x.retreat_told = true;
+        }
     }
     Ok(())
 }
@@ -187,7 +199,10 @@ fn apply_late(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Str
                 state.ledger.record(b.attacker, Deed::Melee, Some(target));
             }
             if let Target::Unit(u) = defender {
-                unit(state, *u)?.melee_turns = 2;
+                let x = unit(state, *u)?;
+                x.melee_turns = 2;
+                // The cover told for the villagers' attack served its fight.
+                x.cover_told = false;
             }
         }
         Event::Retreating { unit: u, moves } => {

@@ -18,7 +18,7 @@ fn total(face: u32, mods: &[crate::engine::check::Modifier]) -> i64 {
 
 /// Refuses attackers that may not attack now.
 fn check_attackers(ctx: &Ctx<'_>, order: &MeleeOrder) -> Result<(), CommandError> {
-    let max = numbers::max_attackers(ctx.rules(), order);
+    let max = numbers::max_attackers(ctx.rules(), ctx.state(), order);
     if order.attackers.is_empty() || order.attackers.len() > max {
         return Err(illegal(format!(
             "1 to {max} figures may attack one defending figure"

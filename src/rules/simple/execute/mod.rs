@@ -125,7 +125,7 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::SetStatus { unit, status } => records::set_status(c, *unit, *status)?,
         Command::Fire(order) => fire::fire(c, order)?,
         Command::Melee(order) => melee::melee(c, order)?,
-        Command::Morale { unit } => morale::morale(c, *unit)?,
+        Command::Morale { unit, cover } => morale::morale(c, *unit, *cover)?,
         Command::CallMorale { unit, cause } => morale::call_morale(c, *unit, *cause)?,
         Command::Attach { group, unit } => sequence::attach(c, *group, *unit)?,
         Command::EndTurn => sequence::end_turn(c)?,
@@ -143,7 +143,11 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         } => places::set_alight(c, *what, *structure, *by)?,
         Command::Engulfed(s) => places::engulfed(c, *s)?,
         Command::Occupy { unit, structure } => places::occupy(c, *unit, *structure)?,
-        Command::VillagersAttack(u) => places::villagers_attack(c, *u)?,
+        Command::VillagersAttack(u) => places::villagers_attack(c, *u, None)?,
+        Command::VillagersAttackIn { unit, cover } => {
+            morale::check_cover_told(c, *unit, Some(*cover))?;
+            places::villagers_attack(c, *unit, Some(*cover))?;
+        }
         Command::CrewCapturedGun { gun, crew } => places::crew_gun(c, *gun, *crew)?,
         Command::EscapeFire { unit, figures } => places::escape_fire(c, *unit, *figures)?,
         Command::AddStructure {

@@ -8,12 +8,16 @@ use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
 use crate::rules::simple::order::MORALE;
 use crate::rules::simple::roster::Troop;
-use crate::rules::simple::state::{Due, MoraleCause, UnitRef};
+use crate::rules::simple::state::{Cover, Due, MoraleCause, UnitRef};
 
 /// A unit takes the morale test due: its living figures' dice against a d10 for each dead
 /// figure, its Formation Fail and a friend seen retreating. A tie or better carries on; a
 /// failure retreats 3 moves, or sends peasants into hiding.
-pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
+pub(super) fn morale(
+    ctx: &mut Ctx<'_>,
+    u: UnitRef,
+    told: Option<Cover>,
+) -> Result<(), CommandError> {
     let Some(Due::Morale(_, cause)) = ctx
         .state()
         .due
@@ -33,6 +37,7 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> 
             MORALE,
         ));
     }
+    check_cover_told(ctx, u, told)?;
     ctx.settle(Due::Morale(u, cause))?;
     let x = ctx.unit(u)?;
     let sees = numbers::sees_friend_retreat(x, cause);
@@ -58,6 +63,40 @@ pub(super) fn morale(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> 
             ctx.emit(Event::Retreating { unit: u, moves })
         }
     }
+}
+
+/// Refuses a roll whose cover the card has not been told, or other than the one told (an
+/// order without one, from an older journal, reads the unit's cover record as it did): a
+/// morale test, the village's peasants' attack.
+pub(super) fn check_cover_told(
+    ctx: &Ctx<'_>,
+    u: UnitRef,
+    told: Option<Cover>,
+) -> Result<(), CommandError> {
+    let Some(c) = told else { return Ok(()) };
+    let x = ctx.unit(u)?;
+    let now = ctx.state().cover_of(u);
+    if !x.cover_told {
+        return Err(refuse(
+            format!(
+                "{}: first say where it stands (the card asks: its cover decides the dice)",
+                x.spec.name
+            ),
+            MORALE,
+        ));
+    }
+    if c != now {
+        return Err(refuse(
+            format!(
+                "{} stands in {} as told, not {}",
+                x.spec.name,
+                now.name(),
+                c.name()
+            ),
+            MORALE,
+        ));
+    }
+    Ok(())
 }
 
 /// The opponent calls for a test on a trigger the state bears out, once a turn a unit

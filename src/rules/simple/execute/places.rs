@@ -10,7 +10,7 @@ use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
 use crate::rules::simple::order::{FIRE, STRUCTURES};
 use crate::rules::simple::roster::Weapon;
-use crate::rules::simple::state::{Blaze, Due, NOBODY, State, Structure, Target, UnitRef};
+use crate::rules::simple::state::{Blaze, Cover, Due, NOBODY, State, Structure, Target, UnitRef};
 
 fn structure<'a>(ctx: &'a Ctx<'_>, s: u8) -> Result<&'a Structure, CommandError> {
     ctx.state()
@@ -380,7 +380,11 @@ pub fn village_unit(state: &State) -> Option<UnitRef> {
 
 /// The peasants attack one figure of a unit that came into the village, with as many
 /// figures as may attack one defender.
-pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), CommandError> {
+pub(super) fn villagers_attack(
+    ctx: &mut Ctx<'_>,
+    u: UnitRef,
+    told: Option<Cover>,
+) -> Result<(), CommandError> {
     ctx.settle(Due::VillagersAttack(u))?;
     let Some(v) = village_unit(ctx.state()) else {
         return Ok(());
@@ -388,15 +392,14 @@ pub(super) fn villagers_attack(ctx: &mut Ctx<'_>, u: UnitRef) -> Result<(), Comm
     if !ctx.unit(u)?.present() {
         return Ok(());
     }
-    let touching = ctx.unit(u)?.alive > 1;
     let mut order = MeleeOrder {
         defender: Target::Unit(u),
         attackers: Vec::new(),
-        defender_touches_friend: touching,
+        defender_touches_friend: numbers::villager_target_touches_friend(ctx.state(), u, told),
         rear_support: None,
         in_building: false,
         door: None,
-        defender_cover: None,
+        defender_cover: told,
     };
     order.attackers = vec![Attacker {
         fighter: Fighter::Unit(v),

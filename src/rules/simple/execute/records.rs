@@ -87,6 +87,17 @@ pub(super) fn set_status(
 ) -> Result<(), CommandError> {
     ctx.present_unit(u)?;
     match status {
+        Status::Cover(c) if c < ctx.state().cover_floor(u) => {
+            return Err(refuse(
+                format!(
+                    "{} has {} at least (the structure it is in or behind, or smoke from a fire over it): a record of {} would change nothing",
+                    ctx.state().unit_name(u),
+                    ctx.state().cover_floor(u).name(),
+                    c.name()
+                ),
+                FORMATION_FAIL,
+            ));
+        }
         Status::Cover(_) | Status::InMelee(_) | Status::FireSmoke(_) => {}
         Status::Smoke(false) if may_clear_smoke(ctx.state(), u) => {}
         Status::Smoke(_) => {

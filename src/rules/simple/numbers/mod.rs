@@ -10,7 +10,8 @@ use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::Modifier;
 use crate::rules::simple::tables::{
-    CombinedScore, DaimyoCover, NaginataIsSpear, PassThrough, ReinforcementSquare, TurnToFace,
+    AttackersLimit, CombinedScore, DaimyoCover, NaginataIsSpear, PassThrough, ReinforcementSquare,
+    TurnToFace,
 };
 
 const MELEE: &str = "simple: Melee";
@@ -426,13 +427,32 @@ pub fn melee_modifiers(
     (att, def)
 }
 
-/// The most attackers allowed on one defending figure.
-pub fn max_attackers(rules: &Rules, order: &MeleeOrder) -> usize {
-    if order.defender_touches_friend {
-        rules.t.melee.max_attackers_touching_friend
+/// The most attackers allowed on one defending figure: 4, or 3 when he touches a friendly
+/// figure; under ruling `attackers_limit` `skirmish_order`, 4 only on a skirmisher (a lone
+/// Daimyo standing as one under `daimyo_cover`) and 3 on any other.
+pub fn max_attackers(rules: &Rules, state: &State, order: &MeleeOrder) -> usize {
+    let m = &rules.t.melee;
+    let skirmisher = match order.defender {
+        Target::Unit(u) => state
+            .unit(u)
+            .is_some_and(|x| x.formation == Formation::Skirmish),
+        Target::Daimyo(_) => rules.rulings.daimyo_cover == DaimyoCover::SkirmishInOpen,
+    };
+    let four_only_on_skirmishers = rules.rulings.attackers_limit == AttackersLimit::SkirmishOrder;
+    if order.defender_touches_friend || (four_only_on_skirmishers && !skirmisher) {
+        m.max_attackers_touching_friend
     } else {
-        rules.t.melee.max_attackers
+        m.max_attackers
     }
+}
+
+/// Whether the figure the village's peasants set on touches a friend: with the cover told (the
+/// card's answer) as its formation shows (close order, another figure left; skirmishers stand
+/// apart); in an older journal's attack, whenever another figure was left.
+pub fn villager_target_touches_friend(state: &State, u: UnitRef, told: Option<Cover>) -> bool {
+    state
+        .unit(u)
+        .is_some_and(|x| x.alive > 1 && (told.is_none() || x.formation != Formation::Skirmish))
 }
 
 /// How many of the village's peasants attack the figure of a unit that came into the
@@ -445,7 +465,7 @@ pub fn villagers_attacking(
     order: &MeleeOrder,
 ) -> u32 {
     villagers_yet_to_attack(state, village)
-        .min(u32::try_from(max_attackers(rules, order)).unwrap_or(u32::MAX))
+        .min(u32::try_from(max_attackers(rules, state, order)).unwrap_or(u32::MAX))
 }
 
 /// The village's peasants alive that have not attacked this turn.

@@ -1,12 +1,15 @@
 //! The checks a Simple Samurai battle requires (or offers) right now, as cards.
 
+mod morale;
 mod places;
+
+use morale::{morale_calls, morale_card};
 pub use places::escape_card_for;
 
 use super::command::Command;
 use super::describe::words::due_words;
 use super::numbers;
-use super::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+use super::state::{Due, GroupRef, Phase, State, UnitRef};
 use super::tables::Rules;
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Answer, Check, Odds, RollSpec, TableFaces};
@@ -341,138 +344,6 @@ fn ally_card(rules: &Rules, state: &State, g: GroupRef, why: String) -> Check<Co
         "acts",
         "acts",
     )
-}
-
-/// The morale card's question of the cover the unit stands in (Morale: its figures' dice go
-/// by it): each cover but the one it has now, and none below what the state proves (the
-/// building it is in, the structure it is behind, smoke from a fire over it).
-fn morale_cover_answers(rules: &Rules, state: &State, u: UnitRef) -> Vec<Answer<Command>> {
-    use super::state::Cover;
-    let (Some(x), now, floor) = (state.unit(u), state.cover_of(u), state.cover_floor(u)) else {
-        return Vec::new();
-    };
-    [Cover::Open, Cover::Soft, Cover::Hard]
-        .into_iter()
-        .filter(|c| *c != now && *c >= floor)
-        .map(|c| {
-            let sides = numbers::morale(rules, x, c, false).own_sides;
-            let label = match c {
-                Cover::Open => "It stands in the open",
-                Cover::Soft => "It stands behind soft cover",
-                Cover::Hard => "It stands behind hard cover",
-            };
-            answer(
-                &format!("{label} (1d{sides} a figure alive)"),
-                Command::SetStatus {
-                    unit: u,
-                    status: super::command::Status::Cover(c),
-                },
-                false,
-            )
-        })
-        .collect()
-}
-
-fn morale_card(
-    rules: &Rules,
-    state: &State,
-    u: UnitRef,
-    cause: MoraleCause,
-    due: bool,
-) -> Check<Command> {
-    let Some(x) = state.unit(u) else {
-        return card(
-            u.id(),
-            "Morale test",
-            cause.words().into(),
-            "simple: Morale",
-        );
-    };
-    let sees = numbers::sees_friend_retreat(x, cause);
-    let dice = numbers::morale(rules, x, state.cover_of(u), sees);
-    let cmp = dice.comparison(rules);
-    let mut c = card(
-        x.spec.name.clone(),
-        "Morale test",
-        cause.words().into(),
-        "simple: Morale",
-    );
-    c.modifiers = dice.reasons.clone();
-    c.required = due;
-    // A friendly unit is in Retreat: whether this unit sees it within reach is the table's
-    // to tell, asked before the roll (never assumed either way).
-    let ask = due && super::execute::morale_waits_on_retreat_answer(state, u, cause);
-    if ask {
-        let within = rules.t.morale.friend_retreating_within_cm;
-        let told = |label: String, sees: bool| {
-            answer(
-                &label,
-                Command::SetStatus {
-                    unit: u,
-                    status: super::command::Status::SeesRetreat(sees),
-                },
-                false,
-            )
-        };
-        c.notes.push(format!(
-            "A friendly unit is in Retreat: does {} see it within {within} cm? Answer before the roll.",
-            x.spec.name
-        ));
-        c.answers.push(told(
-            format!("Sees a friend retreat within {within} cm (+1d10 against)"),
-            true,
-        ));
-        c.answers.push(told(
-            format!("Sees no friend retreat within {within} cm"),
-            false,
-        ));
-    } else if due {
-        c.answers
-            .push(answer("Roll", Command::Morale { unit: u }, true));
-        c.answers.extend(morale_cover_answers(rules, state, u));
-    } else {
-        c.answers.push(answer(
-            "Call for the test",
-            Command::CallMorale { unit: u, cause },
-            false,
-        ));
-    }
-    test(
-        c,
-        cmp.clone(),
-        format!("{cmp}: carry on when the living figures' dice total at least the d10s"),
-        "carry on",
-        "passed",
-    )
-}
-
-/// The opponent may call for morale tests: units with a Formation Fail or at half strength.
-fn morale_calls(rules: &Rules, state: &State) -> Vec<Check<Command>> {
-    let mut out = Vec::new();
-    for u in state.units() {
-        let Some(x) = state.unit(u) else { continue };
-        if !x.present() || !numbers::takes_morale(x) || x.retreating() || x.called {
-            continue;
-        }
-        if numbers::half_strength(x) {
-            out.push(morale_card(
-                rules,
-                state,
-                u,
-                MoraleCause::HalfStrength,
-                false,
-            ));
-        } else if x.formation_fail {
-            out.push(morale_card(
-                rules,
-                state,
-                u,
-                MoraleCause::FormationFail,
-                false,
-            ));
-        }
-    }
-    out
 }
 
 /// Each Daimyo rolls 1d12; the higher is Home, and ties roll again.

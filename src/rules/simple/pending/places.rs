@@ -2,13 +2,13 @@
 //! building, and the fires' spread and smoke the umpire keeps an eye on.
 
 use crate::dice::{CmpOp, Expr};
-use crate::engine::check::{Check, Odds, RollSpec};
-use crate::rules::simple::command::{Command, Kindling, MeleeOrder};
+use crate::engine::check::{Answer, Check, Odds, RollSpec};
+use crate::rules::simple::command::{Command, Kindling, MeleeOrder, Status};
 use crate::rules::simple::describe::words::kindling;
 use crate::rules::simple::execute::village_unit;
 use crate::rules::simple::numbers::preview;
 use crate::rules::simple::pending::{answer, at_least, card, test};
-use crate::rules::simple::state::{Blaze, State, Target, UnitRef};
+use crate::rules::simple::state::{Blaze, Cover, State, Target, UnitRef};
 use crate::rules::simple::tables::Rules;
 
 /// The peasants' attack on a unit that came into the village, with the odds of a bout.
@@ -19,11 +19,25 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
         why,
         "simple: Terrain",
     );
-    c.answers
-        .push(answer("Roll", Command::VillagersAttack(u), true));
     let Some(v) = village_unit(state) else {
         return c;
     };
+    // Where the figure fights is the table's to tell, asked before the roll (its cover adds to
+    // its score in melee): no dice or odds are shown for a cover nobody gave.
+    let told = state.unit(u).is_some_and(|x| x.cover_told);
+    c.answers.extend(cover_answers(rules, state, u, told));
+    if !told {
+        c.notes.push(format!(
+            "Where does the figure of {} the peasants set on fight? Answer before the roll.",
+            state.unit_name(u)
+        ));
+        return c;
+    }
+    let cover = state.cover_of(u);
+    c.answers.insert(
+        0,
+        answer("Roll", Command::VillagersAttackIn { unit: u, cover }, true),
+    );
     let order = MeleeOrder {
         defender: Target::Unit(u),
         attackers: vec![crate::rules::simple::command::Attacker {
@@ -31,11 +45,15 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
             facing: crate::rules::simple::command::Facing::Front,
             touches_friend: true,
         }],
-        defender_touches_friend: state.unit(u).is_some_and(|x| x.alive > 1),
+        defender_touches_friend: crate::rules::simple::numbers::villager_target_touches_friend(
+            state,
+            u,
+            Some(cover),
+        ),
         rear_support: None,
         in_building: false,
         door: None,
-        defender_cover: None,
+        defender_cover: Some(cover),
     };
     let attackers = crate::rules::simple::numbers::villagers_attacking(rules, state, v, &order);
     c.notes.push(format!(
@@ -62,10 +80,51 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
                 ),
             ];
             c.modifiers = b.attacker.iter().chain(&b.defender).cloned().collect();
+            // Each bout throws a peasant's die, then the figure's; another peasant throws only
+            // while none has killed.
+            c.faces = crate::engine::check::TableFaces::new(
+                vec![(2, "the first bout, the peasant's die first".into())],
+                (attackers > 1).then(|| "2 more for each further bout until one kills".into()),
+            );
             c
         }
         None => c,
     }
+}
+
+/// The villagers' card's question of the cover the figure fights from, none below what the
+/// state proves: every cover before it is told (the record marked), then the others, to change
+/// it until the roll.
+fn cover_answers(rules: &Rules, state: &State, u: UnitRef, told: bool) -> Vec<Answer<Command>> {
+    let (now, floor) = (state.cover_of(u), state.cover_floor(u));
+    let m = &rules.t.melee;
+    [
+        (Cover::Open, "The figure fights in the open", 0),
+        (
+            Cover::Soft,
+            "The figure fights behind soft cover",
+            m.soft_cover,
+        ),
+        (
+            Cover::Hard,
+            "The figure fights behind hard cover",
+            m.hard_cover,
+        ),
+    ]
+    .into_iter()
+    .filter(|(c, ..)| *c >= floor && !(told && *c == now))
+    .map(|(c, label, bonus)| {
+        let recorded = if c == now { ", recorded" } else { "" };
+        answer(
+            &format!("{label} ({bonus:+}{recorded})"),
+            Command::SetStatus {
+                unit: u,
+                status: Status::Cover(c),
+            },
+            false,
+        )
+    })
+    .collect()
 }
 
 /// Figures inside a burning building roll 1d6 each to get out.

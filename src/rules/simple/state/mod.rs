@@ -97,6 +97,10 @@ pub struct UnitState {
     /// The umpire said, for the morale test due, whether it sees a friendly unit retreat.
     #[serde(default)]
     pub retreat_told: bool,
+    /// The umpire said, for the morale test due, the cover it stands in (the card asks it
+    /// before the roll).
+    #[serde(default)]
+    pub cover_told: bool,
     /// Rolled for drowning this turn (once a move in a river).
     #[serde(default)]
     pub waded: bool,
@@ -154,6 +158,7 @@ impl UnitState {
             fire_smoke: false,
             sees_retreat: false,
             retreat_told: false,
+            cover_told: false,
             waded: false,
             called: false,
             reforming: None,
