@@ -90,11 +90,7 @@ fn event_cards_card_3_stops_every_move_but_a_retreat() {
         fire(IMA_TEPPO, ODA_TEPPO_2, false),
         &[6, 1, 1, 1, 1, 1],
     );
-    ok(
-        &mut b,
-        Command::Morale { unit: ODA_TEPPO_2 },
-        &[1, 1, 1, 1, 5],
-    );
+    morale(&mut b, ODA_TEPPO_2, &[1, 1, 1, 1, 5]);
     // Oda draws the messenger's card.
     ok(&mut b, Command::EndTurn, &[]);
     ok(&mut b, Command::DrawCard { card: Some(3) }, &[]);

@@ -368,7 +368,7 @@ fn morale_an_even_score_carries_on_and_a_lower_one_retreats() {
             fire(IMA_TEPPO, ODA_TEPPO_2, false),
             &[6, 1, 1, 1, 1, 1],
         );
-        ok(&mut b, Command::Morale { unit: ODA_TEPPO_2 }, &faces);
+        morale(&mut b, ODA_TEPPO_2, &faces);
         let u = b.state().unit(ODA_TEPPO_2).unwrap();
         assert_eq!(u.retreat_moves > 0, retreats, "{faces:?}");
     }
