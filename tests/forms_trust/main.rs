@@ -5,6 +5,8 @@
 //! play on the app's surface.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+#[path = "../simple_support/mod.rs"]
+mod simple_support;
 #[path = "../ui_support/mod.rs"]
 mod ui_support;
 
@@ -15,4 +17,5 @@ mod kinds;
 mod numbers;
 mod reach;
 mod screen;
+mod scripted;
 mod typed;
