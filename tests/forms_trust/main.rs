@@ -11,6 +11,7 @@ mod simple_support;
 mod ui_support;
 
 mod asked;
+mod cards;
 mod casualties;
 mod common;
 mod kinds;

@@ -12,16 +12,11 @@ use rand::SeedableRng as _;
 
 use std::collections::BTreeSet;
 
-use super::common::{click, entries, select};
+use super::common::{centre_right, click, entries, select};
 use super::ui_support::{self, choose, press, type_number};
 use super::{kinds, reach, scripted};
 
 const SMALL: (f32, f32) = (1280.0, 720.0);
-
-/// The centre's right edge: where the turn panel begins.
-fn centre_right(h: &Harness<'_, App>) -> f32 {
-    h.get_by_label_contains("Required now (").rect().left()
-}
 
 /// Answers every field of the form open now: the first option, No, none of a list, the least
 /// number.

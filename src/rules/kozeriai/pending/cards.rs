@@ -28,6 +28,7 @@ pub fn step(
 ) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         answers,
         ..Check::card(who, what, why, citation)
     }

@@ -574,6 +574,7 @@ fn fire_plan(
         let per = if p.paired { "pair" } else { "die" };
         Check {
             key: String::new(),
+            kind: String::new(),
             who: state.unit_name(unit),
             what: "Fire".into(),
             why: format!("at {}", target_name(state, target)),
@@ -665,6 +666,7 @@ pub(super) fn melee_plan(
         modifiers.extend(b.defender.iter().cloned());
         Check {
             key: String::new(),
+            kind: String::new(),
             who,
             what: "Melee".into(),
             why: format!("attacking {}", target_name(state, defender)),

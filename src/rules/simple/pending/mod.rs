@@ -20,6 +20,7 @@ pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Comma
 pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         required: true,
         ..Check::card(who, what, why, citation)
     }

@@ -123,6 +123,7 @@ fn step_card(
 ) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         answers: vec![answer(label, command, false).ending()],
         ..Check::card(who, what, why, "sky: Turn Sequence")
     }
@@ -138,6 +139,7 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
     let names = [&state.sides[0].name, &state.sides[1].name];
     Check {
         key: String::new(),
+        kind: String::new(),
         who: format!(
             "{} and {}",
             state.sides[0].general.name, state.sides[1].general.name
