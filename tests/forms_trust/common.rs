@@ -72,3 +72,12 @@ pub fn entries(h: &Harness<'_, App>) -> usize {
 pub fn centre_right(h: &Harness<'_, App>) -> f32 {
     h.get_by_label_contains("Required now (").rect().left()
 }
+
+/// The log lines of the battle's last entry.
+pub fn last_lines(h: &Harness<'_, App>) -> Vec<String> {
+    let game = h.state().game().unwrap();
+    game.log()
+        .last()
+        .map(|e| e.lines.clone())
+        .unwrap_or_default()
+}

@@ -7,6 +7,8 @@
 
 #[path = "../simple_support/mod.rs"]
 mod simple_support;
+#[path = "../sky_support/mod.rs"]
+mod sky_support;
 #[path = "../ui_support/mod.rs"]
 mod ui_support;
 
@@ -16,6 +18,7 @@ mod casualties;
 mod common;
 mod kinds;
 mod numbers;
+mod offered;
 mod reach;
 mod screen;
 mod scripted;

@@ -50,12 +50,24 @@ fn weapons(u: &UnitState) -> Vec<Weapon> {
 
 const FORMATIONS: [Formation; 3] = [Formation::Column, Formation::Line(3), Formation::Line(4)];
 
-/// The formations a unit's stands fit now (Units and organization).
-fn formations(rules: &Rules, u: &UnitState) -> Vec<Formation> {
-    FORMATIONS
-        .into_iter()
-        .filter(|f| super::roster::line_fits(rules, u.spec.mounted, u.stands, *f).is_ok())
-        .collect()
+/// The formations a unit's stands fit now (Units and organization), each named as it
+/// stands on the table: a line of fewer stands than its width is only as wide as its stands,
+/// so a unit of 2 stands is offered one line, 2 wide, never a 3 and a 4 that mean the same.
+fn formations(rules: &Rules, u: &UnitState) -> Vec<(Formation, String)> {
+    let mut out: Vec<(Formation, String)> = Vec::new();
+    for f in FORMATIONS {
+        if super::roster::line_fits(rules, u.spec.mounted, u.stands, f).is_err() {
+            continue;
+        }
+        let label = match f {
+            Formation::Column => "Column".to_owned(),
+            Formation::Line(w) => format!("Line, {} wide", u.stands.min(w)),
+        };
+        if out.iter().all(|(_, l)| *l != label) {
+            out.push((f, label));
+        }
+    }
+    out
 }
 
 /// The options of the fire form's range field: the common case first, in words.
@@ -149,13 +161,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         )
         .choice(
             "Formation",
-            formations(rules, u)
-                .into_iter()
-                .map(|f| match f {
-                    Formation::Column => "Column".to_owned(),
-                    Formation::Line(w) => format!("Line, {w} wide"),
-                })
-                .collect(),
+            formations(rules, u).into_iter().map(|(_, l)| l).collect(),
         )
         .as_record(),
     );
@@ -319,9 +325,10 @@ pub fn plan(
         }
         "formation" => plain(Command::SetFormation {
             unit,
-            formation: *formations(rules, u)
+            formation: formations(rules, u)
                 .get(value(0))
-                .ok_or("pick a formation")?,
+                .ok_or("pick a formation")?
+                .0,
         }),
         "fire" => fire_plan(rules, state, unit, u, values),
         "charge" => {
