@@ -134,9 +134,9 @@ fn formation_form(rules: &Rules, state: &State, unit: UnitRef) -> ActionForm {
             "change_formation",
             "Go on changing formation",
             format!(
-                "its move goes to forming {}: {} more move(s)",
+                "its move goes to forming {}: {} more",
                 r.to.name(),
-                r.moves_left
+                crate::engine::words::counted(r.moves_left, "move")
             ),
         );
     }

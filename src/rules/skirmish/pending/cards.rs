@@ -266,10 +266,10 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
         key: String::new(),
         kind: String::new(),
         who: figure_who(state, f),
-        what: format!("Results: {hits} hit(s)"),
+        what: format!("Results: {}", crate::engine::words::counted(hits, "hit")),
         why: format!(
-            "hit by fire or melee; {} wound(s) so far, {kill} kill",
-            x.wounds.len()
+            "hit by fire or melee; {} so far, {kill} kill",
+            crate::engine::words::counted(x.wounds.len(), "wound")
         ),
         citation: cite::RESULTS.into(),
         roll: Some(RollSpec::Value(Expr::dice(hits, r.sides))),
