@@ -50,24 +50,25 @@ fn weapons(u: &UnitState) -> Vec<Weapon> {
 
 const FORMATIONS: [Formation; 3] = [Formation::Column, Formation::Line(3), Formation::Line(4)];
 
-/// The formations a unit's stands fit now (Units and organization), each named as it
-/// stands on the table: a line of fewer stands than its width is only as wide as its stands,
-/// so a unit of 2 stands is offered one line, 2 wide, never a 3 and a 4 that mean the same.
+/// The formations a unit's stands fit now (Units and organization), each named as it will
+/// stand on the table: a line wider than the unit's stands is only as wide as its stands, so
+/// a unit of 2 stands ordered into a line 3 or 4 wide is told it stands 2 wide. (The engine
+/// takes either width, as journals always have: the form offers each.)
 fn formations(rules: &Rules, u: &UnitState) -> Vec<(Formation, String)> {
-    let mut out: Vec<(Formation, String)> = Vec::new();
-    for f in FORMATIONS {
-        if super::roster::line_fits(rules, u.spec.mounted, u.stands, f).is_err() {
-            continue;
-        }
-        let label = match f {
-            Formation::Column => "Column".to_owned(),
-            Formation::Line(w) => format!("Line, {} wide", u.stands.min(w)),
-        };
-        if out.iter().all(|(_, l)| *l != label) {
-            out.push((f, label));
-        }
-    }
-    out
+    FORMATIONS
+        .into_iter()
+        .filter(|f| super::roster::line_fits(rules, u.spec.mounted, u.stands, *f).is_ok())
+        .map(|f| {
+            let label = match f {
+                Formation::Column => "Column".to_owned(),
+                Formation::Line(w) if u.stands < w => {
+                    format!("Line, {w} wide: {} stands wide on the table", u.stands)
+                }
+                Formation::Line(w) => format!("Line, {w} wide"),
+            };
+            (f, label)
+        })
+        .collect()
 }
 
 /// The options of the fire form's range field: the common case first, in words.
