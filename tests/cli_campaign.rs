@@ -294,7 +294,7 @@ fn campaign_report_rebuilds_a_damaged_campaign_file_from_its_journals() {
     let after = report(data.path());
     assert!(after.status.success(), "{}", text(&after.stderr));
     let said = text(&after.stderr);
-    assert!(said.contains("rebuilt from its 3 journal(s)"), "{said}");
+    assert!(said.contains("rebuilt from its 3 journals"), "{said}");
     assert!(said.contains("the damaged file is kept as"), "{said}");
     assert_eq!(
         text(&after.stdout),

@@ -252,7 +252,7 @@ fn the_movement_calculator_lists_each_cost_the_move_incurs_and_names_its_turn() 
         [
             "Costs 3 cm: light terrain x1: 3 cm each",
             "Costs 1 cm: wheel 1 cm x1 (Veteran)",
-            "Costs 3 cm: 1 linear obstacle(s), 3 cm each",
+            "Costs 3 cm: 1 linear obstacle, 3 cm each",
         ]
     );
 }

@@ -1025,8 +1025,8 @@ fn opposed_odds_are_exact_over_ten_by_ten_faces() {
     assert!(same(p("no result (parried)"), count(&|d| d <= 0)));
     // A difference of 2 less armour 2 is no wound: a push back only.
     assert!(same(p("push back only"), count(&|d| d == 1 || d == 2)));
-    assert!(same(p("Goro: 1 wound(s)"), count(&|d| d == 3)));
-    assert!(same(p("Goro: 7 wound(s)"), count(&|d| d == 9)));
+    assert!(same(p("Goro: 1 wound"), count(&|d| d == 3)));
+    assert!(same(p("Goro: 7 wounds"), count(&|d| d == 9)));
     let total: f64 = card.odds.iter().take(2).map(|o| o.probability).sum();
     assert!((total - 1.0).abs() < 1e-12);
 }

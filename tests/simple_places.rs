@@ -22,8 +22,6 @@ use simple_support::*;
 const IMA_YARI: UnitRef = UnitRef(1, 0, 4);
 /// The village's peasants: the group after Oda's two allied clans.
 const VILLAGERS: UnitRef = UnitRef(0, 3, 0);
-/// A gun added to the Oda army for the captured-gun test.
-const ODA_GUN: UnitRef = UnitRef(0, 0, 12);
 
 /// Plays the rest of Imagawa's turn and Oda's, so the sequence ends, up to Imagawa's next.
 fn next_sequence(b: &mut Battle<Simple>) {
@@ -144,28 +142,6 @@ fn terrain_village_brings_5_peasants_who_attack_whoever_enters_and_never_leave()
     assert!(b.state().due.is_empty(), "an empty village attacks no one");
 }
 
-fn battle_with_oda_gun() -> Battle<Simple> {
-    let path = format!("{}/rosters/simple/oda.ron", env!("CARGO_MANIFEST_DIR"));
-    let mut text = RosterText::read(std::path::Path::new(&path)).expect("readable");
-    let last = "flagbearers: 2),\n    ],\n    allies";
-    assert!(text.source.contains(last), "the Oda roster's own units end");
-    text.source = text.source.replacen(
-        last,
-        "flagbearers: 2),\n        (name: \"Oda Gun\", troop: Ashigaru, weapon: Gun),\n    ],\n    allies",
-        1,
-    );
-    let oda = Simple::load_army(&text).expect("valid").army;
-    let mut b = Battle::<Simple>::start([oda, army("imagawa.ron")], HouseRules::default(), None)
-        .expect("starts");
-    ok(&mut b, Command::RollForHome, &[9, 2]);
-    b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
-        .expect("shuffle");
-    ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
-    ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
-    b
-}
-
 #[test]
 fn captured_gun_is_taken_in_melee_and_fired_only_by_artillerymen() {
     let mut b = battle_with_oda_gun();
@@ -176,14 +152,7 @@ fn captured_gun_is_taken_in_melee_and_fired_only_by_artillerymen() {
         err_text(&mut b, man(ODA_GUN), &[]).contains("replaced"),
         "a gun still crewed is not Oda's to man"
     );
-    // Oda's pike Samurai kill the three artillerymen one by one; the crew hold their
-    // morale until the last falls.
-    let attack = Command::Melee(one_on_one(ODA_PIKE_SAMURAI, IMA_GUN, Facing::Front));
-    ok(&mut b, attack.clone(), &[10, 1]);
-    morale(&mut b, IMA_GUN, &[6, 6, 1, 1]);
-    ok(&mut b, attack.clone(), &[10, 1]);
-    morale(&mut b, IMA_GUN, &[6, 1, 1, 1]);
-    ok(&mut b, attack, &[10, 1]);
+    capture_imagawas_gun(&mut b);
     let gun = b.state().unit(IMA_GUN).expect("gun");
     assert_eq!((gun.alive, gun.captured_by), (0, Some(0)));
     assert!(

@@ -71,6 +71,42 @@ fn nobushige_wins(h: &mut Harness<'static, App>) {
     h.run();
 }
 
+/// The numbers painted up the strength chart's y axis: between its heading and the table of
+/// numbers below it, left of the leaders' chart (egui_plot paints them, unnamed to accesskit).
+fn strength_axis_marks(h: &Harness<'static, App>) -> Vec<u32> {
+    fn texts(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(t) => {
+                out.push((t.galley.text().to_owned(), t.visual_bounding_rect()))
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| texts(s, out)),
+            _ => {}
+        }
+    }
+    let heading = h
+        .get_by_label("Strength from battle to battle (stands)")
+        .rect();
+    let leaders = h.get_by_label("Leaders' Command over the campaign").rect();
+    let table = h
+        .get_all_by_label("Mustered")
+        .map(|n| n.rect().top())
+        .fold(f32::MAX, f32::min);
+    let mut painted = Vec::new();
+    for clipped in &h.output().shapes {
+        texts(&clipped.shape, &mut painted);
+    }
+    let mut marks: Vec<u32> = painted
+        .into_iter()
+        .filter(|(_, r)| {
+            r.top() > heading.bottom() && r.bottom() < table && r.right() < leaders.left()
+        })
+        .filter_map(|(text, _)| text.trim().parse().ok())
+        .collect();
+    marks.sort_unstable();
+    marks.dedup();
+    marks
+}
+
 #[test]
 fn the_app_continues_a_campaign_from_end_battle_and_shows_its_page() {
     let dir = tempfile::tempdir().unwrap();
@@ -160,7 +196,12 @@ fn the_app_continues_a_campaign_from_end_battle_and_shows_its_page() {
     h.get_by_label("Campaign").click();
     h.run();
     h.get_by_label("Campaign: Kawanakajima");
+    // Its count in words: "2 battles", never "2 battle(s)".
+    h.get_by_label("— 2 battles");
     h.get_by_label("Strength from battle to battle (stands)");
+    // Its y axis is read at a glance: several marks named, not the 0 alone.
+    let marks = strength_axis_marks(&h);
+    assert!(marks.len() >= 3 && marks.contains(&0), "{marks:?}");
     h.get_by_label("Leaders' Command over the campaign");
     h.get_by_label("Battle 1 into battle 2 (2)");
 }

@@ -81,3 +81,45 @@ fn every_switchable_ruling_has_a_title_and_a_sentence_per_choice() {
         }
     }
 }
+
+/// A count says "1 hit" or "3 hits", never "3 hit(s)": in every log line of random play of
+/// each rule set's demo, and on the screen the app shows at each step where the log grows
+/// (its cards, badges, details and log).
+#[test]
+fn counts_in_the_log_and_on_screen_agree_with_their_nouns() {
+    use egui_kittest::kittest::NodeT as _;
+    use rand::SeedableRng as _;
+    let lazy = |text: &str| text.contains("(s)") || text.contains("(es)");
+    for key in ["sky", "daimyo", "kozeriai", "simple", "skirmish"] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h =
+            ui_support::app_launched(dir.path(), &["new", "--ruleset", key], (1400.0, 900.0));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut dice = gunbai::dice::RngDice::seeded(7);
+        for step in 0..250 {
+            let game = h.state_mut().game_mut().unwrap();
+            if !game.random_step(&mut rng, &mut dice).unwrap() {
+                break;
+            }
+            if step % 10 != 0 {
+                continue;
+            }
+            h.run();
+            let shown: Vec<String> = h
+                .root()
+                .children_recursive()
+                .filter_map(|n| n.accesskit_node().label())
+                .filter(|l| lazy(l))
+                .collect();
+            assert!(shown.is_empty(), "{key}, step {step}: {shown:?}");
+        }
+        let game = h.state().game().unwrap();
+        let lines: Vec<&String> = game
+            .log()
+            .iter()
+            .flat_map(|e| &e.lines)
+            .filter(|l| lazy(l))
+            .collect();
+        assert!(lines.is_empty(), "{key}: {lines:?}");
+    }
+}

@@ -121,8 +121,8 @@ pub fn read_or_rebuild(path: &Path, name: &str) -> Result<(Campaign, Option<Stri
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut campaign = rebuild(dir, name).map_err(|why| format!("{damage}; {why}"))?;
     let mut said = format!(
-        "{damage}: rebuilt from its {} journal(s)",
-        campaign.battles.len()
+        "{damage}: rebuilt from its {}",
+        crate::engine::words::counted(campaign.battles.len(), "journal")
     );
     if path.exists() {
         let aside = path.with_file_name(format!(

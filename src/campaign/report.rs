@@ -11,6 +11,7 @@ use chrono::Local;
 use super::change::{Change, What};
 use super::file::Campaign;
 use super::series::{Point, fortunes, series};
+use crate::engine::words::counted;
 use crate::escape;
 
 /// Everything the report shows, gathered once.
@@ -207,11 +208,11 @@ pub fn markdown(c: &Campaign, path: &Path) -> String {
     let _ = writeln!(out, "# {}: campaign report\n", e(&c.name));
     let _ = writeln!(
         out,
-        "*{}*: {} against {}, {} battle(s).\n",
+        "*{}*: {} against {}, {}.\n",
         e(&f.title),
         e(&f.armies[0]),
         e(&f.armies[1]),
-        f.battles.len()
+        counted(f.battles.len(), "battle")
     );
     out.push_str("## The series\n\n| Battle | Date | Result |\n|---:|---|---|\n");
     for b in &f.battles {
@@ -328,12 +329,12 @@ table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5re
     );
     let _ = write!(
         out,
-        "<h1>{}: campaign report</h1><p><em>{}</em>: <span class=s0>{}</span> against <span class=s1>{}</span>, {} battle(s).</p>",
+        "<h1>{}: campaign report</h1><p><em>{}</em>: <span class=s0>{}</span> against <span class=s1>{}</span>, {}.</p>",
         e(&c.name),
         e(&f.title),
         e(&f.armies[0]),
         e(&f.armies[1]),
-        f.battles.len()
+        counted(f.battles.len(), "battle")
     );
     out.push_str("<h2>The series</h2><table><tr><th>Battle</th><th>Date</th><th>Result</th></tr>");
     for b in &f.battles {

@@ -92,6 +92,28 @@ fn keyed<C>(checks: &mut [Check<C>]) {
     }
 }
 
+/// Names each card's kind by the command its roll gives (or its first answer), as the
+/// journal names that command (serde names a unit variant by its name, any other by an
+/// object with its name as the one key); a card with no answer, by its title.
+fn kinded<C: Serialize>(checks: &mut [Check<C>]) {
+    for check in checks.iter_mut().filter(|c| c.kind.is_empty()) {
+        let answer = check.roll_answer().or(if check.answers.is_empty() {
+            None
+        } else {
+            Some(0)
+        });
+        let name = answer
+            .and_then(|i| check.answers.get(i))
+            .and_then(|a| serde_json::to_value(&a.command).ok())
+            .and_then(|v| match v {
+                serde_json::Value::String(name) => Some(name),
+                serde_json::Value::Object(map) => map.keys().next().cloned(),
+                _ => None,
+            });
+        check.kind = name.unwrap_or_else(|| check.what.clone());
+    }
+}
+
 /// The log entry of a command about to be committed, from the state before it.
 fn log_entry<R: RuleSet>(
     index: usize,
@@ -490,6 +512,7 @@ impl<R: RuleSet> Battle<R> {
     pub fn pending(&self) -> Vec<Check<R::Command>> {
         let mut checks = R::pending(&self.rules, &self.state);
         keyed(&mut checks);
+        kinded(&mut checks);
         checks
     }
 

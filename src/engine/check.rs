@@ -210,6 +210,11 @@ pub struct Check<C> {
     /// What it is about, stable while it is due: the UI answers a check by its key and the
     /// battle version it was shown at. Empty: the engine makes one from who and what.
     pub key: String,
+    /// What kind of card it is, for a test to enumerate every kind a battle shows: the
+    /// command its one roll gives (or, rolling nothing, its first answer), by the name the
+    /// journal writes it under (`Morale`, `EndTurn`); a card with no answer, by its title.
+    /// Filled by the battle.
+    pub kind: String,
     /// Who tests: a unit, a leader, a side.
     pub who: String,
     /// What the test is: `Route test`, `Activate the Baba clan`.
@@ -346,6 +351,7 @@ impl<C> Check<C> {
     ) -> Self {
         Self {
             key: String::new(),
+            kind: String::new(),
             who: who.into(),
             what: what.into(),
             why: why.into(),
@@ -391,6 +397,7 @@ impl<C> Check<C> {
     pub fn map<D>(self, f: impl Fn(C) -> D) -> Check<D> {
         Check {
             key: self.key,
+            kind: self.kind,
             who: self.who,
             what: self.what,
             why: self.why,

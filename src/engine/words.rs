@@ -87,7 +87,13 @@ fn plural_parts(noun: &str) -> (&str, &'static str) {
         _ if noun.ends_with('y') && !noun.ends_with("ey") && !noun.ends_with("ay") => {
             (&noun[..noun.len() - 1], "ies")
         }
-        _ if noun.ends_with('s') || noun.ends_with("sh") || noun.ends_with("ch") => (noun, "es"),
+        _ if noun.ends_with('s')
+            || noun.ends_with('x')
+            || noun.ends_with("sh")
+            || noun.ends_with("ch") =>
+        {
+            (noun, "es")
+        }
         _ => (noun, "s"),
     }
 }
@@ -116,5 +122,7 @@ mod tests {
         assert_eq!(count(3, "action"), "3 actions");
         assert_eq!(count(2, "face"), "2 faces");
         assert_eq!(count(4, "stand"), "4 stands");
+        assert_eq!(count(3, "hex"), "3 hexes");
+        assert_eq!(count(2, "inch"), "2 inches");
     }
 }

@@ -114,7 +114,7 @@ fn outcome(f: &Facts) -> String {
     };
     match s.as_slice() {
         [a, b] => format!(
-            "{} kept {}/{} ({:.0}%), {} kept {}/{} ({:.0}%) after {} turn(s){}.",
+            "{} kept {}/{} ({:.0}%), {} kept {}/{} ({:.0}%) after {}{}.",
             f.armies[0],
             a.0,
             a.1,
@@ -123,7 +123,7 @@ fn outcome(f: &Facts) -> String {
             b.0,
             b.1,
             pct(*b),
-            f.view.turn,
+            crate::engine::words::counted(f.view.turn, "turn"),
             if f.view.ended {
                 "; the umpire ended the battle"
             } else {

@@ -12,6 +12,7 @@ use egui_plot::{Legend, Line, MarkerShape, Plot, PlotPoints, Points};
 use super::theme;
 use crate::campaign::file::{Campaign, SUFFIX, is_campaign_file};
 use crate::campaign::series::{Point, fortunes, series};
+use crate::engine::words::{counted, plural};
 
 /// What the umpire asked of a campaign window.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,7 +184,7 @@ fn page_ui(
                 .color(theme::side_color(1, dark))
                 .strong(),
         );
-        ui.label(format!("— {} battle(s)", c.battles.len()));
+        ui.label(format!("— {}", counted(c.battles.len(), "battle")));
     });
     let mut action = None;
     ui.horizontal(|ui| {
@@ -286,6 +287,17 @@ fn points_plot<'a>(id: &'a str, labels: Vec<String>, legend: egui_plot::Corner) 
         .show_y(false)
 }
 
+/// The least of 1, 2 or 5 times a power of ten that is at least `least`: a step up an
+/// axis that reads at a glance.
+fn round_step(least: f64) -> f64 {
+    let power = 10f64.powf(least.max(1.0).log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|step| *step >= least)
+        .unwrap_or(10.0 * power)
+}
+
 /// Each army's strength as mustered and as it stood after each battle.
 fn strength_ui(
     ui: &mut egui::Ui,
@@ -294,13 +306,7 @@ fn strength_ui(
     noun: &str,
     dark: bool,
 ) {
-    ui.label(
-        RichText::new(format!(
-            "Strength from battle to battle ({})",
-            crate::engine::words::plural(noun)
-        ))
-        .heading(),
-    );
+    ui.label(RichText::new(format!("Strength from battle to battle ({})", plural(noun))).heading());
     let labels: Vec<String> = page.points.iter().map(|p| p.label.clone()).collect();
     // Strength starts high and falls: the legend sits low, out of the lines' way.
     let top = page
@@ -309,10 +315,17 @@ fn strength_ui(
         .flat_map(|p| p.strength)
         .max()
         .unwrap_or(0);
+    // Room above the strongest, so no mark sits on the frame.
+    let height = f64::from(top.max(1)) * 1.1;
+    // Four to six marks up the axis, each labelled: egui_plot's own steps of ten are too
+    // close to label on a chart this high, which left only the 0 named.
+    let step = round_step(height / 5.0);
     points_plot("campaign-strength", labels, egui_plot::Corner::RightBottom)
         .include_y(0.0)
-        // Room above the strongest, so no mark sits on the frame.
-        .include_y(f64::from(top) * 1.1)
+        .include_y(height)
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(move |_| {
+            [step, step * 5.0, step * 10.0]
+        }))
         .show(ui, |plot| {
             for (side, name) in names.iter().enumerate() {
                 let xy: Vec<[f64; 2]> = page
@@ -498,7 +511,7 @@ fn read_list(dir: &Path) -> Vec<Listed> {
                 Ok(c) => {
                     let title = crate::rules::find(&c.ruleset)
                         .map_or(c.ruleset.clone(), |r| r.title.to_owned());
-                    let about = format!("{title}, {} battle(s)", c.battles.len());
+                    let about = format!("{title}, {}", counted(c.battles.len(), "battle"));
                     (path, c.name, about)
                 }
                 Err(e) => (

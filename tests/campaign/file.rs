@@ -68,7 +68,7 @@ fn a_damaged_campaign_file_is_rebuilt_from_its_journals() {
 
     let (rebuilt, said) = read_or_rebuild(&c.path, "Test campaign").unwrap();
     let said = said.expect("it says it rebuilt the file");
-    assert!(said.contains("rebuilt from its 2 journal(s)"), "{said}");
+    assert!(said.contains("rebuilt from its 2 journals"), "{said}");
     assert_eq!(rebuilt.name, c.campaign.name);
     assert_eq!(rebuilt.rulings, c.campaign.rulings);
     assert_eq!(loaded(&rebuilt.mustered), loaded(&c.campaign.mustered));

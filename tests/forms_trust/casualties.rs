@@ -12,7 +12,7 @@ use gunbai::rules::sky::Command;
 use gunbai::rules::sky::state::UnitRef;
 use gunbai::ui::App;
 
-use super::common::{answer, click, entries, game, select};
+use super::common::{answer, click, entries, game, last_lines, select};
 use super::ui_support::{self, choose, open_form, press, type_number};
 
 /// No form is chosen: the tabs wait for the umpire, and there is no button to carry one out.
@@ -61,18 +61,10 @@ fn daimyo_after_a_failed_obedience_roll_no_form_is_chosen_and_a_lost_stand_asks_
     let dir = tempfile::tempdir().unwrap();
     let mut h = ii_yari_disobeyed(dir.path());
     let logged = entries(&h);
+    let last = last_lines(&h);
     assert!(
-        h.state()
-            .game()
-            .unwrap()
-            .log()
-            .last()
-            .unwrap()
-            .lines
-            .iter()
-            .any(|l| l.contains("it halts")),
-        "the obedience roll failed: {:?}",
-        h.state().game().unwrap().log().last().unwrap().lines
+        last.iter().any(|l| l.contains("it halts")),
+        "the obedience roll failed: {last:?}"
     );
     // The move form is gone; nothing took its place under the pointer.
     no_form_chosen(&h);
@@ -83,7 +75,7 @@ fn daimyo_after_a_failed_obedience_roll_no_form_is_chosen_and_a_lost_stand_asks_
     h.run();
     assert_eq!(entries(&h), logged, "asked first");
     assert!(
-        h.query_all_by_label_contains("This records that Ii yari loses 1 stand(s)")
+        h.query_all_by_label_contains("This records that Ii yari loses 1 stand,")
             .next()
             .is_some()
     );

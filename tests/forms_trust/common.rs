@@ -67,3 +67,17 @@ pub fn select(h: &mut Harness<'_, App>, name: &str) {
 pub fn entries(h: &Harness<'_, App>) -> usize {
     h.state().game().unwrap().entries()
 }
+
+/// The centre's right edge: where the turn panel begins.
+pub fn centre_right(h: &Harness<'_, App>) -> f32 {
+    h.get_by_label_contains("Required now (").rect().left()
+}
+
+/// The log lines of the battle's last entry.
+pub fn last_lines(h: &Harness<'_, App>) -> Vec<String> {
+    let game = h.state().game().unwrap();
+    game.log()
+        .last()
+        .map(|e| e.lines.clone())
+        .unwrap_or_default()
+}

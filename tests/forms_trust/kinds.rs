@@ -1,6 +1,7 @@
 //! Every kind of action form each rule set offers, by its key: the list the 1280×720 test
 //! opens, checked against what each rule set's actions answer, so a new kind fails here until
-//! it is listed, and in the screen test until it is opened.
+//! it is listed, and in the screen test until it is opened. And every kind of card each demo
+//! shows in seeded play (`Check::kind`): a card of a kind not listed fails the card test.
 
 use std::collections::BTreeSet;
 
@@ -103,13 +104,107 @@ const FORMS: [(&str, &[&str]); 5] = [
     ),
 ];
 
+/// Each rule set's card kinds, by the command the card rolls (or its first answer), or the
+/// title of a card that only tells.
+const CARDS: [(&str, &[&str]); 5] = [
+    (
+        "sky",
+        &[
+            "Charge",
+            "ChargerTest",
+            "DefensiveFire",
+            "EndActivation",
+            "EndMorale",
+            "FightMelee",
+            "GeneralStepsIn",
+            "ImpetusTest",
+            "InjuryRoll",
+            "Morale",
+            "NextTurn",
+            "NoImpetus",
+            "RollActions",
+            "RollInitiative",
+            "RoutMove",
+            "RouteTest",
+            "StillContacted",
+            "TargetTest",
+            "TryActivation",
+        ],
+    ),
+    (
+        "daimyo",
+        &[
+            "Activate",
+            "AnswerChallenge",
+            "ChargeOutcome",
+            "ChargeTest",
+            "EndTurn",
+            "FinishActivation",
+            "Respond",
+        ],
+    ),
+    (
+        "kozeriai",
+        &["Could shoot", "EndStage", "Fall", "NoHazard", "Trip"],
+    ),
+    (
+        "simple",
+        &[
+            "AllyActivation",
+            "BeginBattle",
+            "CallMorale",
+            "CardDone",
+            "DrawCard",
+            "EndTurn",
+            "Engulfed",
+            "EscapeFire",
+            "Fire burning",
+            "FormationTest",
+            "Morale",
+            "Move",
+            "Ninja",
+            "RetreatMove",
+            "RollArrival",
+            "RollForHome",
+            "RollTerrain",
+            "RollWind",
+            "SendBack",
+            "SetStatus",
+            "ShuffleDeck",
+        ],
+    ),
+    (
+        "skirmish",
+        &[
+            "Could shoot",
+            "Defensive fire",
+            "EndSection",
+            "Melee",
+            "Movement",
+            "MovesDone",
+            "MovesFirst",
+            "ResolveHits",
+            "RollPrecedence",
+        ],
+    ),
+];
+
+/// Rule set `key`'s card kinds.
+pub fn cards(key: &str) -> BTreeSet<String> {
+    listed(&CARDS, key)
+}
+
 /// Rule set `key`'s form kinds.
 pub fn forms(key: &str) -> BTreeSet<String> {
-    FORMS
-        .iter()
+    listed(&FORMS, key)
+}
+
+/// Rule set `key`'s kinds in `list`.
+fn listed(list: &[(&str, &[&str])], key: &str) -> BTreeSet<String> {
+    list.iter()
         .find(|(k, _)| *k == key)
         .map(|(_, kinds)| kinds.iter().map(|k| (*k).to_owned()).collect())
-        .unwrap_or_else(|| panic!("no form kinds listed for {key}"))
+        .unwrap_or_else(|| panic!("no kinds listed for {key}"))
 }
 
 /// The form keys rule set `key`'s actions answer: the arms (`"move" =>`, `"fire" |

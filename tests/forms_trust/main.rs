@@ -5,14 +5,21 @@
 //! play on the app's surface.
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
+#[path = "../simple_support/mod.rs"]
+mod simple_support;
+#[path = "../sky_support/mod.rs"]
+mod sky_support;
 #[path = "../ui_support/mod.rs"]
 mod ui_support;
 
 mod asked;
+mod cards;
 mod casualties;
 mod common;
 mod kinds;
 mod numbers;
+mod offered;
 mod reach;
 mod screen;
+mod scripted;
 mod typed;

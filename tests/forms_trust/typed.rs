@@ -144,3 +144,36 @@ fn a_number_below_its_least_or_not_a_number_is_refused_as_typed() {
     shows(&h, "\"ten\" is not a whole number");
     assert_eq!(shown(&h, "Distance to the target"), "ten");
 }
+
+/// skirmish: Movement Section. A move of 0" is no move: the field keeps it, names its least
+/// and why, and the order cannot be carried out with it.
+#[test]
+fn skirmish_a_move_of_0_inches_is_kept_and_refused_naming_its_least() {
+    use gunbai::dice::TableDice;
+    let dir = tempfile::tempdir().unwrap();
+    let mut game = super::common::journalled(dir.path(), "skirmish");
+    let precedence = game.checks().remove(0);
+    assert_eq!(precedence.what, "Precedence");
+    let roll = precedence.roll_answer().unwrap();
+    let dice = Dice::Table(TableDice::new(vec![6, 1]));
+    game.answer(&precedence.key, roll, game.version(), dice)
+        .unwrap();
+    let first = game.checks().remove(0);
+    assert_eq!(first.what, "Who moves first?");
+    game.answer(
+        &first.key,
+        0,
+        game.version(),
+        Dice::Table(TableDice::new(vec![])),
+    )
+    .unwrap();
+    let mut h = ui_support::app_with(dir.path(), game);
+    select(&mut h, "Maeda Toshiie 前田利家");
+    open_form(&mut h, "Move");
+    const INCHES: &str = "Inches moved (furthest figure, rounded down)";
+    type_number(&mut h, INCHES, "0");
+    assert_eq!(shown(&h, INCHES), "0", "kept as typed");
+    shows(&h, "0\" is less than 1\"");
+    shows(&h, "a unit that does not move records no move");
+    cannot_be_carried_out(&mut h);
+}

@@ -100,7 +100,7 @@ fn feruzue_fought_as_a_short_spear_or_a_chain_of_reach_3_that_does_not_entangle(
     chain.kind = ClashKind::Chain;
     chain.range = 4;
     let far = refused(&mut b, Command::Clash(chain.clone()), &[0, 9]);
-    assert!(far.contains("reaches 3 hex(es), not 4"), "{far}");
+    assert!(far.contains("reaches 3 hexes, not 4"), "{far}");
     let mut entangle = chain.clone();
     entangle.kind = ClashKind::Entangle;
     entangle.range = 1;
@@ -146,7 +146,7 @@ fn kumade_strikes_blunt_at_one_hex_only() {
     let mut far = strike(KUSA, "Kumade", HACHI, "Katana");
     far.range = 2;
     let why = refused(&mut b, Command::Clash(far), &[9, 0]);
-    assert!(why.contains("reaches 1 hex(es), not 2"), "{why}");
+    assert!(why.contains("reaches 1 hex, not 2"), "{why}");
     // At one hex a win by 9 + 2 = 11 is distractions, not wounds.
     let events = ok(
         &mut b,

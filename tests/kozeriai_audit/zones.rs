@@ -40,24 +40,24 @@ fn combat_engagement_zones_a_katana_reaches_one_hex_as_the_kumade_that_uses_its_
     let mut b = fighting(ruled("engagement_zones", "diagram_reach"));
     let why = refused(&mut b, at_range(&katana, ClashKind::Strike, 2), &[5, 5]);
     assert!(
-        why.contains("a Katana reaches 1 hex(es), not 2")
+        why.contains("a Katana reaches 1 hex, not 2")
             && why.contains("(kozeriai: Combat Engagement Zones)"),
         "{why}"
     );
     let why = refused(&mut b, at_range(&kumade, ClashKind::Strike, 2), &[5, 5]);
-    assert!(why.contains("a Kumade reaches 1 hex(es), not 2"), "{why}");
+    assert!(why.contains("a Kumade reaches 1 hex, not 2"), "{why}");
     // Two swords (Ni-Ten Jitsu) reach no further than one.
     let mut two = strike(KENSEI, "Katana", HACHI, "Katana");
     two.attacker.ni_ten = true;
     let why = refused(&mut b, at_range(&two, ClashKind::Strike, 2), &[5, 5]);
-    assert!(why.contains("a Katana reaches 1 hex(es), not 2"), "{why}");
+    assert!(why.contains("a Katana reaches 1 hex, not 2"), "{why}");
     ok(&mut b, at_range(&katana, ClashKind::Strike, 1), &[5, 5]);
     // The other reading: the umpire reads the Katana's diagram on the table; the Kumade's one
     // hex is in words and still holds.
     let mut b = fighting(ruled("engagement_zones", "umpire_reads_diagram"));
     assert_eq!(stroke_reach(&b, "Katana"), None);
     let why = refused(&mut b, at_range(&kumade, ClashKind::Strike, 2), &[5, 5]);
-    assert!(why.contains("a Kumade reaches 1 hex(es), not 2"), "{why}");
+    assert!(why.contains("a Kumade reaches 1 hex, not 2"), "{why}");
     ok(&mut b, at_range(&katana, ClashKind::Strike, 2), &[5, 5]);
 }
 
@@ -67,17 +67,17 @@ fn combat_engagement_zones_spear_glaive_and_staff_reach_two_hexes_clubs_and_dagg
     // The Yari from the saddle, the Bo: 2 hexes, not 3.
     let yari = strike(YUMI, "Yari", HACHI, "Katana");
     let why = refused(&mut b, at_range(&yari, ClashKind::Strike, 3), &[5, 5]);
-    assert!(why.contains("a Yari reaches 2 hex(es), not 3"), "{why}");
+    assert!(why.contains("a Yari reaches 2 hexes, not 3"), "{why}");
     ok(&mut b, at_range(&yari, ClashKind::Strike, 2), &[0, 9]);
     let bo = strike(SOHEI, "Bo", JO, "Yari");
     let why = refused(&mut b, at_range(&bo, ClashKind::Strike, 3), &[5, 5]);
-    assert!(why.contains("a Bo reaches 2 hex(es), not 3"), "{why}");
+    assert!(why.contains("a Bo reaches 2 hexes, not 3"), "{why}");
     ok(&mut b, at_range(&bo, ClashKind::Strike, 2), &[0, 9]);
     // West's turn: Goro's Naginata reaches 2.
     at(&mut b, 1, Stage::Fighting);
     let naginata = strike(GORO, "Naginata", TARO, "Katana");
     let why = refused(&mut b, at_range(&naginata, ClashKind::Strike, 3), &[5, 5]);
-    assert!(why.contains("a Naginata reaches 2 hex(es), not 3"), "{why}");
+    assert!(why.contains("a Naginata reaches 2 hexes, not 3"), "{why}");
     ok(&mut b, at_range(&naginata, ClashKind::Strike, 2), &[0, 9]);
     // The rest of the diagrams, by the reach the rules give their weapons.
     for (weapon, reach) in [
@@ -102,13 +102,10 @@ fn kusarigama_or_nagegama_the_flail_and_the_entangling_reach_three_hexes_the_sic
     let kusa = strike(KUSA, "Kusarigama", HACHI, "Katana");
     for kind in [ClashKind::Chain, ClashKind::Entangle] {
         let why = refused(&mut b, at_range(&kusa, kind, 4), &[0, 9]);
-        assert!(why.contains("reaches 3 hex(es), not 4"), "{kind:?}: {why}");
+        assert!(why.contains("reaches 3 hexes, not 4"), "{kind:?}: {why}");
     }
     let why = refused(&mut b, at_range(&kusa, ClashKind::Strike, 2), &[0, 9]);
-    assert!(
-        why.contains("reaches 1 hex(es), not 2"),
-        "the sickle: {why}"
-    );
+    assert!(why.contains("reaches 1 hex, not 2"), "the sickle: {why}");
     ok(&mut b, at_range(&kusa, ClashKind::Entangle, 3), &[0, 9]);
 }
 
@@ -119,7 +116,7 @@ fn manrikigusari_reaches_two_hexes() {
     for kind in [ClashKind::Strike, ClashKind::Entangle] {
         let why = refused(&mut b, at_range(&chain, kind, 3), &[0, 9]);
         assert!(
-            why.contains("a Manrikigusari reaches 2 hex(es), not 3"),
+            why.contains("a Manrikigusari reaches 2 hexes, not 3"),
             "{why}"
         );
     }
@@ -131,7 +128,7 @@ fn feruzue_the_short_spear_reaches_one_hex_the_chain_three() {
     let mut b = fighting(HouseRules::default());
     let feruzue = strike(KUSA, "Feruzue", HACHI, "Katana");
     let why = refused(&mut b, at_range(&feruzue, ClashKind::Strike, 2), &[0, 9]);
-    assert!(why.contains("a Feruzue reaches 1 hex(es), not 2"), "{why}");
+    assert!(why.contains("a Feruzue reaches 1 hex, not 2"), "{why}");
     ok(&mut b, at_range(&feruzue, ClashKind::Chain, 3), &[0, 9]);
 }
 
@@ -140,10 +137,7 @@ fn mojiri_and_sodegarami_restrain_from_the_yari_s_two_hexes() {
     let mut b = fighting(HouseRules::default());
     let pole = strike(SOHEI, "Sodegarami", HACHI, "Katana");
     let why = refused(&mut b, at_range(&pole, ClashKind::Entangle, 3), &[0, 9]);
-    assert!(
-        why.contains("a Sodegarami reaches 2 hex(es), not 3"),
-        "{why}"
-    );
+    assert!(why.contains("a Sodegarami reaches 2 hexes, not 3"), "{why}");
     ok(&mut b, at_range(&pole, ClashKind::Entangle, 2), &[0, 9]);
 }
 

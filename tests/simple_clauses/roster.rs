@@ -43,7 +43,7 @@ fn notes_the_basic_armys_ashigaru_are_2_archer_2_arquebus_and_3_spear_units_and_
         "(name: \"Niwa's Samurai\", troop: SamuraiFoot, weapon: Pike)",
     );
     assert!(
-        pikes.iter().any(|w| w.contains("2 pike unit(s)")),
+        pikes.iter().any(|w| w.contains("2 pike units")),
         "{pikes:?}"
     );
     let ashigaru_pike = warnings_of(

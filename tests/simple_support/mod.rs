@@ -25,6 +25,8 @@ pub const IMA_SWORD_SAMURAI: UnitRef = UnitRef(1, 0, 8);
 pub const IMA_LEVIES: UnitRef = UnitRef(1, 0, 14);
 pub const IMA_GUN: UnitRef = UnitRef(1, 0, 12);
 pub const MATSUDAIRA: GroupRef = GroupRef(1, 1);
+/// A gun added to the Oda army ([`battle_with_oda_gun`]): artillerymen to man what it captures.
+pub const ODA_GUN: UnitRef = UnitRef(0, 0, 12);
 
 pub fn army(file: &str) -> gunbai::rules::simple::Army {
     let path = format!("{}/rosters/simple/{file}", env!("CARGO_MANIFEST_DIR"));
@@ -244,4 +246,32 @@ pub fn pass_morale_dues(b: &mut Battle<Simple>) {
         faces.extend(vec![1; dice.against as usize]);
         morale(b, u, &faces);
     }
+}
+
+/// Imagawa's first turn (as [`begun`]) with a gun added to Oda's army, which has none.
+pub fn battle_with_oda_gun() -> Battle<Simple> {
+    let path = format!("{}/rosters/simple/oda.ron", env!("CARGO_MANIFEST_DIR"));
+    let mut text = RosterText::read(std::path::Path::new(&path)).expect("readable");
+    let last = "flagbearers: 2),\n    ],\n    allies";
+    assert!(text.source.contains(last), "the Oda roster's own units end");
+    text.source = text.source.replacen(
+        last,
+        "flagbearers: 2),\n        (name: \"Oda Gun\", troop: Ashigaru, weapon: Gun),\n    ],\n    allies",
+        1,
+    );
+    let oda = Simple::load_army(&text).expect("valid").army;
+    let b = Battle::<Simple>::start([oda, army("imagawa.ron")], HouseRules::default(), None)
+        .expect("starts");
+    begun_from(b)
+}
+
+/// In Oda's turn, its pike Samurai kill Imagawa's three artillerymen one by one (the crew
+/// hold their morale until the last falls): the gun is Oda's captured gun.
+pub fn capture_imagawas_gun(b: &mut Battle<Simple>) {
+    let attack = Command::Melee(one_on_one(ODA_PIKE_SAMURAI, IMA_GUN, Facing::Front));
+    ok(b, attack.clone(), &[10, 1]);
+    morale(b, IMA_GUN, &[6, 6, 1, 1]);
+    ok(b, attack.clone(), &[10, 1]);
+    morale(b, IMA_GUN, &[6, 1, 1, 1]);
+    ok(b, attack, &[10, 1]);
 }

@@ -109,8 +109,9 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         ),
         Event::Reformed { unit, wide } => Sentence::new(
             format!(
-                "{} reforms {wide} stand(s) wide; it does nothing else this turn.",
-                un(unit)
+                "{} reforms {} wide; it does nothing else this turn.",
+                un(unit),
+                crate::engine::words::counted(*wide, "stand")
             ),
             vec![id(*unit)],
         ),
@@ -264,7 +265,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             vec![lid(*leader)],
         ),
         Event::StandsLost { unit, stands } => Sentence::new(
-            format!("{} loses {stands} stand(s).", un(unit)),
+            format!(
+                "{} loses {}.",
+                un(unit),
+                crate::engine::words::counted(*stands, "stand")
+            ),
             vec![id(*unit)],
         ),
         Event::Routing { unit, routing } => Sentence::new(

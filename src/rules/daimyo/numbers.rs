@@ -175,7 +175,10 @@ pub fn costs(rules: &Rules, state: &State, u: &Unit, plan: &MovePlan) -> Vec<Lin
             t.obstacle_foot_cm
         };
         lines.push(Line {
-            what: format!("{} linear obstacle(s), {cm} cm each", plan.obstacles),
+            what: format!(
+                "{}, {cm} cm each",
+                crate::engine::words::counted(plan.obstacles, "linear obstacle")
+            ),
             mm: i64::from(plan.obstacles) * cm * 10,
         });
     }

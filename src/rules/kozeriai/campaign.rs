@@ -108,9 +108,12 @@ fn wounds(
     let kept = kept_after(rulings.recovery, taken);
     let healed = taken - kept;
     let cause = if healed == 0 {
-        format!("took {taken} wound(s)")
+        format!("took {}", crate::engine::words::counted(taken, "wound"))
     } else {
-        format!("took {taken} wound(s); {healed} healed")
+        format!(
+            "took {}; {healed} healed",
+            crate::engine::words::counted(taken, "wound")
+        )
     };
     Some(Change {
         side,

@@ -5,6 +5,7 @@ use super::event::{Event, FallResult, JumpResult};
 use super::state::{Due, FigureRef, Stage, State};
 use super::tables::Rules;
 use crate::engine::ruleset::Sentence;
+use crate::engine::words::counted;
 
 fn about(text: String, figures: &[FigureRef]) -> Sentence {
     Sentence::new(text, figures.iter().map(|f| f.id()).collect())
@@ -90,8 +91,9 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
             left,
         } => about(
             format!(
-                "{} reloads the {weapon}: {left} turn(s) to go.",
-                name(*figure)
+                "{} reloads the {weapon}: {} to go.",
+                name(*figure),
+                counted(*left, "turn")
             ),
             &[*figure],
         ),
@@ -121,10 +123,10 @@ pub fn describe(rules: &Rules, state: &State, event: &Event) -> Sentence {
                 parts.push(format!("Yadomejutsu {}: {what}", f.join("+")));
             }
             if let Some(e) = dice.effect {
-                parts.push(format!("effect die {e}: {} wound(s)", dice.wounds));
+                parts.push(format!("effect die {e}: {}", counted(dice.wounds, "wound")));
             }
             if *reload > 0 {
-                parts.push(format!("{reload} turn(s) to reload"));
+                parts.push(format!("{} to reload", counted(*reload, "turn")));
             }
             about(
                 format!(
@@ -187,14 +189,18 @@ fn effects(_rules: &Rules, state: &State, event: &Event) -> Sentence {
         ),
         Event::Wounded { figure, wounds } => one(
             *figure,
-            format!("{} takes {wounds} wound(s).", name(*figure)),
+            format!("{} takes {}.", name(*figure), counted(*wounds, "wound")),
         ),
         Event::Distracted {
             figure,
             distractions,
         } => one(
             *figure,
-            format!("{} takes {distractions} distraction(s).", name(*figure)),
+            format!(
+                "{} takes {}.",
+                name(*figure),
+                counted(*distractions, "distraction")
+            ),
         ),
         Event::Died(f) => one(*f, format!("{} is dead.", name(*f))),
         Event::KnockedOut(f) => one(*f, format!("{} is knocked out.", name(*f))),

@@ -5,6 +5,7 @@ use super::tables::Rules;
 use std::borrow::Cow;
 
 use crate::engine::view::{Badge, BattleView, GroupView, SideView, Tone, UnitView, push_if};
+use crate::engine::words::counted;
 
 /// The view of the whole battle.
 pub fn view(rules: &Rules, state: &State) -> BattleView {
@@ -127,7 +128,7 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
         distracted,
         format!("Distracted {}", x.distractions),
         Tone::Warning,
-        format!("{} distraction(s): -1 each", x.distractions),
+        format!("{}: -1 each", counted(x.distractions, "distraction")),
     );
     push_if(
         &mut out,
@@ -177,7 +178,7 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
             alive,
             "Reloading",
             Tone::Info,
-            format!("{w}: {n} turn(s) to go"),
+            format!("{w}: {} to go", counted(*n, "turn")),
         );
     }
     if let Some((_, n)) = x.aiming.filter(|_| alive) {
@@ -186,7 +187,7 @@ pub fn badges(x: &FigureState) -> Vec<Badge> {
             true,
             "Aiming",
             Tone::Good,
-            format!("{n} move(s) aimed"),
+            format!("{} aimed", counted(n, "move")),
         );
     }
     out
@@ -237,7 +238,7 @@ fn details(rules: &Rules, state: &State, x: &FigureState) -> Vec<(Cow<'static, s
     if let Some((t, n)) = x.aiming {
         out.push((
             "Aiming at".into(),
-            format!("{} ({n} move(s))", state.figure_name(t)),
+            format!("{} ({})", state.figure_name(t), counted(n, "move")),
         ));
     }
     out

@@ -140,9 +140,14 @@ fn wounds(
             let kept = kept_after(rulings.recovery, taken);
             let healed = taken - kept;
             let cause = if healed == 0 {
-                format!("took {taken} {kind} wound(s)")
+                format!(
+                    "took {}",
+                    crate::engine::words::counted(taken, &format!("{kind} wound"))
+                )
             } else {
-                format!("took {taken} {kind} wound(s); {healed} healed")
+                let took =
+                    crate::engine::words::counted(taken, &format!("{kind} wound")).to_string();
+                format!("took {took}; {healed} healed")
             };
             Some(Change {
                 side,

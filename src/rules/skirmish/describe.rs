@@ -6,6 +6,7 @@ use super::numbers::move_allowance;
 use super::state::{Due, FigureRef, State, UnitRef};
 use super::tables::Rules;
 use crate::engine::ruleset::Sentence;
+use crate::engine::words::counted;
 
 fn faces(f: &[u32]) -> String {
     f.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
@@ -154,9 +155,10 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             let kind = if *defensive { "Defensive fire: " } else { "" };
             let (s, t) = (fig(state, *shooter), fig(state, *target));
             let text = format!(
-                "{kind}{s} shoots {} at {t}: {} needing {needed}+: {hits} hit(s).",
+                "{kind}{s} shoots {} at {t}: {} needing {needed}+: {}.",
                 weapon.name(),
-                f.rolled()
+                f.rolled(),
+                counted(*hits, "hit")
             );
             of_figures(text, &[*shooter, *target])
         }
@@ -174,10 +176,10 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             let part = |x: &BoutRoll| {
                 let who = fig(state, x.figure);
                 format!(
-                    "{who} {} ({}+): {} hit(s), {} land",
+                    "{who} {} ({}+): {}, {} land",
                     x.faces.rolled(),
                     x.needed,
-                    x.hits,
+                    counted(x.hits, "hit"),
                     x.landed
                 )
             };
@@ -187,7 +189,7 @@ fn fighting(state: &State, event: &Event) -> Sentence {
             )
         }
         Event::Hit { figure, hits } => of_figures(
-            format!("{} takes {hits} hit(s).", fig(state, *figure)),
+            format!("{} takes {}.", fig(state, *figure), counted(*hits, "hit")),
             &[*figure],
         ),
         Event::Results {
@@ -293,7 +295,8 @@ fn moved(
     let how = match (obstacles, difficult) {
         (0, false) => String::new(),
         (n, d) => format!(
-            " ({n} obstacle(s){})",
+            " ({}{})",
+            counted(n, "obstacle"),
             if d { ", difficult ground" } else { "" }
         ),
     };

@@ -144,7 +144,8 @@ pub fn move_allowance(
         if obstacles > 0 {
             inches += m.obstacle * i64::from(obstacles);
             parts.push(format!(
-                "{obstacles} obstacle(s) {:+}\"",
+                "{} {:+}\"",
+                crate::engine::words::counted(obstacles, "obstacle"),
                 m.obstacle * i64::from(obstacles)
             ));
         }

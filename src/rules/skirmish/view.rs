@@ -231,7 +231,7 @@ fn wound_badges(rules: &Rules, state: &State, f: FigureRef, x: &FigureState) -> 
     }
     if x.pending_hits > 0 {
         badges.push(Badge::new(
-            format!("{} hit(s)", x.pending_hits),
+            crate::engine::words::counted(x.pending_hits, "hit").to_string(),
             Tone::Danger,
             "to be resolved in the Results section",
         ));

@@ -623,8 +623,12 @@ fn lose_stands(
     } else {
         format!("{left} left")
     };
-    Ok(ActionPlan::plain(Command::LoseStands { unit, stands })
-        .confirming(format!("{name} loses {stands} stand(s), {what}")))
+    Ok(
+        ActionPlan::plain(Command::LoseStands { unit, stands }).confirming(format!(
+            "{name} loses {}, {what}",
+            crate::engine::words::counted(stands, "stand")
+        )),
+    )
 }
 
 /// The record form's command: what another chapter decided; leaving the table asks first.

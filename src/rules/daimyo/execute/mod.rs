@@ -205,7 +205,10 @@ fn records(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError> {
         Command::LoseStands { unit, stands } => {
             let have = ctx.present(unit)?.stands;
             if stands == 0 || stands > have {
-                return Err(illegal(format!("it has {have} stand(s)")));
+                return Err(illegal(format!(
+                    "it has {}",
+                    crate::engine::words::counted(have, "stand")
+                )));
             }
             ctx.emit(Event::StandsLost { unit, stands })?;
             if stands == have {

@@ -96,7 +96,11 @@ fn within_reach(ctx: &Ctx<'_>, order: &ClashOrder) -> Result<(), CommandError> {
         .and_then(|i| clash::reach(rules, i, order.kind));
     if let Some(reach) = reach_a.filter(|r| order.range > *r) {
         return Err(refuse(
-            format!("a {aw} reaches {reach} hex(es), not {}", order.range),
+            format!(
+                "a {aw} reaches {}, not {}",
+                crate::engine::words::counted(reach, "hex"),
+                order.range
+            ),
             zones,
         ));
     }

@@ -23,7 +23,11 @@ pub fn shoot(ctx: &mut Ctx<'_>, order: &ShotOrder) -> Result<(), CommandError> {
     may_shoot(x)?;
     if let Some(n) = x.reload.get(&order.weapon) {
         return Err(refuse(
-            format!("{} needs {n} more turn(s) to reload", order.weapon),
+            format!(
+                "{} needs {} more to reload",
+                order.weapon,
+                crate::engine::words::counted(*n, "turn")
+            ),
             "kozeriai: Preparation for shooting",
         ));
     }

@@ -96,11 +96,14 @@ pub fn stamina_change(rules: &Rules, x: &FigureState) -> (i64, Vec<String>) {
     };
     add(
         -e.per_wound * i64::from(wounds),
-        format!("{wounds} wound(s)"),
+        crate::engine::words::counted(wounds, "wound").to_string(),
     );
     add(
         -e.per_exchange * i64::from(t.exchanges),
-        format!("{} attack(s) or defence(s)", t.exchanges),
+        format!(
+            "{} (attacks or defences)",
+            crate::engine::words::counted(t.exchanges, "exchange")
+        ),
     );
     if t.heavy {
         add(-e.heavy_weapon, "fought with a heavy weapon".into());

@@ -223,8 +223,9 @@ fn borne_out(rules: &Rules, state: &State, order: &ClashOrder) -> Result<(), Str
         let enemies = state.active_of(1 - f.figure.side()).len();
         if s.outnumbered > 1 && enemies < usize::try_from(s.outnumbered).unwrap_or(usize::MAX) {
             return Err(format!(
-                "{name} cannot be outnumbered {}-1: its enemies have {enemies} figure(s) still fighting",
-                s.outnumbered
+                "{name} cannot be outnumbered {}-1: its enemies have {} still fighting",
+                s.outnumbered,
+                crate::engine::words::counted(enemies, "figure")
             ));
         }
     }
@@ -547,7 +548,7 @@ pub fn hurt_penalties(
         let value = per * i64::from(counted);
         out.push(Modifier::total(
             value,
-            format!("{} wound(s)", f.wounds),
+            crate::engine::words::counted(f.wounds, "wound").to_string(),
             cite,
         ));
     }
@@ -555,7 +556,7 @@ pub fn hurt_penalties(
         let value = per_distraction * i64::from(f.distractions);
         out.push(Modifier::total(
             value,
-            format!("{} distraction(s)", f.distractions),
+            crate::engine::words::counted(f.distractions, "distraction").to_string(),
             cite,
         ));
     }

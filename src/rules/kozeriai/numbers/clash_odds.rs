@@ -91,12 +91,16 @@ pub fn odds(rules: &Rules, alternatives: &[(f64, ClashNumbers)], names: [&str; 2
     }));
     out.extend(hurt.into_iter().map(|((loser, blunt, n), p)| {
         let (what, measure) = if blunt {
-            ("distraction(s)", measures::DISTRACTIONS[loser])
+            ("distraction", measures::DISTRACTIONS[loser])
         } else {
-            ("wound(s)", measures::WOUNDS[loser])
+            ("wound", measures::WOUNDS[loser])
         };
         is(
-            format!("{}: {n} {what}", names[loser]),
+            format!(
+                "{}: {}",
+                names[loser],
+                crate::engine::words::counted(n, what)
+            ),
             p,
             measure,
             i64::from(n),

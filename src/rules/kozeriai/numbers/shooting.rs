@@ -184,7 +184,7 @@ pub fn numbers(rules: &Rules, state: &State, order: &ShotOrder) -> Result<ShotNu
             let value = s.aim_per_move * i64::from(turns);
             modifiers.push(Modifier::total(
                 value,
-                format!("aimed {turns} move(s)"),
+                format!("aimed {}", crate::engine::words::counted(turns, "move")),
                 SHOOTING,
             ));
         }
@@ -335,8 +335,9 @@ fn deflect(
     }
     if order.earlier_arrows != target.this_turn.deflections {
         return Err(format!(
-            "{name} has tried to deflect {} missile(s) this turn, not {}",
-            target.this_turn.deflections, order.earlier_arrows
+            "{name} has tried to deflect {} this turn, not {}",
+            crate::engine::words::counted(target.this_turn.deflections, "missile"),
+            order.earlier_arrows
         ));
     }
     let skill = *target

@@ -28,6 +28,7 @@ pub fn step(
 ) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         answers,
         ..Check::card(who, what, why, citation)
     }
@@ -116,7 +117,7 @@ pub fn shot_card(
     for (w, p) in n.wound_chances(rules).iter().enumerate().skip(1) {
         let wounds = i64::try_from(w).unwrap_or(i64::MAX);
         c.odds.push(odds_of(
-            format!("{w} wound(s)"),
+            crate::engine::words::counted(w, "wound").to_string(),
             through * p,
             m::SHOT_WOUNDS,
             wounds,
@@ -391,7 +392,10 @@ pub fn ki_ai_card(
     let mut c = step(
         figure_who(state, shouter),
         "Ki-ai",
-        format!("{} figure(s) in the area", targets.len()),
+        format!(
+            "{} in the area",
+            crate::engine::words::counted(targets.len(), "figure")
+        ),
         "kozeriai: Ki-Ai",
         vec![answer(
             "Shout",

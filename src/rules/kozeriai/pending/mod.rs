@@ -107,8 +107,8 @@ fn roll_call(state: &State) -> Vec<String> {
                 "out of the fight".to_owned()
             } else {
                 format!(
-                    "{} action(s){}, {} wound(s), {} distraction(s)",
-                    x.this_turn.actions,
+                    "{}{}, {}, {}",
+                    crate::engine::words::counted(x.this_turn.actions, "action"),
                     if x.this_turn.attacked {
                         ", attacked"
                     } else {

@@ -132,6 +132,7 @@ pub(in crate::rules::simple::actions) fn plan(
         modifiers.extend(b.defender.iter().cloned());
         Check {
             key: String::new(),
+            kind: String::new(),
             who,
             what: "Melee".into(),
             why: format!("attacking {}", target_name(state, defender)),

@@ -133,9 +133,9 @@ fn formation_form(rules: &Rules, state: &State, unit: UnitRef) -> ActionForm {
             "change_formation",
             "Go on changing formation",
             format!(
-                "its move goes to forming {}: {} more move(s)",
+                "its move goes to forming {}: {} more",
                 r.to.name(),
-                r.moves_left
+                crate::engine::words::counted(r.moves_left, "move")
             ),
         );
     }
@@ -549,6 +549,7 @@ fn fire_plan(
         let per = if p.paired { "pair" } else { "die" };
         Check {
             key: String::new(),
+            kind: String::new(),
             who: state.unit_name(unit),
             what: "Fire".into(),
             why: format!("at {}", target_name(state, target)),

@@ -50,7 +50,7 @@ pub fn forms(rules: &Rules, state: &State, unit: UnitRef) -> Vec<ActionForm> {
         let inches = (1..=die + 1)
             .map(|i| {
                 if i <= die {
-                    format!("{i} inch(es)")
+                    crate::engine::words::counted(i, "inch").to_string()
                 } else {
                     format!("more than {die}")
                 }

@@ -7,6 +7,7 @@ use super::command::{Fighter, Status};
 use super::event::{Event, FireRoll};
 use super::state::State;
 use crate::engine::ruleset::Sentence;
+use crate::engine::words::counted;
 use words::{card_text, due_words, kindling, move_words};
 
 fn faces(f: &[u32]) -> String {
@@ -28,12 +29,12 @@ fn fired(state: &State, r: &FireRoll) -> String {
         )
     };
     format!(
-        "{by} gives {kind} at {}: d{} rolls {} needing {}+{pairs}: {} hit(s); saves on d{} at {}+: {}; {} killed.",
+        "{by} gives {kind} at {}: d{} rolls {} needing {}+{pairs}: {}; saves on d{} at {}+: {}; {} killed.",
         state.target_name(r.target),
         r.sides,
         faces(&r.faces),
         r.needs,
-        r.hits,
+        counted(r.hits, "hit"),
         r.save_sides,
         r.save_on,
         if r.saves.is_empty() {
@@ -102,7 +103,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         Event::CardEffect { card, .. } => {
             (format!("In force this turn: {}.", card_text(*card)), vec![])
         }
-        Event::WindBlows(t) => (format!("Ranges are halved for {t} turn(s)."), vec![]),
+        Event::WindBlows(t) => (
+            format!("Ranges are halved for {}.", counted(*t, "turn")),
+            vec![],
+        ),
         Event::Turncoat { group, to } => (
             format!(
                 "{} turns coat and now fights for {}.",
@@ -206,9 +210,10 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             moves_left,
         } => (
             format!(
-                "{} is still forming {}: {moves_left} more move(s) to finish the change.",
+                "{} is still forming {}: {} more to finish the change.",
                 name(*unit),
-                formation.name()
+                formation.name(),
+                counted(*moves_left, "move")
             ),
             vec![unit.id()],
         ),
@@ -244,7 +249,11 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
         ),
         Event::Fired(r) => (fired(state, r), vec![r.unit.id()]),
         Event::Killed { target, figures } => (
-            format!("{} loses {figures} figure(s).", state.target_name(*target)),
+            format!(
+                "{} loses {}.",
+                state.target_name(*target),
+                counted(*figures, "figure")
+            ),
             vec![],
         ),
         Event::Melee { defender, bouts } => {
@@ -330,7 +339,8 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             squares,
         } => (
             format!(
-                "Terrain: {count_face} piece(s), suggested squares {}.",
+                "Terrain: {}, suggested squares {}.",
+                counted(*count_face, "piece"),
                 faces(squares)
             ),
             vec![],
@@ -390,13 +400,14 @@ pub fn describe(state: &State, event: &Event) -> Sentence {
             verdict,
         } => (
             format!(
-                "{} bombards {}: {} needing {needs}+: {hits} hit(s), {left} left: {verdict}.",
+                "{} bombards {}: {} needing {needs}+: {}, {left} left: {verdict}.",
                 name(*gun),
                 state
                     .structures
                     .get(usize::from(*structure))
                     .map_or("?", |s| s.name.as_str()),
-                f.rolled()
+                f.rolled(),
+                counted(*hits, "hit")
             ),
             vec![gun.id()],
         ),

@@ -89,7 +89,8 @@ pub fn describe(state: &State, event: &Event) -> (String, Vec<String>) {
             ..
         } => (
             format!(
-                "The sequence ends: every fire spreads {spread_inches} inch(es){}.",
+                "The sequence ends: every fire spreads {}{}.",
+                crate::engine::words::counted(*spread_inches, "inch"),
                 if *drifts {
                     " and its smoke drifts with the wind"
                 } else {

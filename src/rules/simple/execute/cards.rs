@@ -304,8 +304,8 @@ pub(super) fn ninja(ctx: &mut Ctx<'_>, guards: &[UnitRef]) -> Result<(), Command
     if guards != around.as_slice() {
         return Err(refuse(
             format!(
-                "the ninja fights the {} figure(s) of the unit the Daimyo stands with, and no others",
-                around.len()
+                "the ninja fights the {} of the unit the Daimyo stands with, and no others",
+                crate::engine::words::counted(around.len(), "figure")
             ),
             EVENT_CARDS,
         ));

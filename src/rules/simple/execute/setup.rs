@@ -192,8 +192,9 @@ pub(super) fn add_structure(
     if kind.bridge() && crate::rules::simple::numbers::ruined_at(ctx.rules(), kind, hits) {
         return Err(refuse(
             format!(
-                "a {} of {sections} section(s) has {hits} hits: unusable from the start (4 or less); give its whole length",
-                kind.words()
+                "a {} of {} has {hits} hits: unusable from the start (4 or less); give its whole length",
+                kind.words(),
+                crate::engine::words::counted(sections, "section")
             ),
             STRUCTURES,
         ));

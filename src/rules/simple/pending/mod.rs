@@ -23,6 +23,7 @@ pub(super) fn answer(label: &str, command: Command, rolls: bool) -> Answer<Comma
 pub(super) fn card(who: String, what: &str, why: String, citation: &str) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         required: true,
         ..Check::card(who, what, why, citation)
     }
@@ -267,8 +268,8 @@ fn ninja_card(rules: &Rules, state: &State, s: u8, why: String) -> Check<Command
         .map_or(ninja, |x| numbers::troop_die(rules, x.spec.troop));
     let first = Comparison::new(Expr::dice(1, ninja), CmpOp::Gt, Expr::dice(1, first_sides));
     c.notes.push(format!(
-        "{} guarding figure(s) of the unit the Daimyo is with fight first, one at a time; then the Daimyo",
-        guards.len()
+        "{} of the unit the Daimyo is with fight first, one at a time; then the Daimyo",
+        crate::engine::words::counted(guards.len(), "guarding figure")
     ));
     c.answers.push(answer(
         "Roll",
@@ -516,7 +517,8 @@ fn instruction_card(state: &State, s: u8, card_number: u8, why: String) -> Check
             .get(usize::from(s))
             .map_or(0, |x| x.limits.send_back_left);
         c.notes.push(format!(
-            "The opponent picks {left} more unit(s), not the foot guard: each goes back a full move, out of any melee or building."
+            "The opponent picks {} more, not the foot guard: each goes back a full move, out of any melee or building.",
+            crate::engine::words::counted(left, "unit")
         ));
         for u in state.present_units_of(usize::from(s)) {
             if super::execute::may_be_sent_back(state, s, u) {

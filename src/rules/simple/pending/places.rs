@@ -57,7 +57,12 @@ pub fn villagers_card(rules: &Rules, state: &State, u: UnitRef, why: String) -> 
     };
     let attackers = crate::rules::simple::numbers::villagers_attacking(rules, state, v, &order);
     c.notes.push(format!(
-        "{attackers} peasant(s) attack one figure; each throws once until one kills"
+        "{} one figure; each throws once until one kills",
+        if attackers == 1 {
+            "1 peasant attacks".to_owned()
+        } else {
+            format!("{attackers} peasants attack")
+        }
     ));
     match preview::melee(rules, state, &order).first() {
         Some(b) => {
@@ -182,10 +187,10 @@ pub fn fire_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             "Umpire".into(),
             "Fire burning",
             format!(
-                "{} has burnt {} sequence(s) and spread {} inch(es)",
+                "{} has burnt {} and spread {}",
                 blaze_words(state, b),
-                b.sequences,
-                b.spread_inches
+                crate::engine::words::counted(b.sequences, "sequence"),
+                crate::engine::words::counted(b.spread_inches, "inch")
             ),
             "simple: Fire",
         );

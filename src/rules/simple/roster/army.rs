@@ -161,10 +161,16 @@ impl UnitSpec {
     pub fn kind(&self) -> String {
         let mut s = format!("{}, {}", self.troop.name(), self.weapon.name());
         if self.flagbearers > 0 {
-            s.push_str(&format!(", {} flagbearers", self.flagbearers));
+            s.push_str(&format!(
+                ", {}",
+                crate::engine::words::counted(self.flagbearers, "flagbearer")
+            ));
         }
         if self.sharpshooters > 0 {
-            s.push_str(&format!(", {} sharpshooter(s)", self.sharpshooters));
+            s.push_str(&format!(
+                ", {}",
+                crate::engine::words::counted(self.sharpshooters, "sharpshooter")
+            ));
         }
         s
     }

@@ -368,9 +368,9 @@ fn template(v: &mut Validator<'_>, rules: &Rules, units: &[UnitSpec]) {
         v.warn_at(
             roster_path!("units"),
             format!(
-                "in the basic army at most {} Samurai foot unit has pike; this army has {} pike unit(s){}",
+                "in the basic army at most {} Samurai foot unit has pike; this army has {}{}",
                 a.basic_pike_units,
-                pikes.len(),
+                crate::engine::words::counted(pikes.len(), "pike unit"),
                 if pikes.iter().any(|u| u.troop != Troop::SamuraiFoot) {
                     ", not all of them Samurai foot"
                 } else {

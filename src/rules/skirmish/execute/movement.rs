@@ -163,8 +163,8 @@ fn within_allowance(
         return Err(rule(
             cite::MOVEMENT,
             format!(
-                "no figure of {name} can make this move: {} obstacle(s) take every inch ({})",
-                obstacles,
+                "no figure of {name} can make this move: {} take every inch ({})",
+                crate::engine::words::counted(obstacles, "obstacle"),
                 parts.join(", ")
             ),
         ));

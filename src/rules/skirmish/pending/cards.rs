@@ -23,6 +23,7 @@ pub fn step(
 ) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         answers,
         ..Check::card(who, what, why, citation)
     }
@@ -215,6 +216,7 @@ pub fn bout_card(
     }
     Check {
         key: String::new(),
+        kind: String::new(),
         who: format!("{} vs {}", figure_who(state, a), figure_who(state, b)),
         what: "Melee bout".into(),
         why: "suggested pairing: the greatest opponents first".into(),
@@ -258,11 +260,12 @@ pub fn results_card(rules: &Rules, state: &State, f: FigureRef) -> Option<Check<
     let p = numbers::death_chance(rules, x.wounds.len() as u32, kill, hits);
     Some(Check {
         key: String::new(),
+        kind: String::new(),
         who: figure_who(state, f),
-        what: format!("Results: {hits} hit(s)"),
+        what: format!("Results: {}", crate::engine::words::counted(hits, "hit")),
         why: format!(
-            "hit by fire or melee; {} wound(s) so far, {kill} kill",
-            x.wounds.len()
+            "hit by fire or melee; {} so far, {kill} kill",
+            crate::engine::words::counted(x.wounds.len(), "wound")
         ),
         citation: cite::RESULTS.into(),
         roll: Some(RollSpec::Value(Expr::dice(hits, r.sides))),

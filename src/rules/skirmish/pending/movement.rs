@@ -85,6 +85,7 @@ fn precedence_roll(rules: &Rules, state: &State, names: &[String; 2]) -> Check<C
     let p_b = Comparison::new(a.clone(), CmpOp::Lt, b.clone()).probability();
     Check {
         key: String::new(),
+        kind: String::new(),
         faces: Default::default(),
         who: format!("{} and {}", names[0], names[1]),
         what: "Precedence".into(),

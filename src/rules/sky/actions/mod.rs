@@ -50,11 +50,24 @@ fn weapons(u: &UnitState) -> Vec<Weapon> {
 
 const FORMATIONS: [Formation; 3] = [Formation::Column, Formation::Line(3), Formation::Line(4)];
 
-/// The formations a unit's stands fit now (Units and organization).
-fn formations(rules: &Rules, u: &UnitState) -> Vec<Formation> {
+/// The formations a unit's stands fit now (Units and organization), each named as it will
+/// stand on the table: a line wider than the unit's stands is only as wide as its stands, so
+/// a unit of 2 stands ordered into a line 3 or 4 wide is told it stands 2 wide. (The engine
+/// takes either width, as journals always have: the form offers each.)
+fn formations(rules: &Rules, u: &UnitState) -> Vec<(Formation, String)> {
     FORMATIONS
         .into_iter()
         .filter(|f| super::roster::line_fits(rules, u.spec.mounted, u.stands, *f).is_ok())
+        .map(|f| {
+            let label = match f {
+                Formation::Column => "Column".to_owned(),
+                Formation::Line(w) if u.stands < w => {
+                    format!("Line, {w} wide: {} stands wide on the table", u.stands)
+                }
+                Formation::Line(w) => format!("Line, {w} wide"),
+            };
+            (f, label)
+        })
         .collect()
 }
 
@@ -149,13 +162,7 @@ pub fn forms(rules: &Rules, state: &State, id: &str) -> Vec<ActionForm> {
         )
         .choice(
             "Formation",
-            formations(rules, u)
-                .into_iter()
-                .map(|f| match f {
-                    Formation::Column => "Column".to_owned(),
-                    Formation::Line(w) => format!("Line, {w} wide"),
-                })
-                .collect(),
+            formations(rules, u).into_iter().map(|(_, l)| l).collect(),
         )
         .as_record(),
     );
@@ -319,9 +326,10 @@ pub fn plan(
         }
         "formation" => plain(Command::SetFormation {
             unit,
-            formation: *formations(rules, u)
+            formation: formations(rules, u)
                 .get(value(0))
-                .ok_or("pick a formation")?,
+                .ok_or("pick a formation")?
+                .0,
         }),
         "fire" => fire_plan(rules, state, unit, u, values),
         "charge" => {

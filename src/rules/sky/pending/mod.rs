@@ -34,6 +34,7 @@ pub(super) fn test_card(
     let p = comparison.probability();
     Check {
         key: String::new(),
+        kind: String::new(),
         who,
         what: what.to_owned(),
         why,
@@ -74,6 +75,7 @@ fn spirit_card(rules: &Rules, state: &State, unit: UnitRef) -> Check<Command> {
     let s = &rules.t.spirit;
     Check {
         key: String::new(),
+        kind: String::new(),
         who: unit_who(state, unit),
         what: "First Bushi test: spirit roll".into(),
         why: "its first test against Bushi is due (optional rule in play)".into(),
@@ -113,6 +115,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
             let dist = expr.distribution();
             Check {
                 key: String::new(),
+                kind: String::new(),
                 who: clan_who(state, clan),
                 what: "Actions".into(),
                 why: "the clan activated".into(),
@@ -283,6 +286,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Option<Check<Command>> {
                 .map_or(String::new(), |c| c.leader.name.clone());
             Check {
                 key: String::new(),
+                kind: String::new(),
                 who: leader,
                 what: "Clan Leader injury".into(),
                 why: format!("attached to {}, which lost a stand", state.unit_name(unit)),
@@ -361,6 +365,7 @@ fn plain_card(
 ) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         required: true,
         answers,
         ..Check::card(unit_who(state, unit), what, why, citation)
@@ -526,6 +531,7 @@ pub(super) fn fire_card(
     }
     Some(Check {
         key: String::new(),
+        kind: String::new(),
         who: state.unit_name(firer),
         what: "Fire".into(),
         why: format!("{} at {}", weapon.name(), t.spec.name),
@@ -577,6 +583,7 @@ pub(super) fn melee_card(
     }));
     Check {
         key: String::new(),
+        kind: String::new(),
         who: headline,
         what: "Melee".into(),
         why: "both passed their tests (or the charger came in disordered)".into(),

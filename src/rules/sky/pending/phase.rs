@@ -4,11 +4,18 @@
 use super::{answer, clan_who, roll, test_card};
 use crate::dice::{CmpOp, Comparison, Expr};
 use crate::engine::check::{Check, Modifier, Odds, RollSpec, TableFaces};
+use crate::engine::words::counted;
 use crate::rules::sky::command::Command;
 use crate::rules::sky::numbers;
 use crate::rules::sky::roster::Weapon;
 use crate::rules::sky::state::{Phase, State};
 use crate::rules::sky::tables::Rules;
+
+/// What the activation card says of the actions the clan has left.
+fn actions_left(left: u32) -> String {
+    let actions = counted(left, "action");
+    format!("{actions} left: use the action forms, then end the activation")
+}
 
 pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
     let blocked = !state.due.is_empty();
@@ -68,7 +75,7 @@ pub(super) fn phase_cards(rules: &Rules, state: &State) -> Vec<Check<Command>> {
             let mut card = step_card(
                 clan_who(state, clan),
                 "Activation",
-                format!("{left} action(s) left: use the action forms, then end the activation"),
+                actions_left(left),
                 "End activation",
                 Command::EndActivation,
             );
@@ -123,6 +130,7 @@ fn step_card(
 ) -> Check<Command> {
     Check {
         key: String::new(),
+        kind: String::new(),
         answers: vec![answer(label, command, false).ending()],
         ..Check::card(who, what, why, "sky: Turn Sequence")
     }
@@ -138,6 +146,7 @@ fn initiative_card(rules: &Rules, state: &State) -> Check<Command> {
     let names = [&state.sides[0].name, &state.sides[1].name];
     Check {
         key: String::new(),
+        kind: String::new(),
         who: format!(
             "{} and {}",
             state.sides[0].general.name, state.sides[1].general.name
