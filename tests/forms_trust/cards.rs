@@ -81,14 +81,21 @@ fn on_stage_whole(h: &mut Harness<'static, App>, key: &str, kind: &str) {
     let what = format!("{key}'s {kind} card ({}: {})", card.what, card.who);
     if at != 0 {
         let right = centre_right(h);
+        // Cards with the same title and subject (two fires burning) have a row each, in the
+        // queue's order (the card on stage, the head, has none): take this card's.
+        let twins = checks[1..at]
+            .iter()
+            .filter(|c| c.what == card.what && c.who == card.who)
+            .count();
         h.get_all_by_label_contains(&card.what)
-            .find(|n| {
+            .filter(|n| {
                 n.rect().left() >= right
                     && n.accesskit_node().role() == egui::accesskit::Role::Button
                     && n.accesskit_node()
                         .label()
                         .is_some_and(|l| l.contains(&card.who))
             })
+            .nth(twins)
             .unwrap_or_else(|| panic!("{what}: no row in the queue"))
             .click_accesskit();
         h.run();

@@ -176,6 +176,7 @@ const CARDS: [(&str, &[&str]); 5] = [
     (
         "skirmish",
         &[
+            "BoutObstacles",
             "Could shoot",
             "Defensive fire",
             "EndSection",

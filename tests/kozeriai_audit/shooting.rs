@@ -460,5 +460,5 @@ fn preparation_for_shooting_each_shot_reloads_by_the_shooter_s_skill_with_that_w
         Command::Shoot(shot(ITE_REF, HACHI, "Kyu", 10)),
         &[5],
     );
-    assert!(why.contains("Kyu needs 3 more turn(s) to reload"), "{why}");
+    assert!(why.contains("Kyu needs 3 turns more to reload"), "{why}");
 }

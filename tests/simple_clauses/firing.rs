@@ -437,7 +437,7 @@ fn firing_a_figure_that_reaches_the_score_alone_counts_alone_and_each_exact_pair
     assert!(
         lines
             .iter()
-            .any(|l| l.contains("needing 9+") && l.contains("3 hit(s)")),
+            .any(|l| l.contains("needing 9+") && l.contains("3 hits")),
         "{lines:?}"
     );
     assert_eq!(alive(&b, ima_skirmishers), 2);

@@ -454,7 +454,7 @@ fn terrain_the_villagers_set_4_on_a_skirmisher_who_touches_no_friend() {
     tell_recorded_villagers_cover(&mut b);
     let card = villagers_card(&b);
     assert!(
-        card.notes.iter().any(|n| n.starts_with("4 peasant(s)")),
+        card.notes.iter().any(|n| n.starts_with("4 peasants")),
         "{:?}",
         card.notes
     );
