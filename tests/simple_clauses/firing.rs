@@ -442,3 +442,32 @@ fn firing_a_figure_that_reaches_the_score_alone_counts_alone_and_each_exact_pair
     );
     assert_eq!(alive(&b, ima_skirmishers), 2);
 }
+
+#[test]
+fn firing_the_cards_odds_pair_dice_only_where_no_single_die_reaches_as_the_ruling_counts_pairs() {
+    use gunbai::rules::simple::command::FireOrder;
+    use gunbai::rules::simple::numbers::preview;
+    use gunbai::rules::simple::state::{Cover, Target};
+    let ima_skirmishers = UnitRef(1, 0, 0);
+    let order = |target, cover| FireOrder {
+        unit: ODA_TEPPO_1,
+        target: Target::Unit(target),
+        volley: false,
+        distance_cm: 20,
+        target_cover: Some(cover),
+    };
+    // Two d8 make 9 exactly 8 times in 64, and 9 or more 36 times.
+    for (option, pair_odds) in [("pairs_exact", 8.0 / 64.0), ("pairs_reach", 36.0 / 64.0)] {
+        let mut house = gunbai::reference::HouseRules::default();
+        house.rulings.insert("combined_score".into(), option.into());
+        let b = begun_with(house);
+        // A line behind hard cover needs 8: a d8 reaches it alone, 1 in 8.
+        let p = preview::fire(b.rules(), b.state(), &order(IMA_TEPPO, Cover::Hard)).unwrap();
+        assert_eq!((p.needs, p.paired), (8, false), "{option}");
+        assert!((p.hit - 1.0 / 8.0).abs() < 1e-12, "{option}: {}", p.hit);
+        // Skirmishers behind hard cover need 9: no d8 reaches it, so dice go in pairs.
+        let p = preview::fire(b.rules(), b.state(), &order(ima_skirmishers, Cover::Hard)).unwrap();
+        assert_eq!((p.needs, p.paired), (9, true), "{option}");
+        assert!((p.hit - pair_odds).abs() < 1e-12, "{option}: {}", p.hit);
+    }
+}
