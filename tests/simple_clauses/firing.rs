@@ -471,3 +471,46 @@ fn firing_the_cards_odds_pair_dice_only_where_no_single_die_reaches_as_the_rulin
         assert!((p.hit - pair_odds).abs() < 1e-12, "{option}: {}", p.hit);
     }
 }
+
+#[test]
+fn firing_the_cards_odds_count_each_sharpshooters_die_alone_or_in_its_pair_with_its_bonus() {
+    use gunbai::rules::simple::command::FireOrder;
+    use gunbai::rules::simple::numbers::preview;
+    use gunbai::rules::simple::state::{Cover, Target};
+    let ima_skirmishers = UnitRef(1, 0, 0);
+    let order = FireOrder {
+        unit: ODA_TEPPO_1,
+        target: Target::Unit(ima_skirmishers),
+        volley: false,
+        distance_cm: 20,
+        target_cover: Some(Cover::Hard),
+    };
+    let kills_any =
+        |chances: &[f64], k: f64| 1.0 - chances.iter().map(|h| 1.0 - h * k).product::<f64>();
+    // Skirmishers behind hard cover need 9: Oda Teppo 1's sharpshooter reaches it alone (his
+    // 8 and +1), 1 in 8; the four others make two pairs, each exactly 9 in 8 of 64 throws, or 9
+    // or more in 36 of 64.
+    for (option, pair) in [("pairs_exact", 8.0 / 64.0), ("pairs_reach", 36.0 / 64.0)] {
+        let mut house = gunbai::reference::HouseRules::default();
+        house.rulings.insert("combined_score".into(), option.into());
+        let b = begun_with(house);
+        let p = preview::fire(b.rules(), b.state(), &order).unwrap();
+        let want = kills_any(&[1.0 / 8.0, pair, pair], p.kill_per_hit);
+        assert!(
+            (p.kills_any - want).abs() < 1e-12,
+            "{option}: {}",
+            p.kills_any
+        );
+    }
+    // With the score set to 11 for the table, two sharpshooters cannot reach it alone: they pair
+    // with each other, their +1 each counted (2d8 + 2 exactly 11: 8 in 64), and two others pair
+    // without a bonus (2d8 exactly 11: 6 in 64); the fifth die is left over.
+    let mut house = gunbai::reference::HouseRules::default();
+    house.overrides.insert("to_hit.skirmish_hard".into(), 11);
+    let b = begun_with(house);
+    let mut state = b.state().clone();
+    state.unit_mut(ODA_TEPPO_1).unwrap().spec.sharpshooters = 2;
+    let p = preview::fire(b.rules(), &state, &order).unwrap();
+    let want = kills_any(&[8.0 / 64.0, 6.0 / 64.0], p.kill_per_hit);
+    assert!((p.kills_any - want).abs() < 1e-12, "{}", p.kills_any);
+}
