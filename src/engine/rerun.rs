@@ -25,16 +25,28 @@ const QUOTE_CHARS: usize = 160;
 pub struct NotRun {
     /// Why, in words.
     pub why: String,
+    /// Of which kind.
+    pub kind: NotRunKind,
+}
+
+/// The kinds of entries that do not run again, as the open tells them apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotRunKind {
+    /// The rules work the command out otherwise, or refuse it.
+    Otherwise,
     /// The command rolls dice and the entry records none: it was written before Gunbai
     /// recorded each command's dice, if its journal is of a format from before then.
-    pub no_dice: bool,
+    NoDice,
+    /// The command was recorded in a shape of an older format that this build reads but
+    /// cannot run ([`crate::engine::ruleset::RuleSet::never_run`]).
+    OlderShape,
 }
 
 impl From<String> for NotRun {
     fn from(why: String) -> Self {
         Self {
             why,
-            no_dice: false,
+            kind: NotRunKind::Otherwise,
         }
     }
 }
@@ -58,8 +70,13 @@ pub fn rerun<R: RuleSet>(
         Exec::<R>::run_in(rules, state, command, &mut faces, at, words).map_err(|e| match e {
             CommandError::Dice(e) => NotRun {
                 why: faces_error(&e),
-                no_dice: matches!(e, DiceError::NotEnoughFaces { typed: 0, .. })
-                    && counts.is_empty(),
+                kind: if matches!(e, DiceError::NotEnoughFaces { typed: 0, .. })
+                    && counts.is_empty()
+                {
+                    NotRunKind::NoDice
+                } else {
+                    NotRunKind::Otherwise
+                },
             },
             other => NotRun::from(format!(
                 "run again on the battle as it stood, the command is refused: {other}"

@@ -124,10 +124,28 @@ pub trait RuleSet: Sized + 'static {
     ) -> Result<(), String> {
         super::exec::check_on_copy::<Self>(rules, state, events, at)
     }
-    /// The last journal format whose entries may record events of shapes this build no
-    /// longer has: replay reads the events of a journal of this format or older with
+    /// The last journal format whose entries may record commands or events of shapes this
+    /// build no longer has: replay reads the command of an entry of a journal of this format
+    /// or older with [`RuleSet::upgrade_command`], and its events with
     /// [`RuleSet::upgrade_events`]. None by default (0: no format).
-    const OLDER_EVENTS_UNTIL_FORMAT: u32 = 0;
+    const OLDER_SHAPES_UNTIL_FORMAT: u32 = 0;
+    /// The command an entry of an older journal records (as its text) as today's: one that
+    /// reads as today's is taken as it is, which is all the default does; a rule set whose
+    /// commands once had other shapes reads those here as commands kept only to be taken as
+    /// recorded (their execution refuses them, since today's rules cannot run them).
+    ///
+    /// # Errors
+    /// A command that reads neither way: why, with the column in the command.
+    fn upgrade_command(recorded: &ron::value::RawValue) -> Result<Self::Command, String> {
+        super::journal::read::read_recorded_command(recorded)
+    }
+    /// Why `command`, read from an older journal's shape ([`RuleSet::upgrade_command`]),
+    /// cannot be run by this build's rules, if it is such a command: replay then takes its
+    /// entry as recorded without running it. None by default.
+    fn never_run(command: &Self::Command) -> Option<&'static str> {
+        let _ = command;
+        None
+    }
     /// The events an entry of an older journal records (each as its text, in `recorded`) as
     /// today's, given `state`, the state before the entry. An event that reads as today's
     /// is taken as it is, which is all the default does; a rule set whose events once had

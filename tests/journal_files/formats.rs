@@ -31,7 +31,7 @@ const FORMATS: &[Format] = &[
     Format {
         folder: "format-1",
         dice_unrecorded: true,
-        not_yet: &[("skirmish", "Unexpected missing field named `inches`")],
+        not_yet: &[],
     },
     Format {
         folder: "format-2-no-dice",
@@ -249,4 +249,30 @@ fn a_format_1_sky_event_that_no_format_had_or_the_state_contradicts_is_refused_a
         let named = format!("{}:{line}:", path.display());
         assert!(err.contains(&named) && err.contains(says), "{name}: {err}");
     }
+}
+
+/// A format 1 skirmish shot is read in its old shape (a range band) or today's (inches):
+/// one with neither is refused naming its line and the field today's shape lacks.
+#[test]
+fn a_format_1_skirmish_shot_with_neither_a_band_nor_inches_is_refused_at_its_line() {
+    let kept = fixtures().join("format-1/skirmish.ron");
+    let text = std::fs::read_to_string(&kept).expect("read");
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("close:false,"))
+        .expect("a shot at long range");
+    lines[at] = lines[at].replacen("close:false,", "", 1);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("no-range.ron");
+    std::fs::write(&path, lines.join("\n") + "\n").expect("write");
+    let err = rules::open_journal(&path, false, false)
+        .err()
+        .map(|e| e.to_string())
+        .expect("refused");
+    let named = format!("{}:{}:", path.display(), at + 1);
+    assert!(
+        err.contains(&named) && err.contains("the command") && err.contains("inches"),
+        "{err}"
+    );
 }

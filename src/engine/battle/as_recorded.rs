@@ -8,7 +8,7 @@
 //! name only what it has, and the open says which entries were taken so and which checks
 //! that skips. In a journal of this build's format the same entry is damage.
 
-use crate::engine::rerun::NotRun;
+use crate::engine::rerun::{NotRun, NotRunKind};
 use crate::engine::words::count;
 
 /// Entries of one kind taken as recorded: how many, and the first and last lines.
@@ -46,6 +46,9 @@ impl Lines {
 pub(super) struct AsRecorded {
     /// Those whose command rolls dice and which record none.
     no_dice: Option<Lines>,
+    /// Those whose commands were recorded in an older shape this build cannot run, and
+    /// why the first of them (by line) cannot.
+    older_shape: Option<(Lines, String)>,
     /// Those that this build's rules work out otherwise, or refuse.
     otherwise: Option<Lines>,
     /// Why the first of those (by line) did not run again.
@@ -58,12 +61,22 @@ impl AsRecorded {
     /// Entry `index`, on `line`, taken as recorded because its command did not run again.
     pub(super) fn add(&mut self, index: usize, line: usize, not_run: NotRun) {
         self.first_index = Some(self.first_index.map_or(index, |i| i.min(index)));
-        if not_run.no_dice {
-            Lines::add(&mut self.no_dice, line);
-        } else {
-            Lines::add(&mut self.otherwise, line);
-            if self.first_why.as_ref().is_none_or(|(at, _)| line < *at) {
-                self.first_why = Some((line, not_run.why));
+        match not_run.kind {
+            NotRunKind::NoDice => Lines::add(&mut self.no_dice, line),
+            NotRunKind::OlderShape => {
+                let mut lines = self.older_shape.as_ref().map(|(lines, _)| *lines);
+                Lines::add(&mut lines, line);
+                let why = match self.older_shape.take() {
+                    Some((kept, why)) if kept.first < line => why,
+                    _ => not_run.why,
+                };
+                self.older_shape = lines.map(|lines| (lines, why));
+            }
+            NotRunKind::Otherwise => {
+                Lines::add(&mut self.otherwise, line);
+                if self.first_why.as_ref().is_none_or(|(at, _)| line < *at) {
+                    self.first_why = Some((line, not_run.why));
+                }
             }
         }
     }
@@ -76,7 +89,8 @@ impl AsRecorded {
 
     /// The first line taken as recorded, if any.
     pub(super) fn first_line(&self) -> Option<usize> {
-        let firsts = [self.no_dice, self.otherwise];
+        let shape = self.older_shape.as_ref().map(|(lines, _)| *lines);
+        let firsts = [self.no_dice, shape, self.otherwise];
         firsts.iter().flatten().map(|lines| lines.first).min()
     }
 
@@ -86,6 +100,13 @@ impl AsRecorded {
         if let Some(lines) = self.no_dice {
             kinds.push(format!(
                 "{} written before Gunbai recorded each command's dice ({})",
+                count(lines.count, "entry"),
+                lines.span()
+            ));
+        }
+        if let Some((lines, why)) = &self.older_shape {
+            kinds.push(format!(
+                "{} recorded in a shape this Gunbai reads but cannot run ({}: {why})",
                 count(lines.count, "entry"),
                 lines.span()
             ));
@@ -125,7 +146,7 @@ mod tests {
         for line in [9, 3, 5] {
             let not_run = NotRun {
                 why: String::new(),
-                no_dice: true,
+                kind: NotRunKind::NoDice,
             };
             taken.add(line - 1, line, not_run);
         }
@@ -145,5 +166,16 @@ mod tests {
         );
         assert_eq!(taken.first_index(), Some(2));
         assert_eq!(taken.first_line(), Some(3));
+        for line in [20, 2] {
+            let why = format!("band on {line}");
+            let kind = NotRunKind::OlderShape;
+            taken.add(line - 1, line, NotRun { why, kind });
+        }
+        let words = taken.words().unwrap_or_default();
+        assert!(
+            words.contains("lines 3 to 9), and 2 entries recorded in a shape this Gunbai reads but cannot run (lines 2 to 20: band on 2), and 2 entries that"),
+            "{words}"
+        );
+        assert_eq!(taken.first_line(), Some(2));
     }
 }

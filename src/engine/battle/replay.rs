@@ -22,7 +22,7 @@ use crate::engine::journal::checks::{EntryChecks, check_date};
 use crate::engine::journal::{
     Action, Entry, FORMAT_VERSION, Header, JournalReader, OfFormat, cache, damaged, line,
 };
-use crate::engine::rerun::{NotRun, rerun, same_events};
+use crate::engine::rerun::{NotRun, NotRunKind, rerun, same_events};
 use crate::engine::ruleset::{ApplyContext, RuleSet, Sentence};
 use crate::engine::timeline::Timeline;
 
@@ -118,9 +118,15 @@ fn record<C, E>(
     }
 }
 
-/// An older entry without its recorded events, and those events: the entry's events are
-/// today's reading of them, made when it runs again.
-fn without_events<C, E>(entry: Entry<C, Box<RawValue>>) -> (Entry<C, E>, Vec<Box<RawValue>>) {
+/// An older entry with its command read as today's ([`RuleSet::upgrade_command`]) and
+/// without its recorded events, and those events: the entry's events are today's reading of
+/// them, made when it runs again.
+///
+/// # Errors
+/// The command reads as none this build has, and why.
+fn without_events<R: RuleSet>(
+    entry: Entry<Box<RawValue>, Box<RawValue>>,
+) -> Result<(RuleEntry<R>, Vec<Box<RawValue>>), String> {
     let (action, events) = match entry.action {
         Action::Command {
             command,
@@ -130,7 +136,7 @@ fn without_events<C, E>(entry: Entry<C, Box<RawValue>>) -> (Entry<C, E>, Vec<Box
             rolled,
         } => (
             Action::Command {
-                command,
+                command: R::upgrade_command(&command)?,
                 events: Vec::new(),
                 dice,
                 counts,
@@ -141,13 +147,11 @@ fn without_events<C, E>(entry: Entry<C, Box<RawValue>>) -> (Entry<C, E>, Vec<Box
         Action::Undo { count } => (Action::Undo { count }, Vec::new()),
         Action::Redo { count } => (Action::Redo { count }, Vec::new()),
     };
-    (
-        Entry {
-            at: entry.at,
-            action,
-        },
-        events,
-    )
+    let entry = Entry {
+        at: entry.at,
+        action,
+    };
+    Ok((entry, events))
 }
 
 /// The sequence number of entry `index` (format 2 counts from 1).
@@ -294,14 +298,16 @@ impl<R: RuleSet> Battle<R> {
         }
         loop {
             let index = self.entries.len();
-            let older = reader.key().format <= R::OLDER_EVENTS_UNTIL_FORMAT;
+            let older = reader.key().format <= R::OLDER_SHAPES_UNTIL_FORMAT;
             let (line, entry) = match reader.next_entry_of_format(older) {
                 Ok(Some((line, OfFormat::Today(entry)))) => (line, entry),
-                Ok(Some((line, OfFormat::Older(entry)))) => {
-                    let (entry, events) = without_events(entry);
-                    lines.older.insert(index, events);
-                    (line, entry)
-                }
+                Ok(Some((line, OfFormat::Older(entry)))) => match without_events::<R>(entry) {
+                    Ok((entry, events)) => {
+                        lines.older.insert(index, events);
+                        (line, entry)
+                    }
+                    Err(why) => return Ok(Some(damaged(reader.path(), line, &why))),
+                },
                 Ok(None) => return Ok(None),
                 Err(e) => return Ok(Some(e)),
             };
@@ -412,19 +418,27 @@ impl<R: RuleSet> Battle<R> {
         };
         // What an older journal's entry is taken as, should it not run again.
         let before = (self.header.format < FORMAT_VERSION && !cached).then(|| state.clone());
-        let ran = rerun::<R>(
-            &self.rules,
-            state,
-            command,
-            (dice, counts),
-            (ApplyContext { at: entry.at }, words),
-        )
-        .and_then(|(again, sentences)| {
-            if !cached {
-                same_events(events, &again).map_err(NotRun::from)?;
-            }
-            Ok((again, sentences))
-        });
+        // A command of an older shape that this build reads but cannot run is not tried.
+        let never = before.as_ref().and(R::never_run(command));
+        let ran = match never {
+            Some(why) => Err(NotRun {
+                why: why.to_owned(),
+                kind: NotRunKind::OlderShape,
+            }),
+            None => rerun::<R>(
+                &self.rules,
+                state,
+                command,
+                (dice, counts),
+                (ApplyContext { at: entry.at }, words),
+            )
+            .and_then(|(again, sentences)| {
+                if !cached {
+                    same_events(events, &again).map_err(NotRun::from)?;
+                }
+                Ok((again, sentences))
+            }),
+        };
         let (again, sentences) = match (ran, before) {
             (Ok(ran), _) => ran,
             (Err(_), _) if cached => return Err(Fail::Cache),

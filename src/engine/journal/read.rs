@@ -57,8 +57,8 @@ enum Read {
 pub enum OfFormat<C, E> {
     /// Its command and events read as today's.
     Today(Entry<C, E>),
-    /// Its command read as today's, its events as the text recorded.
-    Older(Entry<C, Box<ron::value::RawValue>>),
+    /// Its command and each event as the text recorded.
+    Older(Entry<Box<ron::value::RawValue>, Box<ron::value::RawValue>>),
 }
 
 /// An entry as read, with the number of the line it was read from.
@@ -73,10 +73,25 @@ pub fn read_recorded<T: DeserializeOwned>(
     index: usize,
     recorded: &ron::value::RawValue,
 ) -> Result<T, String> {
+    read_as(&format!("event {}", index + 1), recorded)
+}
+
+/// Reads an older entry's command as `T`, from the text recorded; why not, naming the
+/// column in it and what was found.
+///
+/// # Errors
+/// The text is not a `T`.
+pub fn read_recorded_command<T: DeserializeOwned>(
+    recorded: &ron::value::RawValue,
+) -> Result<T, String> {
+    read_as("the command", recorded)
+}
+
+/// Reads `what` of an older entry as `T` from its recorded text; why not, naming `what`.
+fn read_as<T: DeserializeOwned>(what: &str, recorded: &ron::value::RawValue) -> Result<T, String> {
     recorded.into_rust().map_err(|e| {
         format!(
-            "event {}, column {}: {}",
-            index + 1,
+            "{what}, column {}: {}",
             e.span.start.col,
             crate::ron_words::words(&e.code)
         )
@@ -234,9 +249,10 @@ impl JournalReader {
     }
 
     /// The next entry as [`JournalReader::next_entry`] reads it or, with `older`, as an
-    /// entry whose events may be of shapes this build no longer has: its command as today's,
-    /// each event as the text recorded, for the rule set to read given the state before it
-    /// ([`crate::engine::ruleset::RuleSet::upgrade_events`]).
+    /// entry whose command and events may be of shapes this build no longer has: each as the
+    /// text recorded, for the rule set to read, the events given the state before the entry
+    /// ([`crate::engine::ruleset::RuleSet::upgrade_command`] and
+    /// [`crate::engine::ruleset::RuleSet::upgrade_events`]).
     ///
     /// # Errors
     /// As [`JournalReader::next_entry`].

@@ -271,7 +271,7 @@ pub struct Fighter {
 }
 
 /// A clash of blades between an attacker and a defender.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct ClashOrder {
     /// The attacker.
     pub attacker: Fighter,
@@ -291,8 +291,33 @@ pub struct ClashOrder {
     /// The umpire's answer, read off the attacker's engagement zone diagram, whether the
     /// defender stands in a hex its weapon can attack (Combat Engagement Zones); `None` where
     /// it is not asked (a body charge, tearing free, a grapple) and in journals from before.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub attackable: Option<bool>,
+}
+
+impl Serialize for ClashOrder {
+    /// As derived, except that a journal line (a human-readable form) leaves `attackable`
+    /// out when it was not asked, as lines from before it was asked have it; the derived
+    /// cache's binary form, which names no fields and so cannot tell a field left out, keeps
+    /// every one (left out there, no cache of a clash could be read back).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let leave_out = serializer.is_human_readable() && self.attackable.is_none();
+        let mut s = serializer.serialize_struct("ClashOrder", 8 - usize::from(leave_out))?;
+        s.serialize_field("attacker", &self.attacker)?;
+        s.serialize_field("defender", &self.defender)?;
+        s.serialize_field("kind", &self.kind)?;
+        s.serialize_field("both_strike", &self.both_strike)?;
+        s.serialize_field("closing", &self.closing)?;
+        s.serialize_field("moving", &self.moving)?;
+        s.serialize_field("range", &self.range)?;
+        if leave_out {
+            s.skip_field("attackable")?;
+        } else {
+            s.serialize_field("attackable", &self.attackable)?;
+        }
+        s.end()
+    }
 }
 
 fn adjacent() -> u32 {

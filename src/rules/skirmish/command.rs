@@ -19,6 +19,22 @@ pub struct Shot {
     pub cover: bool,
 }
 
+/// A volley as journals of format 1 recorded it: the range as a band (`close` or long)
+/// where today's [`Shot`] records the inches the umpire measured. Read only from those
+/// journals ([`super::older`]); today's rules cannot work it out again, so its entry is kept
+/// as recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BandShot {
+    /// The figures shooting.
+    pub shooters: Vec<FigureRef>,
+    /// The figure shot at.
+    pub target: FigureRef,
+    /// Whether the umpire said the target was at close range (else long).
+    pub close: bool,
+    /// The target is in cover.
+    pub cover: bool,
+}
+
 /// The ground a unit tests morale on (ruling `morale_ground`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Ground {
@@ -118,6 +134,12 @@ pub enum Command {
     EndSection,
     /// The umpire declares the battle over.
     EndBattle,
+    /// A defensive fire recorded with its range as a band ([`BandShot`]): read only from a
+    /// journal of format 1, and refused if run again.
+    DefensiveFireInBand(BandShot),
+    /// A fire recorded with its range as a band ([`BandShot`]): read only from a journal of
+    /// format 1, and refused if run again.
+    FireInBand(BandShot),
 }
 
 impl Command {
@@ -127,7 +149,10 @@ impl Command {
             Command::RollPrecedence | Command::MovesFirst(_) => "precedence",
             Command::DeclareCharge { .. } => "charge",
             Command::Move { .. } | Command::MovesDone(_) => "movement",
-            Command::DefensiveFire(_) | Command::Fire(_) => "fire",
+            Command::DefensiveFire(_)
+            | Command::Fire(_)
+            | Command::DefensiveFireInBand(_)
+            | Command::FireInBand(_) => "fire",
             Command::Melee { .. }
             | Command::BoutObstacles { .. }
             | Command::Engage(..)

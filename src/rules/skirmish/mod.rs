@@ -13,6 +13,7 @@ pub mod event;
 mod execute;
 pub mod measures;
 pub mod numbers;
+mod older;
 pub mod order;
 pub mod pending;
 pub mod roster;
@@ -80,6 +81,18 @@ impl RuleSet for Skirmish {
 
     fn execute(exec: &mut Exec<'_, Self>, command: &Command) -> Result<(), CommandError> {
         execute::execute(exec, command)
+    }
+
+    /// Format 1 recorded a volley's range as a band where today's record the inches
+    /// ([`older`]).
+    const OLDER_SHAPES_UNTIL_FORMAT: u32 = crate::engine::journal::FORMAT_V1;
+
+    fn upgrade_command(recorded: &ron::value::RawValue) -> Result<Command, String> {
+        older::upgrade_command(recorded)
+    }
+
+    fn never_run(command: &Command) -> Option<&'static str> {
+        older::never_run(command)
     }
 
     fn apply(

@@ -117,7 +117,7 @@ impl RuleSet for Sky {
     }
 
     /// Format 1 fought a charge with events that charges as dues replaced ([`older`]).
-    const OLDER_EVENTS_UNTIL_FORMAT: u32 = crate::engine::journal::FORMAT_V1;
+    const OLDER_SHAPES_UNTIL_FORMAT: u32 = crate::engine::journal::FORMAT_V1;
 
     fn upgrade_events(
         _rules: &Rules,

@@ -113,6 +113,9 @@ pub fn execute(ctx: &mut Ctx<'_>, command: &Command) -> Result<(), CommandError>
         Command::Disengage(a, b) => turn::engage(ctx, *a, *b, false)?,
         Command::EndSection => turn::end_section(ctx)?,
         Command::EndBattle => ctx.emit(Event::BattleEnded)?,
+        Command::DefensiveFireInBand(_) | Command::FireInBand(_) => {
+            return Err(illegal(super::older::IN_BAND));
+        }
     }
     Ok(())
 }
