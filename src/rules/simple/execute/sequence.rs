@@ -154,12 +154,19 @@ pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
         acts,
     })?;
     // A clan that acts sends its cavalry forward too when card 29 was drawn.
-    let units: Vec<UnitRef> = ctx
-        .state()
-        .each_present_unit_of(usize::from(ctx.state().acting))
-        .map(|(u, _)| u)
-        .filter(|u| u.group() == g)
-        .collect();
+    // Its units on the table that fight for the acting side (as `State::present_units_of`
+    // finds them), looked for in the clan alone.
+    let acting = ctx.state().acting;
+    let units: Vec<UnitRef> = ctx.state().group(g).map_or_else(Vec::new, |grp| {
+        let ours = |x: &UnitState| x.present() && x.held_by.unwrap_or(grp.owner) == acting;
+        let unit = |i: usize| UnitRef(g.0, g.1, i as u8);
+        grp.units
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| ours(x))
+            .map(|(i, _)| unit(i))
+            .collect()
+    });
     super::cards::cavalry_advance(ctx, &units)
 }
 

@@ -501,17 +501,10 @@ impl State {
 
     /// Units fighting for a side now, present on the table.
     pub fn present_units_of(&self, side: usize) -> Vec<UnitRef> {
-        self.each_present_unit_of(side).map(|(u, _)| u).collect()
-    }
-
-    /// Units fighting for a side now, present on the table, with their state, in the order
-    /// of [`State::present_units_of`], without building a list.
-    pub fn each_present_unit_of(
-        &self,
-        side: usize,
-    ) -> impl Iterator<Item = (UnitRef, &UnitState)> + '_ {
         self.each_unit()
-            .filter(move |&(u, x)| x.present() && self.owner(u) == side)
+            .filter(|&(u, x)| x.present() && self.owner(u) == side)
+            .map(|(u, _)| u)
+            .collect()
     }
 
     /// The side that is not `side`.
