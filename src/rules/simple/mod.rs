@@ -143,10 +143,9 @@ impl RuleSet for Simple {
     /// Daimyo's secret.
     fn kept_from_players(state: &State) -> Vec<String> {
         state
-            .units()
-            .into_iter()
-            .filter(|&u| state.unit(u).is_some_and(|x| x.in_ambush))
-            .map(state::UnitRef::id)
+            .each_unit()
+            .filter(|(_, x)| x.in_ambush)
+            .map(|(u, _)| u.id())
             .collect()
     }
 

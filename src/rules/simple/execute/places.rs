@@ -10,7 +10,9 @@ use crate::rules::simple::event::Event;
 use crate::rules::simple::numbers;
 use crate::rules::simple::order::{FIRE, STRUCTURES};
 use crate::rules::simple::roster::Weapon;
-use crate::rules::simple::state::{Blaze, Cover, Due, NOBODY, State, Structure, Target, UnitRef};
+use crate::rules::simple::state::{
+    Blaze, Cover, Due, NOBODY, State, Structure, Target, UnitRef, UnitState,
+};
 
 fn structure<'a>(ctx: &'a Ctx<'_>, s: u8) -> Result<&'a Structure, CommandError> {
     ctx.state()
@@ -293,19 +295,19 @@ pub(super) fn sequence_ends(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         .collect();
     burning.sort_unstable();
     burning.dedup();
-    // Who is inside each, as `State::units_in` finds them, from one list of the units rather
-    // than one made for each building (a long battle's buildings burn at most ends of turn).
-    let units = ctx.state().units();
-    for s in burning {
-        for &u in &units {
-            let inside = ctx
-                .state()
-                .unit(u)
-                .is_some_and(|x| x.present() && x.structure == Some(s));
-            if inside {
-                ctx.require(Due::FireEscape(u))?;
-            }
-        }
+    // Who is inside each, as `State::units_in` finds them, in one pass over the units for
+    // each building, with no list of them made (a long battle's buildings burn at most ends
+    // of turn); then required in that order: requiring changes only what is due.
+    let state = ctx.state();
+    let inside = |s: u8| {
+        state
+            .each_unit()
+            .filter(move |(_, x)| x.present() && x.structure == Some(s))
+            .map(|(u, _)| Due::FireEscape(u))
+    };
+    let dues: Vec<Due> = burning.into_iter().flat_map(inside).collect();
+    for due in dues {
+        ctx.require(due)?;
     }
     Ok(())
 }
@@ -372,10 +374,15 @@ pub(super) fn villagers(ctx: &mut Ctx<'_>, pieces: u32) -> Result<(), CommandErr
 
 /// The village's peasants, if they are still there.
 pub fn village_unit(state: &State) -> Option<UnitRef> {
-    state.units().into_iter().find(|&u| {
-        state.group(u.group()).is_some_and(|g| g.village)
-            && state.unit(u).is_some_and(|x| x.present())
-    })
+    // Only the village's group is looked into: this is asked at every Home turn's start.
+    for (s, side) in state.sides.iter().enumerate() {
+        for (g, group) in side.groups.iter().enumerate().filter(|(_, g)| g.village) {
+            if let Some(i) = group.units.iter().position(UnitState::present) {
+                return Some(UnitRef(s as u8, g as u8, i as u8));
+            }
+        }
+    }
+    None
 }
 
 /// The peasants attack one figure of a unit that came into the village, with as many

@@ -9,7 +9,7 @@ use crate::rules::simple::numbers;
 use crate::rules::simple::order::{self, Deed};
 use crate::rules::simple::order::{EVENT_CARDS, FORMATION_FAIL, MORALE};
 use crate::rules::simple::roster::{Formation, Koku, Troop, Weapon};
-use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef};
+use crate::rules::simple::state::{Due, GroupRef, MoraleCause, Phase, State, UnitRef, UnitState};
 use crate::rules::simple::tables::FormationChange;
 
 /// The Movement section.
@@ -74,44 +74,68 @@ pub(super) fn begin(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
 
 /// After the card: allied clans roll, Formation Fails test, retreats move.
 pub(super) fn start_of_turn_tests(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
-    let side = ctx.state().acting;
-    for g in ctx.state().groups() {
-        let Some(grp) = ctx.state().group(g) else {
-            continue;
-        };
-        let leads = grp.daimyo.as_ref().is_some_and(|d| d.alive);
-        if grp.owner == side && grp.koku.is_some() && leads && !grp.acting {
-            ctx.require(Due::AllyActivation(g))?;
-        }
-    }
-    let mut units = ctx.state().present_units_of(usize::from(side));
-    // The village's peasants belong to no one; they test in the Home Daimyo's turn.
-    if ctx.state().home == Some(side) {
-        units.extend(super::places::village_unit(ctx.state()));
-    }
-    for u in units {
-        let Some(x) = ctx.state().unit(u) else {
-            continue;
-        };
-        // An army falling back after its Daimyo's death stays in Retreat, and so keeps its
-        // Formation Fail: no test.
-        let army_falls_back = ctx
-            .state()
-            .sides
-            .get(ctx.state().owner(u))
-            .is_some_and(|s| s.army_retreating);
-        if x.retreating() {
-            ctx.require(Due::RetreatMove(u))?;
-        } else if x.formation_fail
-            && !army_falls_back
-            && !x.in_melee()
-            && !x.crossing
-            && x.spec.troop != Troop::Animals
-        {
-            ctx.require(Due::FormationTest(u))?;
-        }
+    // Found in one pass over the groups and units, then required in that order: requiring
+    // changes only what is due, which none of the tests reads.
+    let dues = start_of_turn_dues(ctx.state());
+    for due in dues {
+        ctx.require(due)?;
     }
     Ok(())
+}
+
+/// What the start of the acting side's turn requires, in order: allied clans' rolls, then
+/// each unit's retreat move or Formation Fail test (its units in the order of
+/// [`State::present_units_of`], the village's peasants last).
+fn start_of_turn_dues(state: &State) -> Vec<Due> {
+    let side = state.acting;
+    let mut allies = Vec::new();
+    let mut dues = Vec::new();
+    for (s, group_side) in state.sides.iter().enumerate() {
+        for (g, grp) in group_side.groups.iter().enumerate() {
+            let leads = grp.daimyo.as_ref().is_some_and(|d| d.alive);
+            if grp.owner == side && grp.koku.is_some() && leads && !grp.acting {
+                allies.push(Due::AllyActivation(GroupRef(s as u8, g as u8)));
+            }
+            for (i, x) in grp.units.iter().enumerate() {
+                // The side it fights for now, as `State::owner` says.
+                if x.present() && x.held_by.unwrap_or(grp.owner) == side {
+                    let u = UnitRef(s as u8, g as u8, i as u8);
+                    dues.extend(unit_due(state, u, x));
+                }
+            }
+        }
+    }
+    // The village's peasants belong to no one; they test in the Home Daimyo's turn.
+    if state.home == Some(side)
+        && let Some(u) = super::places::village_unit(state)
+        && let Some(x) = state.unit(u)
+    {
+        dues.extend(unit_due(state, u, x));
+    }
+    allies.append(&mut dues);
+    allies
+}
+
+/// A unit's retreat move or Formation Fail test at the start of its turn, if any.
+fn unit_due(state: &State, u: UnitRef, x: &UnitState) -> Option<Due> {
+    // An army falling back after its Daimyo's death stays in Retreat, and so keeps its
+    // Formation Fail: no test.
+    let army_falls_back = state
+        .sides
+        .get(state.owner(u))
+        .is_some_and(|s| s.army_retreating);
+    if x.retreating() {
+        Some(Due::RetreatMove(u))
+    } else if x.formation_fail
+        && !army_falls_back
+        && !x.in_melee()
+        && !x.crossing
+        && x.spec.troop != Troop::Animals
+    {
+        Some(Due::FormationTest(u))
+    } else {
+        None
+    }
 }
 
 pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
@@ -130,12 +154,19 @@ pub(super) fn ally(ctx: &mut Ctx<'_>, g: GroupRef) -> Result<(), CommandError> {
         acts,
     })?;
     // A clan that acts sends its cavalry forward too when card 29 was drawn.
-    let units: Vec<UnitRef> = ctx
-        .state()
-        .present_units_of(usize::from(ctx.state().acting))
-        .into_iter()
-        .filter(|u| u.group() == g)
-        .collect();
+    // Its units on the table that fight for the acting side (as `State::present_units_of`
+    // finds them), looked for in the clan alone.
+    let acting = ctx.state().acting;
+    let units: Vec<UnitRef> = ctx.state().group(g).map_or_else(Vec::new, |grp| {
+        let ours = |x: &UnitState| x.present() && x.held_by.unwrap_or(grp.owner) == acting;
+        let unit = |i: usize| UnitRef(g.0, g.1, i as u8);
+        grp.units
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| ours(x))
+            .map(|(i, _)| unit(i))
+            .collect()
+    });
     super::cards::cavalry_advance(ctx, &units)
 }
 

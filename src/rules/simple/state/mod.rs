@@ -493,11 +493,22 @@ impl State {
         out
     }
 
+    /// Every unit, with its reference and state, in the order of [`State::units`], without
+    /// building a list (the end of every turn goes over them all).
+    pub fn each_unit(&self) -> impl Iterator<Item = (UnitRef, &UnitState)> + '_ {
+        self.sides.iter().enumerate().flat_map(|(s, side)| {
+            side.groups.iter().enumerate().flat_map(move |(g, group)| {
+                let unit = move |(i, x)| (UnitRef(s as u8, g as u8, i as u8), x);
+                group.units.iter().enumerate().map(unit)
+            })
+        })
+    }
+
     /// Units fighting for a side now, present on the table.
     pub fn present_units_of(&self, side: usize) -> Vec<UnitRef> {
-        self.units()
-            .into_iter()
-            .filter(|&u| self.owner(u) == side && self.unit(u).is_some_and(UnitState::present))
+        self.each_unit()
+            .filter(|&(u, x)| x.present() && self.owner(u) == side)
+            .map(|(u, _)| u)
             .collect()
     }
 
