@@ -28,7 +28,7 @@ fn next_sequence(b: &mut Battle<Simple>) {
     ok(b, Command::EndTurn, &[]);
     to_oda_turn_after_end(b);
     ok(b, Command::EndTurn, &[]);
-    ok(b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(b);
     ok(b, Command::AllyActivation(MATSUDAIRA), &[7]);
 }
 
@@ -100,7 +100,7 @@ fn terrain_village_brings_5_peasants_who_attack_whoever_enters_and_never_leave()
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
         .expect("shuffle");
     ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
 
     let into_village = |unit| Command::Move {
@@ -282,7 +282,7 @@ fn structures_ruined_by_guns_remove_the_figures_in_or_behind_them() {
         &[],
     );
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     let bombard = Command::Bombard {
         gun: IMA_GUN,
@@ -309,7 +309,7 @@ fn fire_spreads_1_inch_a_sequence_carts_burn_3_sequences_and_smoke_drifts_with_t
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
         .expect("shuffle");
     ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     structure(&mut b, "Palisade", StructureKind::WoodenBarricade);
     structure(&mut b, "Storehouse", StructureKind::WoodenBuilding);
@@ -412,7 +412,7 @@ fn burning_building_figures_inside_roll_to_escape_and_die_when_it_is_engulfed() 
     ok(&mut b, Command::EndTurn, &[]);
     assert!(b.state().due.contains(&Due::FireEscape(IMA_TEPPO)));
     // The event card is drawn before anything else in the turn.
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(
         &mut b,
         Command::EscapeFire {
@@ -524,7 +524,7 @@ fn movement_worked_example_a_gun_unlimbered_from_its_wagon_fires_with_a_formatio
     ok(&mut b, Command::EndTurn, &[]);
     to_oda_turn_after_end(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     // Its Formation Fail test fails on a 1; it unlimbers (its whole move) and fires anyway.
     ok(&mut b, Command::FormationTest(IMA_GUN), &[1]);
@@ -585,7 +585,7 @@ fn movement_a_wagon_behind_one_beast_moves_7_5_cm_and_in_retreat_at_its_standard
     );
     pass_morale_dues(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     assert!(b.state().in_retreat(oxen));
     let far = err_text(&mut b, going(oxen, 16, Going::Standard), &[]);

@@ -76,7 +76,7 @@ fn allied_clan_acts_on_5_or_more_else_holds_but_fights_if_attacked() {
         "7 on the d12 acts"
     );
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    draw_blank(&mut b);
     // Tokugawa (10,000 koku) rolls a d12, Mizuno (5,000) a d10: 4 holds, 5 acts.
     ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[4]);
     assert!(
@@ -137,7 +137,7 @@ fn formation_fail_test_uses_the_troop_die_and_passes_on_4() {
         "3 on the d6 fails"
     );
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(6) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[9]);
     to_oda_turn(&mut b, [5, 5]);
     ok(&mut b, Command::FormationTest(ODA_YARI), &[4]);
@@ -534,7 +534,7 @@ fn morale_failure_retreats_3_moves_then_tests_again() {
         );
         if i < 2 {
             ok(&mut b, Command::EndTurn, &[]);
-            ok(&mut b, Command::DrawCard { card: Some(8) }, &[]);
+            draw_blank(&mut b);
             ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[9]);
         }
     }
@@ -549,7 +549,7 @@ fn morale_failure_retreats_3_moves_then_tests_again() {
 fn peasants_who_fail_morale_leave_the_field() {
     let mut b = begun();
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
     ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
     ok(
@@ -768,7 +768,7 @@ fn setup_terrain_ambush_river_and_bombardment() {
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
         .expect("shuffle");
     ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     ok(
         &mut b,
@@ -851,7 +851,7 @@ fn melee_contact_lasts_through_the_opponents_turn_then_formation_fail_is_tested(
     to_oda_turn(&mut b, [5, 5]);
     assert!(!b.state().due.contains(&Due::FormationTest(ODA_YARI)));
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(10) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[9]);
     assert!(
         b.state()
@@ -871,7 +871,7 @@ fn melee_contact_lasts_through_the_opponents_turn_then_formation_fail_is_tested(
 fn sharpshooter_adds_1_to_his_firing_die() {
     let mut b = begun();
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
     ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
     // Oda Teppo 1 has one sharpshooter: his 5 becomes 6 and hits a line in the open.
@@ -920,7 +920,7 @@ fn structures_lose_hits_to_guns_and_become_unusable_at_4() {
         ok(&mut b, Command::EndTurn, &[]);
         to_oda_turn_after_end(&mut b);
         ok(&mut b, Command::EndTurn, &[]);
-        ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+        draw_blank(&mut b);
         ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
         let lines = ok(
             &mut b,
@@ -948,7 +948,7 @@ fn fog_of_war_smoke_forms_after_firing_when_the_unit_stays_and_clears_when_it_mo
         ok(&mut b, Command::EndTurn, &[]);
         to_oda_turn_after_end(&mut b);
         ok(&mut b, Command::EndTurn, &[]);
-        ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+        draw_blank(&mut b);
         ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     }
     assert!(

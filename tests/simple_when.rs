@@ -226,7 +226,7 @@ fn melee_each_attacking_figure_throws_once_a_turn() {
     // A new turn, a new throw.
     to_oda_turn(&mut b, [5, 5]);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     ok(&mut b, Command::FormationTest(IMA_SWORD_SAMURAI), &[10]);
     ok(&mut b, daimyo_attacks(yoshimoto, 1), &[1, 6]);
@@ -256,7 +256,7 @@ fn firing_at_soft_hard_cover_wooden_barricades_are_hard_cover_for_guns_and_fire(
     );
     assert_eq!(b.state().cover_of(ODA_YARI), Cover::Hard);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     // Fire at the Yari behind it needs 8 (a line behind hard cover): one 8, four 7s.
     let lines = ok(
@@ -323,7 +323,7 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
     let yari = b.state().unit(ODA_YARI).expect("unit");
     assert!(yari.formation_fail && !yari.crossing);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     to_oda_turn(&mut b, [5, 5]);
     // Next turn, before moving, 1d6: a 3 fails; the unit moves on with its Formation Fail.
@@ -342,7 +342,7 @@ fn formation_fail_worked_example_a_wall_crossed_within_one_move_is_tested_next_t
         &[],
     );
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     to_oda_turn(&mut b, [5, 5]);
     // The turn after, a 6 passes.

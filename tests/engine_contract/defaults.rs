@@ -196,34 +196,8 @@ pub fn a_due_nobody_can_answer_is_dropped<R: RuleSet>(
         };
         // A question a card asks before its roll (a decision the rule set lets happen in
         // between, as where a unit stands for its morale) answers the due when, once it is
-        // given, a card then settles it.
-        let asks_first = |c: &R::Command| {
-            let Some(events) = accepted(b, c) else {
-                return false;
-            };
-            if !owed
-                .iter()
-                .all(|d| R::interleaves(b.rules(), b.state(), d, c).is_some())
-            {
-                return false;
-            }
-            let mut state = b.state().clone();
-            let at = ApplyContext {
-                at: chrono::DateTime::UNIX_EPOCH,
-            };
-            if events
-                .iter()
-                .any(|e| apply_event::<R>(b.rules(), &mut state, e, at).is_err())
-            {
-                return false;
-            }
-            card_commands::<R>(b.rules(), &state)
-                .iter()
-                .any(|(_, then)| {
-                    events_of::<R>(b.rules(), &state, then, &mut RngDice::seeded(9))
-                        .is_ok_and(|e| settles::<R>(&state, &e))
-                })
-        };
+        // given (and any question after it, up to three), a card then settles it.
+        let asks_first = |c: &R::Command| asked_then_settled::<R>(b.rules(), b.state(), c, 3);
         let units = unit_ids(&R::view(b.rules(), b.state()));
         let cards = card_commands::<R>(b.rules(), b.state());
         let answered = cards.iter().any(|(_, c)| answers(c))
@@ -245,6 +219,47 @@ pub fn a_due_nobody_can_answer_is_dropped<R: RuleSet>(
         }
     });
     assert!(problems.is_empty(), "{}", super::report(&problems));
+}
+
+/// Whether `question` (a card's answer that settles nothing) is accepted in `state` beside
+/// everything owed, and then a card settles what is owed, or another question leads there
+/// (at most `depth` questions in all).
+fn asked_then_settled<R: RuleSet>(
+    rules: &R::Rules,
+    state: &R::State,
+    question: &R::Command,
+    depth: usize,
+) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let Ok(events) = events_of::<R>(rules, state, question, &mut RngDice::seeded(9)) else {
+        return false;
+    };
+    if !R::dues(state)
+        .iter()
+        .all(|d| R::interleaves(rules, state, d, question).is_some())
+    {
+        return false;
+    }
+    let mut after = state.clone();
+    let at = ApplyContext {
+        at: chrono::DateTime::UNIX_EPOCH,
+    };
+    if events
+        .iter()
+        .any(|e| apply_event::<R>(rules, &mut after, e, at).is_err())
+    {
+        return false;
+    }
+    let owed = R::dues(state);
+    card_commands::<R>(rules, &after).iter().any(|(_, then)| {
+        events_of::<R>(rules, &after, then, &mut RngDice::seeded(9)).is_ok_and(|e| {
+            e.iter().any(|e| {
+                matches!(R::due_change(e), Some((DueChange::Settled, due)) if owed.contains(due))
+            })
+        }) || (then != question && asked_then_settled::<R>(rules, &after, then, depth - 1))
+    })
 }
 
 /// Default 3: a command one value away from what the surface offers (another unit, a flag the

@@ -20,8 +20,8 @@ use super::{kinds, reach};
 const SMALL: (f32, f32) = (1280.0, 720.0);
 
 /// How many seeds of random play are tried at most, and how many commands each plays.
-const SEEDS: u64 = 24;
-const STEPS: usize = 400;
+const SEEDS: u64 = 40;
+const STEPS: usize = 800;
 
 /// Where a card kind was first shown: after `steps` commands of seed `seed`, at the head of
 /// the queue or not.

@@ -171,6 +171,7 @@ const CARDS: [(&str, &[&str]); 5] = [
             "SendBack",
             "SetStatus",
             "ShuffleDeck",
+            "VillagersAttackIn",
         ],
     ),
     (

@@ -146,7 +146,7 @@ fn a_cache_left_half_written_is_removed_at_the_next_open() {
     assert!(cache::path_for(&path).exists(), "the cache itself stays");
 }
 
-/// Every rule set's commands, as the kept format 3 journals hold them, come back from the
+/// Every rule set's commands, as the kept journals of this build's format hold them, come back from the
 /// cache as they were stored: one that did not (a field a journal line leaves out, which the
 /// cache's binary form cannot tell) would fail to read, and every reopen of its battles would
 /// parse every line again.
@@ -154,7 +154,7 @@ fn a_cache_left_half_written_is_removed_at_the_next_open() {
 fn every_rule_set_s_commands_come_back_from_the_cache_as_stored() {
     fn round_trip<R: RuleSet>(dir: &Path) {
         let kept = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/journals/format-3")
+            .join(format!("tests/journals/format-{FORMAT_VERSION}"))
             .join(format!("{}.ron", R::KEY));
         let path = dir.join(format!("{}.ron", R::KEY));
         std::fs::copy(&kept, &path).expect("copy");

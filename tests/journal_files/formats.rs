@@ -53,6 +53,11 @@ const FORMATS: &[Format] = &[
         dice_unrecorded: false,
         not_yet: &[],
     },
+    Format {
+        folder: "format-4",
+        dice_unrecorded: false,
+        not_yet: &[],
+    },
 ];
 
 fn fixtures() -> PathBuf {

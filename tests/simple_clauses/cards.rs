@@ -192,7 +192,7 @@ fn allied_clans_a_clan_that_holds_neither_fires_nor_attacks_but_fights_if_attack
     let tokugawa_yari = UnitRef(0, 1, 1);
     let mut b = begun_between(oda, army("imagawa.ron"));
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(4) }, &[]);
+    draw_blank(&mut b);
     // Tokugawa's d12 rolls 4: the clan holds.
     ok(&mut b, Command::AllyActivation(GroupRef(0, 1)), &[4]);
     ok(&mut b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
@@ -203,7 +203,7 @@ fn allied_clans_a_clan_that_holds_neither_fires_nor_attacks_but_fights_if_attack
     assert!(err.contains("allied clan"), "{err}");
     // Attacked in Imagawa's turn, its figure fights back: 6 against 1 kills him.
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     let attack = Command::Melee(one_on_one(IMA_SWORD_SAMURAI, tokugawa_yari, Facing::Front));
     ok(&mut b, attack, &[6, 1]);
@@ -264,4 +264,85 @@ fn event_cards_the_card_comes_first_and_card_29_cavalry_waits_for_its_test_and_c
         None
     );
     assert_eq!(order::precedes(morale, advance), None);
+}
+
+/// Ends the turn and draws `card` for the next.
+fn next_turn_draws(
+    b: &mut Battle<Simple>,
+    card: Command,
+) -> Result<Vec<String>, gunbai::engine::BattleError> {
+    ok(b, Command::EndTurn, &[]);
+    run(b, card, &[])
+}
+
+/// Answers whatever the rules require, with the app's dice, until nothing is due.
+fn settle_all(b: &mut Battle<Simple>, dice: &mut RngDice) {
+    for _ in 0..200 {
+        let answers: Vec<_> = Simple::pending(b.rules(), b.state())
+            .into_iter()
+            .filter(|c| c.required)
+            .flat_map(|c| c.answers.into_iter().filter(|a| !a.ends))
+            .map(|a| a.command)
+            .collect();
+        if answers.is_empty() {
+            return;
+        }
+        assert!(
+            answers
+                .into_iter()
+                .any(|a| b.execute(a, &mut *dice).is_ok()),
+            "some answer is taken"
+        );
+    }
+    panic!("the dues never settle");
+}
+
+#[test]
+fn event_cards_the_pack_holds_each_card_once_typed_or_drawn_and_is_used_up_after_thirty() {
+    use gunbai::rules::simple::state::Due;
+    // Imagawa drew card 2 at the start (typed). It cannot come up again, whether typed...
+    let mut b = begun();
+    assert_eq!(b.state().spent, vec![2]);
+    let again = next_turn_draws(&mut b, Command::DrawCard { card: Some(2) });
+    assert!(again.is_err(), "card 2 is out of the pack: {again:?}");
+    let offered: Vec<_> = Simple::pending(b.rules(), b.state())
+        .iter()
+        .flat_map(|c| c.answers.iter().map(|a| a.command.clone()))
+        .collect();
+    assert!(
+        !offered.contains(&Command::DrawCard { card: Some(2) }),
+        "card 2 is not offered"
+    );
+    assert!(
+        offered.contains(&Command::DrawCard { card: Some(4) }),
+        "card 4 is"
+    );
+    // ...or drawn from the app's shuffle, which passes over it.
+    ok(&mut b, Command::DrawCard { card: None }, &[]);
+    let drawn = *b.state().spent.last().unwrap();
+    let first_not_typed = b.state().deck.iter().copied().find(|c| *c != 2).unwrap();
+    assert_eq!(
+        drawn, first_not_typed,
+        "the next card of the shuffle not yet drawn"
+    );
+    // Thirty cards drawn, one each turn, and the pack is used up: no turn asks for a card.
+    let mut dice = RngDice::seeded(5);
+    while b.state().spent.len() < 30 {
+        settle_all(&mut b, &mut dice);
+        ok(&mut b, Command::EndTurn, &[]);
+        ok(&mut b, Command::DrawCard { card: None }, &[]);
+    }
+    let mut spent = b.state().spent.clone();
+    spent.sort_unstable();
+    assert_eq!(spent, (1..=30).collect::<Vec<u8>>(), "each card once");
+    settle_all(&mut b, &mut dice);
+    ok(&mut b, Command::EndTurn, &[]);
+    assert!(
+        !b.state().due.iter().any(|d| matches!(d, Due::DrawCard(_))),
+        "no card is drawn from a used-up pack"
+    );
+    assert!(
+        run(&mut b, Command::DrawCard { card: Some(17) }, &[]).is_err(),
+        "nor typed"
+    );
 }

@@ -327,7 +327,7 @@ fn formation_fail_each_troop_type_tests_with_its_own_die_and_passes_on_4() {
     }
     to_oda_turn_passing_tests(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     let cards = Simple::pending(b.rules(), b.state());
     for (u, die) in kinds {
@@ -357,7 +357,7 @@ fn formation_fail_is_not_tested_while_crossing_cover_and_is_once_clear_of_it() {
     ok(&mut b, walk(IMA_TEPPO, MoveKind::CrossCover, 5), &[]);
     to_oda_turn_passing_tests(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     use gunbai::rules::simple::state::Due;
     assert!(
@@ -367,7 +367,7 @@ fn formation_fail_is_not_tested_while_crossing_cover_and_is_once_clear_of_it() {
     ok(&mut b, walk(IMA_TEPPO, MoveKind::ClearOfCover, 5), &[]);
     to_oda_turn_passing_tests(&mut b);
     ok(&mut b, Command::EndTurn, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     assert!(
         b.state().due.contains(&Due::FormationTest(IMA_TEPPO)),

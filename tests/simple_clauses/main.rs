@@ -54,8 +54,7 @@ pub fn refused(b: &mut Battle<Simple>, c: Command, faces: &[u32]) -> String {
 pub fn next_turn_passing_tests(b: &mut Battle<Simple>) {
     use gunbai::rules::simple::state::Due;
     ok(b, Command::EndTurn, &[]);
-    let blank = if b.state().acting == 0 { 4 } else { 2 };
-    ok(b, Command::DrawCard { card: Some(blank) }, &[]);
+    draw_blank(b);
     while let Some(due) = b.state().due.first().copied() {
         match due {
             Due::AllyActivation(g) => ok(b, Command::AllyActivation(g), &[7]),

@@ -16,7 +16,7 @@ fn with_the_village() -> gunbai::engine::Battle<gunbai::rules::simple::Simple> {
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
         .expect("shuffles");
     ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     b
 }

@@ -179,7 +179,7 @@ fn with_a_river(face: u32) -> gunbai::engine::Battle<Simple> {
     )
     .unwrap();
     ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     b
 }

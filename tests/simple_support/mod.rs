@@ -62,7 +62,7 @@ pub fn begun_from(mut b: Battle<Simple>) -> Battle<Simple> {
     b.execute_with(Command::ShuffleDeck, Dice::Roll(&mut RngDice::seeded(3)))
         .expect("shuffles");
     ok(&mut b, Command::BeginBattle, &[]);
-    ok(&mut b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(&mut b);
     ok(&mut b, Command::AllyActivation(MATSUDAIRA), &[7]);
     b
 }
@@ -106,14 +106,14 @@ pub fn formation_fail(b: &mut Battle<Simple>, unit: UnitRef) {
     to_oda_turn(b, [5, 5]);
     change_formation(b, unit);
     ok(b, Command::EndTurn, &[]);
-    ok(b, Command::DrawCard { card: Some(2) }, &[]);
+    draw_blank(b);
     ok(b, Command::AllyActivation(MATSUDAIRA), &[7]);
 }
 
 /// Ends Imagawa's turn and plays Oda's with a blank card, allies rolling the faces given.
 pub fn to_oda_turn(b: &mut Battle<Simple>, ally_faces: [u32; 2]) {
     ok(b, Command::EndTurn, &[]);
-    ok(b, Command::DrawCard { card: Some(4) }, &[]);
+    draw_blank(b);
     ok(b, Command::AllyActivation(GroupRef(0, 1)), &[ally_faces[0]]);
     ok(b, Command::AllyActivation(GroupRef(0, 2)), &[ally_faces[1]]);
 }
@@ -164,7 +164,7 @@ pub fn one_on_one(attacker: UnitRef, defender: UnitRef, facing: Facing) -> Melee
 }
 
 pub fn to_oda_turn_after_end(b: &mut Battle<Simple>) {
-    ok(b, Command::DrawCard { card: Some(4) }, &[]);
+    draw_blank(b);
     ok(b, Command::AllyActivation(GroupRef(0, 1)), &[5]);
     ok(b, Command::AllyActivation(GroupRef(0, 2)), &[5]);
 }
@@ -274,4 +274,14 @@ pub fn capture_imagawas_gun(b: &mut Battle<Simple>) {
     ok(b, attack.clone(), &[10, 1]);
     morale(b, IMA_GUN, &[6, 1, 1, 1]);
     ok(b, attack, &[10, 1]);
+}
+
+/// Draws a blank card (an even number) still in the pack, typed as a table would: the pack
+/// holds each card once.
+pub fn draw_blank(b: &mut Battle<Simple>) -> Vec<String> {
+    let card = (2..=30)
+        .step_by(2)
+        .find(|c| !b.state().spent.contains(c))
+        .expect("a blank card left in the pack");
+    ok(b, Command::DrawCard { card: Some(card) }, &[])
 }

@@ -12,9 +12,9 @@ use std::ops::RangeInclusive;
 
 use chrono::{DateTime, Datelike as _, SecondsFormat, TimeDelta, Utc};
 
-use super::{Action, Entry, FORMAT_VERSION, Rolled};
+use super::{Action, Entry, FORMAT_V3, FORMAT_VERSION, Rolled};
 
-/// How far an entry of a journal written before [`FORMAT_VERSION`] may go back from the
+/// How far an entry of a journal written before format 3 ([`FORMAT_V3`]) may go back from the
 /// entry before it (or from the battle's start): a clock set back by that much (a time
 /// server's correction, a laptop waking with a wrong clock) is not taken for an entry moved.
 pub const CLOCK_SLACK: TimeDelta = TimeDelta::minutes(10);
@@ -105,7 +105,7 @@ impl EntryChecks {
             Some(last) => (*last, "the time of the entry before it"),
             None => (self.started, "the battle's start"),
         };
-        if self.format >= FORMAT_VERSION {
+        if self.format >= FORMAT_V3 {
             let out_of_order = match self.last {
                 Some(last) => *at <= last,
                 None => *at < self.started,
@@ -162,8 +162,8 @@ pub fn check_rolled(
             "the entry says the table's dice rolled (`rolled:Table`) but records no face or count"
                 .to_owned()
         }
-        Rolled::Unrecorded if format >= FORMAT_VERSION => format!(
-            "the entry does not say whose dice it rolled (`rolled:`), which every command entry of a format {FORMAT_VERSION} journal does"
+        Rolled::Unrecorded if format >= FORMAT_V3 => format!(
+            "the entry does not say whose dice it rolled (`rolled:`), which every command entry of a format {format} journal does"
         ),
         _ => return Ok(()),
     };

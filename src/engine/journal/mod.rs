@@ -39,7 +39,13 @@ use crate::reference::HouseRules;
 /// The journal format this build writes: entries record every face and count their dice
 /// gave and whose dice they were (`rolled`), each entry's time is later than the one
 /// before, and every command runs again to exactly what its entry records.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
+
+/// Format 4's lines, written before simple's event pack held each card once: a card typed
+/// from the table's deck could come up again, which today's rules refuse. Its entries are
+/// checked as format 4's (times in order, `rolled` said) but, as any older format's, one
+/// today's rules work out otherwise is taken as recorded.
+pub const FORMAT_V3: u32 = 3;
 
 /// The format written from the journal's integrity checks (numbered, sealed lines) until
 /// [`FORMAT_VERSION`]. Its first builds recorded no faces, later ones faces but not whose

@@ -14,8 +14,8 @@ use serde::de::DeserializeOwned;
 use super::file::open_regular;
 use super::line::{check_seal, looks_sealed, parse_entry};
 use super::{
-    Entry, FORMAT_V1, FORMAT_V2, FORMAT_VERSION, HEADER_START, Header, HeaderKey, MAX_LINE_BYTES,
-    NumberedEntry, damaged, io, parse_line,
+    Entry, FORMAT_V1, FORMAT_V2, FORMAT_V3, FORMAT_VERSION, HEADER_START, Header, HeaderKey,
+    MAX_LINE_BYTES, NumberedEntry, damaged, io, parse_line,
 };
 use crate::engine::error::BattleError;
 
@@ -174,7 +174,7 @@ impl JournalReader {
                 ));
             }
             FORMAT_V1 => {}
-            FORMAT_V2 | FORMAT_VERSION => {
+            FORMAT_V2 | FORMAT_V3 | FORMAT_VERSION => {
                 check_seal(&header).map_err(|m| damaged(path, line, &m))?;
             }
             other => {

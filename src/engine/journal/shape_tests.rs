@@ -15,17 +15,30 @@ use super::{Action, Entry, FORMAT_VERSION, Header, Rolled, parse_line};
 use crate::reference::HouseRules;
 
 /// The lines each format writes for [`samples`]: the header, then each entry.
-const SHAPES: &[(u32, &[&str])] = &[(
-    3,
-    &[
-        r#"(format:3,app_version:"0.1.0",ruleset:"sky",started:"2026-11-23T10:00:00Z",armies:("a","b"),house_rules:(optional:["o"],rulings:{"r":"x"},overrides:{"p":1}),crc:"fe5daabf")"#,
-        r#"(seq:1,at:"2026-11-23T10:00:01.500Z",action:Command(command:"c",events:[7,8],dice:[6,1],rolled:App),crc:"9fe74169")"#,
-        r#"(seq:2,at:"2026-11-23T10:00:02Z",action:Command(command:"c",events:[9],dice:[4],counts:[3],rolled:Table),crc:"199055dd")"#,
-        r#"(seq:3,at:"2026-11-23T10:00:03Z",action:Command(command:"d",events:[],rolled:Nothing),crc:"048391df")"#,
-        r#"(seq:4,at:"2026-11-23T10:00:04Z",action:Undo(count:2),crc:"f7d796b0")"#,
-        r#"(seq:5,at:"2026-11-23T10:00:05Z",action:Redo(count:1),crc:"6c8feede")"#,
-    ],
-)];
+const SHAPES: &[(u32, &[&str])] = &[
+    (
+        3,
+        &[
+            r#"(format:3,app_version:"0.1.0",ruleset:"sky",started:"2026-11-23T10:00:00Z",armies:("a","b"),house_rules:(optional:["o"],rulings:{"r":"x"},overrides:{"p":1}),crc:"fe5daabf")"#,
+            r#"(seq:1,at:"2026-11-23T10:00:01.500Z",action:Command(command:"c",events:[7,8],dice:[6,1],rolled:App),crc:"9fe74169")"#,
+            r#"(seq:2,at:"2026-11-23T10:00:02Z",action:Command(command:"c",events:[9],dice:[4],counts:[3],rolled:Table),crc:"199055dd")"#,
+            r#"(seq:3,at:"2026-11-23T10:00:03Z",action:Command(command:"d",events:[],rolled:Nothing),crc:"048391df")"#,
+            r#"(seq:4,at:"2026-11-23T10:00:04Z",action:Undo(count:2),crc:"f7d796b0")"#,
+            r#"(seq:5,at:"2026-11-23T10:00:05Z",action:Redo(count:1),crc:"6c8feede")"#,
+        ],
+    ),
+    (
+        4,
+        &[
+            r#"(format:4,app_version:"0.1.0",ruleset:"sky",started:"2026-11-23T10:00:00Z",armies:("a","b"),house_rules:(optional:["o"],rulings:{"r":"x"},overrides:{"p":1}),crc:"79139338")"#,
+            r#"(seq:1,at:"2026-11-23T10:00:01.500Z",action:Command(command:"c",events:[7,8],dice:[6,1],rolled:App),crc:"9fe74169")"#,
+            r#"(seq:2,at:"2026-11-23T10:00:02Z",action:Command(command:"c",events:[9],dice:[4],counts:[3],rolled:Table),crc:"199055dd")"#,
+            r#"(seq:3,at:"2026-11-23T10:00:03Z",action:Command(command:"d",events:[],rolled:Nothing),crc:"048391df")"#,
+            r#"(seq:4,at:"2026-11-23T10:00:04Z",action:Undo(count:2),crc:"f7d796b0")"#,
+            r#"(seq:5,at:"2026-11-23T10:00:05Z",action:Redo(count:1),crc:"6c8feede")"#,
+        ],
+    ),
+];
 
 type Sample = Entry<String, u8>;
 

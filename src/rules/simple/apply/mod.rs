@@ -42,17 +42,13 @@ pub fn apply(rules: &Rules, state: &mut State, event: &Event) -> Result<(), Stri
         Event::HomeRolled { home, .. } => state.home = *home,
         Event::DeckShuffled { order, .. } => {
             state.deck.clone_from(order);
-            state.drawn = 0;
+            state.spent.clear();
         }
         Event::TurnBegins { turn, side } => begin_turn(state, *turn, *side),
         Event::Required(_) | Event::Settled(_) | Event::Dropped(_) => {
             return Err("the engine applies changes to what is due".into());
         }
-        Event::CardDrawn { from_table, .. } => {
-            if !from_table {
-                state.drawn += 1;
-            }
-        }
+        Event::CardDrawn { card, .. } => state.spent.push(*card),
         Event::CardEffect { side, card } => card_effect(rules, state, *side, *card),
         Event::WindBlows(turns) => state.wind_turns = *turns,
         Event::AmbushRevealed(u) => unit(state, *u)?.in_ambush = false,

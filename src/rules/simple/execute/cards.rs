@@ -18,14 +18,24 @@ pub(super) fn draw_card(ctx: &mut Ctx<'_>, typed: Option<u8>) -> Result<(), Comm
     let side = ctx.state().acting;
     ctx.settle(Due::DrawCard(side))?;
     let deck = ctx.rules().t.cards.deck;
+    let spent = &ctx.state().spent;
     let card = match typed {
+        // The pack holds each card once: one that came up already cannot come up again.
+        Some(c) if spent.contains(&c) => {
+            return Err(refuse(
+                format!("card {c} is already drawn: the pack holds each card once"),
+                EVENT_CARDS,
+            ));
+        }
         Some(c) if (1..=deck).contains(&u32::from(c)) => c,
         Some(c) => return Err(illegal(format!("card {c}: the deck runs 1 to {deck}"))),
-        None => *ctx
+        None => ctx
             .state()
             .deck
-            .get(ctx.state().drawn)
-            .ok_or_else(|| illegal("the deck is used up"))?,
+            .iter()
+            .copied()
+            .find(|c| !spent.contains(c))
+            .ok_or_else(|| illegal("the pack is used up"))?,
     };
     ctx.emit(Event::CardDrawn {
         side,

@@ -550,7 +550,7 @@ pub(super) fn end_turn(ctx: &mut Ctx<'_>) -> Result<(), CommandError> {
         (ctx.state().turn + 1, inv)
     };
     ctx.emit(Event::TurnBegins { turn, side: next })?;
-    if ctx.state().drawn < ctx.state().deck.len() {
+    if ctx.state().spent.len() < ctx.state().deck.len() {
         ctx.require(Due::DrawCard(next))
     } else {
         start_of_turn_tests(ctx)

@@ -170,7 +170,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             );
             c.notes.push(format!(
                 "{} of {} cards left in the shuffled deck",
-                state.deck.len().saturating_sub(state.drawn),
+                state.deck.len().saturating_sub(state.spent.len()),
                 state.deck.len()
             ));
             c.answers.push(answer(
@@ -180,7 +180,9 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
             ));
             // A table drawing from a real deck says which card came up.
             let deck = u8::try_from(rules.t.cards.deck).unwrap_or(u8::MAX);
-            c.answers.extend((1..=deck).map(|n| {
+            // Only a card still in the pack can come up.
+            let left = (1..=deck).filter(|n| !state.spent.contains(n));
+            c.answers.extend(left.map(|n| {
                 answer(
                     &format!("{n}: {}", super::describe::words::card_text(n)),
                     Command::DrawCard { card: Some(n) },

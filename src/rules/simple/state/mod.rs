@@ -274,8 +274,9 @@ pub struct State {
     pub home: Option<u8>,
     /// The shuffled deck, card numbers 1-30 in drawing order.
     pub deck: Vec<u8>,
-    /// Cards drawn so far.
-    pub drawn: usize,
+    /// The cards drawn from the pack so far, in order: from the app's shuffle or typed from
+    /// the table's deck. The pack holds each card once, and is not shuffled again.
+    pub spent: Vec<u8>,
     /// The sequence number, from 1.
     pub turn: u32,
     /// The side whose turn it is.
@@ -319,7 +320,7 @@ impl State {
             sides: vec![side(0, &armies[0]), side(1, &armies[1])],
             home: None,
             deck: Vec::new(),
-            drawn: 0,
+            spent: Vec::new(),
             turn: 0,
             acting: 0,
             phase: Phase::Setup,
