@@ -602,3 +602,54 @@ fn movement_each_player_moves_only_the_figures_she_commands_on_her_turn() {
         step(gunbai::rules::kozeriai::command::Step::Forward),
     );
 }
+
+/// Actions: on the ground, entangled or grappling a figure does not move (it stands up, tears
+/// free or breaks off first), but may still stand, turn, stand up or reach a door; a horse
+/// held at the halt or turning is no move either. Each refusal names what to do first.
+#[test]
+fn actions_on_the_ground_entangled_or_grappling_a_figure_turns_but_does_not_move() {
+    use gunbai::rules::kozeriai::order::may_move;
+    let b = battle();
+    let moves = [
+        step(Step::Forward),
+        step(Step::SidestepBack),
+        Action::Dash(2),
+        Action::Ride(Ride::At(Speed::Walk)),
+        Action::RideReload(Ride::Sidestep),
+    ];
+    let stays = [
+        step(Step::Stay),
+        step(Step::TurnSixty),
+        step(Step::Turn),
+        Action::Ride(Ride::Turn),
+        Action::RideReload(Ride::At(Speed::Halt)),
+        Action::StandUp,
+        Action::Door,
+    ];
+    let mut lying = fig(&b, TARO);
+    lying.lying = true;
+    let mut entangled = fig(&b, TARO);
+    entangled.entangled = true;
+    let mut grappling = fig(&b, TARO);
+    grappling.grappling = Some(HACHI);
+    for (x, first) in [
+        (&lying, "stand up first"),
+        (&entangled, "tear free first"),
+        (&grappling, "break off first"),
+    ] {
+        for a in &moves {
+            let e = may_move(x, a).expect_err(&format!("{a:?} moves"));
+            assert!(e.to_string().contains(first), "{a:?}: {e}");
+        }
+        for a in &stays {
+            assert!(may_move(x, a).is_ok(), "{a:?} is no move");
+        }
+    }
+    // A rider grappling from the saddle still rides.
+    let mut rider = fig(&b, YUMI);
+    rider.grappling = Some(HACHI);
+    assert!(may_move(&rider, &Action::Ride(Ride::At(Speed::Trot))).is_ok());
+    for a in moves.iter().chain(&stays) {
+        assert!(may_move(&fig(&b, TARO), a).is_ok(), "a free figure: {a:?}");
+    }
+}

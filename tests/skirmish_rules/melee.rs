@@ -104,6 +104,17 @@ fn samurai_ronin_and_ninja_hit_on_4_others_on_5() {
     );
 }
 
+/// Below one die a pool rolls one, needing a 6: its parts still add up to the one die the
+/// card shows.
+#[test]
+fn a_pool_below_one_die_rolls_one_and_its_parts_add_up_to_it() {
+    let b = battle();
+    let pool = numbers::melee(b.rules(), b.state(), BOWMAN, NINJA_1, false);
+    assert_eq!((pool.dice, pool.needed), (1, 6));
+    let sum: i64 = pool.reasons.iter().map(|m| m.value).sum();
+    assert_eq!(sum, 1, "{:?}", pool.reasons);
+}
+
 #[test]
 fn hits_parry_one_for_one_and_each_pair_fights_once_a_section() {
     let mut house = HouseRules::default();

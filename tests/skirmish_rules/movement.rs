@@ -36,6 +36,31 @@ fn move_rates_foot_5_ninja_8_mounted_10_with_their_modifiers() {
     );
 }
 
+/// The allowance's parts are what the move calculator shows: each modifier that applies,
+/// and none that does not (no "0 obstacles", no leg wound line for a sound figure).
+#[test]
+fn move_rates_the_allowance_names_each_modifier_that_applies_and_no_other() {
+    let b = battle();
+    let (s, r) = (b.state(), b.rules());
+    let foot = s.figure(BOWMAN).expect("bowman");
+    let ninja = s.figure(NINJA_1).expect("ninja");
+    assert_eq!(move_allowance(r, foot, false, 0, false).1, ["foot 5\""]);
+    assert_eq!(move_allowance(r, ninja, false, 0, false).1, ["Ninja 8\""]);
+    assert_eq!(
+        move_allowance(r, foot, false, 1, false).1,
+        ["foot 5\"", "1 obstacle -2\""]
+    );
+    let ignores = ["Ninja 8\"", "Ninja ignore obstacles and difficult ground"];
+    assert_eq!(move_allowance(r, ninja, false, 1, false).1, ignores);
+    assert_eq!(move_allowance(r, ninja, false, 0, true).1, ignores);
+    let mut hurt = foot.clone();
+    hurt.wounds.push(Wound::Leg);
+    assert_eq!(
+        move_allowance(r, &hurt, false, 0, false).1,
+        ["foot 5\"", "leg wound x1 -2\""]
+    );
+}
+
 #[test]
 fn holding_units_may_not_move() {
     let mut b = battle_with(morale_at_will());

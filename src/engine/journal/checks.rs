@@ -12,7 +12,7 @@ use std::ops::RangeInclusive;
 
 use chrono::{DateTime, Datelike as _, SecondsFormat, TimeDelta, Utc};
 
-use super::{Action, Entry, FORMAT_V3, FORMAT_VERSION, Rolled};
+use super::{Action, Entry, FORMAT_V3, Rolled};
 
 /// How far an entry of a journal written before format 3 ([`FORMAT_V3`]) may go back from the
 /// entry before it (or from the battle's start): a clock set back by that much (a time
@@ -174,6 +174,7 @@ pub fn check_rolled(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::engine::journal::FORMAT_VERSION;
 
     fn at(secs: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000 + secs, 0).unwrap()
