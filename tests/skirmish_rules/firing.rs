@@ -643,3 +643,24 @@ fn firing_units_in_melee_shoot_and_are_shot_at_unless_the_umpire_rules_otherwise
         &[1],
     );
 }
+
+/// The card says why each die is taken off: a Ninja target is not an armoured one, and a
+/// sound fighter's pool shows no arm wound.
+#[test]
+fn troop_to_hit_the_pool_names_a_ninja_or_armour_and_only_wounds_there_are() {
+    let b = battle();
+    let reasons = |pool: numbers::Pool| -> Vec<String> {
+        pool.reasons.iter().map(|m| m.reason.to_string()).collect()
+    };
+    let fire = |t| reasons(numbers::fire(b.rules(), b.state(), TEPPO_1, t, 10, false));
+    assert!(fire(NINJA_1).contains(&"target is a Ninja".to_owned()), "{:?}", fire(NINJA_1));
+    assert!(fire(KINOSHITA).contains(&"target armoured".to_owned()), "{:?}", fire(KINOSHITA));
+    let melee = |me, e| reasons(numbers::melee(b.rules(), b.state(), me, e, false));
+    assert!(melee(KAMBEI, NINJA_1).contains(&"opponent is a Ninja".to_owned()));
+    assert!(melee(KAMBEI, KINOSHITA).contains(&"opponent armoured".to_owned()));
+    assert!(
+        melee(KAMBEI, BOWMAN).iter().all(|r| !r.contains("wound")),
+        "{:?}",
+        melee(KAMBEI, BOWMAN)
+    );
+}

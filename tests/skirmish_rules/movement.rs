@@ -119,6 +119,16 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
     moving(&mut b);
     // The longest charge: mounted 10" + Ninja 3"; 2" an obstacle: 7 obstacles take it all.
     assert_eq!(numbers::most_obstacles(b.rules()), 7);
+    // Enough to take every inch, rounded up: a table's 11" horse charges 14", 7 obstacles;
+    // 1" an obstacle, 14 of them.
+    for (path, value, most) in [
+        ("movement_inches.mounted", 11, 7),
+        ("movement_inches.obstacle", -1, 13),
+    ] {
+        let mut house = HouseRules::default();
+        house.overrides.insert(path.into(), value);
+        assert_eq!(numbers::most_obstacles(battle_with(house).rules()), most, "{path}");
+    }
     let forms = b.action_forms(&BOWMAN.id());
     let mv = forms.iter().find(|f| f.key == "move").expect("a move form");
     assert!(
@@ -329,4 +339,19 @@ fn movement_the_move_form_asks_how_far_and_offers_no_more_than_the_furthest_figu
         .preview_action(&MAEDA_TOSHIIE.id(), "move", &[0, 0, 11])
         .expect_err("further than Maeda may");
     assert!(refused.contains("10\""), "{refused}");
+}
+
+/// The furthest a unit may move is its furthest figure's allowance, and the figure named is
+/// the first of those that may go that far.
+#[test]
+fn movement_a_unit_moves_as_far_as_its_furthest_figure_the_first_of_them_named() {
+    let b = battle();
+    let (inches, who, _) =
+        numbers::furthest_move(b.rules(), b.state(), BOWMEN, false, 0, false).expect("bowmen");
+    assert_eq!((inches, who), (5.0, KINOSHITA), "all foot: the first");
+    let mut state = b.state().clone();
+    *state.figure_mut(KINOSHITA).expect("Kinoshita") = wounded(&b, KINOSHITA, &[Wound::Leg]);
+    let (inches, who, _) =
+        numbers::furthest_move(b.rules(), &state, BOWMEN, false, 0, false).expect("bowmen");
+    assert_eq!((inches, who), (5.0, BOWMAN), "Kinoshita limps 3\": the bowman goes 5\"");
 }
