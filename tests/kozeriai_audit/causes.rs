@@ -246,6 +246,12 @@ fn tactical_factors_outnumbered_needs_as_many_enemies_still_fighting() {
     attack.attacker.situation.outnumbered = 4;
     let mods = modifier_values(b.rules(), b.state(), &attack, 0);
     assert!(has(&mods, "outnumbered 4-1", -4), "{mods:?}");
+    // The defender's enemies are the attacker's side: East has five fighting, so Hachi may
+    // be outnumbered 5-1 by them, not 6-1.
+    attack.defender.situation.outnumbered = 6;
+    let why = refused(&mut b, Command::Clash(attack.clone()), &[5, 5]);
+    assert!(why.contains("Hachi cannot be outnumbered 6-1"), "{why}");
+    attack.defender.situation.outnumbered = 5;
     ok(&mut b, Command::Clash(attack), &[5, 5]);
 }
 

@@ -125,3 +125,20 @@ fn body_charges_a_falling_roll_lapses_only_when_neither_figure_can_fall() {
     let why = Kozeriai::due_moot(&state, &due).expect("both are down");
     assert!(why.contains("neither can fall"), "{why}");
 }
+
+/// A trip roll owed by a figure that is dead (or not in the battle at all) lapses: nobody can
+/// roll it; one owed by a figure on its feet, on foot, stands.
+#[test]
+fn tripping_over_a_dead_figure_is_not_asked_to_trip() {
+    use gunbai::rules::kozeriai::state::FigureRef;
+    let b = battle();
+    let trip = Due::Trip(HACHI, TripCause::Slippery);
+    assert_eq!(Kozeriai::due_moot(b.state(), &trip), None, "Hachi stands");
+    let mut state = b.state().clone();
+    state.figure_mut(HACHI).expect("Hachi").dead = true;
+    let why = Kozeriai::due_moot(&state, &trip).expect("lapses");
+    assert!(why.contains("Hachi is dead"), "{why}");
+    let nobody = Due::PushedBack(FigureRef(1, 40));
+    let why = Kozeriai::due_moot(b.state(), &nobody).expect("lapses");
+    assert!(why.contains("there is no figure"), "{why}");
+}

@@ -459,3 +459,32 @@ fn grappling_the_loser_takes_the_winner_s_blow_too_under_the_other_reading() {
         assert!(b.state().due.is_empty(), "{:?}", b.state().due);
     }
 }
+
+/// The clash card's odds count an Iaijutsu draw as the roll does: a d10 at or under the skill
+/// draws, and only a failed draw keeps the drawing penalty.
+#[test]
+fn iaijutsu_the_odds_draw_at_or_under_the_skill_and_a_failure_keeps_the_penalty() {
+    use gunbai::rules::kozeriai::numbers::clash::SideNumbers;
+    let side = |iaijutsu| SideNumbers {
+        modifiers: Vec::new(),
+        iaijutsu,
+        blunt: None,
+        armour: 0,
+        weaker: 0,
+        heroic: 0,
+        defence_only: 0,
+    };
+    let mix = side(Some((6, -4))).mixture(10);
+    assert_eq!(mix.len(), 2, "{mix:?}");
+    // The d10 reads 0 to 9: 0 to 6 draw, 7 in 10.
+    assert!(
+        (mix[0].0 - 0.7).abs() < 1e-12 && mix[0].1 == 0,
+        "7 in 10 draw: {mix:?}"
+    );
+    assert!(
+        (mix[1].0 - 0.3).abs() < 1e-12 && mix[1].1 == -4,
+        "3 in 10 fail: {mix:?}"
+    );
+    let plain = side(None).mixture(10);
+    assert_eq!(plain, vec![(1.0, 0)]);
+}

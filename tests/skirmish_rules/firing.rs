@@ -653,8 +653,16 @@ fn troop_to_hit_the_pool_names_a_ninja_or_armour_and_only_wounds_there_are() {
         pool.reasons.iter().map(|m| m.reason.to_string()).collect()
     };
     let fire = |t| reasons(numbers::fire(b.rules(), b.state(), TEPPO_1, t, 10, false));
-    assert!(fire(NINJA_1).contains(&"target is a Ninja".to_owned()), "{:?}", fire(NINJA_1));
-    assert!(fire(KINOSHITA).contains(&"target armoured".to_owned()), "{:?}", fire(KINOSHITA));
+    assert!(
+        fire(NINJA_1).contains(&"target is a Ninja".to_owned()),
+        "{:?}",
+        fire(NINJA_1)
+    );
+    assert!(
+        fire(KINOSHITA).contains(&"target armoured".to_owned()),
+        "{:?}",
+        fire(KINOSHITA)
+    );
     let melee = |me, e| reasons(numbers::melee(b.rules(), b.state(), me, e, false));
     assert!(melee(KAMBEI, NINJA_1).contains(&"opponent is a Ninja".to_owned()));
     assert!(melee(KAMBEI, KINOSHITA).contains(&"opponent armoured".to_owned()));

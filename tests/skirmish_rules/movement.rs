@@ -127,7 +127,11 @@ fn movement_a_move_across_more_obstacles_than_any_charge_can_cross_is_refused() 
     ] {
         let mut house = HouseRules::default();
         house.overrides.insert(path.into(), value);
-        assert_eq!(numbers::most_obstacles(battle_with(house).rules()), most, "{path}");
+        assert_eq!(
+            numbers::most_obstacles(battle_with(house).rules()),
+            most,
+            "{path}"
+        );
     }
     let forms = b.action_forms(&BOWMAN.id());
     let mv = forms.iter().find(|f| f.key == "move").expect("a move form");
@@ -353,5 +357,9 @@ fn movement_a_unit_moves_as_far_as_its_furthest_figure_the_first_of_them_named()
     *state.figure_mut(KINOSHITA).expect("Kinoshita") = wounded(&b, KINOSHITA, &[Wound::Leg]);
     let (inches, who, _) =
         numbers::furthest_move(b.rules(), &state, BOWMEN, false, 0, false).expect("bowmen");
-    assert_eq!((inches, who), (5.0, BOWMAN), "Kinoshita limps 3\": the bowman goes 5\"");
+    assert_eq!(
+        (inches, who),
+        (5.0, BOWMAN),
+        "Kinoshita limps 3\": the bowman goes 5\""
+    );
 }
