@@ -118,6 +118,17 @@ fn feruzue_fought_as_a_short_spear_or_a_chain_of_reach_3_that_does_not_entangle(
     );
 }
 
+/// Only a weapon with a chain makes a chain attack: a Katana's is refused, naming why.
+#[test]
+fn weapons_a_chain_attack_needs_a_weapon_with_a_chain() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut chain = strike(TARO, "Katana", HACHI, "Katana");
+    chain.kind = ClashKind::Chain;
+    let why = refused(&mut b, Command::Clash(chain), &[0, 9]);
+    assert!(why.contains("a Katana has no chain attack"), "{why}");
+}
+
 #[test]
 fn feruzue_the_hidden_chain_gets_plus_2_surprise_on_its_first_use_only() {
     let mut b = battle();

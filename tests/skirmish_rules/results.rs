@@ -137,6 +137,31 @@ fn results_cards_give_the_chance_of_death() {
     );
 }
 
+/// A Samurai with two wounds dies of one more hit on a dead result (3 in 12) or on a wound (8
+/// in 12, his third): only the lucky 12 saves him. The card's chance counts both.
+#[test]
+fn results_a_third_wound_kills_a_samurai_and_the_chance_counts_it() {
+    let b = battle();
+    let chance = |wounds, hits| numbers::death_chance(b.rules(), wounds, 3, hits);
+    assert!(
+        (chance(0, 1) - 3.0 / 12.0).abs() < 1e-12,
+        "{}",
+        chance(0, 1)
+    );
+    assert!(
+        (chance(2, 1) - 11.0 / 12.0).abs() < 1e-12,
+        "{}",
+        chance(2, 1)
+    );
+    // Two hits on one wound: alive after two 12s, or a 12 and a wound in either order.
+    let alive = (1.0 + 2.0 * 8.0) / 144.0;
+    assert!(
+        (chance(1, 2) - (1.0 - alive)).abs() < 1e-12,
+        "{}",
+        chance(1, 2)
+    );
+}
+
 #[test]
 fn results_arm_and_leg_wounds_stack_per_wound() {
     let b = battle();
