@@ -169,7 +169,7 @@ fn due_card(rules: &Rules, state: &State, due: Due) -> Check<Command> {
                 "simple: Event Cards",
             );
             c.notes.push(format!(
-                "{} of {} cards left in the shuffled deck",
+                "{} of {} cards left in the pack",
                 state.deck.len().saturating_sub(state.spent.len()),
                 state.deck.len()
             ));
