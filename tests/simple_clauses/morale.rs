@@ -56,6 +56,20 @@ fn morale_the_opponent_calls_a_test_at_half_strength_or_less_and_not_before() {
     pass_morale_dues(&mut b);
     assert_eq!(alive(&b, ODA_YARI_2), 2);
     assert!(half_strength_call_offered(&b, ODA_YARI_2));
+    // The offer shows no dice or odds: they go by where the unit stands, which the table
+    // tells the test's card once the test is called.
+    let offer = Simple::pending(b.rules(), b.state())
+        .into_iter()
+        .find(|c| {
+            c.answers
+                .iter()
+                .any(|a| a.command == call(ODA_YARI_2, MoraleCause::HalfStrength))
+        })
+        .expect("the call");
+    assert!(
+        offer.odds.is_empty() && offer.modifiers.is_empty() && offer.roll.is_none(),
+        "{offer:?}"
+    );
     ok(&mut b, call(ODA_YARI_2, MoraleCause::HalfStrength), &[]);
     assert!(
         b.state()

@@ -118,6 +118,12 @@ pub(super) fn morale_card(
             false,
         ));
     }
+    // Dice and odds go by answers the table has not given yet (where the unit stands, whether
+    // it sees a friend retreat): none are shown until it has; the test's card asks them.
+    if ask || !x.cover_told {
+        c.modifiers.clear();
+        return c;
+    }
     test(
         c,
         cmp.clone(),
