@@ -186,3 +186,56 @@ fn weapons_glossary_the_daikyu_and_the_o_yumi_shoot_as_bows() {
         );
     }
 }
+
+/// Grappling takes close-in weapons or bare hands on both sides: a Katana on either side is
+/// refused; a Tanto against bare hands is fought.
+#[test]
+fn grappling_only_close_in_weapons_or_bare_hands_serve() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let grapple = |aw: &str, dw: &str| {
+        let mut order = strike(KENSEI, aw, HACHI, dw);
+        order.kind = ClashKind::Grapple;
+        numbers(b.rules(), b.state(), &order)
+    };
+    for (aw, dw) in [("Katana", UNARMED), ("Tanto", "Katana")] {
+        let why = grapple(aw, dw).expect_err("a Katana does not grapple");
+        assert!(
+            why.contains("only close-in weapons"),
+            "{aw} against {dw}: {why}"
+        );
+    }
+    assert!(grapple("Tanto", UNARMED).is_ok());
+}
+
+/// Ni-Ten Jitsu and Iaijutsu are sword techniques: either one with a weapon that is not a
+/// sword is refused.
+#[test]
+fn ni_ten_jitsu_and_iaijutsu_need_a_sword() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let mut ni_ten = strike(GORO, "Naginata", TARO, "Katana");
+    ni_ten.attacker.ni_ten = true;
+    let why = numbers(b.rules(), b.state(), &ni_ten).expect_err("a Naginata");
+    assert!(why.contains("not a sword"), "{why}");
+    let mut iai = strike(KENSEI, "Tanto", HACHI, "Katana");
+    iai.attacker.iaijutsu = true;
+    let why = numbers(b.rules(), b.state(), &iai).expect_err("a Tanto");
+    assert!(why.contains("not a sword"), "{why}");
+}
+
+/// A heroic figure ignores a wound of each attack only where the optional heroic rule is
+/// played, and a figure that is not heroic never does.
+#[test]
+fn heroic_super_samurai_ignore_a_wound_only_under_the_optional_rule() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let order = strike(KENSEI, "Katana", HACHI, "Katana");
+    let heroic = |b: &Battle<Kozeriai>| {
+        let n = numbers(b.rules(), b.state(), &order).expect("a clash");
+        (n.sides[0].heroic, n.sides[1].heroic)
+    };
+    assert_eq!(heroic(&battle()), (0, 0), "the optional rule off");
+    let (kensei, hachi) = heroic(&battle_with(with_optional(&["heroic"])));
+    assert!(kensei > 0, "Kensei is heroic");
+    assert_eq!(hachi, 0, "Hachi is not");
+}

@@ -672,3 +672,45 @@ fn troop_to_hit_the_pool_names_a_ninja_or_armour_and_only_wounds_there_are() {
         melee(KAMBEI, BOWMAN)
     );
 }
+
+/// Each weapon's shots a section come from its own entry of the table: a house rule giving
+/// thrown weapons two leaves the yumi at one.
+#[test]
+fn rate_of_fire_each_weapon_reads_its_own_shots_a_section() {
+    use gunbai::rules::skirmish::roster::Weapon;
+    let mut house = HouseRules::default();
+    house
+        .overrides
+        .insert("rate_of_fire.thrown_shots_per_section".into(), 2);
+    let b = battle_with(house);
+    assert_eq!(numbers::shots_per_section(b.rules(), Weapon::Thrown), 2);
+    assert_eq!(numbers::shots_per_section(b.rules(), Weapon::Yumi), 1);
+}
+
+/// A figure shoots only alive, with a missile weapon, without an arm wound, and in a unit
+/// that has not routed.
+#[test]
+fn firing_an_arm_wound_or_a_rout_stops_a_figure_shooting() {
+    let b = battle();
+    assert!(
+        numbers::ready(b.rules(), b.state(), BOWMAN),
+        "a sound bowman"
+    );
+    let mut state = b.state().clone();
+    *state.figure_mut(BOWMAN).expect("bowman") = wounded(&b, BOWMAN, &[Wound::Leg]);
+    assert!(
+        numbers::ready(b.rules(), &state, BOWMAN),
+        "a leg wound still shoots"
+    );
+    *state.figure_mut(BOWMAN).expect("bowman") = wounded(&b, BOWMAN, &[Wound::Arm]);
+    assert!(
+        !numbers::ready(b.rules(), &state, BOWMAN),
+        "an arm wound does not"
+    );
+    let mut state = b.state().clone();
+    state.unit_mut(BOWMEN).expect("bowmen").routed = true;
+    assert!(
+        !numbers::ready(b.rules(), &state, BOWMAN),
+        "a routed unit does not"
+    );
+}
