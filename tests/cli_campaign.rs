@@ -94,6 +94,11 @@ fn campaign_report_writes_markdown_and_html() {
     assert!(html.success());
     let html = std::fs::read_to_string(&html_path).unwrap();
     assert!(html.contains("<svg") && html.contains("Strength brought to each battle"));
+    // Each side in the colour it has on every screen and in a battle's report.
+    for side in 0..2 {
+        let colour = gunbai::palette::side(side, gunbai::palette::Ground::Light).hex();
+        assert!(html.contains(&format!(".s{side}{{stroke:{colour};color:{colour}}}")));
+    }
 }
 
 #[test]

@@ -324,8 +324,11 @@ pub fn html(c: &Campaign, path: &Path) -> String {
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{n}: campaign report</title>\
 <style>body{{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}}\
 table{{border-collapse:collapse}}td,th{{border:1px solid #ccc;padding:.2rem .5rem}}td.n{{text-align:right}}\
-.s0{{stroke:#b22222;color:#b22222}}.s1{{stroke:#1f4e9a;color:#1f4e9a}}.aside{{color:#777}}</style></head><body>",
-        n = e(&c.name)
+.s0{{stroke:{c0};color:{c0}}}.s1{{stroke:{c1};color:{c1}}}.aside{{color:#777}}</style></head><body>",
+        n = e(&c.name),
+        // The sides' colours of every screen and report (`palette`), on the page's white.
+        c0 = crate::palette::side(0, crate::palette::Ground::Light).hex(),
+        c1 = crate::palette::side(1, crate::palette::Ground::Light).hex(),
     );
     let _ = write!(
         out,
