@@ -116,7 +116,18 @@ impl CampaignUi {
             .open(&mut open)
             .show(ctx, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    action = action.take().or(page_ui(ui, page, self.message.as_ref()));
+                    // The scroll bar floats over the page's right edge: keep the page clear of
+                    // it, so no chart or name runs under it.
+                    let bar = &ui.spacing().scroll;
+                    let right = bar.bar_width + bar.bar_inner_margin + bar.bar_outer_margin;
+                    egui::Frame::NONE
+                        .inner_margin(egui::Margin {
+                            right: right.ceil() as i8,
+                            ..egui::Margin::ZERO
+                        })
+                        .show(ui, |ui| {
+                            action = action.take().or(page_ui(ui, page, self.message.as_ref()));
+                        });
                 });
             });
         }
