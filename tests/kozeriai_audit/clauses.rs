@@ -653,3 +653,30 @@ fn actions_on_the_ground_entangled_or_grappling_a_figure_turns_but_does_not_move
         assert!(may_move(&fig(&b, TARO), a).is_ok(), "a free figure: {a:?}");
     }
 }
+
+/// Tactical Factors: -1 for every two wounds and for each distraction; a figure with neither,
+/// or with one wound only, carries no such line at all (no "0 wounds" on the card).
+#[test]
+fn tactical_factors_wounds_count_by_twos_and_a_sound_figure_shows_no_penalty() {
+    use gunbai::rules::kozeriai::numbers::clash::hurt_penalties;
+    let b = battle();
+    let lines = |wounds, distractions| {
+        let mut x = fig(&b, TARO);
+        x.wounds = wounds;
+        x.distractions = distractions;
+        hurt_penalties(&x, (-1, 2), -1, "Tactical Factors")
+            .iter()
+            .map(|m| (m.reason.to_string(), m.value))
+            .collect::<Vec<_>>()
+    };
+    assert!(lines(0, 0).is_empty());
+    assert!(lines(1, 0).is_empty(), "one wound: no penalty yet");
+    assert_eq!(lines(2, 0), [("2 wounds".to_owned(), -1)]);
+    assert_eq!(
+        lines(5, 1),
+        [
+            ("5 wounds".to_owned(), -2),
+            ("1 distraction".to_owned(), -1)
+        ]
+    );
+}

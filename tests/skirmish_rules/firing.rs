@@ -714,3 +714,64 @@ fn firing_an_arm_wound_or_a_rout_stops_a_figure_shooting() {
         "a routed unit does not"
     );
 }
+
+/// With hits resolved at once, a volley at a figure that dies of any hit ends at its first
+/// hit: the card gives only the chance of one hit. A figure that takes wounds (a Samurai)
+/// keeps every count, and in the Firing section with hits resolved later so does anyone.
+#[test]
+fn firing_with_hits_resolved_at_once_the_card_keeps_only_the_chance_of_a_first_hit() {
+    use gunbai::dice::CmpOp;
+    use gunbai::engine::check::Odds;
+    let odds = || {
+        (1..=3)
+            .map(|n| Odds::of(format!("{n}+ hits"), 0.5, "hits", CmpOp::Ge, n))
+            .collect::<Vec<_>>()
+    };
+    let counts = |b: &Battle<Skirmish>, target| {
+        let mut o = odds();
+        numbers::first_hit_ends_volley(b.rules(), b.state(), target, &mut o);
+        o.iter().map(|o| o.outcome.clone()).collect::<Vec<_>>()
+    };
+    let mut house = HouseRules::default();
+    house
+        .rulings
+        .insert("when_hits_resolve".into(), "at_once".into());
+    let mut b = battle_with(house);
+    at(&mut b, Section::Firing);
+    assert_eq!(counts(&b, MONK_1), ["1+ hits"], "a monk dies of any hit");
+    assert_eq!(counts(&b, KAMBEI).len(), 3, "a Ronin takes wounds");
+    let mut b = battle();
+    at(&mut b, Section::Firing);
+    assert_eq!(counts(&b, MONK_1).len(), 3, "hits resolved later");
+}
+
+/// An arquebus reloads for the table's firing sections after a shot: the badge shows until
+/// then.
+#[test]
+fn rate_of_fire_an_arquebus_shows_reloading_until_it_may_fire_again() {
+    let b = battle();
+    assert!(
+        !numbers::reloading(b.rules(), b.state(), TEPPO_1),
+        "not yet fired"
+    );
+    let mut state = b.state().clone();
+    let turn = state.turn;
+    state.figure_mut(TEPPO_1).expect("teppo").last_shot = Some((turn, Section::Firing));
+    assert!(
+        numbers::reloading(b.rules(), &state, TEPPO_1),
+        "fired this turn"
+    );
+    state.turn = turn + 1;
+    assert!(
+        numbers::reloading(b.rules(), &state, TEPPO_1),
+        "2 sections a shot"
+    );
+    state.turn = turn + 2;
+    assert!(
+        !numbers::reloading(b.rules(), &state, TEPPO_1),
+        "ready again"
+    );
+    // A bow shoots every section: never reloading.
+    state.figure_mut(BOWMAN).expect("bowman").last_shot = Some((turn + 2, Section::Firing));
+    assert!(!numbers::reloading(b.rules(), &state, BOWMAN));
+}
