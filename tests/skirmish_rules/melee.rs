@@ -440,3 +440,21 @@ fn melee_the_bout_card_asks_whether_either_figure_defends_an_obstacle_before_the
         }
     }
 }
+
+/// A melee whose one side has nobody left fighting (all dead, or routed) owes no bouts: the
+/// other side has no one to fight. While both have figures, each of them owes its bout.
+#[test]
+fn melee_a_unit_with_nobody_left_fighting_owes_no_bouts_and_leaves_none_owed() {
+    let b = battle();
+    let mut state = b.state().clone();
+    state.engagements.push((BOWMEN, MONKS));
+    let owed = owing_bouts(&state);
+    assert!(owed.contains(&BOWMAN) && owed.contains(&MONK_1), "{owed:?}");
+    let mut routed = state.clone();
+    routed.unit_mut(MONKS).expect("monks").routed = true;
+    assert!(owing_bouts(&routed).is_empty());
+    for f in state.figures_of(MONKS) {
+        state.figure_mut(f).expect("monk").dead = true;
+    }
+    assert!(owing_bouts(&state).is_empty());
+}

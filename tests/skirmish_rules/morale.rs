@@ -624,3 +624,16 @@ fn morale_a_samurai_unit_owes_no_test_when_half_of_it_falls() {
     );
     assert!(b.pending().iter().all(|c| c.what != "Morale test"));
 }
+
+/// A morale test owed by a unit that has routed lapses, even with figures still standing: it
+/// has left the game. One owed by a unit still fighting stands.
+#[test]
+fn morale_a_test_owed_by_a_routed_unit_lapses() {
+    let b = battle();
+    let due = Due::Morale(BOWMEN, Trigger::LeaderLost);
+    assert_eq!(Skirmish::due_moot(b.state(), &due), None);
+    let mut state = b.state().clone();
+    state.unit_mut(BOWMEN).expect("bowmen").routed = true;
+    let why = Skirmish::due_moot(&state, &due).expect("lapses");
+    assert!(why.ends_with("has routed"), "{why}");
+}
