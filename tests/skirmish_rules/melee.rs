@@ -113,6 +113,15 @@ fn a_pool_below_one_die_rolls_one_and_its_parts_add_up_to_it() {
     assert_eq!((pool.dice, pool.needed), (1, 6));
     let sum: i64 = pool.reasons.iter().map(|m| m.value).sum();
     assert_eq!(sum, 1, "{:?}", pool.reasons);
+    // Further below: an Ashigaru with an arm wound against armour, 1 - 1 - 1 = -1 die.
+    let mut state = b.state().clone();
+    *state.figure_mut(BOWMAN).expect("bowman") = wounded(&b, BOWMAN, &[Wound::Arm]);
+    let pool = numbers::melee(b.rules(), &state, BOWMAN, KINOSHITA, false);
+    assert_eq!((pool.dice, pool.needed), (1, 6));
+    let floor = pool.reasons.last().expect("the floor").value;
+    assert_eq!(floor, 2, "+2 dice bring -1 to one: {:?}", pool.reasons);
+    let sum: i64 = pool.reasons.iter().map(|m| m.value).sum();
+    assert_eq!(sum, 1, "{:?}", pool.reasons);
 }
 
 #[test]
