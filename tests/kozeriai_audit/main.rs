@@ -15,6 +15,7 @@ mod causes;
 mod clauses;
 mod dues;
 mod glossary;
+mod mutants;
 mod reading;
 mod roster;
 mod shooting;

@@ -38,6 +38,7 @@ mod forms;
 mod melee;
 mod morale;
 mod movement;
+mod mutants;
 mod play;
 mod results;
 mod roster;

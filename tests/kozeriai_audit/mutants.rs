@@ -1,0 +1,196 @@
+//! Clauses the mutation run (`docs/rules/README.md`, Mutation runs) found no test asserting:
+//! each test kills the mutants of the rule it names.
+
+use super::*;
+use gunbai::rules::kozeriai::Command;
+use gunbai::rules::kozeriai::command::{Action, ClashKind, Ride};
+use gunbai::rules::kozeriai::numbers::clash::{Outcome, UNARMED};
+use gunbai::rules::kozeriai::state::{Speed, Stage};
+
+/// Actions: on the ground, entangled or grappling a figure does not move (it stands up, tears
+/// free or breaks off first), but may still stand, turn, stand up or reach a door; a horse
+/// held at the halt or turning is no move either. Each refusal names what to do first.
+#[test]
+fn actions_on_the_ground_entangled_or_grappling_a_figure_turns_but_does_not_move() {
+    use gunbai::rules::kozeriai::order::may_move;
+    let b = battle();
+    let moves = [
+        step(Step::Forward),
+        step(Step::SidestepBack),
+        Action::Dash(2),
+        Action::Ride(Ride::At(Speed::Walk)),
+        Action::RideReload(Ride::Sidestep),
+    ];
+    let stays = [
+        step(Step::Stay),
+        step(Step::TurnSixty),
+        step(Step::Turn),
+        Action::Ride(Ride::Turn),
+        Action::RideReload(Ride::At(Speed::Halt)),
+        Action::StandUp,
+        Action::Door,
+    ];
+    let mut lying = fig(&b, TARO);
+    lying.lying = true;
+    let mut entangled = fig(&b, TARO);
+    entangled.entangled = true;
+    let mut grappling = fig(&b, TARO);
+    grappling.grappling = Some(HACHI);
+    for (x, first) in [
+        (&lying, "stand up first"),
+        (&entangled, "tear free first"),
+        (&grappling, "break off first"),
+    ] {
+        for a in &moves {
+            let e = may_move(x, a).expect_err(&format!("{a:?} moves"));
+            assert!(e.to_string().contains(first), "{a:?}: {e}");
+        }
+        for a in &stays {
+            assert!(may_move(x, a).is_ok(), "{a:?} is no move");
+        }
+    }
+    // A rider grappling from the saddle still rides.
+    let mut rider = fig(&b, YUMI);
+    rider.grappling = Some(HACHI);
+    assert!(may_move(&rider, &Action::Ride(Ride::At(Speed::Trot))).is_ok());
+    for a in moves.iter().chain(&stays) {
+        assert!(may_move(&fig(&b, TARO), a).is_ok(), "a free figure: {a:?}");
+    }
+}
+
+/// Tactical Factors: -1 for every two wounds and for each distraction; a figure with neither,
+/// or with one wound only, carries no such line at all (no "0 wounds" on the card).
+#[test]
+fn tactical_factors_wounds_count_by_twos_and_a_sound_figure_shows_no_penalty() {
+    use gunbai::rules::kozeriai::numbers::clash::hurt_penalties;
+    let b = battle();
+    let lines = |wounds, distractions| {
+        let mut x = fig(&b, TARO);
+        x.wounds = wounds;
+        x.distractions = distractions;
+        hurt_penalties(&x, (-1, 2), -1, "Tactical Factors")
+            .iter()
+            .map(|m| (m.reason.to_string(), m.value))
+            .collect::<Vec<_>>()
+    };
+    assert!(lines(0, 0).is_empty());
+    assert!(lines(1, 0).is_empty(), "one wound: no penalty yet");
+    assert_eq!(lines(2, 0), [("2 wounds".to_owned(), -1)]);
+    assert_eq!(
+        lines(5, 1),
+        [
+            ("5 wounds".to_owned(), -2),
+            ("1 distraction".to_owned(), -1)
+        ]
+    );
+}
+
+/// Combat outcomes: a grapple or tear-free roll that does not go the attacker's way is held
+/// (no winner, nothing happens), and a tear-free won frees the figure.
+#[test]
+fn grappling_and_tearing_free_a_roll_not_won_holds() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let mut order = strike(TARO, UNARMED, HACHI, UNARMED);
+    order.kind = ClashKind::Grapple;
+    let grapple = numbers(b.rules(), b.state(), &order).expect("a grapple");
+    assert_eq!(
+        grapple.outcome(b.rules(), 0),
+        Outcome::default(),
+        "an equal roll holds"
+    );
+    order.kind = ClashKind::TearFree;
+    let tear = numbers(b.rules(), b.state(), &order).expect("tearing free");
+    assert_eq!(
+        tear.outcome(b.rules(), -2),
+        Outcome::default(),
+        "lost: still held"
+    );
+    assert_eq!(tear.outcome(b.rules(), 0), Outcome::default());
+    let freed = tear.outcome(b.rules(), 2);
+    assert!(freed.freed && freed.winner == Some(0), "{freed:?}");
+}
+
+/// Ni-Ten Jitsu's +2 when both strike counts against the other's stroke only: a defender's
+/// raises what the attacker must beat (by 3 to land 1), an attacker's what the defender must
+/// (by 3 the other way); between, both strokes are parried. A body charge ties go to the
+/// charger as ever.
+#[test]
+fn ni_ten_jitsu_the_defending_bonus_counts_only_against_the_other_stroke() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let r = b.rules();
+    let order = strike(TARO, "Katana", HACHI, "Katana");
+    let plain = numbers(r, b.state(), &order).expect("a clash");
+    let with = |b0: i64, b1: i64, kind: ClashKind| {
+        let mut n = plain.clone();
+        n.both_strike = true;
+        n.kind = kind;
+        n.sides[0].defence_only = b0;
+        n.sides[1].defence_only = b1;
+        n
+    };
+    let defender = with(0, 2, ClashKind::Strike);
+    assert_eq!(
+        defender.outcome(r, 3).winner,
+        Some(0),
+        "3 beats the +2 by 1"
+    );
+    assert_eq!(defender.outcome(r, 3), plain.outcome(r, 1));
+    for diff in [2, 1, 0] {
+        assert_eq!(
+            defender.outcome(r, diff),
+            Outcome::default(),
+            "{diff}: parried"
+        );
+    }
+    let attacker = with(2, 0, ClashKind::Strike);
+    assert_eq!(
+        attacker.outcome(r, -3).winner,
+        Some(1),
+        "the defender lands"
+    );
+    assert_eq!(attacker.outcome(r, -2), Outcome::default());
+    let charge = with(0, 2, ClashKind::BodyCharge);
+    assert!(
+        charge.outcome(r, 2).charge_home,
+        "a tie past the bonus: home"
+    );
+    assert_eq!(charge.outcome(r, 1), Outcome::default(), "short of it");
+    let charged = with(2, 0, ClashKind::BodyCharge);
+    assert_eq!(charged.outcome(r, -2), Outcome::default(), "held to a tie");
+}
+
+/// A blow falling between two grapplers keeps to the figure named on 0-4 of the d10 (read
+/// 0-9), and passes to its partner on 5-9.
+#[test]
+fn grappling_the_split_die_keeps_the_blow_on_0_to_4() {
+    use gunbai::rules::kozeriai::numbers::grapple::split_keeps_target;
+    let b = battle();
+    assert!((0..=4).all(|d| split_keeps_target(b.rules(), d)));
+    assert!((5..=9).all(|d| !split_keeps_target(b.rules(), d)));
+}
+
+/// The odds of a clash: every pair of d10 faces counts once, so the chances add up to one
+/// and a tie of equal factors is one in ten.
+#[test]
+fn combat_the_opposed_odds_count_every_pair_of_faces_once() {
+    use gunbai::rules::kozeriai::numbers::odds::opposed;
+    let diffs = opposed(10, &vec![(1.0, 0)], &vec![(1.0, 0)]);
+    let total: f64 = diffs.values().sum();
+    assert!((total - 1.0).abs() < 1e-12, "{total}");
+    assert!((diffs[&0] - 0.1).abs() < 1e-12, "{:?}", diffs.get(&0));
+    assert!((diffs[&9] - 0.01).abs() < 1e-12);
+}
+
+/// Only a weapon that trips at reach (the Kawa-Nawa) makes a trip attack: a Katana's is
+/// refused, naming why.
+#[test]
+fn kawa_nawa_a_trip_attack_needs_a_weapon_that_trips() {
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut trip = strike(TARO, "Katana", HACHI, "Katana");
+    trip.kind = ClashKind::Trip;
+    let why = refused(&mut b, Command::Clash(trip), &[0, 9]);
+    assert!(why.contains("a Katana cannot trip at reach"), "{why}");
+}
