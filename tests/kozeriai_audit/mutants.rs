@@ -194,3 +194,42 @@ fn kawa_nawa_a_trip_attack_needs_a_weapon_that_trips() {
     let why = refused(&mut b, Command::Clash(trip), &[0, 9]);
     assert!(why.contains("a Katana cannot trip at reach"), "{why}");
 }
+
+/// The Shoot card's chance counts a misfire as the roll does: in the rain a musket fires on
+/// 3 or more of the d10 (read 0-9), so its chance of a hit is 7 in 10 of the dry one's.
+#[test]
+fn shooting_rain_the_chance_of_a_hit_counts_the_misfire() {
+    use gunbai::rules::kozeriai::numbers::shooting::numbers;
+    let b = battle();
+    let mut rain = shot(TEPPO, TARO, "Teppo", 10);
+    let dry = numbers(b.rules(), b.state(), &rain).expect("a shot");
+    rain.rain = true;
+    let wet = numbers(b.rules(), b.state(), &rain).expect("a shot");
+    assert_eq!(wet.misfire_at_most, Some(2));
+    let (p_dry, p_wet) = (dry.hit_chance(b.rules()), wet.hit_chance(b.rules()));
+    // Dry, only the 0 misfires: 9 in 10 go off.
+    let goes_off = |n: f64| n / 10.0;
+    assert!(
+        (p_wet / p_dry - goes_off(7.0) / goes_off(9.0)).abs() < 1e-9,
+        "{p_wet} against {p_dry}"
+    );
+}
+
+/// Outnumbered 1 to 1 is not outnumbered: it is never refused, even when the other side has
+/// nobody left fighting (its last figure knocked out on the ground before its attacker).
+#[test]
+fn tactical_factors_one_to_one_is_not_outnumbered_whoever_is_left() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let mut state = b.state().clone();
+    for f in [GORO, JO, TEPPO] {
+        state.figure_mut(f).expect("west").dead = true;
+    }
+    state.figure_mut(HACHI).expect("Hachi").knocked_out = true;
+    let mut order = strike(TARO, "Katana", HACHI, "Katana");
+    order.attacker.situation.outnumbered = 1;
+    assert!(numbers(b.rules(), &state, &order).is_ok());
+    order.attacker.situation.outnumbered = 2;
+    let why = numbers(b.rules(), &state, &order).expect_err("nobody to outnumber Taro");
+    assert!(why.contains("cannot be outnumbered 2-1"), "{why}");
+}
