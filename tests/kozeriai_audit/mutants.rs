@@ -233,3 +233,23 @@ fn tactical_factors_one_to_one_is_not_outnumbered_whoever_is_left() {
     let why = numbers(b.rules(), &state, &order).expect_err("nobody to outnumber Taro");
     assert!(why.contains("cannot be outnumbered 2-1"), "{why}");
 }
+
+/// Body Charges: a charge not beaten (a tie included) goes home: the defender is pushed back
+/// with two distractions, and the falling roll follows.
+#[test]
+fn body_charges_a_charge_not_beaten_pushes_the_defender_back() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let mut order = strike(TARO, UNARMED, HACHI, "Katana");
+    order.kind = ClashKind::BodyCharge;
+    let n = numbers(b.rules(), b.state(), &order).expect("a charge");
+    for diff in [0, 3] {
+        let o = n.outcome(b.rules(), diff);
+        assert!(
+            o.winner == Some(0) && o.push_back && o.charge_home && o.distractions == 2,
+            "{diff}: {o:?}"
+        );
+    }
+    let beaten = n.outcome(b.rules(), -1);
+    assert!(!beaten.push_back && !beaten.charge_home, "{beaten:?}");
+}
