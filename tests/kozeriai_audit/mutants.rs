@@ -253,3 +253,67 @@ fn body_charges_a_charge_not_beaten_pushes_the_defender_back() {
     let beaten = n.outcome(b.rules(), -1);
     assert!(!beaten.push_back && !beaten.charge_home, "{beaten:?}");
 }
+
+/// Effect of Hits: a hit does a d10 (read 0-9) of wounds, less what the effect takes off (an
+/// arrow's 2, armour), never below none; on a grappler, the split die sends half the hits to
+/// its partner, who takes them bare. The Shoot card's chances are these.
+#[test]
+fn effect_of_hits_the_wound_chances_are_the_d10_less_the_effect() {
+    use gunbai::engine::check::Modifier;
+    use gunbai::rules::kozeriai::numbers::shooting::numbers;
+    let b = battle();
+    let mut n = numbers(b.rules(), b.state(), &shot(TEPPO, TARO, "Teppo", 10)).expect("a shot");
+    let close = |a: &[f64], b: &[f64]| {
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-12)
+    };
+    n.effect = Vec::new();
+    n.split = None;
+    assert!(close(&n.wound_chances(b.rules()), &[0.1; 10]));
+    n.effect = vec![Modifier::total(-2, "an arrow", "Effect of Hits")];
+    let less_two = [0.3, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1];
+    assert!(
+        close(&n.wound_chances(b.rules()), &less_two),
+        "{:?}",
+        n.wound_chances(b.rules())
+    );
+    // Half on the named figure, less 2; half on its partner, in full.
+    n.split = Some((HACHI, Vec::new()));
+    let mixed: Vec<f64> = (0..10)
+        .map(|w| 0.5 * less_two.get(w).copied().unwrap_or(0.0) + 0.05)
+        .collect();
+    assert!(
+        close(&n.wound_chances(b.rules()), &mixed),
+        "{:?}",
+        n.wound_chances(b.rules())
+    );
+}
+
+/// Yadomejutsu: the target deflects on 2d10 (each read 0-9) at or under its skill, with its
+/// modifiers added: skill 12 deflects 79 times in 100.
+#[test]
+fn yadomejutsu_the_deflect_chance_reads_each_die_0_to_9() {
+    use gunbai::engine::check::Modifier;
+    use gunbai::rules::kozeriai::numbers::shooting::numbers;
+    let b = battle();
+    let mut n = numbers(b.rules(), b.state(), &shot(TEPPO, TARO, "Teppo", 10)).expect("a shot");
+    n.deflect = Some((12, Vec::new()));
+    assert!((n.deflect_chance(b.rules()) - 0.79).abs() < 1e-12);
+    // +3 on the dice: 9 or less before it, 55 in 100.
+    n.deflect = Some((12, vec![Modifier::total(3, "x", "Yadomejutsu")]));
+    assert!((n.deflect_chance(b.rules()) - 0.55).abs() < 1e-12);
+    n.deflect = None;
+    assert_eq!(n.deflect_chance(b.rules()), 0.0);
+}
+
+/// An entangling or tripping attack that wins by less than it needs pushes the loser back: the
+/// attacker is the winner.
+#[test]
+fn restraining_weapons_a_win_short_of_the_entangle_pushes_back() {
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    let b = battle();
+    let mut order = strike(KUSA, "Kusarigama", HACHI, "Katana");
+    order.kind = ClashKind::Entangle;
+    let n = numbers(b.rules(), b.state(), &order).expect("an entangling attack");
+    let o = n.outcome(b.rules(), 1);
+    assert!(o.winner == Some(0) && o.push_back && !o.entangled, "{o:?}");
+}
