@@ -317,3 +317,25 @@ fn restraining_weapons_a_win_short_of_the_entangle_pushes_back() {
     let o = n.outcome(b.rules(), 1);
     assert!(o.winner == Some(0) && o.push_back && !o.entangled, "{o:?}");
 }
+
+/// Shooting Factors: aiming adds for each move spent aiming at this target; a figure that has
+/// spent none (or aims at another) shows no aiming line.
+#[test]
+fn shooting_factors_aiming_counts_only_moves_spent_on_this_target() {
+    use gunbai::rules::kozeriai::numbers::shooting::numbers;
+    let b = battle();
+    let aimed = |aiming| {
+        let mut state = b.state().clone();
+        state.figure_mut(TARO).expect("Taro").aiming = aiming;
+        numbers(b.rules(), &state, &shot(TARO, GORO, "Kyu", 3))
+            .expect("a shot")
+            .modifiers
+            .iter()
+            .filter(|m| m.reason.starts_with("aimed"))
+            .map(|m| m.value)
+            .collect::<Vec<_>>()
+    };
+    assert!(aimed(Some((GORO, 0))).is_empty());
+    assert!(aimed(Some((HACHI, 2))).is_empty());
+    assert_eq!(aimed(Some((GORO, 2))).len(), 1);
+}
