@@ -339,3 +339,152 @@ fn shooting_factors_aiming_counts_only_moves_spent_on_this_target() {
     assert!(aimed(Some((HACHI, 2))).is_empty());
     assert_eq!(aimed(Some((GORO, 2))).len(), 1);
 }
+
+/// The chance of each outcome on the clash card is what rolling every pair of d10 faces
+/// (read 0-9) through the engine gives: who wins, parries, push backs, the entangling, and
+/// each number of wounds or distractions.
+#[test]
+fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces() {
+    use std::collections::BTreeMap;
+
+    use gunbai::dice::TableDice;
+    use gunbai::engine::check::Outcome as Of;
+    use gunbai::engine::exec::events_of;
+    use gunbai::rules::kozeriai::measures;
+    use gunbai::rules::kozeriai::numbers::clash::numbers;
+    use gunbai::rules::kozeriai::numbers::clash_odds::odds;
+    use gunbai::rules::kozeriai::{Event, Kozeriai};
+
+    let mut b = battle();
+    at(&mut b, 0, Stage::Fighting);
+    let mut entangle = strike(KUSA, "Kusarigama", HACHI, "Katana");
+    entangle.kind = ClashKind::Entangle;
+    let blunt = strike(SOHEI, "Bo", HACHI, "Katana");
+    for order in [strike(TARO, "Katana", GORO, "Naginata"), entangle, blunt] {
+        let mut rolled = BTreeMap::<(&str, i64), f64>::new();
+        for a in 0..10 {
+            for d in 0..10 {
+                let mut dice = TableDice::new(vec![face(a), face(d)]);
+                let events = events_of::<Kozeriai>(
+                    b.rules(),
+                    b.state(),
+                    &Command::Clash(order.clone()),
+                    &mut dice,
+                )
+                .unwrap_or_else(|e| panic!("{order:?}: {e}"));
+                let o = events
+                    .iter()
+                    .find_map(|e| match e {
+                        Event::Clash { dice, .. } => Some(dice.outcome.clone()),
+                        _ => None,
+                    })
+                    .expect("a clash");
+                let mut count = |m, n| *rolled.entry((m, n)).or_insert(0.0) += 0.01;
+                count(measures::WINNER, o.winner.map_or(-1, |w| w as i64));
+                let loser = o.loser().unwrap_or(1).min(1);
+                if o.push_back && o.wounds == 0 && o.distractions == 0 {
+                    count(measures::PUSHED_ONLY, 1);
+                }
+                for (on, m) in [
+                    (o.may_close, measures::MAY_CLOSE),
+                    (o.entangled, measures::ENTANGLED),
+                    (o.thrown, measures::THROWN),
+                    (o.freed, measures::FREED),
+                    (o.charge_home, measures::CHARGE_HOME),
+                ] {
+                    if on {
+                        count(m, 1);
+                    }
+                }
+                if o.wounds > 0 {
+                    count(measures::WOUNDS[loser], i64::from(o.wounds));
+                }
+                if o.distractions > 0 {
+                    count(measures::DISTRACTIONS[loser], i64::from(o.distractions));
+                }
+            }
+        }
+        let n = numbers(b.rules(), b.state(), &order).expect("a clash");
+        let card_of = |alternatives: &[(f64, _)]| -> BTreeMap<(&str, i64), f64> {
+            odds(b.rules(), alternatives, ["a", "d"])
+                .into_iter()
+                .filter_map(|o| match o.of {
+                    Of::Measure(m, _, n) => Some(((m, n), o.probability)),
+                    Of::Shown => None,
+                })
+                .collect()
+        };
+        let card = card_of(&[(1.0, n.clone())]);
+        // Ways the clash may be fought (an Iaijutsu draw made or failed) count by their
+        // chance: the same clash split in two halves shows the same odds.
+        let halves = card_of(&[(0.5, n.clone()), (0.5, n)]);
+        assert_eq!(halves.len(), card.len());
+        for (key, p) in &card {
+            assert!((halves[key] - p).abs() < 1e-9, "{key:?}");
+        }
+        for (key, p) in &rolled {
+            let shown = card.get(key).copied().unwrap_or(0.0);
+            assert!(
+                (shown - p).abs() < 1e-9,
+                "{:?} {key:?}: card {shown}, dice {p}",
+                order.kind
+            );
+        }
+        for (key, p) in &card {
+            let got = rolled.get(key).copied().unwrap_or(0.0);
+            assert!(
+                (got - p).abs() < 1e-9,
+                "{:?} {key:?}: card {p}, dice {got}",
+                order.kind
+            );
+        }
+    }
+}
+
+/// Shooting Factors: a West shooter "being shot at" needs an East figure still fighting with a
+/// bow, musket or thrown weapon, as an East shooter needs a West one.
+#[test]
+fn shooting_factors_being_shot_at_needs_an_enemy_that_shoots_on_either_side() {
+    use gunbai::rules::kozeriai::numbers::shooting::numbers;
+    let b = battle();
+    let mut west = shot(TEPPO, TARO, "Teppo", 10);
+    west.shot_at = true;
+    assert!(
+        numbers(b.rules(), b.state(), &west).is_ok(),
+        "Taro, Yumi and Kensei shoot"
+    );
+    let mut state = b.state().clone();
+    for f in [TARO, YUMI, KENSEI] {
+        state.figure_mut(f).expect("east").dead = true;
+    }
+    let why = numbers(b.rules(), &state, &west).expect_err("no bow left in the East");
+    assert!(why.contains("not being shot at"), "{why}");
+}
+
+/// Yadomejutsu: a figure that cannot defend (knocked out, grappling or shouting) cannot
+/// deflect; a first deflection this phase carries no "arrows already deflected" line.
+#[test]
+fn yadomejutsu_a_figure_that_cannot_defend_cannot_deflect() {
+    use gunbai::rules::kozeriai::numbers::shooting::numbers;
+    let b = battle();
+    let mut arrow = shot(TARO, GORO, "Kyu", 3);
+    arrow.deflect = true;
+    arrow.in_hand = Some("Katana".into());
+    let first = numbers(b.rules(), b.state(), &arrow).expect("Goro deflects");
+    let (_, mods) = first.deflect.expect("a deflection");
+    assert!(
+        mods.iter().all(|m| !m.reason.contains("already")),
+        "{mods:?}"
+    );
+    let helpless: [fn(&mut gunbai::rules::kozeriai::state::FigureState); 3] = [
+        |x| x.knocked_out = true,
+        |x| x.grappling = Some(TARO),
+        |x| x.this_turn.shouting = true,
+    ];
+    for make in helpless {
+        let mut state = b.state().clone();
+        make(state.figure_mut(GORO).expect("Goro"));
+        let why = numbers(b.rules(), &state, &arrow).expect_err("helpless");
+        assert!(why.contains("cannot defend now"), "{why}");
+    }
+}
