@@ -360,14 +360,32 @@ fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces
     let mut entangle = strike(KUSA, "Kusarigama", HACHI, "Katana");
     entangle.kind = ClashKind::Entangle;
     let blunt = strike(SOHEI, "Bo", HACHI, "Katana");
-    for order in [strike(TARO, "Katana", GORO, "Naginata"), entangle, blunt] {
+    let mut close = strike(YUMI, "Yari", HACHI, "Katana");
+    close.closing = true;
+    let plain = strike(TARO, "Katana", GORO, "Naginata");
+    let mut trip = strike(KUSA, "Kawa-Nawa", HACHI, "Katana");
+    trip.kind = ClashKind::Trip;
+    let mut tear = strike(TARO, "Katana", HACHI, "Katana");
+    tear.kind = ClashKind::TearFree;
+    let mut held = b.state().clone();
+    held.figure_mut(TARO).expect("Taro").entangled = true;
+    let free = b.state().clone();
+    let mut seen = std::collections::BTreeSet::new();
+    for (state, order) in [
+        (&free, plain),
+        (&free, entangle),
+        (&free, blunt),
+        (&free, close),
+        (&free, trip),
+        (&held, tear),
+    ] {
         let mut rolled = BTreeMap::<(&str, i64), f64>::new();
         for a in 0..10 {
             for d in 0..10 {
                 let mut dice = TableDice::new(vec![face(a), face(d)]);
                 let events = events_of::<Kozeriai>(
                     b.rules(),
-                    b.state(),
+                    state,
                     &Command::Clash(order.clone()),
                     &mut dice,
                 )
@@ -404,7 +422,8 @@ fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces
                 }
             }
         }
-        let n = numbers(b.rules(), b.state(), &order).expect("a clash");
+        let n = numbers(b.rules(), state, &order).expect("a clash");
+        let n0 = n.clone();
         let card_of = |alternatives: &[(f64, _)]| -> BTreeMap<(&str, i64), f64> {
             odds(b.rules(), alternatives, ["a", "d"])
                 .into_iter()
@@ -437,7 +456,38 @@ fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces
                 "{:?} {key:?}: card {p}, dice {got}",
                 order.kind
             );
+            // Only who wins and the parry are shown at nought; nothing else that cannot happen.
+            let always = [(measures::WINNER, 0), (measures::WINNER, -1)];
+            assert!(*p > 0.0 || always.contains(key), "{key:?} shown at nought");
+            seen.insert(key.0);
         }
+        // Each outcome is named for what it is.
+        let named = odds(b.rules(), &[(1.0, n0)], ["a", "d"]);
+        for (measure, label) in [
+            (measures::ENTANGLED, "entangles"),
+            (measures::THROWN, "throws the loser down"),
+            (measures::FREED, "tears free"),
+            (measures::MAY_CLOSE, "d may close"),
+            (measures::PUSHED_ONLY, "push back only"),
+        ] {
+            if let Some(o) = named
+                .iter()
+                .find(|o| matches!(o.of, Of::Measure(m, ..) if m == measure))
+            {
+                assert_eq!(o.outcome, label);
+            }
+        }
+    }
+    for measure in [
+        measures::ENTANGLED,
+        measures::THROWN,
+        measures::FREED,
+        measures::MAY_CLOSE,
+        measures::PUSHED_ONLY,
+        measures::DISTRACTIONS[1],
+        measures::WOUNDS[1],
+    ] {
+        assert!(seen.contains(measure), "no clash tried shows {measure}");
     }
 }
 
