@@ -109,6 +109,10 @@ fn grappling_and_tearing_free_a_roll_not_won_holds() {
     assert_eq!(tear.outcome(b.rules(), 0), Outcome::default());
     let freed = tear.outcome(b.rules(), 2);
     assert!(freed.freed && freed.winner == Some(0), "{freed:?}");
+    // A failed tear-free is no stroke by the other, even were both to strike.
+    let mut tear_both = tear.clone();
+    tear_both.both_strike = true;
+    assert_eq!(tear_both.outcome(b.rules(), -3), Outcome::default());
 }
 
 /// Ni-Ten Jitsu's +2 when both strike counts against the other's stroke only: a defender's
@@ -181,6 +185,11 @@ fn combat_the_opposed_odds_count_every_pair_of_faces_once() {
     assert!((total - 1.0).abs() < 1e-12, "{total}");
     assert!((diffs[&0] - 0.1).abs() < 1e-12, "{:?}", diffs.get(&0));
     assert!((diffs[&9] - 0.01).abs() < 1e-12);
+    // A side fought two ways (an Iaijutsu draw made or failed) counts each by its chance.
+    let split = opposed(10, &vec![(1.0, 0)], &vec![(0.25, 0), (0.75, 0)]);
+    for (diff, p) in &diffs {
+        assert!((split[diff] - p).abs() < 1e-12, "{diff}");
+    }
 }
 
 /// Only a weapon that trips at reach (the Kawa-Nawa) makes a trip attack: a Katana's is
@@ -363,6 +372,8 @@ fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces
     let mut close = strike(YUMI, "Yari", HACHI, "Katana");
     close.closing = true;
     let plain = strike(TARO, "Katana", GORO, "Naginata");
+    let mut both = plain.clone();
+    both.both_strike = true;
     let mut trip = strike(KUSA, "Kawa-Nawa", HACHI, "Katana");
     trip.kind = ClashKind::Trip;
     let mut tear = strike(TARO, "Katana", HACHI, "Katana");
@@ -373,6 +384,7 @@ fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces
     let mut seen = std::collections::BTreeSet::new();
     for (state, order) in [
         (&free, plain),
+        (&free, both),
         (&free, entangle),
         (&free, blunt),
         (&free, close),
@@ -478,7 +490,9 @@ fn combat_the_clash_card_odds_are_the_engine_s_outcomes_over_every_pair_of_faces
             }
         }
     }
+    assert!(seen.contains(measures::WINNER), "who wins");
     for measure in [
+        measures::WOUNDS[0],
         measures::ENTANGLED,
         measures::THROWN,
         measures::FREED,
@@ -526,6 +540,21 @@ fn yadomejutsu_a_figure_that_cannot_defend_cannot_deflect() {
         mods.iter().all(|m| !m.reason.contains("already")),
         "{mods:?}"
     );
+    // The third arrow this phase: +1 for each of the two before.
+    let mut state = b.state().clone();
+    state.figure_mut(GORO).expect("Goro").this_turn.deflections = 2;
+    let mut third = arrow.clone();
+    third.earlier_arrows = 2;
+    let (_, mods) = numbers(b.rules(), &state, &third)
+        .expect("a third")
+        .deflect
+        .expect("a deflection");
+    let already: Vec<i64> = mods
+        .iter()
+        .filter(|m| m.reason.contains("already"))
+        .map(|m| m.value)
+        .collect();
+    assert_eq!(already, [2], "{mods:?}");
     let helpless: [fn(&mut gunbai::rules::kozeriai::state::FigureState); 3] = [
         |x| x.knocked_out = true,
         |x| x.grappling = Some(TARO),
