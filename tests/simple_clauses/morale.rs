@@ -370,6 +370,11 @@ fn morale_dice_against_are_reductions_on_the_card() {
         dice.against,
         2 + m.formation_fail_dice + m.friend_retreating_dice
     );
+    // A whole unit has no dead to throw for: no "1d10 per dead figure" line at -0.
+    let whole = arriving_unit("y", Troop::Ashigaru, Weapon::Spear, 5);
+    let dice = numbers::morale(b.rules(), &whole, Cover::Open, false);
+    assert_eq!(dice.reasons.len(), 1, "{:?}", dice.reasons);
+    assert_eq!(dice.against, 0);
 }
 
 #[test]

@@ -534,11 +534,14 @@ pub fn morale(
         CITE,
     )];
     let mut against = unit.dead();
-    reasons.push(Modifier::dice(
-        -i64::from(against),
-        "1d10 per dead figure",
-        CITE,
-    ));
+    // A whole unit throws no d10 for the dead: the card shows no line for them.
+    if against > 0 {
+        reasons.push(Modifier::dice(
+            -i64::from(against),
+            "1d10 per dead figure",
+            CITE,
+        ));
+    }
     if unit.formation_fail {
         against += m.formation_fail_dice;
         reasons.push(Modifier::dice(
