@@ -252,13 +252,10 @@ fn asked_then_settled<R: RuleSet>(
     {
         return false;
     }
-    let owed = R::dues(state);
     card_commands::<R>(rules, &after).iter().any(|(_, then)| {
-        events_of::<R>(rules, &after, then, &mut RngDice::seeded(9)).is_ok_and(|e| {
-            e.iter().any(|e| {
-                matches!(R::due_change(e), Some((DueChange::Settled, due)) if owed.contains(due))
-            })
-        }) || (then != question && asked_then_settled::<R>(rules, &after, then, depth - 1))
+        events_of::<R>(rules, &after, then, &mut RngDice::seeded(9))
+            .is_ok_and(|e| settles::<R>(&after, &e))
+            || (then != question && asked_then_settled::<R>(rules, &after, then, depth - 1))
     })
 }
 
